@@ -1,0 +1,212 @@
+"""The show: every scoring combination of a hand or crib with the starter, and its count aloud.
+
+>>> s = score_hand("5H 5C 5D JS", "5S")
+>>> s.total, s.by_kind()
+(29, {'fifteen': 16, 'pair': 12, 'run': 0, 'flush': 0, 'nobs': 1})
+>>> hand_total("5H 5C 5D JS", "5S")
+29
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from .cards import Card, parse_cards, parse_hand
+from .errors import CardError
+
+__all__ = ["KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total", "rank_points", "check_show"]
+
+KINDS = ("fifteen", "pair", "run", "flush", "nobs")
+JACK = 11
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring combination: its kind, the exact cards in it and its points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    @property
+    def reason(self) -> str:
+        """The combination in words, e.g. ``fifteen: 7♥ + 8♣``."""
+        shown = " + ".join(c.pretty for c in self.cards)
+        return f"{_ITEM_NAMES[self.kind](self)}: {shown}"
+
+
+_ITEM_NAMES = {
+    "fifteen": lambda item: "fifteen",
+    "pair": lambda item: "pair",
+    "run": lambda item: f"run of {len(item.cards)}",
+    "flush": lambda item: f"flush of {len(item.cards)}",
+    "nobs": lambda item: "his nobs",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The full count of one hand (or crib) with the starter."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def total(self) -> int:
+        """All points of the show for this hand."""
+        return sum(item.points for item in self.items)
+
+    def by_kind(self) -> dict[str, int]:
+        """Points per kind, every kind present (zero where nothing scored)."""
+        points = dict.fromkeys(KINDS, 0)
+        for item in self.items:
+            points[item.kind] += item.points
+        return points
+
+    def of_kind(self, kind: str) -> list[ScoreItem]:
+        """The combinations of one kind."""
+        return [item for item in self.items if item.kind == kind]
+
+    def aloud(self) -> str:
+        """The count as a player says it, with running totals, ending with the total."""
+        from .aloud import say_count
+
+        return say_count(self)
+
+    def steps(self) -> list[tuple[str, tuple[Card, ...], int]]:
+        """The spoken count as steps: (words, cards lit, running total)."""
+        from .aloud import count_steps
+
+        return count_steps(self)
+
+
+def check_show(hand: str | Iterable[str | Card], starter: str | Card) -> tuple[list[Card], Card]:
+    """Read a 4-card hand and a starter; raise `CardError` if either is malformed."""
+    cards = parse_hand(hand, 4)
+    turned = parse_cards([starter] if isinstance(starter, (str, Card)) else starter)
+    if len(turned) != 1:
+        raise CardError(f"the starter is one card, got {len(turned)}")
+    if turned[0] in cards:
+        raise CardError(f"the starter {turned[0]} is already in the hand: the five cards must differ")
+    return cards, turned[0]
+
+
+def score_hand(hand: str | Iterable[str | Card], starter: str | Card, *, crib: bool = False) -> HandScore:
+    """Count a hand (or with ``crib=True`` the crib) with the starter, combination by combination."""
+    cards, turned = check_show(hand, starter)
+    five = [*cards, turned]
+    items = [*_fifteens(five), *_pairs(five), *_runs(five)]
+    items += _flush(cards, turned, crib)
+    items += _nobs(cards, turned)
+    return HandScore(tuple(cards), turned, crib, tuple(items))
+
+
+def _fifteens(five: Sequence[Card]) -> list[ScoreItem]:
+    found = []
+    for size in range(2, 6):
+        for combo in combinations(five, size):
+            if sum(c.value for c in combo) == 15:
+                found.append(ScoreItem("fifteen", combo, 2))
+    return found
+
+
+def _pairs(five: Sequence[Card]) -> list[ScoreItem]:
+    return [ScoreItem("pair", (a, b), 2) for a, b in combinations(five, 2) if a.rank == b.rank]
+
+
+def _runs(five: Sequence[Card]) -> list[ScoreItem]:
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(five, key=lambda c: c.rank):
+        by_rank.setdefault(card.rank, []).append(card)
+    items = []
+    for ranks in _longest_runs(set(by_rank)):
+        for combo in product(*(by_rank[r] for r in ranks)):
+            items.append(ScoreItem("run", combo, len(combo)))
+    return items
+
+
+def _longest_runs(ranks: set[int]) -> list[list[int]]:
+    """Maximal sequences of 3+ consecutive ranks (the ace is low only)."""
+    runs, current = [], []
+    for rank in range(1, 15):
+        if rank in ranks:
+            current.append(rank)
+            continue
+        if len(current) >= 3:
+            runs.append(current)
+        current = []
+    return runs
+
+
+def _flush(cards: Sequence[Card], starter: Card, crib: bool) -> list[ScoreItem]:
+    suit = cards[0].suit
+    if any(c.suit != suit for c in cards):
+        return []
+    if starter.suit == suit:
+        return [ScoreItem("flush", (*cards, starter), 5)]
+    return [] if crib else [ScoreItem("flush", tuple(cards), 4)]
+
+
+def _nobs(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
+    return [ScoreItem("nobs", (c, starter), 1) for c in cards if c.rank == JACK and c.suit == starter.suit]
+
+
+def rank_points(ranks: Iterable[int]) -> int:
+    """Fifteens, pairs and runs of five cards given only their ranks (suits add flush and nobs)."""
+    ranks = sorted(ranks)
+    values = [min(r, 10) for r in ranks]
+    points = 0
+    for size in range(2, 6):
+        points += 2 * sum(1 for combo in combinations(values, size) if sum(combo) == 15)
+    counts = Counter(ranks)
+    points += sum(n * (n - 1) for n in counts.values())
+    for run in _longest_runs(set(counts)):
+        ways = 1
+        for r in run:
+            ways *= counts[r]
+        points += len(run) * ways
+    return points
+
+
+_TABLE: dict[tuple[int, ...], int] = {}
+
+
+def _rank_table() -> dict[tuple[int, ...], int]:
+    """Points of fifteens, pairs and runs for every sorted multiset of five ranks (built once)."""
+    if not _TABLE:
+        from itertools import combinations_with_replacement
+
+        for ranks in combinations_with_replacement(range(1, 14), 5):
+            _TABLE[ranks] = rank_points(ranks)
+    return _TABLE
+
+
+def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = False) -> int:
+    """The show total only, fast: for simulations and statistics.
+
+    Cards must be `Card` objects for speed; text is accepted and checked like `score_hand`.
+    """
+    if isinstance(hand, str) or isinstance(starter, str):
+        hand, starter = check_show(hand, starter)
+    a, b, c, d = hand
+    table = _TABLE or _rank_table()
+    ranks = [a.rank, b.rank, c.rank, d.rank, starter.rank]
+    ranks.sort()
+    points = table[tuple(ranks)]
+    suit = a.suit
+    if b.suit == suit and c.suit == suit and d.suit == suit:
+        if starter.suit == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    s = starter.suit
+    if (a.rank == 11 and a.suit == s) or (b.rank == 11 and b.suit == s) or (
+        c.rank == 11 and c.suit == s
+    ) or (d.rank == 11 and d.suit == s):
+        points += 1
+    return points
