@@ -41,6 +41,8 @@ def _as_json(score) -> dict:
         "crib": score.crib,
         "total": score.total,
         "breakdown": score.by_kind(),
-        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
+        "items": [
+            {"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items
+        ],
         "aloud": score.aloud(),
     }
