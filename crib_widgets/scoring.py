@@ -17,7 +17,10 @@ from itertools import combinations, product
 from .cards import Card, parse_cards, parse_hand
 from .errors import CardError
 
-__all__ = ["KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total", "rank_points", "check_show"]
+__all__ = [
+    "KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total",
+    "rank_points", "rank_key", "rank_table", "check_show",
+]
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 JACK = 11
@@ -88,7 +91,7 @@ class HandScore:
 def check_show(hand: str | Iterable[str | Card], starter: str | Card) -> tuple[list[Card], Card]:
     """Read a 4-card hand and a starter; raise `CardError` if either is malformed."""
     cards = parse_hand(hand, 4)
-    turned = parse_cards([starter] if isinstance(starter, (str, Card)) else starter)
+    turned = parse_cards([starter] if isinstance(starter, Card) else starter)
     if len(turned) != 1:
         raise CardError(f"the starter is one card, got {len(turned)}")
     if turned[0] in cards:
@@ -173,31 +176,40 @@ def rank_points(ranks: Iterable[int]) -> int:
     return points
 
 
-_TABLE: dict[tuple[int, ...], int] = {}
+# A multiset of ranks is keyed by its counts in base 5 (at most four cards of a rank), so the key
+# is a plain sum and the hot path needs no sorting.
+_WEIGHT = [0] + [5 ** (rank - 1) for rank in range(1, 14)]
+_TABLE: dict[int, int] = {}
 
 
-def _rank_table() -> dict[tuple[int, ...], int]:
-    """Points of fifteens, pairs and runs for every sorted multiset of five ranks (built once)."""
+def rank_table() -> dict[int, int]:
+    """Points of fifteens, pairs and runs for every multiset of five ranks, keyed by `rank_key`.
+
+    Built once, on first use.
+    """
     if not _TABLE:
         from itertools import combinations_with_replacement
 
         for ranks in combinations_with_replacement(range(1, 14), 5):
-            _TABLE[ranks] = rank_points(ranks)
+            _TABLE[rank_key(ranks)] = rank_points(ranks)
     return _TABLE
+
+
+def rank_key(ranks: Iterable[int]) -> int:
+    """The table key of a multiset of ranks (order does not matter)."""
+    return sum(_WEIGHT[r] for r in ranks)
 
 
 def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = False) -> int:
     """The show total only, fast: for simulations and statistics.
 
-    Cards must be `Card` objects for speed; text is accepted and checked like `score_hand`.
+    Cards should be `Card` objects for speed; text is accepted and checked like `score_hand`.
     """
     if isinstance(hand, str) or isinstance(starter, str):
         hand, starter = check_show(hand, starter)
     a, b, c, d = hand
-    table = _TABLE or _rank_table()
-    ranks = [a.rank, b.rank, c.rank, d.rank, starter.rank]
-    ranks.sort()
-    points = table[tuple(ranks)]
+    w = _WEIGHT
+    points = (_TABLE or rank_table())[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[starter.rank]]
     suit = a.suit
     if b.suit == suit and c.suit == suit and d.suit == suit:
         if starter.suit == suit:

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from .scoring import _rank_table
+from .scoring import rank_key, rank_table
 
 __all__ = [
     "TOTAL_COMBINATIONS",
@@ -36,7 +36,7 @@ JACK = 11
 
 @cache
 def _distribution(crib: bool) -> tuple[int, ...]:
-    table = _rank_table()
+    table = rank_table()
     counts = [0] * 30
     for hand in combinations_with_replacement(range(1, 14), 4):
         per_rank = Counter(hand)
@@ -51,7 +51,7 @@ def _distribution(crib: bool) -> tuple[int, ...]:
             held = per_rank[starter]
             if held == 4:
                 continue
-            base = table[tuple(sorted((*hand, starter)))]
+            base = table[rank_key((*hand, starter))]
             _add_starter(counts, base, suitings, held, jacks, distinct, starter, crib)
     return tuple(counts)
 
