@@ -120,8 +120,8 @@ def test_options_cover_every_split_and_come_best_first(deck, dealer, players):
 @pytest.mark.parametrize(
     ("cards", "kwargs", "message"),
     [
-        ("5H 5D JS 4C 6C", {"dealer": True}, "exactly 6 cards, got 5"),
-        ("5H 5D JS 4C 6C KD", {"dealer": True, "players": 3}, "exactly 5 cards, got 6"),
+        ("5H 5D JS 4C 6C", {"dealer": True}, "hand for 2 players needs exactly 6 cards, got 5"),
+        ("5H 5D JS 4C 6C KD", {"dealer": True, "players": 3}, "for 3 players needs exactly 5 cards, got 6"),
         ("5H 5D JS 4C 6C KD", {"dealer": True, "players": 5}, "players must be 2, 3 or 4"),
         ("5H 5H JS 4C 6C KD", {"dealer": True}, "5H appears twice"),
         ("5H 5D JS 4C 6C XX", {"dealer": True}, "'XX' is not a card"),

@@ -120,7 +120,7 @@ def advise_discard(
     (8.52, 5.09, 13.62)
     """
     size = hand_size(players)
-    hand = parse_hand(cards, size)
+    hand = parse_hand(cards, size, f"hand for {players} players")
     if not isinstance(dealer, bool) or not isinstance(partner_deals, bool):
         raise CribbageError("dealer and partner_deals must be True or False")
     if dealer and partner_deals:

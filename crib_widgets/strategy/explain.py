@@ -1,4 +1,115 @@
-"""Plain-word explanations of discard options (filled in later)."""
+"""Plain-word explanations of discard options: what the keep is worth, what the throw gives the crib.
 
-def explain_option(option, best, *, players, dealer):
-    return ""
+>>> from crib_widgets.strategy import advise_discard
+>>> print(advise_discard("5H 5D JS 4C 6C KD", dealer=True)[0].explanation)  # doctest: +NORMALIZE_WHITESPACE
+Keep 4-5-5-6: 15.96 on average in hand (between 12 and 24; 24 with a 4 or a 6 turned).
+Throwing J-K gives your own crib 3.97 on average (they are close enough to make a run and
+ten-cards: a 5 turned makes fifteen with each). Net 19.93 (hand plus crib): the best choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_NAMES, Card
+
+if TYPE_CHECKING:
+    from .discard import DiscardOption
+
+__all__ = ["explain_option", "ranks_text", "throw_reasons"]
+
+
+def ranks_text(cards: Sequence[Card], hand: Sequence[Card] = ()) -> str:
+    """Cards the way players say them, ranks low to high: ``4-5-5-6``, or ``J`` for one card.
+
+    A card gets its suit when another card of its rank in ``hand`` is not among ``cards``, so that
+    two options that differ only in which 5 is thrown read differently: ``5♥-J``.
+    """
+    in_hand = [c.rank for c in hand]
+    here = [c.rank for c in cards]
+    return "-".join(
+        c.pretty if in_hand.count(c.rank) > here.count(c.rank) else c.rank_text for c in sorted(cards)
+    )
+
+
+def _or_list(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _and_list(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _article(rank_text: str) -> str:
+    return f"an {rank_text}" if rank_text in ("A", "8") else f"a {rank_text}"
+
+
+def throw_reasons(discard: Sequence[Card]) -> list[str]:
+    """Why the thrown cards help a crib, at most two reasons (none when they hardly work together)."""
+    reasons = []
+    ranks = sorted(c.rank for c in discard)
+    values = [c.value for c in discard]
+    if len(discard) == 2:
+        if ranks[0] == ranks[1]:
+            reasons.append("a pair is 2 points in the crib already")
+        if sum(values) == 15:
+            reasons.append("they make fifteen together")
+        elif ranks[0] != ranks[1] and ranks[1] - ranks[0] <= 2:
+            reasons.append("they are close enough to make a run")
+        if all(v == 10 for v in values) and ranks[0] != ranks[1]:
+            reasons.append("ten-cards: a 5 turned makes fifteen with each")
+    if any(c.rank == 5 for c in discard) and not any("fifteen together" in r for r in reasons):
+        reasons.append("a 5 makes fifteen with any of the sixteen ten-cards")
+    if any(c.rank == 11 for c in discard):
+        reasons.append("a jack scores his nobs when its suit is turned")
+    return reasons[:2]
+
+
+def explain_option(option: DiscardOption, best: DiscardOption, *, players: int, dealer: bool) -> str:
+    """One paragraph on ``option``, compared with the ``best`` option of the same hand."""
+    hand = (*option.keep, *option.discard)
+    return " ".join(
+        [_keep_sentence(option, hand), _throw_sentence(option, hand, dealer), _net_sentence(option, best)]
+    )
+
+
+def _keep_sentence(option: DiscardOption, hand: Sequence[Card]) -> str:
+    keep = ranks_text(option.keep, hand)
+    suits = {c.suit for c in option.keep}
+    if len(suits) == 1:
+        keep += f" (all {SUIT_NAMES[suits.pop()]})"
+    if option.hand_min == option.hand_max:
+        spread = f"{option.hand_min} whatever is turned"
+    else:
+        turned = _or_list([_article(Card(r, "C").rank_text) for r in option.best_starters])
+        spread = (f"between {option.hand_min} and {option.hand_max}; "
+                  f"{option.hand_max} with {turned} turned")
+    return f"Keep {keep}: {option.hand_ev:.2f} on average in hand ({spread})."
+
+
+def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -> str:
+    owner = "your own crib" if dealer else ("your partner's crib" if option.own_crib else "the dealer's crib")
+    reasons = throw_reasons(option.discard)
+    thrown = ranks_text(option.discard, hand)
+    if len(option.discard) == 1:
+        thrown = f"the {thrown}"
+    sentence = f"Throwing {thrown} gives {owner} {option.crib_ev:.2f} on average"
+    if reasons:
+        sentence += f" ({_and_list(reasons)})"
+    elif len(option.discard) == 2 and option.crib_ev < 4.5:
+        sentence += " (they hardly work together)"
+    return sentence + "."
+
+
+def _net_sentence(option: DiscardOption, best: DiscardOption) -> str:
+    net = f"Net {option.total_ev:.2f} (hand {'plus' if option.own_crib else 'minus'} crib)"
+    if option is best or option.total_exact == best.total_exact:
+        aim = "the fewest points, best in Lowball" if option.lowball else "the best choice"
+        return f"{net}: {aim}."
+    gap = abs(float(option.total_exact - best.total_exact))
+    return f"{net}: {gap:.2f} {'more' if option.lowball else 'less'} than the best choice."
