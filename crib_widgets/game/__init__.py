@@ -1,0 +1,34 @@
+"""The game engine: every rule and variant of cribbage as one state machine.
+
+A player picks one of ``game.legal_moves()``; ``game.apply(move)`` checks it, changes the state
+and returns the events it caused. See `Game` for how an explicit deck is dealt.
+
+>>> game = Game(Rules(players=3), seed=1, dealer=0)
+>>> game.phase, [len(h) for h in game.hands], len(game.crib)
+('discard', [5, 5, 5], 1)
+"""
+
+from .deal import stack_deck
+from .engine import PHASES, Game
+from .events import Event
+from .moves import ANSWER_KINDS, Announce, Answer, Discard, Go, Move, Play
+from .result import GameResult
+from .rules import Rules
+from .show import Counting
+
+__all__ = [
+    "ANSWER_KINDS",
+    "PHASES",
+    "Announce",
+    "Answer",
+    "Counting",
+    "Discard",
+    "Event",
+    "Game",
+    "GameResult",
+    "Go",
+    "Move",
+    "Play",
+    "Rules",
+    "stack_deck",
+]

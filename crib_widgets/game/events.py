@@ -1,0 +1,80 @@
+"""Events: what a move caused, each with a short sentence for narration.
+
+``points`` is always the exact change of ``side``'s score (negative when pegs go back), so a
+board replays the scores from the events alone. Show events compute their `HandScore` only when
+asked (``event.score``), which keeps simulations fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..cards import Card
+from ..pegging import PlayScore
+from ..scoring import HandScore, score_hand
+
+__all__ = ["Event", "Names"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened.
+
+    ``kind`` is one of: ``note``, ``cut for deal``, ``deal``, ``discard``, ``crib card``, ``starter``,
+    ``heels``, ``play``, ``peg``, ``go``, ``reset``, ``show``, ``announce``, ``answer``,
+    ``muggins``, ``ten back``, ``game over``.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    side: int | None = None
+    points: int = 0
+    cards: tuple[Card, ...] = ()
+    play_score: PlayScore | None = None
+    starter: Card | None = None
+    is_crib: bool = False
+    _show: bool = field(default=False, repr=False)
+
+    @cached_property
+    def score(self) -> HandScore | None:
+        """For ``show`` events: the full breakdown of the hand or crib with the starter."""
+        if not self._show:
+            return None
+        return score_hand(self.cards, self.starter, crib=self.is_crib)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Names:
+    """Player names in sentences; "You" gets its own grammar ("You peg 2", "Your crib")."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+
+    def __call__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def verb(self, seat: int, third: str, base: str | None = None) -> str:
+        """Name and verb: ``verb(0, "pegs")`` -> ``"Alice pegs"`` or ``"You peg"``."""
+        name = self.names[seat]
+        if name == "You":
+            return f"You {base or third[:-1]}"
+        return f"{name} {third}"
+
+    def possessive(self, seat: int) -> str:
+        name = self.names[seat]
+        if name == "You":
+            return "Your"
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    def side(self, seats: tuple[int, ...]) -> str:
+        """A side in words: one name, or partners joined by "and"."""
+        return " and ".join(self.names[s] for s in seats)
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "point")`` -> ``'1 point'``; ``plural(2, "point")`` -> ``'2 points'``."""
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
