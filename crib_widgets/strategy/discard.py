@@ -105,6 +105,7 @@ def advise_discard(
     players: int = 2,
     lowball: bool = False,
     partner_deals: bool = False,
+    explain: bool = True,
 ) -> list[DiscardOption]:
     """Every way to throw to the crib, best first, with exact hand and crib averages.
 
@@ -112,6 +113,7 @@ def advise_discard(
     (throw one). ``dealer`` says whether the crib is yours; in a partnership game pass
     ``partner_deals=True`` when your partner deals (the crib is then your side's too).
     With ``lowball`` the aim is reversed: the option with the fewest net points comes first.
+    ``explain=False`` leaves the explanations empty (computer players do not read them).
 
     >>> options = advise_discard("5H 5D 9C 8S 2C KS", dealer=True)
     >>> [str(c) for c in options[0].discard], [str(c) for c in options[0].keep]
@@ -136,6 +138,8 @@ def advise_discard(
         keep = tuple(sorted(c for c in hand if c not in discard))
         options.append(_option(keep, tuple(sorted(discard)), unseen, crib, own_crib, lowball))
     options.sort(key=_ranking(lowball))
+    if not explain:
+        return options
     from .explain import explain_option
 
     best = options[0]
@@ -177,16 +181,26 @@ def _option(keep, discard, unseen, crib, own_crib, lowball) -> DiscardOption:
     )
 
 
-def hand_sums(keep: Sequence[Card], starters: Iterable[Card]) -> tuple[int, Counter, tuple[int, ...]]:
+def hand_sums(keep: Sequence[Card], starters: Iterable[Card]) -> tuple[int, dict, tuple[int, ...]]:
     """Sum of the kept hand's score over the starters, how many starters give each score, and the
     ranks of the starters that give the highest score."""
-    counts: Counter = Counter()
+    table = _POINTS or _rank_points_table()
+    key = _key(c.rank for c in keep)
+    suit = keep[0].suit
+    flush = suit if all(c.suit == suit for c in keep) else None
+    nobs = {c.suit for c in keep if c.rank == JACK}
+    counts: dict[int, int] = {}
     by_rank: dict[int, int] = {}
     total = 0
+    weight = _WEIGHT
     for starter in starters:
-        points = hand_total(keep, starter)
+        points = table[key + weight[starter.rank]]
+        if flush:
+            points += 5 if starter.suit == flush else 4
+        if starter.suit in nobs:
+            points += 1
         total += points
-        counts[points] += 1
+        counts[points] = counts.get(points, 0) + 1
         if points > by_rank.get(starter.rank, -1):
             by_rank[starter.rank] = points
     top = max(counts)
@@ -203,14 +217,21 @@ class _CribCounter:
         ranks = Counter(c.rank for c in unseen)
         self.suits = Counter(c.suit for c in unseen)
         self.unseen_set = set(unseen)
-        self.patterns = []
-        for pattern in combinations_with_replacement(range(1, 14), self.drawn):
-            ways = 1
-            for rank, k in Counter(pattern).items():
-                ways *= comb(ranks[rank], k)
-            if ways:
-                self.patterns.append((_key(pattern), ways))
+        self.patterns: list[tuple[int, int]] = []
+        self._patterns(1, self.drawn, 0, 1, [ranks[r] for r in range(14)])
         self._rank_cache: dict[int, int] = {}
+
+    def _patterns(self, rank: int, left: int, key: int, ways: int, available: list[int]) -> None:
+        """Every multiset of ``left`` more ranks from ``rank`` up, with the number of unseen card
+        sets that fit it (a product of binomials), as (base-5 key, ways)."""
+        if left == 0:
+            self.patterns.append((key, ways))
+            return
+        if rank > 13:
+            return
+        for k in range(min(left, available[rank]) + 1):
+            self._patterns(rank + 1, left - k, key + k * _WEIGHT[rank], ways * comb(available[rank], k),
+                           available)
 
     def ways(self) -> int:
         """Ordered (other crib cards, starter) choices: every set of drawn cards, any one the starter."""
