@@ -1,0 +1,332 @@
+"""CountingTrainer: count a hand with the starter, alone or step by step with the computer.
+
+>>> t = CountingTrainer("5H 5D 5S JC", starter="5C")
+>>> t.mode.value = "total"; t.total_input.value = 29; t.check_button.click(); t.tally
+(1, 1)
+>>> t.count_button.click(); t.step_text
+'fifteen two'
+
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import ipywidgets as widgets
+
+from ..cards import Card, shuffled_deck
+from ..errors import CribbageError
+from ..scoring import KINDS, HandScore, score_hand
+from .cards_view import card_html, cards_html
+from .frame import Frame, action_button
+from .styles import esc
+
+__all__ = ["CountingTrainer", "LEVELS", "KIND_LABELS"]
+
+LEVELS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "basic": ("Fifteens and pairs", ("fifteen", "pair")),
+    "runs": ("Fifteens, pairs and runs", ("fifteen", "pair", "run")),
+    "all": ("Everything: flush, nobs and cribs too", KINDS),
+}
+KIND_LABELS = {"fifteen": "Fifteens", "pair": "Pairs", "run": "Runs", "flush": "Flush", "nobs": "His nobs"}
+_KIND_HINTS = {
+    "fifteen": "2 for every set of cards adding up to 15",
+    "pair": "2 for every pair (three of a kind is 6, four is 12)",
+    "run": "1 per card for every run of three or more",
+    "flush": "4 for four hand cards of one suit, 5 with the starter (a crib needs all five)",
+    "nobs": "1 for the jack of the starter's suit",
+}
+
+
+class CountingTrainer(Frame):
+    """Count a hand: type the points per kind (or just the total) and press Check, or let the
+    computer count it aloud one combination at a time.
+
+    ``hand`` and ``starter`` give a fixed first hand (text such as ``"5H 5D 5S JC"`` and ``"5C"``);
+    without them hands are dealt from ``seed``. ``level`` is ``"basic"`` (fifteens and pairs),
+    ``"runs"`` or ``"all"``; ``crib=True`` counts the first hand as a crib.
+
+    Child widgets: ``mode``, ``kind_inputs`` (dict kind -> input), ``total_input``, ``check_button``,
+    ``count_button``, ``next_button``, ``level_picker``, ``hand_view``, ``feedback``, ``status``.
+    State: ``score`` (the engine's `HandScore`), ``step`` (-1 before counting aloud), ``tally``.
+    """
+
+    def __init__(
+        self,
+        hand: str | Iterable[Card | str] | None = None,
+        starter: str | Card | None = None,
+        *,
+        crib: bool = False,
+        level: str = "all",
+        seed: int | random.Random | None = None,
+        four_colour: bool = False,
+    ) -> None:
+        if level not in LEVELS:
+            raise CribbageError(f"level {level!r} is not known: use one of {', '.join(LEVELS)}")
+        if (hand is None) != (starter is None):
+            raise CribbageError("give both a hand of four cards and a starter, or neither for a dealt hand")
+        super().__init__("Counting trainer")
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.four_colour = four_colour
+        self.level = level
+        self._right = 0
+        self._tried = 0
+        self._build()
+        if hand is not None:
+            self.show_hand(hand, starter, crib=crib)
+        else:
+            self.new_hand()
+
+    # ---- layout -------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.hand_view = widgets.HTML()
+        self.step_view = widgets.HTML()
+        self.mode = widgets.ToggleButtons(
+            options=[("Points per kind", "kinds"), ("Just the total", "total")],
+            value="kinds",
+            tooltips=["Enter fifteens, pairs, runs, flush and nobs separately", "Enter only the total"],
+        )
+        self.mode.style.button_width = "9.5em"
+        self.kind_inputs = {
+            kind: widgets.BoundedIntText(
+                value=0, min=0, max=29, description=KIND_LABELS[kind], tooltip=_KIND_HINTS[kind],
+                layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
+            )
+            for kind in KINDS
+        }
+        self.total_input = widgets.BoundedIntText(
+            value=0, min=0, max=29, description="Total",
+            tooltip="All the points of the hand with the starter",
+            layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
+        )
+        self.kinds_box = widgets.HBox(list(self.kind_inputs.values()))
+        self.kinds_box.add_class("crib-row")
+        self.total_box = widgets.HBox([self.total_input])
+        self.check_button = action_button("Check", "Check your count against the rules", "primary", "check")
+        self.count_button = action_button(
+            "Count it for me", "Count the hand aloud, one combination at a time", "info", "volume-up"
+        )
+        self.next_button = action_button("Next hand", "Deal a new hand to count", "", "forward")
+        self.level_picker = widgets.Dropdown(
+            options=[(label, key) for key, (label, _) in LEVELS.items()], value=self.level,
+            description="Level:", tooltip="Which kinds of points to count",
+            layout=widgets.Layout(width="22em"),
+        )
+        self.feedback = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()
+        buttons = widgets.HBox([self.check_button, self.count_button, self.next_button])
+        buttons.add_class("crib-row")
+        answer = widgets.HBox([widgets.HTML('<span class="crib-label">Your answer</span>'), self.mode])
+        answer.add_class("crib-row")
+        footer = widgets.HBox([self.tally_view, self.level_picker])
+        footer.add_class("crib-row")
+        footer.add_class("crib-spread")
+        self._assemble(
+            self.hand_view, self.step_view, self.status, answer, self.kinds_box, self.total_box, buttons,
+            self.feedback, footer, self.peek,
+        )
+        self.check_button.on_click(lambda _: self._on_check())
+        self.count_button.on_click(lambda _: self._on_count())
+        self.next_button.on_click(lambda _: self._on_next())
+        self.level_picker.observe(lambda _: self._on_level(), names="value")
+        self.mode.observe(lambda _: self._on_mode(), names="value")
+
+    # ---- state --------------------------------------------------------------------------------
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(hands counted right at the first try, hands tried)."""
+        return self._right, self._tried
+
+    @property
+    def step_text(self) -> str:
+        """The words of the current spoken step ('' before counting aloud)."""
+        steps = self.score.steps()
+        return steps[self.step][0] if 0 <= self.step < len(steps) else ""
+
+    def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
+        """Put a given hand and starter on the table (errors name the bad card and leave the old hand)."""
+        self.score = score_hand(hand, starter, crib=crib)
+        self.step = -1
+        self._attempted = False
+        self._shown = False
+        for box in (*self.kind_inputs.values(), self.total_input):
+            box.value = 0
+        self.feedback.value = ""
+        self.count_button.description = "Count it for me"
+        self.count_button.tooltip = "Count the hand aloud, one combination at a time"
+        self._refresh()
+        self.set_status(
+            f"Count this {'crib' if crib else 'hand'} with the starter: type the points and press "
+            "Check, or press Count it for me to hear it counted."
+        )
+
+    def new_hand(self) -> None:
+        """Deal a hand that suits the level (the level's kinds are the only ones that can score)."""
+        kinds = LEVELS[self.level][1]
+        for _ in range(500):
+            deck = shuffled_deck(self.rng)
+            crib = self.level == "all" and self.rng.random() < 0.25
+            score = score_hand(deck[:4], deck[4], crib=crib)
+            points = score.by_kind()
+            if any(points[k] for k in KINDS if k not in kinds):
+                continue
+            if score.total == 0 and self.rng.random() < 0.7:
+                continue  # a few "nineteens" teach something; too many bore
+            break
+        self.show_hand(score.hand, score.starter, crib=score.crib)
+
+    def _shown_kinds(self) -> tuple[str, ...]:
+        points = self.score.by_kind()
+        wanted = LEVELS[self.level][1]
+        return tuple(k for k in KINDS if k in wanted or points[k])
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        score = self.score
+        steps = score.steps()
+        lit: tuple[Card, ...] = steps[self.step][1] if 0 <= self.step < len(steps) else ()
+        counting = self.step >= 0 and bool(steps)
+        what = "Crib" if score.crib else "Hand"
+        starter = card_html(
+            score.starter, four_colour=self.four_colour, lit=score.starter in lit,
+            dim=counting and score.starter not in lit, tag="starter",
+        )
+        hand = cards_html(score.hand, lit=lit, four_colour=self.four_colour, dim_unlit=counting,
+                          label=f"{what}: " + ", ".join(c.name for c in score.hand))
+        self.hand_view.value = (
+            f'<div class="crib-row crib-top"><span class="crib-label">{what}</span>{hand}'
+            f'<span class="crib-gap"></span>{starter}</div>'
+        )
+        self._draw_step(steps)
+        for kind, box in self.kind_inputs.items():
+            box.layout.display = None if kind in self._shown_kinds() else "none"
+        self._on_mode_layout()
+        right, tried = self.tally
+        self.tally_view.value = f'<div class="crib-tally">Counted right first time: {right} of {tried}</div>'
+        self.peek.value = (
+            '<details class="crib-peek"><summary>Stuck? Open the full count</summary>'
+            f"{_breakdown_html(score)}</details>"
+        )
+
+    def _draw_step(self, steps: list) -> None:
+        if self.step < 0:
+            self.step_view.value = ""
+            return
+        if not steps:
+            self.step_view.value = (
+                '<div class="crib-say crib-big">"Nineteen": nothing scores. 0 points.</div>')
+            return
+        words, cards, total = steps[self.step]
+        said = ", ".join(text for text, _, _ in steps[: self.step + 1])
+        shown = " + ".join(c.pretty for c in cards)
+        last = self.step == len(steps) - 1
+        end = f" That makes {total}." if last else ""
+        self.step_view.value = (
+            f'<div class="crib-row"><span class="crib-count" title="running total">{total}</span>'
+            f'<span class="crib-say crib-big">"{esc(words)}"</span>'
+            f'<span class="crib-sub">({esc(shown)})</span></div>'
+            f'<div class="crib-sub">So far: {esc(said)}.{end}</div>'
+        )
+
+    # ---- callbacks ----------------------------------------------------------------------------
+    def _on_mode(self) -> None:
+        self.went_live()
+        self._on_mode_layout()
+
+    def _on_mode_layout(self) -> None:
+        by_kind = self.mode.value == "kinds"
+        self.kinds_box.layout.display = None if by_kind else "none"
+        self.total_box.layout.display = "none" if by_kind else None
+
+    def _on_level(self) -> None:
+        self.went_live()
+        self.level = self.level_picker.value
+        self.new_hand()
+
+    def _on_next(self) -> None:
+        self.went_live()
+        self.new_hand()
+
+    def _on_count(self) -> None:
+        self.went_live()
+        steps = self.score.steps()
+        self._shown = True
+        self.step = self.step + 1 if self.step + 1 < max(len(steps), 1) else 0
+        last = self.step >= len(steps) - 1
+        self.count_button.description = "Start again" if last else "Next step"
+        self.count_button.tooltip = "Count it again from the start" if last else "Say the next combination"
+        self._refresh()
+        if last:
+            self.set_status(
+                f"That is the whole count: {self.score.total} points. Press Next hand for another, "
+                "or Start again to hear it once more."
+            )
+        else:
+            self.set_status(f"Step {self.step + 1} of {len(steps)}: the lit cards score. Press Next step.")
+
+    def _on_check(self) -> None:
+        self.went_live()
+        score = self.score
+        first = not self._attempted
+        self._attempted = True
+        if self.mode.value == "total":
+            ok, lines = _check_total(score, self.total_input.value)
+        else:
+            said = {k: self.kind_inputs[k].value for k in self._shown_kinds()}
+            ok, lines = _check_kinds(score, said)
+        if first and not self._shown:
+            self._tried += 1
+            self._right += ok
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        self.feedback.value = f'<ul class="crib-list">{items}</ul>'
+        self._refresh()
+        if ok:
+            self.set_status(
+                f"Right: {score.total} points. {score.aloud()} Press Next hand for another.", "ok")
+        else:
+            self.set_status(
+                "Not quite: the lines below say what was missed or counted too often. Fix them and press "
+                "Check again, or press Count it for me.", "bad",
+            )
+
+
+def _items_html(score: HandScore, kind: str) -> str:
+    items = score.of_kind(kind)
+    if not items:
+        return f"there {'is no' if kind in ('flush', 'nobs') else 'are no'} {KIND_LABELS[kind].lower()} here"
+    return "; ".join(f"{esc(item.reason)} ({item.points})" for item in items)
+
+
+def _check_kinds(score: HandScore, said: dict[str, int]) -> tuple[bool, list[str]]:
+    truth = score.by_kind()
+    lines = []
+    for kind, value in said.items():
+        real = truth[kind]
+        name = KIND_LABELS[kind]
+        if value == real:
+            lines.append(f'<span class="crib-pts">✓</span>{name}: {real} — right.')
+        elif value < real:
+            lines.append(f'<span class="crib-miss">✗ {name}: you missed {real - value}</span> '
+                         f"(you said {value}, there are {real}): {_items_html(score, kind)}.")
+        else:
+            lines.append(f'<span class="crib-extra">✗ {name}: over-counted by {value - real}</span> '
+                         f"(you said {value}, there are {real}): {_items_html(score, kind)}.")
+    return all(said[k] == truth[k] for k in said), lines
+
+
+def _check_total(score: HandScore, value: int) -> tuple[bool, list[str]]:
+    real = score.total
+    if value == real:
+        return True, [f'<span class="crib-pts">✓</span>{real} points — right.']
+    how = f"you missed {real - value}" if value < real else f"you counted {value - real} too many"
+    head = f'<span class="crib-miss">✗ You said {value}, the hand scores {real}: {how}.</span>'
+    return False, [head, *(f"{esc(i.reason)} ({i.points})" for i in score.items)]
+
+
+def _breakdown_html(score: HandScore) -> str:
+    rows = "".join(f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items)
+    return (f'<div class="crib-say">{esc(score.aloud())}</div>'
+            + (f'<ul class="crib-list">{rows}</ul>' if rows else ""))
+

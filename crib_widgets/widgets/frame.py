@@ -1,0 +1,54 @@
+"""The frame every crib widget shares: stylesheet, title, status line and the static-page note."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .styles import STATIC_NOTE, esc, status_html, style_block
+
+__all__ = ["Frame", "action_button"]
+
+
+def action_button(description: str, tooltip: str, style: str = "", icon: str = "") -> widgets.Button:
+    """A labelled action button (every control gets a tooltip saying what it does)."""
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style, icon=icon)
+    button.add_class("crib-action")
+    return button
+
+
+class Frame(widgets.VBox):
+    """Base of the crib widgets: ``title`` and ``status`` are HTML widgets; ``status_text`` is plain text.
+
+    Until the first button press the status line carries a note that buttons need a running Python,
+    so a static page explains itself; any callback proves Python is running and removes it.
+    """
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.add_class("crib-root")
+        self.title = widgets.HTML(f'<div class="crib-title">{esc(title)}</div>')
+        self.status = widgets.HTML()
+        self.status_text = ""
+        self._tone = "info"
+        self._body = ""
+        self._live = False
+
+    def set_status(self, text: str, tone: str = "info", *, html: str | None = None) -> None:
+        """Say what is happening and what to do next (``html`` replaces the escaped ``text``)."""
+        self.status_text = text
+        self._tone = tone
+        self._body = html if html is not None else esc(text)
+        self._render_status()
+
+    def went_live(self) -> None:
+        """Called by every callback: Python is running, so the static-page note can go."""
+        if not self._live:
+            self._live = True
+            self._render_status()
+
+    def _render_status(self) -> None:
+        note = "" if self._live else STATIC_NOTE
+        self.status.value = status_html(self._body, self._tone, note=note)
+
+    def _assemble(self, *parts: widgets.Widget) -> None:
+        self.children = (style_block(), self.title, *parts)

@@ -1,0 +1,304 @@
+"""PeggingDrill: what does the card just laid score, and which card would score most?
+
+>>> d = PeggingDrill(topic="sets")
+>>> d.scenario.title
+'A pair'
+>>> d.answer_input.value = 2; d.check_button.click(); d.tally
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..pegging import GO, PlayItem, play_points, score_sequence
+from .cards_view import CardPicker, card_html
+from .frame import Frame, action_button
+from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
+from .styles import esc
+
+__all__ = ["PeggingDrill", "Answer", "solve"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer to a scenario: per candidate card, its points and reasons."""
+
+    card: Card | None  # the card asked about ("last"), or None for "best"
+    points: int  # its points ("last"), or the most any card scores ("best")
+    reasons: tuple[str, ...]
+    options: tuple[tuple[Card, int | None, tuple[str, ...]], ...] = ()  # "best": (card, points or None)
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        """The cards that score the most (several when tied)."""
+        return tuple(card for card, pts, _ in self.options if pts == self.points)
+
+
+def _played(plays: Sequence[str]) -> list[Card]:
+    return [Card.parse(p) for p in plays if p.upper() != GO]
+
+
+def _reasons(items: Sequence[PlayItem]) -> tuple[str, ...]:
+    return tuple(f"{item.points} for {item.reason}" for item in items)
+
+
+def solve(scenario: Scenario) -> Answer:
+    """Ask the engine: points and reasons for the last card, or for each card of the hand."""
+    if scenario.ask == "last":
+        last = max(i for i, p in enumerate(scenario.plays) if p.upper() != GO)
+        pile = _played(scenario.plays[: last + 1])
+        laid = play_points(pile)
+        points = score_sequence(list(scenario.plays), scenario.players, scenario.final)[last]
+        reasons = list(_reasons(laid.items))
+        extra = points - laid.total  # the go or last-card point the engine's sequence adds
+        if extra:
+            final = scenario.final and last == len(scenario.plays) - 1
+            reasons.append(f"{extra} for {'the last card of the play' if final else 'the go'}")
+        return Answer(pile[-1], points, tuple(reasons))
+    pile = _played(scenario.plays)
+    options = []
+    for text in scenario.hand:
+        card = Card.parse(text)
+        try:
+            laid = play_points([*pile, card])
+        except CribbageError:
+            options.append((card, None, ("cannot be laid: it would pass 31",)))
+            continue
+        options.append((card, laid.total, _reasons(laid.items) or ("no points",)))
+    best = max(pts for _, pts, _ in options if pts is not None)
+    return Answer(None, best, (), tuple(options))
+
+
+class PeggingDrill(Frame):
+    """Pegging questions from a scenario set, answered and explained by the engine.
+
+    ``topic`` picks one set (see `TOPICS`: runs, sets, 15-31, go, best) or all when None;
+    ``scenarios`` replaces the built-in ones; ``shuffle``/``seed`` change their order.
+
+    Child widgets: ``topic_picker``, ``answer_input``, ``check_button``, ``reveal_button``,
+    ``next_button``, ``hand_picker`` (a `CardPicker` for "which card" questions), ``table``,
+    ``feedback``. State: ``scenario``, ``answer`` (the engine's `Answer`), ``tally``.
+    """
+
+    def __init__(
+        self,
+        scenarios: Sequence[Scenario] | None = None,
+        *,
+        topic: str | None = None,
+        shuffle: bool = False,
+        seed: int | None = None,
+        four_colour: bool = False,
+    ) -> None:
+        if topic is not None and topic not in TOPICS:
+            raise CribbageError(f"topic {topic!r} is not known: use one of {', '.join(TOPICS)} or None")
+        super().__init__("Pegging drill")
+        self.all_scenarios = tuple(scenarios) if scenarios is not None else SCENARIOS
+        if not self.all_scenarios:
+            raise CribbageError("give at least one scenario")
+        self.rng = random.Random(seed)
+        self.shuffle = shuffle
+        self.four_colour = four_colour
+        self._right = 0
+        self._tried = 0
+        self._build(topic)
+        self._select(topic)
+
+    def _build(self, topic: str | None) -> None:
+        options = [("All topics", None)] + [(label, key) for key, label in TOPICS.items()]
+        self.topic_picker = widgets.Dropdown(options=options, value=topic, description="Topic:",
+                                             tooltip="Which kind of question to practise",
+                                             layout=widgets.Layout(width="24em"))
+        self.heading = widgets.HTML()
+        self.table = widgets.HTML()
+        self.question = widgets.HTML()
+        self.answer_input = widgets.BoundedIntText(
+            value=0, min=0, max=31, description="Points:", tooltip="How many points the last card scores",
+            layout=widgets.Layout(width="10em"), style={"description_width": "4em"},
+        )
+        self.check_button = action_button("Check", "Check your answer", "primary", "check")
+        self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info", "eye")
+        self.next_button = action_button("Next", "Go on to the next question", "", "forward")
+        self.hand_picker = CardPicker(mode="click", four_colour=self.four_colour, on_pick=self._on_pick)
+        self.answer_row = widgets.HBox([self.answer_input, self.check_button])
+        self.answer_row.add_class("crib-row")
+        self.feedback = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()
+        buttons = widgets.HBox([self.reveal_button, self.next_button])
+        buttons.add_class("crib-row")
+        footer = widgets.HBox([self.tally_view, self.topic_picker])
+        footer.add_class("crib-row")
+        footer.add_class("crib-spread")
+        self._assemble(self.heading, self.table, self.question, self.status, self.answer_row,
+                       self.hand_picker, buttons, self.feedback, footer, self.peek)
+        self.check_button.on_click(lambda _: self._on_check())
+        self.reveal_button.on_click(lambda _: self._on_reveal())
+        self.next_button.on_click(lambda _: self._on_next())
+        self.topic_picker.observe(lambda _: self._on_topic(), names="value")
+
+    # ---- state --------------------------------------------------------------------------------
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(questions right at the first try, questions tried)."""
+        return self._right, self._tried
+
+    def _select(self, topic: str | None) -> None:
+        chosen = [s for s in self.all_scenarios if topic is None or s.topic == topic]
+        if not chosen:
+            raise CribbageError(f"no scenario has topic {topic!r}")
+        if self.shuffle:
+            self.rng.shuffle(chosen)
+        self.queue = chosen
+        self.position = 0
+        self.show(self.queue[0])
+
+    def show(self, scenario: Scenario) -> None:
+        """Put a scenario on the table and ask its question."""
+        self.scenario = scenario
+        self.answer = solve(scenario)
+        self._done = False
+        self._attempted = False
+        self.feedback.value = ""
+        self.answer_input.value = 0
+        s = scenario
+        self.heading.value = (f'<div class="crib-big">{esc(s.title)}</div>'
+                              + (f'<div class="crib-sub">{esc(s.story)}</div>' if s.story else ""))
+        self._draw_table()
+        asking_last = s.ask == "last"
+        self.answer_row.layout.display = None if asking_last else "none"
+        self.hand_picker.layout.display = "none" if asking_last else None
+        if asking_last:
+            self.hand_picker.set_cards([])
+            who, card = self._last_layer(), self.answer.card
+            verb = "score" if who == "You" else "scores"
+            whose = "your" if who == "You" else f"{who}'s"
+            extra = " It is the last card of the play." if s.final else ""
+            self.question.value = (f'<div class="crib-big">How many points does {esc(whose)} '
+                                   f"{card.pretty} score?</div>")
+            self.set_status(f"Type the points {who.lower() if who == 'You' else who} "
+                            f"{verb} for {card.pretty} and press Check.{extra}")
+        else:
+            self.hand_picker.set_cards([Card.parse(c) for c in s.hand])
+            self.hand_picker.set_enabled(True)
+            self.question.value = '<div class="crib-big">Your turn: which card scores the most now?</div>'
+            self.set_status("Click the card from your hand that scores the most (or press Tab to reach it "
+                            "and Space to lay it).")
+        self._draw_tally()
+        self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
+                           f"{self._answer_html()}</details>")
+
+    def _last_layer(self) -> str:
+        s = self.scenario
+        last = max(i for i, p in enumerate(s.plays) if p.upper() != GO)
+        return s.seats[last % s.players]
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def _draw_table(self) -> None:
+        s = self.scenario
+        slots, count = [], 0
+        for index, entry in enumerate(s.plays):
+            seat = s.seats[index % s.players]
+            if entry.upper() == GO:
+                slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
+                             f'role="img" aria-label="{esc(seat)} says go">go</span>'
+                             f'<span class="crib-tag">{esc(seat)}</span></span>')
+                continue
+            card = Card.parse(entry)
+            count += card.value
+            asked = s.ask == "last" and index == max(i for i, p in enumerate(s.plays) if p.upper() != GO)
+            slots.append(card_html(card, four_colour=self.four_colour, lit=asked, tag=f"{seat} · {count}"))
+        players = f"{s.players} players" if s.players != 2 else "2 players"
+        self.table.value = (
+            f'<div class="crib-row crib-top"><span class="crib-label">On the table</span>'
+            f'<span class="crib-cards">{"".join(slots)}</span>'
+            f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">count'
+            f'</span><span class="crib-count">{count}</span></span></div>'
+            f'<div class="crib-sub">{players}; in turn: {esc(", ".join(s.seats))}.</div>'
+        )
+
+    def _answer_html(self) -> str:
+        a = self.answer
+        if self.scenario.ask == "last":
+            reasons = "".join(f"<li>{esc(r)}</li>" for r in a.reasons) or "<li>no points</li>"
+            return (f"<div>{a.card.pretty} scores <b>{a.points}</b>.</div>"
+                    f'<ul class="crib-list">{reasons}</ul>')
+        rows = []
+        for card, pts, why in a.options:
+            mark = " ★" if pts == a.points else ""
+            shown = "—" if pts is None else str(pts)
+            why_text = esc("; ".join(why))
+            rows.append(f'<li><span class="crib-pts">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
+        best = " or ".join(c.pretty for c in a.best_cards)
+        return f"<div>Best: <b>{best}</b> for {a.points}.</div><ul class=\"crib-list\">{''.join(rows)}</ul>"
+
+    def _draw_tally(self) -> None:
+        right, tried = self.tally
+        where = f"question {self.position + 1} of {len(self.queue)}"
+        self.tally_view.value = (
+            f'<div class="crib-tally">Right first time: {right} of {tried} · {where}</div>')
+
+    # ---- callbacks ----------------------------------------------------------------------------
+    def _score_attempt(self, ok: bool) -> None:
+        if not self._attempted and not self._done:
+            self._tried += 1
+            self._right += ok
+        self._attempted = True
+
+    def _on_check(self) -> None:
+        self.went_live()
+        if self.scenario.ask != "last" or self._done:
+            return
+        ok = self.answer_input.value == self.answer.points
+        self._score_attempt(ok)
+        self._finish(ok, f"You said {self.answer_input.value}.")
+
+    def _on_pick(self, card: Card) -> None:
+        self.went_live()
+        if self.scenario.ask != "best" or self._done:
+            return
+        pts = next(p for c, p, _ in self.answer.options if c == card)
+        if pts is None:
+            self.set_status(
+                f"{card.pretty} cannot be laid: it would take the count past 31. Pick another card.", "warn")
+            return
+        ok = pts == self.answer.points
+        self._score_attempt(ok)
+        self._finish(ok, f"You chose {card.pretty} for {pts}.")
+
+    def _finish(self, ok: bool, said: str) -> None:
+        if ok:
+            self._done = True
+            self.hand_picker.set_enabled(False)
+            self.feedback.value = self._answer_html()
+            self.set_status(f"Right. {said} Press Next for the next question.", "ok")
+        else:
+            self.feedback.value = ""
+            self.set_status(
+                f"Not quite. {said} Try again, or press Show me for the answer with reasons.", "bad")
+        self._draw_tally()
+
+    def _on_reveal(self) -> None:
+        self.went_live()
+        if not self._attempted and not self._done:
+            self._tried += 1  # a question shown before any answer counts as tried, not right
+        self._done = True
+        self.hand_picker.set_enabled(False)
+        self.feedback.value = self._answer_html()
+        self.set_status("Here is the answer with every reason. Press Next for the next question.")
+        self._draw_tally()
+
+    def _on_next(self) -> None:
+        self.went_live()
+        self.position = (self.position + 1) % len(self.queue)
+        self.show(self.queue[self.position])
+
+    def _on_topic(self) -> None:
+        self.went_live()
+        self._select(self.topic_picker.value)

@@ -1,0 +1,141 @@
+"""One stylesheet for every crib widget, and the small HTML pieces they share.
+
+Each top-level widget carries the stylesheet in a ``<style>`` block of its own first child, so that a
+widget shown alone on a static page is styled too; the rules are scoped under ``.crib-root`` and are
+identical, so repeating them on a page changes nothing.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+__all__ = [
+    "CSS",
+    "STATIC_NOTE",
+    "SUIT_COLOURS",
+    "FOUR_COLOURS",
+    "SIDE_COLOURS",
+    "style_block",
+    "status_html",
+    "esc",
+]
+
+# Colours a learner can tell apart; the suit is always also printed as a symbol and named in words.
+SUIT_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
+FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
+SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#b9770e")
+
+STATIC_NOTE = (
+    "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "
+    "on a static page, open the answer below."
+)
+
+CSS = """
+.crib-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif;
+  color: #1d2329; max-width: 800px; padding: 12px 16px 14px; border: 1px solid #d5dbe1;
+  border-radius: 12px; background: #fbfcfd; box-sizing: border-box; gap: 6px; }
+.crib-root .crib-title { font-size: 1.15em; font-weight: 650; margin: 0 0 2px; }
+.crib-root .crib-sub { color: #4f5b66; font-size: .92em; }
+.crib-root .crib-note { color: #5b6670; font-size: .82em; font-style: italic; }
+.crib-root .crib-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+.crib-root .widget-hbox.crib-row, .crib-root .widget-vbox.crib-col { gap: 6px 10px; }
+.crib-root .widget-hbox.crib-row { flex-wrap: wrap; align-items: center; }
+.crib-root .crib-row.crib-top { align-items: flex-start; }
+.crib-root .crib-row.crib-top .crib-label { margin-top: 2.2em; }
+.crib-root .widget-hbox.crib-spread { justify-content: space-between; }
+.crib-root .crib-label { font-size: .8em; color: #5b6670; text-transform: uppercase;
+  letter-spacing: .06em; margin-right: 4px; }
+.crib-root .crib-status { background: #eef4fc; border-left: 4px solid #1f5fbf; padding: 7px 11px;
+  border-radius: 4px; line-height: 1.45; }
+.crib-root .crib-status.crib-ok { background: #eaf6ed; border-left-color: #1e8449; }
+.crib-root .crib-status.crib-warn { background: #fdf4e3; border-left-color: #c77c02; }
+.crib-root .crib-status.crib-bad { background: #fbebea; border-left-color: #c0392b; }
+.crib-root .crib-big { font-size: 1.25em; font-weight: 650; }
+.crib-root .crib-count { display: inline-block; min-width: 2.2em; text-align: center; font-size: 1.5em;
+  font-weight: 700; color: #fff; background: #27455f; border-radius: 8px; padding: 2px 8px; }
+.crib-root .crib-tally { color: #27455f; font-weight: 600; font-size: .92em; }
+.crib-root ul.crib-list { margin: 4px 0 0; padding-left: 1.3em; }
+.crib-root ul.crib-list li { margin: 2px 0; }
+.crib-root .crib-pts { display: inline-block; min-width: 1.6em; font-weight: 700; color: #1e8449; }
+.crib-root .crib-miss { color: #c0392b; font-weight: 600; }
+.crib-root .crib-extra { color: #8e44ad; font-weight: 600; }
+.crib-root details.crib-peek { margin-top: 2px; font-size: .92em; }
+.crib-root details.crib-peek summary { cursor: pointer; color: #1f5fbf; }
+.crib-root .crib-say { font-style: italic; font-size: 1.08em; }
+.crib-root .crib-hidden { display: none; }
+/* cards drawn in HTML (hands on show, the pile, the starter) */
+.crib-root .crib-cards { display: inline-flex; flex-wrap: wrap; align-items: flex-end; gap: 6px;
+  vertical-align: middle; padding: 6px 0 2px; }
+.crib-root .crib-card { display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; box-sizing: border-box; width: 3.1em; height: 4.4em; border: 1px solid #9aa3ab;
+  border-radius: .45em; background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.2); font-weight: 650;
+  font-size: 1.1em; line-height: 1.05; transition: transform .15s, box-shadow .15s; }
+.crib-root .crib-card .crib-pip { font-size: 1.3em; }
+.crib-root .crib-card.crib-small { width: 2.4em; height: 3.3em; font-size: .95em; }
+.crib-root .crib-card.crib-lit { background: #fff3c4; border: 2px solid #e0a800;
+  box-shadow: 0 0 0 3px rgba(224,168,0,.35); transform: translateY(-6px); }
+.crib-root .crib-card.crib-dim { opacity: .42; }
+.crib-root .crib-card.crib-back {
+  background: repeating-linear-gradient(45deg, #1d4f91 0 5px, #2e66b3 5px 10px); border-color: #163d70; }
+.crib-root .crib-card.crib-empty { background: transparent; border: 1px dashed #b8c0c7; box-shadow: none; }
+.crib-root .crib-tag { display: block; text-align: center; font-size: .72em; color: #5b6670;
+  margin-top: 3px; }
+.crib-root .crib-slot { display: inline-flex; flex-direction: column; align-items: center; }
+.crib-root .crib-gap { display: inline-block; width: 14px; }
+.crib-root .crib-red { color: #c62828; }
+.crib-root .crib-black { color: #1b1b1b; }
+.crib-root .crib-blue { color: #1457b8; }
+.crib-root .crib-green { color: #16752c; }
+/* cards that are buttons: selectable with the mouse, Tab and Space/Enter */
+.crib-root .jupyter-button.crib-cardbtn { width: 3.3em; height: 4.6em; padding: 0; margin: 0 3px;
+  font-size: 1.15em; font-weight: 650; background: #fff; border: 1px solid #9aa3ab; border-radius: .45em;
+  box-shadow: 0 1px 3px rgba(0,0,0,.22); transition: transform .12s, box-shadow .12s; }
+.crib-root .jupyter-button.crib-cardbtn:hover:enabled { transform: translateY(-3px);
+  box-shadow: 0 4px 10px rgba(0,0,0,.25); }
+.crib-root .jupyter-button.crib-cardbtn.mod-active { background: #fff3c4; border: 2px solid #e0a800;
+  transform: translateY(-12px); box-shadow: 0 6px 12px rgba(0,0,0,.25); }
+.crib-root .jupyter-button.crib-cardbtn:disabled { opacity: .45; box-shadow: none; cursor: not-allowed; }
+.crib-root .jupyter-button.crib-cardbtn.crib-red { color: #c62828; }
+.crib-root .jupyter-button.crib-cardbtn.crib-black { color: #1b1b1b; }
+.crib-root .jupyter-button.crib-cardbtn.crib-blue { color: #1457b8; }
+.crib-root .jupyter-button.crib-cardbtn.crib-green { color: #16752c; }
+.crib-root .jupyter-button { border-radius: 6px; }
+.crib-root .jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+.crib-root .crib-board svg { width: 100%; height: auto; display: block; }
+.crib-root .crib-scores { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 2px 0; }
+.crib-root .crib-score { font-weight: 600; }
+.crib-root .crib-score b { font-size: 1.2em; }
+.crib-root .crib-dot { display: inline-block; width: .8em; height: .8em; border-radius: 50%;
+  margin-right: 5px; vertical-align: -1px; }
+.crib-root .crib-event { margin-top: 4px; padding: 5px 10px; background: #f3efe6; border-radius: 6px;
+  color: #3d3320; min-height: 1.3em; }
+.crib-root .crib-log { max-height: 11em; overflow-y: auto; font-size: .88em; color: #37424c;
+  border-top: 1px solid #e3e7eb; padding-top: 4px; }
+.crib-root .crib-log div { padding: 1px 0; }
+.crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px; background: #fff; }
+.crib-root .crib-seat.crib-turn { border-color: #1f5fbf; box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
+"""
+
+
+def style_block() -> widgets.HTML:
+    """A widget holding the stylesheet; put it first in a widget's children."""
+    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+
+
+def esc(text: object) -> str:
+    """Text made safe to put inside HTML."""
+    return html.escape(str(text), quote=True)
+
+
+_TONES = {"info": "", "ok": " crib-ok", "warn": " crib-warn", "bad": " crib-bad"}
+
+
+def status_html(text: str, tone: str = "info", *, note: str = "") -> str:
+    """The status line that always tells the learner what is happening and what to do next.
+
+    ``text`` is HTML already escaped by the caller; ``note`` adds a small grey line under it.
+    """
+    extra = f'<div class="crib-note">{note}</div>' if note else ""
+    return f'<div class="crib-status{_TONES[tone]}" role="status" aria-live="polite">{text}{extra}</div>'
