@@ -1,0 +1,107 @@
+"""Card views, the card picker and the board: labels in words, selection by click, pegs in place."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from crib_widgets.cards import Card, parse_cards
+from crib_widgets.widgets import BoardView, CardPicker, board_svg, card_html, cards_html
+from crib_widgets.widgets.board import hole_xy
+from crib_widgets.widgets.styles import CSS
+
+
+def test_every_card_is_named_in_words_and_shows_rank_and_suit_symbol():
+    for card in parse_cards("AS 10H QD 7C"):
+        html = card_html(card)
+        assert f'aria-label="{card.name}"' in html
+        assert card.rank_text in html and card.pretty[-1] in html
+
+
+def test_suit_colours_two_and_four_colour_decks():
+    two = [card_html(c) for c in parse_cards("2C 2D 2H 2S")]
+    four = [card_html(c, four_colour=True) for c in parse_cards("2C 2D 2H 2S")]
+    assert ["crib-black" in two[0], "crib-red" in two[1], "crib-red" in two[2], "crib-black" in two[3]] == [True] * 4
+    assert ["crib-green" in four[0], "crib-blue" in four[1], "crib-red" in four[2], "crib-black" in four[3]] == [
+        True
+    ] * 4
+
+
+def test_lit_cards_are_highlighted_and_the_others_dimmed():
+    html = cards_html(parse_cards("5H 10S 2C"), lit=parse_cards("5H 10S"), dim_unlit=True)
+    assert html.count("crib-lit") == 2 and html.count("crib-dim") == 1
+
+
+def test_picker_buttons_name_the_card_and_keep_at_most_two_selected():
+    picker = CardPicker("5H 5D JC 10S 2C 3C", max_selected=2)
+    assert [b.description for b in picker.buttons][:2] == ["5♥", "5♦"]
+    assert picker.buttons[2].tooltip == "jack of clubs"
+    for i in (0, 1, 2):
+        picker.buttons[i].value = True
+    assert picker.selected == (Card(5, "D"), Card(11, "C"))  # the oldest choice was released
+    assert [b.value for b in picker.buttons[:3]] == [False, True, True]
+
+
+def test_picker_ignores_disabled_and_stale_buttons():
+    picks = []
+    picker = CardPicker("5H 5D", mode="click", on_pick=picks.append)
+    old = picker.buttons[0]
+    picker.set_enabled([Card(5, "D")])
+    picker.buttons[0].click()
+    assert picks == []
+    picker.buttons[1].click()
+    assert picks == [Card(5, "D")]
+    picker.set_cards("KS QS")
+    old.click()
+    assert picks == [Card(5, "D")]
+    toggles = CardPicker("5H 5D", max_selected=1)
+    toggles.set_enabled(False)
+    toggles.buttons[0].value = True
+    assert toggles.selected == () and toggles.buttons[0].value is False
+
+
+def test_picker_rejects_an_unknown_mode():
+    with pytest.raises(ValueError, match="mode 'drag' is not known"):
+        CardPicker("5H", mode="drag")
+
+
+@pytest.mark.parametrize("target", [61, 121])
+def test_board_has_one_hole_per_point_and_a_game_hole(target):
+    svg = board_svg(target, ("Ann", "Ben"), ((0, 0), (0, 0)))
+    holes = len(re.findall(r'<circle [^>]*r="2.3"', svg))
+    # per side: target - 1 holes on the track and 2 start holes; the game hole is drawn bigger
+    assert holes == 2 * (target - 1 + 2)
+    assert svg.count("game hole") == 2
+
+
+def test_holes_go_out_along_one_row_and_back_along_the_other():
+    out = [hole_xy(p, 0, 121) for p in range(1, 61)]
+    back = [hole_xy(p, 0, 121) for p in range(61, 121)]
+    assert all(a[0] < b[0] for a, b in zip(out, out[1:], strict=False))
+    assert all(a[0] > b[0] for a, b in zip(back, back[1:], strict=False))
+    assert {y for _, y in out} != {y for _, y in back}
+
+
+def test_board_shows_scores_the_jump_and_the_latest_event():
+    board = BoardView(121, ("Ann", "Computer"), ((34, 28), (17, 0)), "Ann pegs 6 for a run of three")
+    assert board.scores == (34, 17)
+    assert "Ann: <b>34</b>" in board.value and "(+6)" in board.value
+    assert ">+6</text>" in board.value  # the arc of the back peg's jump
+    assert "Ann pegs 6 for a run of three" in board.value
+    board.update(((34, 28), (7, 17)), "Computer's hand scored nothing: 10 back, from 17 to 7")
+    assert "(-10)" in board.value and "10 back" in board.value
+
+
+def test_board_draws_three_and_four_sides_and_refuses_others():
+    assert board_svg(61, ("A", "B", "C"), ((1, 0), (2, 0), (3, 0))).count("game hole") == 3
+    assert "skunk 91" in board_svg(121, "ABCD", ((1, 0),) * 4)
+    with pytest.raises(ValueError, match="61 or 121"):
+        board_svg(100, ("A", "B"), ((0, 0), (0, 0)))
+    with pytest.raises(ValueError, match="2 to 4 sides"):
+        board_svg(61, ("A",), ((0, 0),))
+
+
+def test_stylesheet_is_scoped_to_the_widgets():
+    rules = [r.strip() for r in CSS.split("}") if r.strip() and not r.strip().startswith("/*")]
+    assert all(r.split("{")[0].strip().startswith(".crib-root") for r in rules)

@@ -1,0 +1,117 @@
+"""PeggingDrill driven headlessly: every scenario solved by the engine, explained with reasons."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib_widgets.cards import Card
+from crib_widgets.errors import CribbageError
+from crib_widgets.pegging import score_sequence
+from crib_widgets.widgets import SCENARIOS, TOPICS, PeggingDrill, Scenario
+from crib_widgets.widgets.pegging_drill import solve
+from crib_widgets.widgets.styles import STATIC_NOTE
+
+
+def _by_title(title: str) -> Scenario:
+    return next(s for s in SCENARIOS if s.title == title)
+
+
+def test_every_topic_has_scenarios_and_every_scenario_solves():
+    assert {s.topic for s in SCENARIOS} == set(TOPICS)
+    for s in SCENARIOS:
+        answer = solve(s)
+        if s.ask == "last":
+            assert answer.points == sum(int(r.split()[0]) for r in answer.reasons)
+
+
+@pytest.mark.parametrize(
+    ("title", "points", "reason"),
+    [
+        ("A run laid out of order", 3, "run of 3"),
+        ("A broken run healed", 3, "run of 3: 3♦ + 2♥ + 4♠"),
+        ("A card in between", 0, None),
+        ("Four of a kind (double pair royal)", 12, "four of a kind"),
+        ("Fifteen and three of a kind", 8, "three of a kind"),
+        ("Thirty-one and a run", 5, "thirty-one"),
+        ("A run and the go", 4, "1 for the go"),
+        ("The last card of the play", 3, "1 for the last card of the play"),
+        ("Go with three players", 1, "1 for the go"),
+    ],
+)
+def test_scenario_answers_and_reasons(title, points, reason):
+    answer = solve(_by_title(title))
+    assert answer.points == points
+    if reason:
+        assert any(reason in r for r in answer.reasons)
+    else:
+        assert answer.reasons == ()
+
+
+def test_thirty_one_with_the_last_card_scores_two_not_three():
+    answer = solve(_by_title("Thirty-one with the last card"))
+    assert answer.points == 2 and answer.reasons == ("2 for thirty-one: K♠ + Q♦ + 6♣ + 5♥",)
+
+
+def test_the_go_point_agrees_with_the_engine_sequence():
+    s = _by_title("Two players keep going after a go")
+    assert solve(s).points == score_sequence(list(s.plays), 3)[4] == 1
+
+
+def test_first_view_shows_cards_count_question_and_note():
+    d = PeggingDrill(topic="sets")
+    assert "A pair" in d.heading.value
+    assert "eight of hearts" in d.table.value and ">16</span>" in d.table.value
+    assert "How many points does your 8♣ score?" in d.question.value
+    assert STATIC_NOTE in d.status.value and "<details" in d.peek.value
+
+
+def test_wrong_then_right_answer():
+    d = PeggingDrill(topic="15-31")
+    d.answer_input.value = 2
+    d.check_button.click()
+    assert "Not quite" in d.status.value and d.tally == (0, 1)
+    d.answer_input.value = 8
+    d.check_button.click()
+    assert "Right" in d.status.value and "6 for three of a kind" in d.feedback.value
+    assert d.tally == (0, 1)
+
+
+def test_which_card_question_by_clicking_a_card():
+    d = PeggingDrill(topic="best")
+    assert d.answer_row.layout.display == "none"
+    assert [b.description for b in d.hand_picker.buttons] == ["4♠", "4♦", "7♥", "K♣"]
+    d.hand_picker.buttons[0].click()
+    assert d.tally == (1, 1)
+    assert "Best: <b>4♠ or 4♦</b> for 5" in d.feedback.value
+    assert all(b.disabled for b in d.hand_picker.buttons)
+
+
+def test_a_card_that_would_pass_31_is_explained_not_scored():
+    d = PeggingDrill([_by_title("Reach 31")])
+    d.hand_picker.buttons[1].click()  # 8♣ on 25
+    assert "cannot be laid" in d.status.value and d.tally == (0, 0)
+    d.hand_picker.buttons[0].click()
+    assert d.tally == (1, 1) and "2 for thirty-one" in d.feedback.value
+
+
+def test_show_me_reveals_counts_as_tried_and_next_moves_on():
+    d = PeggingDrill(topic="runs")
+    d.reveal_button.click()
+    assert "3♠ + 5♦ + 4♣" in d.feedback.value and d.tally == (0, 1)
+    d.next_button.click()
+    assert d.scenario.title == "A run of four, shuffled" and d.feedback.value == ""
+
+
+def test_topic_picker_and_shuffle():
+    d = PeggingDrill(shuffle=True, seed=3)
+    assert len(d.queue) == len(SCENARIOS)
+    d.topic_picker.value = "go"
+    assert {s.topic for s in d.queue} == {"go"}
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(CribbageError, match="topic 'x' is not known"):
+        PeggingDrill(topic="x")
+    with pytest.raises(ValueError, match="'best' question is asked when it is You's turn"):
+        Scenario("best", "t", ("5H",), ask="best", hand=("5D",))
+    assert Card.parse("5H")  # the module still works after refusals
