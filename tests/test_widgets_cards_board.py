@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -22,10 +23,8 @@ def test_every_card_is_named_in_words_and_shows_rank_and_suit_symbol():
 def test_suit_colours_two_and_four_colour_decks():
     two = [card_html(c) for c in parse_cards("2C 2D 2H 2S")]
     four = [card_html(c, four_colour=True) for c in parse_cards("2C 2D 2H 2S")]
-    assert ["crib-black" in two[0], "crib-red" in two[1], "crib-red" in two[2], "crib-black" in two[3]] == [True] * 4
-    assert ["crib-green" in four[0], "crib-blue" in four[1], "crib-red" in four[2], "crib-black" in four[3]] == [
-        True
-    ] * 4
+    assert all(f"crib-{c}" in h for c, h in zip("black red red black".split(), two, strict=True))
+    assert all(f"crib-{c}" in h for c, h in zip("green blue red black".split(), four, strict=True))
 
 
 def test_lit_cards_are_highlighted_and_the_others_dimmed():
@@ -78,8 +77,8 @@ def test_board_has_one_hole_per_point_and_a_game_hole(target):
 def test_holes_go_out_along_one_row_and_back_along_the_other():
     out = [hole_xy(p, 0, 121) for p in range(1, 61)]
     back = [hole_xy(p, 0, 121) for p in range(61, 121)]
-    assert all(a[0] < b[0] for a, b in zip(out, out[1:], strict=False))
-    assert all(a[0] > b[0] for a, b in zip(back, back[1:], strict=False))
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(out))
+    assert all(a[0] > b[0] for a, b in itertools.pairwise(back))
     assert {y for _, y in out} != {y for _, y in back}
 
 
