@@ -302,14 +302,12 @@ def sync_folder(folder: Path, files: dict[str, bytes]) -> None:
 def cdn_url() -> str:
     from jupyterlite_pyodide_kernel import constants
 
-    KERNEL_PYODIDE, PYODIDE_CDN_URL = constants.PYODIDE_VERSION, constants.PYODIDE_CDN_URL
-
-    if KERNEL_PYODIDE != PYODIDE_VERSION:
+    if constants.PYODIDE_VERSION != PYODIDE_VERSION:
         raise SystemExit(
-            f"[build_lite] jupyterlite-pyodide-kernel expects Pyodide {KERNEL_PYODIDE}, this script pins "
-            f"{PYODIDE_VERSION}: update PYODIDE_VERSION and PYODIDE_NPM_INTEGRITY together"
+            f"[build_lite] jupyterlite-pyodide-kernel expects Pyodide {constants.PYODIDE_VERSION}, this "
+            f"script pins {PYODIDE_VERSION}: update PYODIDE_VERSION and PYODIDE_NPM_INTEGRITY together"
         )
-    return PYODIDE_CDN_URL
+    return constants.PYODIDE_CDN_URL
 
 
 def prepare(ref: str | None = None) -> dict[str, int]:
