@@ -77,9 +77,12 @@ def complete_deck(top: Iterable[str | Card], rng: random.Random) -> list[Card]:
     if len(cards) > 52:
         raise CribbageError(f"a deck has 52 cards, got {len(cards)}")
     given = set(cards)
-    rest = [c for c in full_deck() if c not in given]
+    rest = [c for c in _FULL_DECK if c not in given] if given else list(_FULL_DECK)
     rng.shuffle(rest)
     return cards + rest
+
+
+_FULL_DECK = tuple(full_deck())  # made once: building 52 checked cards per deal is slow
 
 
 def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:

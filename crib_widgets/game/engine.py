@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from ..cards import Card, format_cards
+from ..cards import Card
 from ..errors import CribbageError, IllegalMove
 from ..pegging import play_points
 from ..scoring import hand_total
@@ -39,8 +39,58 @@ _MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", A
                Answer: "answering a count"}
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
+def _trusted_discard(seat: int, cards: tuple[Card, ...]) -> Discard:
+    """A Discard of cards taken from the hand itself, made without re-checking them (speed)."""
+    move = _new(Discard)
+    _set(move, "seat", seat)
+    _set(move, "cards", cards)
+    return move
+
+
+def _trusted_play(seat: int, card: Card) -> Play:
+    move = _new(Play)
+    _set(move, "seat", seat)
+    _set(move, "card", card)
+    return move
+
+
+_PRETTY = {c: c.pretty for c in deal._FULL_DECK}
+
+
+def _may_score(pile: list[Card], count: int) -> bool:
+    """False only when the card just laid surely scores nothing, so that `play_points` (the one
+    place the play is scored) is asked only about cards that might score: a speed guard."""
+    if count == 15 or count == 31:
+        return True
+    n = len(pile)
+    if n < 2:
+        return False
+    last = pile[-1].rank
+    if pile[-2].rank == last:
+        return True
+    # A run needs the last k cards (k >= 3) to be k different ranks spanning k - 1.
+    low = high = last
+    seen = 1 << last
+    for k in range(2, n + 1):
+        rank = pile[-k].rank
+        bit = 1 << rank
+        if seen & bit:
+            return False
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
+            return True
+    return False
+
+
 def _cards(cards: Iterable[Card]) -> str:
-    return format_cards(cards, pretty=True)
+    return " ".join([_PRETTY[c] for c in cards])
 
 
 class Game:
@@ -278,11 +328,11 @@ class Game:
         phase = self._phase
         if phase == "play":
             seat, room = self._turn, 31 - self._count
-            cards = [Play(seat, c) for c in self._hands[seat] if c.value <= room]
+            cards = [_trusted_play(seat, c) for c in self._hands[seat] if c.value <= room]
             return cards or [Go(seat)]
         if phase == "discard":
             k = self._rules.discards
-            return [Discard(seat, combo) for seat in self._discarders()
+            return [_trusted_discard(seat, combo) for seat in self._discarders()
                     for combo in combinations(self._hands[seat], k)]
         if phase == "announce":
             return [Announce(self._turn, n) for n in range(MAX_COUNT + 1)]
@@ -307,8 +357,8 @@ class Game:
         self._check(move)
         start = len(self._events)
         kind = type(move)
-        if kind is Discard:
-            move = Discard(move.seat, tuple(sorted(move.cards)))
+        if kind is Discard and len(move.cards) == 2 and move.cards[1] < move.cards[0]:
+            move = _trusted_discard(move.seat, (move.cards[1], move.cards[0]))
         self._moves.append(move)
         if kind is Play:
             self._play(move.seat, move.card)
@@ -418,6 +468,8 @@ class Game:
         if len(move.cards) != k:
             raise IllegalMove(f"with {self._rules.players} players each lays exactly {plural(k, 'card')} "
                               f"in the crib, not {len(move.cards)}")
+        if k == 2 and move.cards[0] == move.cards[1]:
+            raise IllegalMove(f"the same card twice: {_cards(move.cards)}; discard 2 different cards")
         hand = self._hands[seat]
         for card in move.cards:
             if card not in hand:
@@ -519,15 +571,16 @@ class Game:
         self._last_layer = seat
         say = self._say
         side = self._rules.side_of(seat)
-        self._events.append(Event("play", f"{say.verb(seat, 'plays', 'play')} {card.pretty}, "
+        self._events.append(Event("play", f"{say.verb(seat, 'plays', 'play')} {_PRETTY[card]}, "
                                   f"count {self._count}", seat, side, cards=(card,)))
-        ps = play_points(pile)
-        if ps.items:
-            words = ps.describe()
-            text = f"{say.verb(seat, 'pegs', 'peg')} {words}" if len(ps.items) == 1 else \
-                f"{say.verb(seat, 'pegs', 'peg')} {ps.total}: {words}"
-            if self._score("peg", seat, ps.total, text, words, cards=ps.pile, play_score=ps):
-                return
+        if _may_score(pile, self._count):
+            ps = play_points(pile)
+            if ps.items:
+                words = ps.describe()
+                text = f"{say.verb(seat, 'pegs', 'peg')} {words}" if len(ps.items) == 1 else \
+                    f"{say.verb(seat, 'pegs', 'peg')} {ps.total}: {words}"
+                if self._score("peg", seat, ps.total, text, words, cards=ps.pile, play_score=ps):
+                    return
         if not any(self._hands):
             if self._count != 31 and self._score("last card", seat, 1, f"{say.verb(seat, 'pegs', 'peg')} "
                                                  "1 for the last card", "the last card", cards=(card,)):

@@ -17,7 +17,7 @@ from ..scoring import HandScore, score_hand
 __all__ = ["Event", "Names"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened.
 
@@ -36,6 +36,13 @@ class Event:
     starter: Card | None = None
     is_crib: bool = False
     _show: bool = field(default=False, repr=False)
+
+    def __init__(self, kind: str, text: str, seat: int | None = None, side: int | None = None,
+                 points: int = 0, cards: tuple[Card, ...] = (), play_score: PlayScore | None = None,
+                 starter: Card | None = None, is_crib: bool = False, _show: bool = False) -> None:
+        # One dict update instead of a frozen __setattr__ per field: events are made by the thousand.
+        self.__dict__.update(kind=kind, text=text, seat=seat, side=side, points=points, cards=cards,
+                             play_score=play_score, starter=starter, is_crib=is_crib, _show=_show)
 
     @cached_property
     def score(self) -> HandScore | None:

@@ -38,10 +38,9 @@ class Discard:
     def __post_init__(self) -> None:
         _check_seat(self.seat)
         cards = self.cards
-        if not (type(cards) is tuple and all(type(c) is Card for c in cards)):
+        # Fast path for the tuples of Card that legal_moves builds; the game checks for repeats.
+        if type(cards) is not tuple or any(type(c) is not Card for c in cards):
             object.__setattr__(self, "cards", tuple(parse_cards(cards)))
-        elif len(set(cards)) != len(cards):
-            parse_cards(cards)  # raises, naming the repeated card
 
     def describe(self) -> str:
         return "discard " + " ".join(c.pretty for c in self.cards)
