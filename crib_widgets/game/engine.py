@@ -728,8 +728,9 @@ class Game:
             self._events.append(Event("muggins", f"The count was not too high: nothing changes; {stands}",
                                       owner, counter_side))
         elif s.outcome == "false muggins":
-            self._score("muggins", owner, s.counter, f"False Muggins, nothing was missed: "
-                        f"{say.verb(owner, 'pegs', 'peg')} the {s.counter} named", "a false Muggins call")
+            text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg')} the "
+                    f"{plural(s.counter, 'point')} named")
+            self._score("muggins", owner, s.counter, text, "a false Muggins call")
         elif s.outcome == "too high":
             taken = -min(-s.counter, c["pegged"])
             if taken:
