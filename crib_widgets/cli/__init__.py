@@ -15,7 +15,7 @@ from ..errors import CribbageError
 __all__ = ["main", "build_parser"]
 
 # Subcommand modules, in the order `crib --help` lists them.
-COMMANDS = ("count", "advise")
+COMMANDS = ("count", "advise", "simulate")
 
 
 def build_parser() -> argparse.ArgumentParser:
