@@ -58,7 +58,8 @@ CSS = """
 .crib-root .crib-tally { color: #27455f; font-weight: 600; font-size: .92em; }
 .crib-root ul.crib-list { margin: 4px 0 0; padding-left: 1.3em; }
 .crib-root ul.crib-list li { margin: 2px 0; }
-.crib-root .crib-pts { display: inline-block; min-width: 1.6em; font-weight: 700; color: #1e8449; }
+.crib-root .crib-pts { display: inline-block; min-width: 1.8em; margin-right: 2px; font-weight: 700;
+  color: #1e8449; }
 .crib-root .crib-miss { color: #c0392b; font-weight: 600; }
 .crib-root .crib-extra { color: #8e44ad; font-weight: 600; }
 .crib-root details.crib-peek { margin-top: 2px; font-size: .92em; }
