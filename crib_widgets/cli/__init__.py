@@ -15,7 +15,7 @@ from ..errors import CribbageError
 __all__ = ["main", "build_parser"]
 
 # Subcommand modules, in the order `crib --help` lists them.
-COMMANDS = ("count", "advise", "simulate")
+COMMANDS = ("count", "advise", "simulate", "worksheet")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,120 @@
+"""Seeded exercise sets: the same seed (and student name) gives the same set on every machine.
+
+The plan (which focus each question trains) comes from the seed alone, so every student of a
+class gets questions of the same kinds in the same order; the cards come from the seed and the
+student's name, so neighbours get different hands. Each question has its own random stream, so
+the first 10 questions of a 20-question set are the 10 questions of the same set made with 10.
+
+>>> s = make_set("counting", "easy", hands=3, seed=7)
+>>> s.code, len(s), [e.focus for e in s] == plan("counting", "easy", 3, 7)
+('counting/easy/3/7', 3, True)
+>>> ann = make_set("counting", "easy", 3, 7, student="Ann")
+>>> ann.exercises == make_set("counting", "easy", 3, 7, student=" ann ").exercises != s.exercises
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from ..errors import CribbageError
+from .hands import COUNTING_FOCUSES, make_counting
+from .mistakes import MUGGINS_FOCUSES, make_muggins
+from .model import DIFFICULTIES, EXERCISE_KINDS, Exercise, ExerciseSet
+from .piles import PLAY_FOCUSES, make_play
+from .seeds import check_seed, derive_seed, student_key, student_seed
+
+__all__ = ["MAX_HANDS", "make_set", "load_set", "class_sets", "plan", "focuses", "check_options"]
+
+MAX_HANDS = 100
+_FOCUSES = {"counting": COUNTING_FOCUSES, "play": PLAY_FOCUSES, "muggins": MUGGINS_FOCUSES}
+_MAKERS = {"counting": make_counting, "play": make_play, "muggins": make_muggins}
+
+
+def check_options(kind: object, difficulty: object, hands: object, seed: object) -> None:
+    """Raise a `CribbageError` naming the first bad option and what is allowed."""
+    if kind not in EXERCISE_KINDS:
+        raise CribbageError(f"kind {kind!r} is not an exercise kind: use one of {', '.join(EXERCISE_KINDS)}")
+    if difficulty not in DIFFICULTIES:
+        raise CribbageError(f"difficulty {difficulty!r} is not a level: use one of {', '.join(DIFFICULTIES)}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
+        raise CribbageError(f"{hands!r} exercises cannot be made: ask for 1 to {MAX_HANDS}")
+    check_seed(seed)
+
+
+def focuses(kind: str, difficulty: str) -> tuple[str, ...]:
+    """The focuses a set of this kind and difficulty cycles through."""
+    check_options(kind, difficulty, 1, 0)
+    return tuple(f.name for f in _FOCUSES[kind][difficulty])
+
+
+def plan(kind: str, difficulty: str, hands: int, seed: int) -> list[str]:
+    """The focus of each question: every focus once per block, blocks shuffled by the seed."""
+    check_options(kind, difficulty, hands, seed)
+    names = list(focuses(kind, difficulty))
+    order: list[str] = []
+    block = 0
+    while len(order) < hands:
+        shuffled = names[:]
+        random.Random(derive_seed(seed, kind, difficulty, "plan", block)).shuffle(shuffled)
+        order += shuffled
+        block += 1
+    return order[:hands]
+
+
+def make_set(
+    kind: str = "counting",
+    difficulty: str = "easy",
+    hands: int = 10,
+    seed: int = 0,
+    student: str | None = None,
+) -> ExerciseSet:
+    """A set of ``hands`` exercises; with ``student`` that student's own variant of it.
+
+    ``kind`` is counting, play or muggins; ``difficulty`` easy, medium or hard.
+    """
+    check_options(kind, difficulty, hands, seed)
+    base = seed if student is None else student_seed(seed, student)
+    by_name = {f.name: f for f in _FOCUSES[kind][difficulty]}
+    seen: set = set()
+    exercises: list[Exercise] = []
+    for number, name in enumerate(plan(kind, difficulty, hands, seed), start=1):
+        rng = random.Random(derive_seed(base, kind, difficulty, "exercise", number))
+        exercises.append(_MAKERS[kind](rng, difficulty, by_name[name], number, seen))
+    name = None if student is None else " ".join(student.split())
+    return ExerciseSet(kind, difficulty, seed, tuple(exercises), name)
+
+
+def load_set(code: str, student: str | None = None) -> ExerciseSet:
+    """Remake a set from the code printed on its worksheet, e.g. ``"counting/hard/20/7"``.
+
+    >>> load_set("play/medium/2/7") == make_set("play", "medium", 2, 7)
+    True
+    """
+    parts = code.strip().split("/") if isinstance(code, str) else []
+    if len(parts) != 4:
+        raise CribbageError(f"{code!r} is not a set code: write kind/difficulty/questions/seed, "
+                            "e.g. counting/hard/20/7, as printed at the top of the worksheet")
+    kind, difficulty, hands, seed = (p.strip().lower() for p in parts)
+    for what, text in (("questions", hands), ("seed", seed)):
+        if not text.isdigit():
+            raise CribbageError(f"{text!r} in set code {code!r} is not a number of {what}: "
+                                "e.g. counting/hard/20/7")
+    return make_set(kind, difficulty, int(hands), int(seed), student)
+
+
+def class_sets(
+    kind: str, difficulty: str, hands: int, seed: int, students: Iterable[str]
+) -> list[ExerciseSet]:
+    """One set per student; two entries that are the same student (case, spaces) are an error."""
+    names = list(students)
+    if not names:
+        raise CribbageError("no students given: list at least one name, or make one set without names")
+    keys: dict[str, str] = {}
+    for name in names:
+        key = student_key(name)
+        if key in keys:
+            raise CribbageError(f"{name!r} and {keys[key]!r} are the same student: give each name once")
+        keys[key] = name
+    return [make_set(kind, difficulty, hands, seed, name) for name in names]

@@ -1,0 +1,198 @@
+"""Play exercises: piles for two players (easy, medium) and whole counts of 3-4 player play (hard).
+
+Hard questions come from a simulated play: every player is dealt four cards (what they keep after
+the discard) and lays cards in turn, saying go only when no card fits under 31. The engine's
+`score_sequence` then scores the count exactly as the game does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..cards import SUITS, Card, full_deck
+from ..errors import CribbageError
+from ..pegging import play_points
+from .levels import play_level
+from .model import PlayExercise, Solution
+
+__all__ = ["PileFocus", "PLAY_FOCUSES", "make_play", "simulate_play", "TRIES"]
+
+DECK = tuple(full_deck())
+TRIES = 200_000
+Plays = tuple[tuple[int, Card | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PileFocus:
+    """One kind of play question: how to draw candidate exercises and what must hold."""
+
+    name: str
+    draw: Callable[[random.Random], list[tuple[Plays, int, int, bool]]]
+    check: Callable[[PlayExercise, Solution], bool]
+
+
+def _two_players(cards: list[Card]) -> list[tuple[Plays, int, int, bool]]:
+    if sum(c.value for c in cards) > 31:
+        return []
+    plays = tuple((i % 2, card) for i, card in enumerate(cards))
+    return [(plays, len(plays) - 1, 2, False)]
+
+
+def _random_pile(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
+    return _two_players(rng.sample(DECK, rng.randint(2, 5)))
+
+
+def _same_rank_ending(sizes: tuple[int, ...], heads: int) -> Callable[[random.Random], list]:
+    """Up to ``heads`` random cards, then two, three or four cards of one rank."""
+
+    def draw(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
+        rank = rng.randint(1, 13)
+        tail = [Card(rank, s) for s in rng.sample(SUITS, rng.choice(sizes))]
+        head = rng.sample([c for c in DECK if c.rank != rank], rng.randint(0, heads))
+        return _two_players(head + tail)
+
+    return draw
+
+
+def _run_ending(lengths: tuple[int, ...]) -> Callable[[random.Random], list[tuple[Plays, int, int, bool]]]:
+    """A few random cards, then consecutive ranks in a random order."""
+
+    def draw(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
+        size = rng.choice(lengths)
+        low = rng.randint(1, 14 - size)
+        tail = [Card(low + i, rng.choice(SUITS)) for i in range(size)]
+        rng.shuffle(tail)
+        head = rng.sample([c for c in DECK if c not in tail], rng.randint(0, 2))
+        return _two_players(head + tail)
+
+    return draw
+
+
+def _kinds(solution: Solution) -> set[str]:
+    return {line.kind for line in solution.lines}
+
+
+def _set_size(solution: Solution) -> int:
+    return max((len(line.cards) for line in solution.of_kind("pair")), default=0)
+
+
+def _run_size(solution: Solution) -> int:
+    return max((len(line.cards) for line in solution.of_kind("run")), default=0)
+
+
+def _out_of_order(exercise: PlayExercise, solution: Solution) -> bool:
+    ranks = [c.rank for c in exercise.pile()[-_run_size(solution):]]
+    return ranks not in (sorted(ranks), sorted(ranks, reverse=True))
+
+
+def _run_across_go(exercise: PlayExercise, solution: Solution) -> bool:
+    """The run's cards were laid with at least one go between them."""
+    size = _run_size(solution)
+    if not size:
+        return False
+    cards_seen, i = 0, exercise.asked
+    while cards_seen < size:
+        if exercise.plays[i][1] is None:
+            return True
+        cards_seen += 1
+        i -= 1
+    return False
+
+
+# ---- hard: whole counts from a simulated 3 or 4 player play ---------------------------------
+
+
+def simulate_play(rng: random.Random, players: int) -> list[tuple[Plays, bool]]:
+    """One whole play as its counts: (entries in turn order, is it the last count of the play)."""
+    dealt = rng.sample(DECK, 4 * players)
+    hands = [dealt[i::players] for i in range(players)]
+    counts: list[tuple[Plays, bool]] = []
+    current: list[tuple[int, Card | None]] = []
+    total, gos, last, turn = 0, 0, None, 1 % players
+    while any(hands):
+        fits = [c for c in hands[turn] if total + c.value <= 31]
+        if fits:
+            card = _choose(rng, fits, [c for _, c in current if c is not None])
+            hands[turn].remove(card)
+            current.append((turn, card))
+            total, gos, last = total + card.value, 0, turn
+            if total == 31 or not any(hands):
+                counts.append((tuple(current), not any(hands)))
+                current, total, last = [], 0, None
+        else:
+            current.append((turn, None))
+            gos += 1
+            if gos >= players and last is not None:
+                counts.append((tuple(current), False))
+                current, total, gos, turn = [], 0, 0, last
+                last = None
+        turn = (turn + 1) % players
+    return counts
+
+
+def _choose(rng: random.Random, fits: list[Card], pile: list[Card]) -> Card:
+    """Usually the card that scores most, sometimes any card: plays that look like real ones."""
+    if rng.random() < 0.6:
+        best = max(play_points([*pile, c]).total for c in fits)
+        if best:
+            return rng.choice([c for c in fits if play_points([*pile, c]).total == best])
+    return rng.choice(fits)
+
+
+def _from_play(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
+    """Every card of a simulated 3 or 4 player play as a candidate question."""
+    players = rng.choice((3, 4))
+    return [
+        (plays, i, players, final)
+        for plays, final in simulate_play(rng, players)
+        for i, (_, card) in enumerate(plays)
+        if card is not None
+    ]
+
+
+PLAY_FOCUSES: dict[str, tuple[PileFocus, ...]] = {
+    "easy": (
+        PileFocus("fifteen", _random_pile, lambda e, s: _kinds(s) == {"fifteen"}),
+        PileFocus("a pair", _random_pile, lambda e, s: _kinds(s) == {"pair"} and _set_size(s) == 2),
+        PileFocus("three or four of a kind", _same_rank_ending((3, 3, 4), 2), lambda e, s: _set_size(s) >= 3),
+        PileFocus("fifteen and a pair", _same_rank_ending((2, 2, 3), 3),
+                  lambda e, s: _kinds(s) == {"fifteen", "pair"}),
+    ),
+    "medium": (
+        PileFocus("a run of three", _run_ending((3,)), lambda e, s: _run_size(s) == 3),
+        PileFocus("a run laid out of order", _run_ending((3, 4, 5)), _out_of_order),
+        PileFocus("a run of four or more", _run_ending((4, 5, 6)), lambda e, s: _run_size(s) >= 4),
+        PileFocus("a run that makes fifteen or 31", _run_ending((3, 4, 5)),
+                  lambda e, s: "run" in _kinds(s) and bool(_kinds(s) & {"fifteen", "thirty-one"})),
+    ),
+    "hard": (
+        PileFocus("the go", _from_play, lambda e, s: "go" in _kinds(s)),
+        PileFocus("thirty-one", _from_play, lambda e, s: "thirty-one" in _kinds(s)),
+        PileFocus("the last card", _from_play, lambda e, s: "last card" in _kinds(s)),
+        PileFocus("three or four of a kind", _from_play, lambda e, s: _set_size(s) >= 3),
+        PileFocus("a run across a go", _from_play, _run_across_go),
+    ),
+}
+
+
+def make_play(rng: random.Random, difficulty: str, focus: PileFocus, number: int, seen: set) -> PlayExercise:
+    """One play exercise of ``difficulty`` showing ``focus``; new to ``seen``."""
+    for _ in range(TRIES):
+        candidates = []
+        for plays, asked, players, final in focus.draw(rng):
+            if (plays, asked) in seen:
+                continue
+            exercise = PlayExercise(number, focus.name, players, plays, asked, final)
+            try:
+                solution = exercise.solution()
+            except CribbageError:  # a pile over 31: not a legal play
+                continue
+            if focus.check(exercise, solution) and play_level(exercise, difficulty):
+                candidates.append(exercise)
+        if candidates:
+            chosen = rng.choice(candidates)
+            seen.add((chosen.plays, chosen.asked))
+            return chosen
+    raise RuntimeError(f"no play found for {focus.name!r} after {TRIES} tries: please report this as a bug")
