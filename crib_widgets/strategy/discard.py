@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from operator import mul
 
 from ..cards import Card, full_deck, parse_hand
 from ..errors import CribbageError
@@ -92,10 +93,13 @@ def hand_size(players: int) -> int:
     return 6 if players == 2 else 5
 
 
+_DECK = tuple(full_deck())
+
+
 def unseen_cards(seen: Iterable[Card]) -> list[Card]:
     """The cards of the deck not in ``seen``, in new-deck order."""
     known = set(seen)
-    return [c for c in full_deck() if c not in known]
+    return [c for c in _DECK if c not in known]
 
 
 def advise_discard(
@@ -134,9 +138,10 @@ def advise_discard(
     throw = size - 4
     options = []
     crib = _CribCounter(unseen, 4 - throw)
+    starters = _group_by_rank(unseen)
     for discard in combinations(hand, throw):
         keep = tuple(sorted(c for c in hand if c not in discard))
-        options.append(_option(keep, tuple(sorted(discard)), unseen, crib, own_crib, lowball))
+        options.append(_option(keep, tuple(sorted(discard)), starters, len(unseen), crib, own_crib, lowball))
     options.sort(key=_ranking(lowball))
     if not explain:
         return options
@@ -157,9 +162,8 @@ def _ranking(lowball: bool):
     )
 
 
-def _option(keep, discard, unseen, crib, own_crib, lowball) -> DiscardOption:
-    hand_sum, counts, best = hand_sums(keep, unseen)
-    n = len(unseen)
+def _option(keep, discard, starters, n, crib, own_crib, lowball) -> DiscardOption:
+    hand_sum, counts, best = _hand_sums(keep, starters)
     hand_exact = Fraction(hand_sum, n)
     crib_sum_value, ways = crib.sum(discard)
     crib_exact = Fraction(crib_sum_value, ways)
@@ -184,27 +188,67 @@ def _option(keep, discard, unseen, crib, own_crib, lowball) -> DiscardOption:
 def hand_sums(keep: Sequence[Card], starters: Iterable[Card]) -> tuple[int, dict, tuple[int, ...]]:
     """Sum of the kept hand's score over the starters, how many starters give each score, and the
     ranks of the starters that give the highest score."""
+    return _hand_sums(keep, _group_by_rank(starters))
+
+
+def _group_by_rank(cards: Iterable[Card]) -> list[tuple[int, int, str]]:
+    """(base-5 weight, rank, suits) for each rank present."""
+    suits: dict[int, str] = {}
+    for card in cards:
+        suits[card.rank] = suits.get(card.rank, "") + card.suit
+    return [(_WEIGHT[rank], rank, suits[rank]) for rank in sorted(suits)]
+
+
+def _hand_sums(keep: Sequence[Card], starters: list[tuple[int, int, str]]) -> tuple[int, dict, tuple]:
     table = _POINTS or _rank_points_table()
     key = _key(c.rank for c in keep)
     suit = keep[0].suit
     flush = suit if all(c.suit == suit for c in keep) else None
-    nobs = {c.suit for c in keep if c.rank == JACK}
+    nobs = "".join(c.suit for c in keep if c.rank == JACK)
     counts: dict[int, int] = {}
     by_rank: dict[int, int] = {}
     total = 0
-    weight = _WEIGHT
-    for starter in starters:
-        points = table[key + weight[starter.rank]]
-        if flush:
-            points += 5 if starter.suit == flush else 4
-        if starter.suit in nobs:
-            points += 1
-        total += points
-        counts[points] = counts.get(points, 0) + 1
-        if points > by_rank.get(starter.rank, -1):
-            by_rank[starter.rank] = points
-    top = max(counts)
-    return total, counts, tuple(r for r in sorted(by_rank) if by_rank[r] == top)
+    for weight, rank, suits in starters:
+        base = table[key + weight]
+        if flush is None and not nobs:
+            # suits make no difference: every starter of this rank scores the same
+            n = len(suits)
+            total += base * n
+            counts[base] = counts.get(base, 0) + n
+            by_rank[rank] = base
+            continue
+        top = -1
+        for starter_suit in suits:
+            points = base
+            if flush:
+                points += 5 if starter_suit == flush else 4
+            if starter_suit in nobs:
+                points += 1
+            total += points
+            counts[points] = counts.get(points, 0) + 1
+            top = max(top, points)
+        by_rank[rank] = top
+    best = max(counts)
+    return total, counts, tuple(r for r in sorted(by_rank) if by_rank[r] == best)
+
+
+def _patterns(size: int, available: list[int]) -> tuple[list[int], list[int]]:
+    """Every multiset of ``size`` ranks that the unseen cards can make (``available[rank]`` of
+    each), as base-5 keys, with how many sets of unseen cards fit each (a product of binomials)."""
+    by_size: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
+    for rank in range(1, 14):
+        n = available[rank]
+        if not n:
+            continue
+        weight = _WEIGHT[rank]
+        for total in range(size, 0, -1):  # largest first, so this rank is not added twice
+            target = by_size[total]
+            for k in range(1, min(n, total) + 1):
+                ways, shift = comb(n, k), k * weight
+                for key, count in by_size[total - k].items():
+                    target[key + shift] = count * ways
+    patterns = by_size[size]
+    return list(patterns), list(patterns.values())
 
 
 class _CribCounter:
@@ -217,21 +261,8 @@ class _CribCounter:
         ranks = Counter(c.rank for c in unseen)
         self.suits = Counter(c.suit for c in unseen)
         self.unseen_set = set(unseen)
-        self.patterns: list[tuple[int, int]] = []
-        self._patterns(1, self.drawn, 0, 1, [ranks[r] for r in range(14)])
+        self.keys, self.weights = _patterns(self.drawn, [ranks[r] for r in range(14)])
         self._rank_cache: dict[int, int] = {}
-
-    def _patterns(self, rank: int, left: int, key: int, ways: int, available: list[int]) -> None:
-        """Every multiset of ``left`` more ranks from ``rank`` up, with the number of unseen card
-        sets that fit it (a product of binomials), as (base-5 key, ways)."""
-        if left == 0:
-            self.patterns.append((key, ways))
-            return
-        if rank > 13:
-            return
-        for k in range(min(left, available[rank]) + 1):
-            self._patterns(rank + 1, left - k, key + k * _WEIGHT[rank], ways * comb(available[rank], k),
-                           available)
 
     def ways(self) -> int:
         """Ordered (other crib cards, starter) choices: every set of drawn cards, any one the starter."""
@@ -243,7 +274,8 @@ class _CribCounter:
         rank_sum = self._rank_cache.get(key)
         if rank_sum is None:
             table = _POINTS or _rank_points_table()
-            rank_sum = sum(ways * table[key + pattern] for pattern, ways in self.patterns)
+            points = map(table.__getitem__, map(key.__add__, self.keys))
+            rank_sum = sum(map(mul, self.weights, points))
             self._rank_cache[key] = rank_sum
         # fifteens, pairs and runs do not care which drawn card is the starter
         total = rank_sum * self.drawn + 5 * self._flushes(discard) + self._nobs(discard)

@@ -1,0 +1,226 @@
+"""Which card to lay in the play: the greedy choice and the expert's one-move look-ahead.
+
+The expert weighs each playable card by what it scores now, then by the next player's best answer
+over the cards it cannot see (each unseen card equally likely to be in that hand, so the chance
+that the answer is a given card is hypergeometric), and by its own best reply to that answer.
+That one rule is enough to avoid leaving the count on 5 or 21, to avoid laying a card the
+next player can pair or run, and to take 31 and the go when it can. In Lowball the signs flip.
+
+>>> from crib_widgets.cards import parse_cards
+>>> view = PlayView(hand=tuple(parse_cards("9S 2D")), pile=tuple(parse_cards("KH 2C")), count=12,
+...                 unseen=tuple(parse_cards("10S QD KC AH 3H 5S")), next_held=3)
+>>> expert_play(view).pretty   # 9 would leave 21 for a ten-card to make 31
+'2♦'
+>>> greedy_play(view).pretty   # 2 pairs the 2 now
+'2♦'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+from ..cards import Card
+
+__all__ = ["PlayView", "play_score", "greedy_play", "expert_play", "expert_values"]
+
+_SETS = (0, 0, 2, 6, 12, 12)
+WIN = 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """What a player sees when it is its turn in the play.
+
+    - ``hand``: the cards it holds; ``pile``: the cards laid since the count was last 0;
+      ``count``: the running total.
+    - ``unseen``: every card it cannot see (not in its hand, not its own discards, not laid,
+      not the starter): the next player's cards are among them.
+    - ``next_held``: how many cards the next player still in this count holds (0 when every
+      other player has said go or has no cards: the player then plays on alone).
+    - ``need``: points its side still needs to reach the target (None: not close, no matter);
+      ``next_need``: the same for the next player's side.
+    - ``lowball``: reaching the target loses, so points are to be avoided.
+    """
+
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    count: int
+    unseen: tuple[Card, ...]
+    next_held: int
+    need: int | None = None
+    next_need: int | None = None
+    lowball: bool = False
+
+    def playable(self) -> list[Card]:
+        """Cards that can be laid without passing 31."""
+        room = 31 - self.count
+        return [c for c in self.hand if c.value <= room]
+
+
+def play_score(ranks: Sequence[int], count: int) -> int:
+    """Points for the last of ``ranks`` (the pile since the last reset) when the count is ``count``.
+
+    Fast and card-free for look-ahead; agrees with `crib_widgets.pegging.play_points`.
+
+    >>> play_score([5, 10], 15), play_score([3, 5, 4], 12), play_score([7, 7, 7], 21)
+    (2, 3, 6)
+    """
+    points = 2 if count in (15, 31) else 0
+    n = len(ranks)
+    last = ranks[-1]
+    if n > 1 and ranks[-2] == last:
+        same = 2
+        while same < n and ranks[-same - 1] == last:
+            same += 1
+        return points + _SETS[same]
+    # grow the window back from the last card; a repeated rank ends every longer run too
+    low = high = last
+    seen = {last}
+    run = 0
+    for size in range(2, n + 1):
+        rank = ranks[-size]
+        if rank in seen:
+            break
+        seen.add(rank)
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if size >= 3 and high - low == size - 1:
+            run = size
+    return points + run
+
+
+def _value(rank: int) -> int:
+    return 10 if rank > 10 else rank
+
+
+def greedy_play(view: PlayView) -> Card | None:
+    """The card that scores most now (fewest in Lowball); ties go to the higher card. None: go."""
+    playable = view.playable()
+    if not playable:
+        return None
+    ranks = [c.rank for c in view.pile]
+    sign = -1 if view.lowball else 1
+
+    def key(card: Card):
+        return (sign * play_score([*ranks, card.rank], view.count + card.value), card.rank, card.suit)
+
+    return max(playable, key=key)
+
+
+def expert_play(view: PlayView) -> Card | None:
+    """The card with the best look-ahead value (see `expert_values`); None means say go."""
+    values = expert_values(view)
+    if not values:
+        return None
+    return max(values, key=lambda card: (round(values[card], 9), card.rank, card.suit))
+
+
+def expert_values(view: PlayView) -> dict[Card, float]:
+    """Each playable card's worth to the player: points now, minus the next player's expected best
+    answer, plus the player's own best reply to it (all negated in Lowball).
+
+    Suits play no part in the play, so cards of one rank get one value, and the unseen cards are
+    handled as counts per rank.
+    """
+    sign = -1 if view.lowball else 1
+    pile = [c.rank for c in view.pile]
+    unseen = [0] * 14
+    for card in view.unseen:
+        unseen[card.rank] += 1
+    held = [c.rank for c in view.hand]
+    by_rank: dict[int, float] = {}
+    for rank in sorted(set(held)):
+        count = view.count + _value(rank)
+        if count > 31:
+            continue
+        ranks = [*pile, rank]
+        now = play_score(ranks, count)
+        rest = list(held)
+        rest.remove(rank)
+        if view.need is not None and now >= view.need:
+            by_rank[rank] = -WIN if view.lowball else WIN
+            continue
+        if count == 31:
+            later = 0.0  # the count starts again; the next player leads
+        elif view.next_held == 0 or not view.unseen:
+            later = sign * _alone(ranks, count, rest, sign)
+        else:
+            later = _answer_value(view, unseen, ranks, count, rest, sign)
+        by_rank[rank] = sign * now + later
+    return {c: by_rank[c.rank] for c in view.hand if c.rank in by_rank}
+
+
+def _alone(pile: list[int], count: int, hand: list[int], sign: int) -> int:
+    """Points the player can still make laying its cards with nobody able to answer (best for it
+    by ``sign``), ending with the go point unless the count reaches 31."""
+    best = None
+    for rank in set(hand):
+        total = count + _value(rank)
+        if total > 31:
+            continue
+        ranks = [*pile, rank]
+        points = play_score(ranks, total)
+        if total < 31:
+            rest = list(hand)
+            rest.remove(rank)
+            points += _alone(ranks, total, rest, sign)
+        if best is None or sign * points > sign * best:
+            best = points
+    if best is None:
+        return 1 if count < 31 else 0
+    return best
+
+
+def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int, rest: list[int],
+                  sign: int) -> float:
+    """The player's expected net gain from the next player's answer and its own reply.
+
+    The next player holds ``k`` of the ``U`` unseen cards, any set equally likely, and answers with
+    the rank best for it. With the ranks sorted best first and ``B`` unseen cards in better ranks,
+    the chance that the answer is a rank with ``m`` unseen cards is
+    (C(U - B, k) - C(U - B - m, k)) / C(U, k): none better is held, but one of these is.
+    """
+    total = len(view.unseen)
+    k = min(view.next_held, total)
+    answers = []
+    for rank in range(1, 14):
+        m = unseen[rank]
+        after = count + _value(rank)
+        if not m or after > 31:
+            continue
+        ranks = [*pile, rank]
+        theirs = play_score(ranks, after)
+        mine = _best_reply(ranks, after, rest, sign) if after < 31 else 0
+        answers.append((sign * theirs, theirs, mine, m))
+    # the next player scores as much as it can (in Lowball it dodges points too)
+    answers.sort(key=lambda a: a[0], reverse=True)
+    all_sets = comb(total, k)
+    expected = 0.0
+    better = 0
+    for _, theirs, mine, m in answers:
+        chance = (comb(total - better, k) - comb(total - better - m, k)) / all_sets
+        better += m
+        expected += chance * sign * (mine - theirs)
+        if view.next_need is not None and theirs >= view.next_need:
+            expected += chance * (WIN if view.lowball else -WIN)
+    stuck = comb(total - better, k) / all_sets
+    if stuck:
+        expected += stuck * sign * _alone(pile, count, rest, sign)
+    return expected
+
+
+def _best_reply(pile: list[int], count: int, hand: list[int], sign: int) -> int:
+    best = 0
+    found = False
+    for rank in hand:
+        total = count + _value(rank)
+        if total > 31:
+            continue
+        points = play_score([*pile, rank], total)
+        if not found or sign * points > sign * best:
+            best, found = points, True
+    return best
