@@ -1,0 +1,180 @@
+"""Display helpers for the book's pages: cards, counts, plays and the board as plain HTML.
+
+The engine decides every score; these functions only lay out what it returns. The HTML is static,
+so it reads the same on the built site as in a live notebook. Call `setup()` once at the top of a
+page: it sends the stylesheet (the widgets' own, plus a few rules for tables) and sets the look
+of the charts.
+
+>>> from crib_widgets.scoring import score_hand
+>>> "fifteen two" in count("5H 10C 2D 3S", "KD").data
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from IPython.display import HTML
+
+from crib_widgets.cards import Card, parse_cards
+from crib_widgets.pegging import play_points
+from crib_widgets.scoring import HandScore, score_hand
+from crib_widgets.widgets.board import board_svg
+from crib_widgets.widgets.cards_view import cards_html
+from crib_widgets.widgets.styles import CSS, esc
+
+__all__ = ["setup", "glue", "show", "count", "play", "play_table", "table", "board", "join_words"]
+
+_BOOK_CSS = """
+.crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
+.crib-root .cb-inline { display: inline-flex; align-items: flex-start; gap: 10px; flex-wrap: wrap; }
+.crib-root .cb-inline > .crib-label { align-self: center; }
+.crib-root table.cb-table { border-collapse: collapse; margin: 6px 0 4px; font-size: .95em; }
+.crib-root table.cb-table th { text-align: left; font-weight: 650; color: #27455f;
+  border-bottom: 2px solid #c9d3dc; padding: 4px 12px 4px 4px; }
+.crib-root table.cb-table td { border-bottom: 1px solid #e3e7eb; padding: 3px 12px 3px 4px;
+  vertical-align: middle; }
+.crib-root table.cb-table td.cb-num { text-align: right; font-variant-numeric: tabular-nums; }
+.crib-root table.cb-table tr.cb-total td { font-weight: 700; border-bottom: none; }
+.crib-root .cb-caption { color: #4f5b66; font-size: .9em; margin-top: 2px; }
+.crib-root .crib-cards.cb-small .crib-card { width: 2.3em; height: 3.2em; font-size: .9em; }
+"""
+
+
+def setup() -> HTML:
+    """The stylesheet for this page's cards and tables (an invisible output), and the chart style."""
+    try:
+        import matplotlib as mpl
+    except ImportError:  # charts are optional; the cards and tables still work
+        pass
+    else:
+        mpl.rcParams.update({
+            "figure.dpi": 110, "font.size": 10.5, "axes.spines.top": False,
+            "axes.spines.right": False, "axes.titleweight": "bold", "savefig.bbox": "tight",
+        })
+    return HTML(f"<style>{CSS}{_BOOK_CSS}</style>")
+
+
+def glue(name: str, value: object) -> None:
+    """Keep ``value`` for the page's text under ``name`` (myst-nb's glue, shown nowhere else).
+
+    In a notebook opened without myst-nb the value is simply not kept: the code still runs.
+    """
+    try:
+        from myst_nb import glue as nb_glue
+    except ImportError:
+        return
+    nb_glue(name, value, display=False)
+
+
+def _box(body: str) -> HTML:
+    return HTML(f'<div class="crib-root cb-plain">{body}</div>')
+
+
+def _row(cards: Sequence[Card], *, lit: Iterable[Card] = (), tags: Sequence[str] | None = None,
+         label: str | None = None, small: bool = False) -> str:
+    html = cards_html(cards, lit=lit, tags=tags, label=label)
+    return html.replace('class="crib-cards"', 'class="crib-cards cb-small"', 1) if small else html
+
+
+def show(cards: str | Iterable[str | Card], *, starter: str | Card | None = None,
+         label: str = "hand", tags: Sequence[str] | None = None, caption: str = "") -> HTML:
+    """A row of cards (``tags`` prints a caption under each), the starter set apart when given."""
+    hand = parse_cards(cards)
+    parts = [f'<span class="crib-label">{esc(label)}</span>' if label and tags is None else "",
+             _row(hand, label=label, tags=None if tags is None else list(tags))]
+    if starter is not None:
+        turned = Card.parse(starter)
+        parts.append('<span class="crib-gap"></span>' + _row([turned], tags=["starter"], label="starter"))
+    note = f'<div class="cb-caption">{esc(caption)}</div>' if caption else ""
+    return _box(f'<div class="cb-inline">{"".join(parts)}</div>{note}')
+
+
+def count(hand: str | Iterable[str | Card], starter: str | Card, *, crib: bool = False,
+          title: str = "") -> HTML:
+    """A hand counted aloud, one line per scoring combination with its cards lit and the running total."""
+    score = score_hand(hand, starter, crib=crib)
+    return _box(_count_html(score, title))
+
+
+def _count_html(score: HandScore, title: str) -> str:
+    what = "crib" if score.crib else "hand"
+    head = f'<div class="crib-title">{esc(title)}</div>' if title else ""
+    cards = show(score.hand, starter=score.starter, label=what).data
+    rows = []
+    for words, lit, running in score.steps():
+        shown = _row([*score.hand, score.starter], lit=lit, small=True, label=words)
+        rows.append(f'<tr><td class="crib-say">“{esc(words)}”</td><td>{shown}</td>'
+                    f'<td class="cb-num">{running}</td></tr>')
+    if not rows:
+        rows.append('<tr><td class="crib-say" colspan="2">“nineteen”: no combination scores</td>'
+                    '<td class="cb-num">0</td></tr>')
+    total = (f'<tr class="cb-total"><td colspan="2">{what.capitalize()} total</td>'
+             f'<td class="cb-num">{score.total}</td></tr>')
+    table_html = ('<table class="cb-table"><thead><tr><th>said aloud</th><th>the cards that score</th>'
+                  f'<th>running total</th></tr></thead><tbody>{"".join(rows)}{total}</tbody></table>')
+    return head + cards + table_html
+
+
+def play(pile: str | Iterable[str | Card], *, caption: str = "") -> HTML:
+    """The cards of one count in the order laid, the count after each, and what the last card scores."""
+    cards = parse_cards(pile)
+    result = play_points(cards)
+    counts, running = [], 0
+    for card in cards:
+        running += card.value
+        counts.append(f"count {running}")
+    lit = {c for item in result.items for c in item.cards}
+    row = _row(cards, tags=counts, lit=lit if result.items else (), label="cards laid in this count")
+    verdict = (f"The last card, {cards[-1].pretty}, scores <b>{result.total}</b>: "
+               f"{esc(result.describe())}." if result.items else
+               f"The last card, {cards[-1].pretty}, scores nothing.")
+    note = f'<div class="cb-caption">{esc(caption)}</div>' if caption else ""
+    return _box(f"{row}<div>{verdict}</div>{note}")
+
+
+def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
+    """A table of example counts: (what it shows, the pile) -> the points of the last card and why."""
+    rows = []
+    for what, pile in piles:
+        cards = parse_cards(pile)
+        result = play_points(cards)
+        reasons = "; ".join(item.reason for item in result.items) or "nothing"
+        rows.append([esc(what), _row(cards, small=True, label=f"cards laid: {pile}"),
+                     str(result.count), f"<b>{result.total}</b>", esc(reasons)])
+    return table(["the last card makes", "cards laid in this count", "count", "points", "why"], rows,
+                 escape=False, numeric=(2, 3))
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]], *, escape: bool = True,
+          numeric: Sequence[int] = (), total: Sequence[object] | None = None) -> HTML:
+    """A plain table; columns listed in ``numeric`` are right-aligned, ``total`` is a bold last row."""
+    def cell(value: object, col: int) -> str:
+        text = esc(value) if escape else str(value)
+        return f'<td class="cb-num">{text}</td>' if col in numeric else f"<td>{text}</td>"
+
+    head = "".join(f"<th>{esc(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(cell(v, i) for i, v in enumerate(r)) + "</tr>" for r in rows)
+    if total is not None:
+        body += '<tr class="cb-total">' + "".join(cell(v, i) for i, v in enumerate(total)) + "</tr>"
+    return _box(f'<table class="cb-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+def board(pegs: Sequence[tuple[int, int]], *, target: int = 121,
+          names: Sequence[str] = ("Ann", "Bob"), caption: str = "") -> HTML:
+    """The cribbage board with each side's two pegs at ``(front, back)``."""
+    note = f'<div class="cb-caption">{esc(caption)}</div>' if caption else ""
+    svg = board_svg(target, names, pegs)
+    return _box(f'<div class="crib-board" style="max-width:760px">{svg}</div>{note}')
+
+
+def join_words(words: Sequence[object], last: str = "and") -> str:
+    """``['a', 'b', 'c']`` -> ``'a, b and c'``, for sentences built from the engine's answers.
+
+    >>> join_words([19, 25, 26, 27])
+    '19, 25, 26 and 27'
+    """
+    items = [str(w) for w in words]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"

@@ -1,0 +1,224 @@
+"""Open every page of the built book in headless Chromium and check what a reader would see.
+
+For each HTML page of the site (served from a local web server, as a host would):
+- every request it makes succeeds and stays on the site: nothing from a CDN or any other host;
+- no JavaScript error is raised;
+- each widget saved in the page is rendered (the widget manager ran and drew something visible);
+- every internal link leads to an existing file, and to an existing anchor when it names one.
+A full-page screenshot of each page is saved under the screenshot folder.
+
+Run by ``make site-test`` after the book is built. It drives Debian's Chromium
+(``/usr/bin/chromium`` or ``$CHROMIUM``) through Playwright; it never downloads a browser.
+Exit status 0 when every page passes, 1 otherwise (with one line per problem).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import os
+import re
+import sys
+import threading
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
+
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SKIP_DIRS = {"_static", "_sources", "_images", "_sphinx_design_static"}
+
+
+@dataclass
+class PageReport:
+    """What one page did wrong (empty lists: it passed)."""
+
+    path: str
+    problems: list[str] = field(default_factory=list)
+    widgets: int = 0
+    links: int = 0
+
+
+class _Anchors(HTMLParser):
+    """Collects element ids and link targets of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.widget_views = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for key in ("id", "name"):
+            if values.get(key):
+                self.ids.add(values[key] or "")
+        if tag == "a" and values.get("href"):
+            self.links.append(values["href"] or "")
+        if tag == "script" and values.get("type") == WIDGET_VIEW:
+            self.widget_views += 1
+
+
+@functools.cache
+def _parse(path: Path) -> _Anchors:
+    parser = _Anchors()
+    parser.feed(path.read_text(encoding="utf-8", errors="replace"))
+    return parser
+
+
+def site_pages(root: Path) -> list[Path]:
+    """Every HTML page of the site (not the theme's assets)."""
+    pages = []
+    for path in sorted(root.rglob("*.html")):
+        if not SKIP_DIRS.intersection(path.relative_to(root).parts):
+            pages.append(path)
+    return pages
+
+
+def check_links(root: Path, page: Path) -> tuple[int, list[str]]:
+    """Internal links of ``page`` whose file or anchor does not exist."""
+    problems, checked = [], 0
+    for href in _parse(page).links:
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+            continue  # external links are allowed in the text; the browser check stops them loading
+        target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+        checked += 1
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_file() or not target.resolve().is_relative_to(root.resolve()):
+            problems.append(f"broken link {href!r}: no file {target}")
+            continue
+        fragment = unquote(parts.fragment)
+        if fragment and target.suffix == ".html" and fragment not in _parse(target).ids:
+            problems.append(f"broken link {href!r}: no anchor #{fragment} in {target.name}")
+    return checked, problems
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve ``root`` on a free local port, in a background thread."""
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+_WIDGETS_DRAWN = """
+() => {
+  const views = Array.from(document.querySelectorAll('script[type="WIDGET_VIEW"]'));
+  return views.map((script) => {
+    const area = script.previousElementSibling;
+    if (!area || !area.classList.contains('widget-subarea')) return 'not rendered';
+    if (area.textContent.includes('Error displaying widget')) return 'error: ' + area.textContent.trim();
+    const box = area.getBoundingClientRect();
+    if (area.children.length === 0 || box.height < 4) return 'rendered empty';
+    return 'ok';
+  });
+}
+""".replace("WIDGET_VIEW", WIDGET_VIEW)
+
+
+def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageReport:
+    """Load one page and return its problems."""
+    rel = page.relative_to(root).as_posix()
+    report = PageReport(rel)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        if url.startswith(base) or url.startswith(("data:", "blob:", "about:")):
+            request_route.continue_()
+        else:
+            report.problems.append(f"request leaves the site: {url}")
+            request_route.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: report.problems.append(f"JavaScript error: {exc}"))
+    tab.on("requestfailed", lambda r: r.url.startswith(base) and report.problems.append(
+        f"failed request {r.url}: {r.failure}"))
+    tab.on("response", lambda r: r.status >= 400 and report.problems.append(
+        f"HTTP {r.status} for {r.url}"))
+    tab.goto(urljoin(base, rel), wait_until="load", timeout=60_000)
+    with contextlib.suppress(PlaywrightTimeout):  # a busy machine; the checks below still run
+        tab.wait_for_load_state("networkidle", timeout=20_000)
+
+    report.widgets = _parse(page).widget_views
+    if report.widgets:
+        with contextlib.suppress(PlaywrightTimeout):  # reported below, view by view
+            tab.wait_for_function(
+                f"() => document.querySelectorAll('.widget-subarea').length >= {report.widgets}",
+                timeout=30_000)
+        for i, verdict in enumerate(tab.evaluate(_WIDGETS_DRAWN)):
+            if verdict != "ok":
+                report.problems.append(f"widget {i + 1}: {verdict}")
+    shots.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", rel.removesuffix(".html")) + ".png"
+    tab.screenshot(path=str(shots / name), full_page=True)
+    context.close()
+
+    report.links, problems = check_links(root, page)
+    report.problems += problems
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html", help="the built site (default _build/html)")
+    parser.add_argument("--screenshots", default="_build/screenshots", help="folder for the PNGs")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                        help="the Chromium binary (default /usr/bin/chromium or $CHROMIUM)")
+    args = parser.parse_args(argv)
+
+    root = Path(args.site).resolve()
+    if not (root / "index.html").is_file():
+        print(f"no built site in {root}: run `make book` first", file=sys.stderr)
+        return 1
+    if not Path(args.chromium).is_file():
+        print(f"no Chromium at {args.chromium}: install Debian's package (apt-get install chromium)",
+              file=sys.stderr)
+        return 1
+
+    server, base = serve(root)
+    reports = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
+            for page in site_pages(root):
+                reports.append(check_page(browser, base, root, page, Path(args.screenshots)))
+                _print(reports[-1])
+            browser.close()
+    finally:
+        server.shutdown()
+
+    failed = [r for r in reports if r.problems]
+    widgets = sum(r.widgets for r in reports)
+    links = sum(r.links for r in reports)
+    print(f"\n{len(reports)} pages, {widgets} widgets, {links} internal links checked; "
+          f"{len(failed)} page(s) with problems. Screenshots in {args.screenshots}/")
+    return 1 if failed else 0
+
+
+def _print(report: PageReport) -> None:
+    mark = "FAIL" if report.problems else "ok  "
+    print(f"{mark} {report.path}  ({report.widgets} widgets, {report.links} links)")
+    for problem in dict.fromkeys(report.problems):
+        print(f"       - {problem}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
