@@ -1,7 +1,9 @@
-"""``crib simulate --games N --seed S [--players 2|3|4] [--variant ...] [--json] [--log]``.
+"""``crib simulate --games N --seed S [--players 2|3|4|LEVELS] [--variant ...] [--json] [--log]``.
 
 Plays whole games between random players (each picks any legal move) and prints who won, the
 average scores, skunks and how long games last. ``--log`` prints every event of the first game.
+With computer players named (LEVELS: ``--players expert,intermediate``, one per seat) the match is
+played by `crib_widgets.strategy.matches`, which adds points per deal by phase.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "among the legal ones) and summarise the results.")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable run")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="2, 3 or 4 players (default 2)")
+    p.add_argument("--players", type=_players, default=2,
+                   help="2, 3 or 4 random players (default 2), or computer players one per seat, "
+                        "e.g. expert,intermediate (beginner, intermediate, expert)")
     p.add_argument("--target", type=int, choices=(61, 121), default=121, help="61 or 121 (default 121)")
     p.add_argument("--variant", action="append", choices=sorted(VARIANTS), default=[],
                    help="a variant to play; repeat for several (partners needs --players 4)")
@@ -38,7 +42,12 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CribbageError(f"--games must be at least 1, got {args.games}")
     options = {VARIANTS[v]: True for v in args.variant}
-    rules = Rules(players=args.players, target=args.target, **options)
+    names = args.players if isinstance(args.players, list) else None
+    rules = Rules(players=len(names) if names else args.players, target=args.target, **options)
+    if names:
+        from ..strategy.matches import simulate_command
+
+        return simulate_command(args, rules, names)
     master = random.Random(args.seed)
     results = []
     start = time.perf_counter()
@@ -56,6 +65,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report(summary))
     return 0
+
+
+def _players(text: str) -> int | list[str]:
+    if text.strip() in ("2", "3", "4"):
+        return int(text)
+    if text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text} players: cribbage is played by 2, 3 or 4")
+    from ..strategy.matches import parse_players
+
+    try:
+        return parse_players(text)
+    except CribbageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play_random(game: Game, rng: random.Random) -> dict:
