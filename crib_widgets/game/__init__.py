@@ -14,6 +14,7 @@ from .events import Event
 from .moves import ANSWER_KINDS, Announce, Answer, Discard, Go, Move, Play
 from .result import GameResult
 from .rules import Rules
+from .script import run_script, scenario
 from .show import Counting
 
 __all__ = [
@@ -30,5 +31,7 @@ __all__ = [
     "Move",
     "Play",
     "Rules",
+    "run_script",
+    "scenario",
     "stack_deck",
 ]

@@ -73,9 +73,7 @@ def stack_deck(hands: Sequence[str | Iterable[str | Card]], starter: str | Card,
 
 def complete_deck(top: Iterable[str | Card], rng: random.Random) -> list[Card]:
     """``top`` followed by the cards it lacks, in a shuffled order from ``rng``; 52 cards."""
-    cards = parse_cards(list(top))
-    if len(cards) > 52:
-        raise CribbageError(f"a deck has 52 cards, got {len(cards)}")
+    cards = parse_cards(top if isinstance(top, str) else list(top))
     given = set(cards)
     rest = [c for c in _FULL_DECK if c not in given] if given else list(_FULL_DECK)
     rng.shuffle(rest)

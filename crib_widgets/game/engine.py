@@ -21,7 +21,7 @@ from itertools import combinations
 
 from ..cards import Card
 from ..errors import CribbageError, IllegalMove
-from ..pegging import play_points
+from ..pegging import PlayItem, play_points
 from ..scoring import hand_total
 from . import deal
 from .events import Event, Names, plural
@@ -87,6 +87,18 @@ def _may_score(pile: list[Card], count: int) -> bool:
         if k >= 3 and high - low == k - 1:
             return True
     return False
+
+
+_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+def _play_words(item: PlayItem) -> str:
+    """What a play item is called at the table: "a pair", "three of a kind", "a run of 4"."""
+    if item.kind == "pair":
+        return _SETS[len(item.cards)]
+    if item.kind == "run":
+        return f"a run of {len(item.cards)}"
+    return item.kind
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -576,9 +588,9 @@ class Game:
         if _may_score(pile, self._count):
             ps = play_points(pile)
             if ps.items:
-                words = ps.describe()
-                text = f"{say.verb(seat, 'pegs', 'peg')} {words}" if len(ps.items) == 1 else \
-                    f"{say.verb(seat, 'pegs', 'peg')} {ps.total}: {words}"
+                words = ", ".join(f"{i.points} for {_play_words(i)}" for i in ps.items)
+                said = words if len(ps.items) == 1 else f"{ps.total}: {words}"
+                text = f"{say.verb(seat, 'pegs', 'peg')} {said}"
                 if self._score("peg", seat, ps.total, text, words, cards=ps.pile, play_score=ps):
                     return
         if not any(self._hands):
