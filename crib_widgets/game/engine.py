@@ -591,7 +591,8 @@ class Game:
                 words = ", ".join(f"{i.points} for {_play_words(i)}" for i in ps.items)
                 said = words if len(ps.items) == 1 else f"{ps.total}: {words}"
                 text = f"{say.verb(seat, 'pegs', 'peg')} {said}"
-                if self._score("peg", seat, ps.total, text, words, cards=ps.pile, play_score=ps):
+                reason = " and ".join(_play_words(i) for i in ps.items)
+                if self._score("peg", seat, ps.total, text, reason, cards=ps.pile, play_score=ps):
                     return
         if not any(self._hands):
             if self._count != 31 and self._score("last card", seat, 1, f"{say.verb(seat, 'pegs', 'peg')} "
