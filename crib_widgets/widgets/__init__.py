@@ -7,6 +7,7 @@ for scores and legal moves and only draws what comes back.
 from .board import BoardView, board_svg
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import CountingTrainer
+from .game_table import GameTable
 from .muggins_quiz import MugginsQuiz
 from .pegging_drill import PeggingDrill
 from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
@@ -15,6 +16,7 @@ __all__ = [
     "BoardView",
     "CardPicker",
     "CountingTrainer",
+    "GameTable",
     "MugginsQuiz",
     "PeggingDrill",
     "SCENARIOS",

@@ -245,7 +245,7 @@ class BoardView(widgets.HTML):
             + "</span>"
             for i, (name, (front, back)) in enumerate(zip(self.names, self.pegs, strict=True))
         )
-        event = esc(self.event) if self.event else "&nbsp;"
+        event = esc(self.event) if self.event else "No points pegged yet."
         self.value = (
             board_svg(self.target, self.names, self.pegs)
             + f'<div class="crib-scores">{chips}<span class="crib-sub">game to {self.target}</span></div>'

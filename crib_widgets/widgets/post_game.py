@@ -1,0 +1,121 @@
+"""After a game: the score race and the points of each side by phase, from the game's events.
+
+`points_by_phase` needs nothing but the events; `score_race_figure` draws both with matplotlib,
+which is imported only there (a live page that plays a game must not need it).
+
+>>> from crib_widgets.game import Game
+>>> import random
+>>> g, rng = Game(seed=2, dealer=0), random.Random(2)
+>>> while not g.is_over:
+...     _ = g.apply(rng.choice(g.legal_moves()))
+>>> table = points_by_phase(g)
+>>> [sum(row.values()) for row in table] == list(g.scores)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ..game import Event, Game
+
+__all__ = ["PHASE_NAMES", "phase_of", "points_by_phase", "score_race", "score_race_figure", "figure_html"]
+
+PHASE_NAMES = ("play", "hands", "crib", "his heels", "Muggins", "10 back")
+
+
+def phase_of(event: Event) -> str | None:
+    """Which phase an event's points belong to (None for events that score nothing)."""
+    kind = event.kind
+    if kind in ("peg", "last card"):
+        return "play"
+    if kind in ("show", "announce"):
+        return "crib" if event.is_crib else "hands"
+    if kind == "heels":
+        return "his heels"
+    if kind == "muggins":
+        return "Muggins"
+    if kind == "ten back":
+        return "10 back"
+    return None
+
+
+def points_by_phase(game: Game) -> list[dict[str, int]]:
+    """Per side, the points gained (or lost) in each phase; each side's values sum to its score
+    less any starting score."""
+    table = [dict.fromkeys(PHASE_NAMES, 0) for _ in game.scores]
+    for event in game.events:
+        phase = phase_of(event)
+        if phase is not None and event.points and event.side is not None:
+            table[event.side][phase] += event.points
+    return table
+
+
+def score_race(game: Game) -> tuple[list[int], list[list[int]], list[int]]:
+    """(x positions, scores per side after each scoring event, x positions where a deal began)."""
+    scores = [list(game.scores)]  # fill backwards from the end so starting scores are kept
+    totals = list(game.scores)
+    points_events = [e for e in game.events if e.points and e.side is not None]
+    for event in reversed(points_events):
+        totals[event.side] -= event.points
+        scores.append(list(totals))
+    scores.reverse()
+    xs, deals, step = [0], [], 0
+    for event in game.events:
+        if event.kind == "deal":
+            deals.append(step)
+        elif event.points and event.side is not None:
+            step += 1
+            xs.append(step)
+    per_side = [[row[side] for row in scores] for side in range(len(game.scores))]
+    return xs, per_side, deals
+
+
+def score_race_figure(game: Game) -> Figure:
+    """A figure: the race of the scores (left) and each side's points by phase (right)."""
+    from matplotlib.figure import Figure
+
+    from .styles import SIDE_COLOURS
+
+    names = [game.side_name(s) for s in range(len(game.scores))]
+    xs, per_side, deals = score_race(game)
+    fig = Figure(figsize=(10, 4), dpi=100, layout="constrained")
+    race, bars = fig.subplots(1, 2, width_ratios=(3, 2))
+    for x in deals:
+        race.axvline(x, color="#d8dde2", lw=0.8, zorder=0)
+    for side, ys in enumerate(per_side):
+        race.step(xs, ys, where="post", color=SIDE_COLOURS[side % 4], lw=2, label=names[side])
+    race.axhline(game.rules.target, color="#7a4b1f", ls="--", lw=1)
+    race.set(
+        xlabel="scoring events (grey lines: new deals)",
+        ylabel="score",
+        title="The race",
+        ylim=(0, game.rules.target + 5),
+    )
+    race.legend(loc="upper left", frameon=False)
+    table = points_by_phase(game)
+    width = 0.8 / len(table)
+    for side, row in enumerate(table):
+        xpos = [i + (side - (len(table) - 1) / 2) * width for i in range(len(PHASE_NAMES))]
+        bars.bar(xpos, [row[p] for p in PHASE_NAMES], width, color=SIDE_COLOURS[side % 4], label=names[side])
+    bars.axhline(0, color="#555", lw=0.8)
+    bars.set_xticks(range(len(PHASE_NAMES)), PHASE_NAMES, rotation=20)
+    bars.set(title="Points by phase", ylabel="points")
+    for ax in (race, bars):
+        ax.spines[["top", "right"]].set_visible(False)
+    if game.result is not None:
+        fig.suptitle(game.result.text, fontsize=11)
+    return fig
+
+
+def figure_html(fig: Figure, alt: str) -> str:
+    """The figure as an inline PNG (shown on a static page too), with a text alternative."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width:100%;height:auto">'

@@ -1,0 +1,163 @@
+"""HTML pieces of the game table: the other seats, the cards on the table, the show and the log.
+
+Each function draws from the game's public state or events only; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .cards_view import back_html, card_html, cards_html, empty_html
+from .styles import SIDE_COLOURS, esc
+
+if TYPE_CHECKING:
+    from ..game import Event, Game
+
+__all__ = ["seats_html", "table_html", "show_groups", "show_html", "event_line", "log_html", "SCORING_KINDS"]
+
+SCORING_KINDS = ("heels", "peg", "last card", "go", "show", "announce", "muggins", "ten back", "game over")
+
+
+def _dot(side: int) -> str:
+    return f'<span class="crib-dot" style="background:{SIDE_COLOURS[side % 4]}"></span>'
+
+
+def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
+    """The other players: cards held (face down), cards laid this deal, dealer and go marks."""
+    rules = game.rules
+    boxes = []
+    for seat in range(rules.players):
+        if seat == you:
+            continue
+        held = len(game.hands[seat])
+        marks = []
+        if seat == game.dealer:
+            marks.append("dealer")
+        if rules.partners and rules.side_of(seat) == rules.side_of(you):
+            marks.append("your partner")
+        if seat in game.said_go:
+            marks.append("said go")
+        turn = game.whose_turn == seat and game.phase in ("play", "announce", "answer")
+        badge = f' <span class="crib-sub">({", ".join(marks)})</span>' if marks else ""
+        backs = "".join(
+            back_html(small=True, label=f"{game.names[seat]}'s card, face down") for _ in range(held)
+        )
+        laid = (
+            cards_html(
+                game.played[seat], small=True, four_colour=four_colour, label=f"laid by {game.names[seat]}"
+            )
+            if game.played[seat]
+            else ""
+        )
+        turn_class = " crib-turn" if turn else ""
+        status = " · to play" if turn else ""
+        boxes.append(
+            f'<div class="crib-seat{turn_class}">{_dot(rules.side_of(seat))}<b>{esc(game.names[seat])}</b>'
+            f'{badge}<span class="crib-sub">{status}</span><div class="crib-row">'
+            f'<span class="crib-cards" aria-label="{held} cards held">{backs or "<i>no cards</i>"}</span>'
+            f"{laid}</div></div>"
+        )
+    return f'<div class="crib-row">{"".join(boxes)}</div>'
+
+
+def table_html(game: Game, four_colour: bool = False) -> str:
+    """The starter, the cards laid since the count was 0 with who laid them, the count and the crib."""
+    if game.starter is None:
+        starter = empty_html(tag="starter", label="the starter is cut after the discards")
+    else:
+        starter = card_html(game.starter, four_colour=four_colour, tag="starter")
+    laid_by = _pile_layers(game)
+    pile = (
+        "".join(card_html(c, four_colour=four_colour, small=True, tag=laid_by.get(c, "")) for c in game.pile)
+        or '<span class="crib-sub">no cards laid in this count yet</span>'
+    )
+    crib_owner = game.names[game.dealer]
+    owner = "your" if crib_owner == "You" else f"{crib_owner}'s"
+    crib = "".join(back_html(small=True, label="crib card, face down") for _ in game.crib)
+    return (
+        f'<div class="crib-row crib-top">{starter}<span class="crib-gap"></span>'
+        f'<span><span class="crib-label">count</span> <span class="crib-count" title="the running count">'
+        f"{game.count}</span></span>"
+        f'<span class="crib-cards" role="group" aria-label="cards laid since the count was 0">{pile}</span>'
+        f'<span class="crib-gap"></span><span class="crib-slot"><span class="crib-cards">{crib or ""}</span>'
+        f'<span class="crib-tag">{esc(owner)} crib ({len(game.crib)})</span></span></div>'
+    )
+
+
+def _pile_layers(game: Game) -> dict:
+    owners = {}
+    for seat, cards in enumerate(game.played):
+        for card in cards:
+            owners[card] = game.names[seat]
+    return owners
+
+
+def show_groups(events: Sequence[Event]) -> list[list[Event]]:
+    """The show's events grouped per hand or crib: announcements, answers, settlement, the count,
+    and a following 10 back."""
+    groups: list[list[Event]] = []
+    current: list[Event] = []
+    for event in events:
+        if event.kind == "ten back" and not current and groups:
+            groups[-1].append(event)
+            continue
+        if event.kind in ("announce", "answer", "muggins", "show", "ten back"):
+            current.append(event)
+        if event.kind == "show":
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def show_html(
+    game: Game, groups: list[list[Event]], lit: tuple = (), lit_group: int = -1, four_colour: bool = False
+) -> str:
+    """Every hand and crib counted in the show, with its cards, the count aloud and every reason."""
+    blocks = []
+    for index, group in enumerate(groups):
+        shown = next((e for e in group if e.kind == "show"), None)
+        lines = [f"<div>{esc(e.text)}</div>" for e in group if e.kind != "show"]
+        if shown is None:
+            blocks.append(f'<div class="crib-seat">{"".join(lines)}</div>')
+            continue
+        score = shown.score
+        glow = lit if index == lit_group else ()
+        counting = index == lit_group
+        hand = cards_html(score.hand, lit=glow, four_colour=four_colour, dim_unlit=counting)
+        starter = card_html(
+            score.starter,
+            four_colour=four_colour,
+            lit=score.starter in glow,
+            dim=counting and score.starter not in glow,
+            tag="starter",
+        )
+        items = "".join(
+            f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items
+        )
+        blocks.append(
+            f'<div class="crib-seat">{_dot(shown.side)}<b>{esc(shown.text)}</b>'
+            f'<div class="crib-row crib-top">{hand}<span class="crib-gap"></span>{starter}</div>'
+            f'<div class="crib-say">{esc(score.aloud())}</div>'
+            + (f'<ul class="crib-list">{items}</ul>' if items else "")
+            + "".join(lines)
+            + "</div>"
+        )
+    return f'<div class="crib-col">{"".join(blocks)}</div>' if blocks else ""
+
+
+def event_line(event: Event) -> str:
+    """An event in words for the log: the engine's sentence plus, for the play, the cards of each reason."""
+    text = event.text
+    if event.play_score is not None and event.play_score.items:
+        text += " (" + "; ".join(i.reason for i in event.play_score.items) + ")"
+    return text
+
+
+def log_html(events: Sequence[Event], limit: int = 60) -> str:
+    """The latest events, newest first (the log scrolls)."""
+    shown = [e for e in events if e.kind not in ("cut for deal",)][-limit:]
+    rows = "".join(f"<div>{esc(event_line(e))}</div>" for e in reversed(shown))
+    return f'<div class="crib-log" role="log" aria-label="what happened">{rows}</div>'
