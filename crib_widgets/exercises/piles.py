@@ -142,13 +142,13 @@ def _choose(rng: random.Random, fits: list[Card], pile: list[Card]) -> Card:
 
 
 def _from_play(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
-    """Every card of a simulated 3 or 4 player play as a candidate question."""
+    """Every card of a simulated 3 or 4 player play that follows another card of its count."""
     players = rng.choice((3, 4))
     return [
         (plays, i, players, final)
         for plays, final in simulate_play(rng, players)
         for i, (_, card) in enumerate(plays)
-        if card is not None
+        if card is not None and any(c is not None for _, c in plays[:i])
     ]
 
 
