@@ -12,7 +12,7 @@ from crib_widgets.game import Game
 from crib_widgets.scoring import hand_total
 from crib_widgets.widgets import GameTable
 from crib_widgets.widgets.post_game import PHASE_NAMES, points_by_phase, score_race
-from crib_widgets.widgets.styles import STATIC_NOTE
+from crib_widgets.widgets.styles import STATIC_NOTE_GAME
 
 
 class Learner:
@@ -73,7 +73,7 @@ def test_first_view_shows_board_hand_and_what_to_do():
     assert t.game.phase == "discard" and t.game.whose_turn == 0
     assert "<svg" in t.board.value and "No points pegged yet" in t.board.value
     assert [b.tooltip for b in t.picker.buttons] == [c.name for c in t.game.hands[0]]
-    assert "Choose 2 cards" in t.status.value and STATIC_NOTE in t.status.value
+    assert "Choose 2 cards" in t.status.value and STATIC_NOTE_GAME in t.status.value
     assert "Computer" in t.seats_view.value and "starter" in t.table_view.value
     assert t.lay_button.disabled and t.lay_button.layout.display is None
 

@@ -23,8 +23,9 @@ class Frame(widgets.VBox):
     so a static page explains itself; any callback proves Python is running and removes it.
     """
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, note: str = STATIC_NOTE) -> None:
         super().__init__()
+        self.note = note
         self.add_class("crib-root")
         self.title = widgets.HTML(f'<div class="crib-title">{esc(title)}</div>')
         self.status = widgets.HTML()
@@ -47,7 +48,7 @@ class Frame(widgets.VBox):
             self._render_status()
 
     def _render_status(self) -> None:
-        note = "" if self._live else STATIC_NOTE
+        note = "" if self._live else self.note
         self.status.value = status_html(self._body, self._tone, note=note)
 
     def _assemble(self, *parts: widgets.Widget) -> None:

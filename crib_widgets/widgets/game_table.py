@@ -27,7 +27,7 @@ from ..game.muggins import MAX_COUNT
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
-from .styles import esc
+from .styles import STATIC_NOTE_GAME, esc
 from .table_views import SCORING_KINDS, event_line, log_html, seats_html, show_groups, show_html, table_html
 
 __all__ = ["GameTable", "STRENGTHS", "seat_names"]
@@ -107,7 +107,7 @@ class GameTable(Frame):
         )
         if strength not in STRENGTHS:
             raise CribbageError(f"strength {strength!r} is not known: choose {', '.join(STRENGTHS)}")
-        super().__init__("Play cribbage")
+        super().__init__("Play cribbage", STATIC_NOTE_GAME)
         self.four_colour = four_colour
         self.advice = None
         self.paused = False
@@ -277,11 +277,11 @@ class GameTable(Frame):
             self.announce_row,
             self.answer_row,
             self.advice_view,
-            self.show_view,
-            self.show_row,
             self.result_view,
             self.over_row,
             self.figure_view,
+            self.show_row,
+            self.show_view,
             self.log_view,
             self.settings,
         )

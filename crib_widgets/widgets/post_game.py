@@ -99,12 +99,14 @@ def score_race_figure(game: Game) -> Figure:
     )
     race.legend(loc="upper left", frameon=False)
     table = points_by_phase(game)
+    # only the phases this game's rules and luck used (no empty Muggins bar in a standard game)
+    phases = [p for p in PHASE_NAMES if any(row[p] for row in table)] or ["play"]
     width = 0.8 / len(table)
     for side, row in enumerate(table):
-        xpos = [i + (side - (len(table) - 1) / 2) * width for i in range(len(PHASE_NAMES))]
-        bars.bar(xpos, [row[p] for p in PHASE_NAMES], width, color=SIDE_COLOURS[side % 4], label=names[side])
+        xpos = [i + (side - (len(table) - 1) / 2) * width for i in range(len(phases))]
+        bars.bar(xpos, [row[p] for p in phases], width, color=SIDE_COLOURS[side % 4], label=names[side])
     bars.axhline(0, color="#555", lw=0.8)
-    bars.set_xticks(range(len(PHASE_NAMES)), PHASE_NAMES, rotation=20)
+    bars.set_xticks(range(len(phases)), phases, rotation=20 if len(phases) > 4 else 0)
     bars.set(title="Points by phase", ylabel="points")
     for ax in (race, bars):
         ax.spines[["top", "right"]].set_visible(False)

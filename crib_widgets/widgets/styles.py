@@ -14,6 +14,7 @@ import ipywidgets as widgets
 __all__ = [
     "CSS",
     "STATIC_NOTE",
+    "STATIC_NOTE_GAME",
     "SUIT_COLOURS",
     "FOUR_COLOURS",
     "SIDE_COLOURS",
@@ -30,6 +31,10 @@ SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#b9770e")
 STATIC_NOTE = (
     "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "
     "on a static page, open the answer below."
+)
+STATIC_NOTE_GAME = (
+    "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "
+    "on a static page you see the first deal as it is dealt."
 )
 
 CSS = """
@@ -116,6 +121,9 @@ CSS = """
   border-top: 1px solid #e3e7eb; padding-top: 4px; }
 .crib-root .crib-log div { padding: 1px 0; }
 .crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px; background: #fff; }
+.crib-root .crib-showhand { display: grid; grid-template-columns: auto 1fr; gap: 2px 18px;
+  align-items: start; }
+.crib-root .crib-col { display: flex; flex-direction: column; gap: 6px; }
 .crib-root .crib-seat.crib-turn { border-color: #1f5fbf; box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
 """
 

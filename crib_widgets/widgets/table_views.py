@@ -138,12 +138,12 @@ def show_html(
             f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items
         )
         blocks.append(
-            f'<div class="crib-seat">{_dot(shown.side)}<b>{esc(shown.text)}</b>'
-            f'<div class="crib-row crib-top">{hand}<span class="crib-gap"></span>{starter}</div>'
+            f'<div class="crib-seat">{_dot(shown.side)}<b>{esc(shown.text)}</b><div class="crib-showhand">'
+            f'<div class="crib-row crib-top">{hand}<span class="crib-gap"></span>{starter}</div><div>'
             f'<div class="crib-say">{esc(score.aloud())}</div>'
             + (f'<ul class="crib-list">{items}</ul>' if items else "")
             + "".join(lines)
-            + "</div>"
+            + "</div></div></div>"
         )
     return f'<div class="crib-col">{"".join(blocks)}</div>' if blocks else ""
 
