@@ -421,10 +421,11 @@ class Game:
         seat = self._turn
         if phase == "play":
             playable = [c for c in self._hands[seat] if c.value <= 31 - self._count]
+            name = self._names[seat]
             if playable:
-                return f"{say.verb(seat, 'plays', 'play')} on {self._count}: {_cards(playable)} can be laid"
-            return (f"{say.verb(seat, 'says', 'say')} go: no card can be laid on {self._count} "
-                    "without passing 31")
+                where = "lead" if self._count == 0 else f"play on {self._count}"
+                return f"{name} to {where}: {_cards(playable)} can be laid"
+            return f"{name} must say go: no card can be laid on {self._count} without passing 31"
         c = self._counting
         owner, _, is_crib = c["item"]
         what = "crib" if is_crib else "hand"
