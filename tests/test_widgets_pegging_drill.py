@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crib_widgets.cards import Card
+from crib_widgets.cards import Card, full_deck
 from crib_widgets.errors import CribbageError
 from crib_widgets.pegging import score_sequence
 from crib_widgets.widgets import SCENARIOS, TOPICS, PeggingDrill, Scenario
@@ -107,6 +107,23 @@ def test_topic_picker_and_shuffle():
     assert len(d.queue) == len(SCENARIOS)
     d.topic_picker.value = "go"
     assert {s.topic for s in d.queue} == {"go"}
+
+
+def test_safest_card_is_the_expert_look_ahead_choice():
+    from crib_widgets.strategy.pegging_choice import PlayView, expert_play
+
+    s = _by_title("The safest lead")
+    answer = solve(s)
+    assert answer.best_cards == (Card.parse("4C"),)
+    hand = tuple(Card.parse(c) for c in s.hand)
+    unseen = tuple(c for c in full_deck() if c not in hand)
+    assert expert_play(PlayView(hand=hand, pile=(), count=0, unseen=unseen, next_held=4)) == Card.parse("4C")
+    d = PeggingDrill([s, _by_title("Keep away from 21")])
+    assert "which card gives the least away?" in d.question.value and "you lead" in d.table.value
+    d.hand_picker.buttons[0].click()  # 5♥: a ten-card answers for fifteen
+    assert "Not quite" in d.status.value
+    d.hand_picker.buttons[1].click()
+    assert "Safest: <b>4♣</b>" in d.feedback.value and d.tally == (0, 1)
 
 
 def test_bad_options_are_refused():

@@ -30,10 +30,11 @@ __all__ = ["PeggingDrill", "Answer", "solve"]
 class Answer:
     """The engine's answer to a scenario: per candidate card, its points and reasons."""
 
-    card: Card | None  # the card asked about ("last"), or None for "best"
-    points: int  # its points ("last"), or the most any card scores ("best")
+    card: Card | None  # the card asked about ("last"), or None for "best" and "safest"
+    points: float  # its points ("last"), the most any card scores ("best"), the best value ("safest")
     reasons: tuple[str, ...]
-    options: tuple[tuple[Card, int | None, tuple[str, ...]], ...] = ()  # "best": (card, points or None)
+    # "best" and "safest": (card, points or value, or None when it cannot be laid; reasons)
+    options: tuple[tuple[Card, float | None, tuple[str, ...]], ...] = ()
 
     @property
     def best_cards(self) -> tuple[Card, ...]:
@@ -63,6 +64,8 @@ def solve(scenario: Scenario) -> Answer:
             reasons.append(f"{extra} for {'the last card of the play' if final else 'the go'}")
         return Answer(pile[-1], points, tuple(reasons))
     pile = _played(scenario.plays)
+    if scenario.ask == "safest":
+        return _safest(scenario, pile)
     options = []
     for text in scenario.hand:
         card = Card.parse(text)
@@ -74,6 +77,29 @@ def solve(scenario: Scenario) -> Answer:
         options.append((card, laid.total, _reasons(laid.items) or ("no points",)))
     best = max(pts for _, pts, _ in options if pts is not None)
     return Answer(None, best, (), tuple(options))
+
+
+def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
+    """Ask the expert computer player's look-ahead what each card is worth."""
+    from ..cards import full_deck
+    from ..strategy.pegging_choice import PlayView, expert_values
+
+    hand = tuple(Card.parse(c) for c in scenario.hand)
+    unseen = tuple(c for c in full_deck() if c not in hand and c not in pile)
+    nxt = (len(scenario.plays) + 1) % scenario.players
+    laid = sum(1 for i, p in enumerate(scenario.plays) if i % scenario.players == nxt and p.upper() != GO)
+    view = PlayView(hand=hand, pile=tuple(pile), count=sum(c.value for c in pile), unseen=unseen,
+                    next_held=4 - laid)
+    values = {c: round(v, 2) for c, v in expert_values(view).items()}
+    options = []
+    for card in hand:
+        if card not in values:
+            options.append((card, None, ("cannot be laid: it would pass 31",)))
+            continue
+        now = play_points([*pile, card]).total
+        options.append((card, values[card], (f"scores {now} now; net {values[card]:+.2f} once the next "
+                                             "player's best answer and your best reply are weighed",)))
+    return Answer(None, max(values.values()), (), tuple(options))
 
 
 class PeggingDrill(Frame):
@@ -187,9 +213,10 @@ class PeggingDrill(Frame):
         else:
             self.hand_picker.set_cards([Card.parse(c) for c in s.hand])
             self.hand_picker.set_enabled(True)
-            self.question.value = '<div class="crib-big">Your turn: which card scores the most now?</div>'
-            self.set_status("Click the card from your hand that scores the most (or press Tab to reach it "
-                            "and Space to lay it).")
+            goal = "scores the most now" if s.ask == "best" else "gives the least away"
+            self.question.value = f'<div class="crib-big">Your turn: which card {goal}?</div>'
+            self.set_status(f"Click the card from your hand that {goal} (or press Tab to reach it and Space "
+                            "to lay it).")
         self._draw_tally()
         self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
                            f"{self._answer_html()}</details>")
@@ -217,7 +244,7 @@ class PeggingDrill(Frame):
         players = f"{s.players} players" if s.players != 2 else "2 players"
         self.table.value = (
             f'<div class="crib-row crib-top"><span class="crib-label">On the table</span>'
-            f'<span class="crib-cards">{"".join(slots)}</span>'
+            f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
             f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">count'
             f'</span><span class="crib-count">{count}</span></span></div>'
             f'<div class="crib-sub">{players}; in turn: {esc(", ".join(s.seats))}.</div>'
@@ -229,14 +256,17 @@ class PeggingDrill(Frame):
             reasons = "".join(f"<li>{esc(r)}</li>" for r in a.reasons) or "<li>no points</li>"
             return (f"<div>{a.card.pretty} scores <b>{a.points}</b>.</div>"
                     f'<ul class="crib-list">{reasons}</ul>')
+        safest = self.scenario.ask == "safest"
         rows = []
         for card, pts, why in a.options:
             mark = " ★" if pts == a.points else ""
-            shown = "—" if pts is None else str(pts)
+            shown = "—" if pts is None else f"{pts:+.1f}" if safest else str(pts)
             why_text = esc("; ".join(why))
             rows.append(f'<li><span class="crib-pts">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
         best = " or ".join(c.pretty for c in a.best_cards)
-        return f"<div>Best: <b>{best}</b> for {a.points}.</div><ul class=\"crib-list\">{''.join(rows)}</ul>"
+        head = (f"<div>Safest: <b>{best}</b> (net {a.points:+.2f} on average).</div>" if safest
+                else f"<div>Best: <b>{best}</b> for {a.points}.</div>")
+        return f'{head}<ul class="crib-list">{"".join(rows)}</ul>'
 
     def _draw_tally(self) -> None:
         right, tried = self.tally
@@ -261,7 +291,7 @@ class PeggingDrill(Frame):
 
     def _on_pick(self, card: Card) -> None:
         self.went_live()
-        if self.scenario.ask != "best" or self._done:
+        if self.scenario.ask == "last" or self._done:
             return
         pts = next(p for c, p, _ in self.answer.options if c == card)
         if pts is None:
@@ -270,7 +300,8 @@ class PeggingDrill(Frame):
             return
         ok = pts == self.answer.points
         self._score_attempt(ok)
-        self._finish(ok, f"You chose {card.pretty} for {pts}.")
+        worth = f"net {pts:+.2f}" if self.scenario.ask == "safest" else str(pts)
+        self._finish(ok, f"You chose {card.pretty} for {worth}.")
 
     def _finish(self, ok: bool, said: str) -> None:
         if ok:

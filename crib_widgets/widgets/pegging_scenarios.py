@@ -1,8 +1,9 @@
 """The PeggingDrill's scenarios: card sequences only. Every answer is computed by the engine.
 
 A scenario is a play in turn order since the count was last 0, with ``"GO"`` where a player says
-go. It asks either what the last card laid scores (``ask="last"``) or which card of ``hand``
-scores most if laid now (``ask="best"``).
+go. It asks what the last card laid scores (``ask="last"``), which card of ``hand`` scores most if
+laid now (``ask="best"``), or which card is worth most once the next player's best answer is
+weighed (``ask="safest"``, judged by the expert computer player's look-ahead).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ TOPICS = {
     "15-31": "Fifteen and 31 with more on the same card",
     "go": "Go and the last card",
     "best": "Which card scores most?",
+    "safe": "Which card gives least away?",
 }
 
 
@@ -37,12 +39,12 @@ class Scenario:
     def __post_init__(self) -> None:
         if self.topic not in TOPICS:
             raise ValueError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
-        if self.ask not in ("last", "best"):
-            raise ValueError(f"ask {self.ask!r} must be 'last' or 'best'")
+        if self.ask not in ("last", "best", "safest"):
+            raise ValueError(f"ask {self.ask!r} must be 'last', 'best' or 'safest'")
         if len(self.seats) != self.players:
             raise ValueError(f"{self.title}: name {self.players} seats, got {len(self.seats)}")
-        if self.ask == "best" and self.seats[len(self.plays) % self.players] != "You":
-            raise ValueError(f"{self.title}: a 'best' question is asked when it is You's turn")
+        if self.ask != "last" and self.seats[len(self.plays) % self.players] != "You":
+            raise ValueError(f"{self.title}: a '{self.ask}' question is asked when it is You's turn")
 
 
 _S = Scenario
@@ -83,4 +85,10 @@ SCENARIOS: tuple[Scenario, ...] = (
     _S("best", "Two ways to make a run", ("9S", "10D"), ask="best", hand=("JC", "2H", "8S", "4D")),
     _S("best", "Three players: your turn", ("6D", "8S"), ask="best", hand=("7C", "QH", "3S", "AS"),
        players=3, seats=("Left", "Right", "You")),
+    _S("safe", "The safest lead", (), "You lead: the count is 0 and your opponent holds four cards.",
+       ask="safest", hand=("5H", "4C", "KS", "9D")),
+    _S("safe", "Keep away from 21", ("6C", "5D"), "Ten-cards are the commonest: what does each card leave?",
+       ask="safest", hand=("10H", "3S", "8D", "AC")),
+    _S("safe", "Don't set up a run or a fifteen", ("7C",), ask="safest", hand=("6D", "9H", "KS", "3C"),
+       seats=("Opponent", "You")),
 )
