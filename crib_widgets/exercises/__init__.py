@@ -12,7 +12,7 @@ Difficulties: easy, medium, hard; `describe(kind, difficulty)` says what each pr
 """
 
 from .answers import Answer, AnswerError, read_answer
-from .export_html import answer_key_html, worksheet_html
+from .export_html import answer_key_html, preview, worksheet_html
 from .export_markdown import answer_key_markdown, worksheet_markdown
 from .generate import MAX_HANDS, class_sets, focuses, load_set, make_set, plan
 from .grading import Grade, KindCheck, Report, check_answer, grade
@@ -28,14 +28,15 @@ from .model import (
     Solution,
 )
 from .seeds import student_seed
+from .sheet import question_text
 
 __all__ = [
     "DIFFICULTIES", "EXERCISE_KINDS", "MAX_HANDS",
     "Answer", "AnswerError", "CountingExercise", "ExerciseChecker", "ExerciseSet", "Grade", "KeyLine",
     "KindCheck", "MugginsExercise", "PlayExercise", "Report", "Solution",
     "answer_key_html", "answer_key_markdown", "check_answer", "class_sets", "describe", "focuses",
-    "grade", "load_set", "make_set", "plan", "read_answer", "student_seed", "worksheet_html",
-    "worksheet_markdown",
+    "grade", "load_set", "make_set", "plan", "preview", "question_text", "read_answer", "student_seed",
+    "worksheet_html", "worksheet_markdown",
 ]
 
 

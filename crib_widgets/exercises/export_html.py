@@ -31,7 +31,7 @@ from .sheet import (
     set_line,
 )
 
-__all__ = ["worksheet_html", "answer_key_html", "question_html", "answer_html", "PAGE_CSS"]
+__all__ = ["worksheet_html", "answer_key_html", "question_html", "answer_html", "preview", "PAGE_CSS"]
 
 PAGE_CSS = """
 :root { color: #111; background: #fff; }
@@ -229,3 +229,15 @@ def answer_key_html(sets: ExerciseSet | Iterable[ExerciseSet]) -> str:
         + "\n".join(sections)
     )
     return _page(title, body)
+
+
+def preview(page: str, *, height: int = 560, title: str = "worksheet preview") -> str:
+    """A whole page inside an ``<iframe>``, for showing a worksheet in a notebook without its styles
+    leaking into the notebook around it.
+
+    >>> preview("<p>hi</p>")[:72]
+    '<div class="crib-preview"><iframe title="worksheet preview" srcdoc="&lt;'
+    """
+    return (f'<div class="crib-preview"><iframe title="{escape(title)}" srcdoc="{escape(page, quote=True)}" '
+            f'style="width: 100%; height: {int(height)}px; border: 1px solid #999; background: #fff;">'
+            "</iframe></div>")

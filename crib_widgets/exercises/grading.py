@@ -12,7 +12,7 @@ typo never stops the rest of a worksheet from being graded.
 >>> g.status, g.kind_messages()
 ('wrong', ['fifteens: 1 of 2 found (2 of 4 points)'])
 >>> grade(s, [8, "twelve"]).summary()
-'1 of 2 right; 1 answer could not be read'
+'1 of 2 right; 1 could not be read'
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class Report:
         for status, words in ((UNREADABLE, "could not be read"), (UNANSWERED, "not answered")):
             n = self.count(status)
             if n:
-                text += f"; {n} answer{'s' if n != 1 else ''} {words}"
+                text += f"; {n} {words}"
         return text
 
     def found_by_kind(self) -> dict[str, tuple[int, int]]:

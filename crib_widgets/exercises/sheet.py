@@ -8,7 +8,10 @@ from ..cards import Card, format_cards
 from .levels import SCORING_KINDS, describe
 from .model import KIND_LABELS, SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 
-__all__ = ["PlayRow", "instructions", "answer_kinds", "play_rows", "cards_text", "key_headline", "set_line"]
+__all__ = [
+    "PlayRow", "instructions", "answer_kinds", "play_rows", "cards_text", "play_text", "question_text",
+    "key_headline", "set_line",
+]
 
 
 def set_line(exercise_set: ExerciseSet) -> str:
@@ -73,6 +76,11 @@ def play_text(exercise: PlayExercise) -> str:
     """The count in one line, e.g. ``A: 7♥ (7), B: 8♣ (?)``, then the end of the play if it is."""
     text = ", ".join(row.text() for row in play_rows(exercise))
     return text + (": end of the play, every card is laid" if exercise.final else "")
+
+
+def question_text(exercise: Exercise) -> str:
+    """The cards of any question in one line of text: a hand and starter, or the count of a play."""
+    return play_text(exercise) if isinstance(exercise, PlayExercise) else cards_text(exercise)
 
 
 def key_headline(exercise: Exercise) -> str:
