@@ -390,7 +390,7 @@ class Game:
         new.__dict__.update(self.__dict__)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
-        for name in ("_decks", "_crib", "_pile", "_said_go", "_scores", "_backs", "_events", "_moves",
+        for name in ("_crib", "_pile", "_said_go", "_pending", "_scores", "_backs", "_events", "_moves",
                      "_queue"):
             setattr(new, name, list(getattr(self, name)))
         new._hands = [list(h) for h in self._hands]
