@@ -23,7 +23,8 @@ from crib_widgets.widgets.board import board_svg
 from crib_widgets.widgets.cards_view import cards_html
 from crib_widgets.widgets.styles import CSS, esc
 
-__all__ = ["setup", "glue", "show", "count", "play", "play_table", "table", "board", "join_words"]
+__all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
+           "plural", "join_words"]
 
 _BOOK_CSS = """
 .crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
@@ -37,6 +38,12 @@ _BOOK_CSS = """
 .crib-root table.cb-table td.cb-num { text-align: right; font-variant-numeric: tabular-nums; }
 .crib-root table.cb-table tr.cb-total td { font-weight: 700; border-bottom: none; }
 .crib-root .cb-caption { color: #4f5b66; font-size: .9em; margin-top: 2px; }
+.crib-root table.cb-story td { padding: 1px 12px 1px 4px; }
+.crib-root table.cb-story tr.cb-points td { font-weight: 650; color: #1e8449; }
+.crib-root table.cb-story td.cb-reset { color: #27455f; font-style: italic; border-top: 2px dashed #c9d3dc;
+  padding-top: 4px; }
+.crib-root table.cb-table .crib-cards { flex-wrap: nowrap; }
+.crib-root .cb-mini { white-space: nowrap; }
 .crib-root .crib-cards.cb-small .crib-card { width: 2.3em; height: 3.2em; font-size: .9em; }
 """
 
@@ -75,6 +82,15 @@ def _row(cards: Sequence[Card], *, lit: Iterable[Card] = (), tags: Sequence[str]
          label: str | None = None, small: bool = False) -> str:
     html = cards_html(cards, lit=lit, tags=tags, label=label)
     return html.replace('class="crib-cards"', 'class="crib-cards cb-small"', 1) if small else html
+
+
+def mini(cards: str | Iterable[str | Card], starter: str | Card | None = None) -> str:
+    """Small cards as an HTML string, for table cells; the starter (if any) set a little apart."""
+    html = _row(parse_cards(cards), small=True, label="cards")
+    if starter is not None:
+        turned = Card.parse(starter)
+        html += '<span class="crib-gap"></span>' + _row([turned], small=True, label=f"starter {turned.name}")
+    return f'<span class="cb-mini">{html}</span>'
 
 
 def show(cards: str | Iterable[str | Card], *, starter: str | Card | None = None,
@@ -139,11 +155,41 @@ def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
     for what, pile in piles:
         cards = parse_cards(pile)
         result = play_points(cards)
-        reasons = "; ".join(item.reason for item in result.items) or "nothing"
+        reasons = " + ".join(f"{item.points} for {_item_name(item)}" for item in result.items) or "nothing"
         rows.append([esc(what), _row(cards, small=True, label=f"cards laid: {pile}"),
                      str(result.count), f"<b>{result.total}</b>", esc(reasons)])
-    return table(["the last card makes", "cards laid in this count", "count", "points", "why"], rows,
-                 escape=False, numeric=(2, 3))
+    return table(["the last card makes", "cards laid in this count", "count", "points", "the engine says"],
+                 rows, escape=False, numeric=(2, 3))
+
+
+def _item_name(item) -> str:
+    """A play item's name without its cards: ``fifteen``, ``three of a kind``, ``run of 4``."""
+    return item.reason.split(":", 1)[0]
+
+
+_NARRATED = ("play", "peg", "go", "reset", "last card", "heels", "show", "announce", "answer", "muggins",
+             "ten back", "game over")
+
+
+def narrate(events: Iterable, kinds: Sequence[str] = _NARRATED) -> HTML:
+    """The game's own sentences for its events, one a line: cards laid with the card drawn,
+    points in bold, the count going back to 0 as a divider."""
+    rows = []
+    for event in events:
+        if event.kind not in kinds:
+            continue
+        text = esc(event.text)
+        if event.kind == "play" and event.cards:
+            card = _row(event.cards[-1:], small=True, label=event.cards[-1].name)
+            rows.append(f"<tr><td>{card}</td><td>{text}</td></tr>")
+        elif event.kind == "reset":
+            rows.append(f'<tr><td></td><td class="cb-reset">{text}</td></tr>')
+        elif event.points:
+            points = f'<td class="cb-num">{event.points:+d}</td>'
+            rows.append(f'<tr class="cb-points">{points}<td>{text}</td></tr>')
+        else:
+            rows.append(f'<tr><td></td><td class="crib-sub">{text}</td></tr>')
+    return _box(f'<table class="cb-table cb-story"><tbody>{"".join(rows)}</tbody></table>')
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]], *, escape: bool = True,
@@ -166,6 +212,11 @@ def board(pegs: Sequence[tuple[int, int]], *, target: int = 121,
     note = f'<div class="cb-caption">{esc(caption)}</div>' if caption else ""
     svg = board_svg(target, names, pegs)
     return _box(f'<div class="crib-board" style="max-width:760px">{svg}</div>{note}')
+
+
+def plural(n: int, word: str = "point") -> str:
+    """``plural(1)`` -> ``'1 point'``, ``plural(5)`` -> ``'5 points'``, for sentences with numbers."""
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
 def join_words(words: Sequence[object], last: str = "and") -> str:
