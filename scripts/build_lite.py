@@ -182,6 +182,9 @@ def module_level_heavy_imports(source: str) -> set[str]:
         node = todo.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue  # runs only when called
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {"TYPE_CHECKING", "typing.TYPE_CHECKING"}:
+            todo.extend(node.orelse)  # the body is for type checkers only
+            continue
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names} & HEAVY
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

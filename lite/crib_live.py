@@ -1,0 +1,168 @@
+"""Sphinx extension: the book's live pages, with JupyterLite and the Pyodide kernel built into the site.
+
+Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build it
+
+1. prepares ``lite/`` with ``scripts/build_lite.py`` (offline Pyodide, our wheel; cached downloads);
+2. copies the book's notebooks and helper modules to ``_build/lite-contents/``, each notebook with a
+   short note on how to run it live, and hands them to ``jupyterlite-sphinx``, which builds the
+   JupyterLite site into ``<html>/lite/`` when the HTML is done (the files sit side by side at the
+   top of the live file browser, so a notebook imports its helper module as it does in the book);
+3. puts a "Try it live" button under the title of every chapter that shows an interactive widget,
+   opening that chapter's notebook in ``lite/notebooks/``.
+
+``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
+A notebook can force the button on or off with ``"crib_live": true`` or ``false`` in its metadata.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import quote
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+LITE = Path(__file__).resolve().parent
+ROOT = LITE.parent
+STAGE = "_build/lite-contents"  # relative to the Sphinx source folder, as jupyterlite-sphinx takes paths
+LIVE_APP = "lite/notebooks/index.html"
+logger = logging.getLogger(__name__)
+
+LIVE_NOTE = (
+    "> **Live notebook.** Python runs inside your browser here, so the widgets answer your clicks. "
+    "Choose **Run ▸ Run All Cells** to start: the first run takes about 20 seconds while Python loads. "
+    "Your changes stay in this browser only (**File ▸ Download** saves a copy)."
+)
+
+
+def _build_lite():
+    spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts" / "build_lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def _widget_pattern() -> re.Pattern[str]:
+    """Code that makes an interactive widget: ipywidgets itself or one of our widget classes."""
+    import ipywidgets
+
+    import crib_widgets.widgets as ours
+
+    names = sorted(
+        name for name in ours.__all__
+        if isinstance(getattr(ours, name), type) and issubclass(getattr(ours, name), ipywidgets.Widget)
+    )
+    constructors = "|".join(names)
+    return re.compile(rf"\bimport ipywidgets\b|\bfrom ipywidgets\b|\b(?:{constructors})\s*\(")
+
+
+def is_live_chapter(notebook: dict) -> bool:
+    """Whether a chapter shows interactive widgets, so that a live copy is worth opening."""
+    forced = notebook.get("metadata", {}).get("crib_live")
+    if forced is not None:
+        return bool(forced)
+    pattern = _widget_pattern()
+    return any(
+        cell["cell_type"] == "code" and pattern.search("".join(cell["source"]))
+        for cell in notebook.get("cells", [])
+    )
+
+
+def live_copy(notebook: dict) -> dict:
+    """The notebook as the live site serves it: the same cells, with the note on how to run it."""
+    note = {"cell_type": "markdown", "metadata": {}, "source": [LIVE_NOTE]}
+    if notebook.get("nbformat_minor", 0) >= 5:  # cell ids exist from nbformat 4.5 on
+        note["id"] = "crib-live-note"
+    cells = list(notebook.get("cells", []))
+    title_first = bool(cells) and cells[0]["cell_type"] == "markdown" and (
+        "".join(cells[0]["source"]).lstrip().startswith("#"))
+    cells.insert(1 if title_first else 0, note)
+    return {**notebook, "cells": cells}
+
+
+def stage_contents(srcdir: Path, patterns: list[str]) -> list[str]:
+    """Copy the book's notebooks (with the live note) and helper modules to STAGE; return their names.
+
+    Files, not folders: jupyterlite-sphinx 0.23 loses folders when its content folder is moved.
+    """
+    stage = srcdir / STAGE
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+    staged: dict[str, Path] = {}
+    for pattern in patterns:
+        for path in sorted(srcdir.glob(pattern)):
+            if path.name in staged:
+                raise ExtensionError(f"{path} and {staged[path.name]} would share one name on the live site")
+            staged[path.name] = path
+            target = stage / path.name
+            if path.suffix == ".ipynb":
+                notebook = json.loads(path.read_text(encoding="utf-8"))
+                target.write_text(json.dumps(live_copy(notebook), indent=1, ensure_ascii=False) + "\n",
+                                  encoding="utf-8")
+            else:
+                shutil.copy2(path, target)
+    return sorted(staged)
+
+
+def configure(app: Sphinx, config: Config) -> None:
+    """Prepare lite/ and point jupyterlite-sphinx at it (runs before jupyterlite-sphinx's own setup)."""
+    try:
+        _build_lite().prepare()
+    except SystemExit as failure:  # the script's clear message, as a build error rather than an exit
+        raise ExtensionError(f"the live site cannot be prepared: {failure}") from None
+    srcdir = Path(app.srcdir)
+    staged = stage_contents(srcdir, config.crib_live_sources)
+    logger.info(f"[crib_live] {len(staged)} files for the live site")
+    config.jupyterlite_dir = str(LITE)
+    config.jupyterlite_contents = [f"{STAGE}/*"]
+    # jupyterlite-sphinx empties and refills this folder; keep it out of the source tree
+    config.jupyterlite_content_dir = "_build/jupyterlite_contents"
+    config.jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
+
+
+def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Put "Try it live" under the title of a chapter with interactive widgets."""
+    if doctree is None or "body" not in context:
+        return
+    source = Path(app.env.doc2path(pagename))
+    if source.suffix != ".ipynb":
+        return
+    if not is_live_chapter(json.loads(source.read_text(encoding="utf-8"))):
+        return
+    href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name)
+    button = (
+        '<div class="crib-live" role="note">'
+        f'<a class="crib-live-button" href="{href}" target="_blank" rel="noopener">'
+        '<span aria-hidden="true">▶</span> Try it live</a>'
+        '<span class="crib-live-text">Opens this chapter as a notebook that runs in your browser, '
+        "so the widgets answer your clicks. Nothing to install; the first start takes about "
+        "20 seconds.</span></div>"
+    )
+    body = context["body"]
+    end = body.find("</h1>")
+    context["body"] = body[: end + 5] + button + body[end + 5:] if end >= 0 else button + body
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py"], "html")
+    if os.environ.get("CRIB_LIVE", "1") == "0":
+        logger.info("[crib_live] CRIB_LIVE=0: no live site and no 'Try it live' buttons in this build")
+        return {"parallel_read_safe": True}
+    app.setup_extension("jupyterlite_sphinx")
+    # jupyterlite-sphinx puts a web font from a CDN on every page (for its own buttons, unused here):
+    # the book loads nothing from elsewhere, so it goes.
+    app.registry.css_files[:] = [(f, a) for f, a in app.registry.css_files if "://" not in f]
+    app.connect("config-inited", configure, priority=400)
+    app.connect("html-page-context", add_button)
+    app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
+    app.add_css_file("crib_live.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,282 @@
+"""Run the book's live pages in headless Chromium with no network and play with their widgets.
+
+What a learner does on the published site, checked on the built book (``_build/html``) served from
+a local web server, in Debian's Chromium with every host name but 127.0.0.1 unresolvable (so any
+request that would leave the site fails, and is reported):
+
+- every page that shows widgets offers "Try it live", and each such control leads to a notebook
+  that the live site holds;
+- the counting trainer's chapter opens live from its button; Run > Run All Cells runs every cell
+  without an error; "Count it for me" then says the first step of the count that the engine gives
+  for the hand on screen (Python really ran, in the browser);
+- the game table's chapter opens live, runs, and a few moves are played on the table;
+- with ``--all``, every other live chapter also runs all its cells without an error;
+- no request leaves the machine, and none of the site's own requests fails.
+
+Screenshots go to ``_build/screenshots/live/``. Run by ``make site-test`` after ``make book``.
+Exit status 0 when every check passes; the last line says ``N passed, M failed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import re
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from crib_widgets.cards import full_deck  # noqa: E402  (the engine gives the expected answers)
+from crib_widgets.scoring import score_hand  # noqa: E402
+
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # No host name resolves except the local server's address: nothing can leave the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+KERNEL_TIMEOUT_MS = 240_000  # Pyodide start and the first imports: 15-30 s here, more on a busy machine
+ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']"
+STATIC_NOTE_START = "Buttons respond when this page runs live"
+CARD_BY_NAME = {card.name: card for card in full_deck()}
+
+
+@dataclass
+class Results:
+    passed: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def check(self, ok: bool, what: str, why: str = "") -> bool:
+        if ok:
+            self.passed.append(what)
+            print(f"ok   {what}", flush=True)
+        else:
+            self.failed.append(what)
+            print(f"FAIL {what}" + (f"\n       - {why}" if why else ""), flush=True)
+        return ok
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    # Module workers and WebAssembly need these types whatever the host's mime.types says.
+    extensions_map: ClassVar = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+# --- the static pages and their "Try it live" controls ------------------------------------------
+
+
+def live_links(root: Path) -> dict[str, str]:
+    """Book page (relative path) -> href of its "Try it live" control, for every page that has one."""
+    links = {}
+    for page in sorted(root.rglob("*.html")):
+        if "lite" in page.relative_to(root).parts[:1] or "_static" in page.parts:
+            continue
+        match = re.search(r'<a class="crib-live-button" href="([^"]+)"', page.read_text(encoding="utf-8"))
+        if match:
+            links[page.relative_to(root).as_posix()] = match.group(1).replace("&amp;", "&")
+    return links
+
+
+def check_controls(root: Path, results: Results) -> dict[str, str]:
+    """Every page with widgets has the control; every control names a notebook of the live site."""
+    links = live_links(root)
+    results.check(bool(links), "some chapters offer 'Try it live'", f"no crib-live-button under {root}")
+    for page in sorted(root.rglob("*.html")):
+        rel = page.relative_to(root).as_posix()
+        if rel.startswith(("lite/", "_static/")):
+            continue
+        if f'type="{WIDGET_VIEW}"' in page.read_text(encoding="utf-8"):
+            results.check(rel in links, f"{rel}: shows widgets and offers 'Try it live'",
+                          "the page has widgets but no live control")
+    for rel, href in links.items():
+        parts = urlsplit(href)
+        app = (root / rel).parent / parts.path
+        notebook = parse_qs(parts.query).get("path", [""])[0]
+        held = root / "lite" / "files" / notebook
+        results.check(app.resolve().is_file() and held.is_file(), f"{rel}: live control leads to {notebook}",
+                      f"missing {app.resolve()} or {held}")
+    return links
+
+
+def chapter_using(root: Path, links: dict[str, str], name: str) -> str | None:
+    """The first live chapter whose notebook builds the widget ``name``."""
+    for rel, href in links.items():
+        notebook = parse_qs(urlsplit(href).query).get("path", [""])[0]
+        path = root / "lite" / "files" / notebook
+        if path.is_file() and re.search(rf"\b{name}\s*\(", path.read_text(encoding="utf-8")):
+            return rel
+    return None
+
+
+# --- driving JupyterLite -------------------------------------------------------------------------
+
+
+def open_live(page: Page, base: str, rel: str) -> Page:
+    """Open a book page and press its "Try it live" control; return the tab with the notebook."""
+    page.goto(urljoin(base, rel), wait_until="load")
+    with page.context.expect_page() as popup:
+        page.click("a.crib-live-button")
+    live = popup.value
+    live.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+    return live
+
+
+def run_all(live: Page) -> tuple[int, list[str]]:
+    """Run > Run All Cells from the menu; wait until every code cell has run. (cells, errors)"""
+    # The kernel starts by itself (lite/overrides.json: autoStartDefaultKernel); its name shows when ready.
+    live.wait_for_selector(".jp-KernelName:has-text('Pyodide')", timeout=KERNEL_TIMEOUT_MS)
+    live.get_by_role("menuitem", name="Run", exact=True).click()
+    live.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    code_cells = live.locator(".jp-Notebook .jp-CodeCell").count()
+    # Done when every code cell has its number, or when an error stopped the run.
+    live.wait_for_function(
+        """([n, error]) => {
+          const prompts = Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt'));
+          const done = prompts.length === n && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
+          return done || document.querySelector(error) !== null;
+        }""", arg=[code_cells, ERROR_OUTPUT], timeout=KERNEL_TIMEOUT_MS)
+    texts = [t.strip()[-600:] for t in live.locator(ERROR_OUTPUT).all_inner_texts()]
+    return code_cells, texts
+
+
+def widget_output(live: Page, title: str):
+    """The first rendered widget output whose text contains ``title``."""
+    area = live.locator(".jp-OutputArea-output .widget-vbox, .jp-OutputArea-output .jupyter-widgets")
+    return area.filter(has_text=title).first
+
+
+def expected_first_step(label: str, starter: str) -> str | None:
+    """The engine's first words of the count for a hand shown as 'Hand: five of hearts, ...'."""
+    kind, names = label.split(":", 1)
+    hand = [CARD_BY_NAME[n.strip()] for n in names.split(",")]
+    steps = score_hand(hand, CARD_BY_NAME[starter], crib=kind.strip() == "Crib").steps()
+    return steps[0][0] if steps else None
+
+
+def check_counting_trainer(live: Page, results: Results, rel: str) -> None:
+    trainer = widget_output(live, "Count it for me")
+    if not results.check(trainer.count() == 1, f"{rel} live: the counting trainer is drawn",
+                         "no widget with a 'Count it for me' button"):
+        return
+    trainer.scroll_into_view_if_needed()
+    hand = trainer.locator('[aria-label^="Hand: "], [aria-label^="Crib: "]').first
+    label = hand.get_attribute("aria-label")
+    starter = trainer.locator(".crib-slot [role=img]").first.get_attribute("aria-label")
+    words = expected_first_step(label, starter)
+    element = trainer.element_handle()  # the button's words change with the click: hold the widget itself
+    before = element.inner_text()
+    trainer.get_by_role("button", name="Count it for me").click()
+    live.wait_for_function("([el, before]) => el.innerText !== before", arg=[element, before], timeout=30_000)
+    after = element.inner_text()
+    results.check(STATIC_NOTE_START not in after and (words is None or words in after),
+                  f"{rel} live: 'Count it for me' answers with the engine's first step ({words!r})",
+                  f"after the click the trainer shows: {after[:300]!r}")
+
+
+def check_game_table(live: Page, results: Results, rel: str) -> None:
+    table = widget_output(live, "Game table")
+    results.check(table.count() >= 1, f"{rel} live: the game table is drawn", "no widget titled 'Game table'")
+
+
+def check_chapter(browser, base: str, rel: str, results: Results, shots: Path, play=None) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    outside: list[str] = []
+    failed: list[str] = []
+    local = (base, "data:", "blob:", "about:")
+    context.on("request", lambda r: r.url.startswith(local) or outside.append(r.url))
+    context.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    context.on("response", lambda r: r.status >= 400 and failed.append(f"HTTP {r.status} {r.url}"))
+    start = time.monotonic()
+    try:
+        live = open_live(context.new_page(), base, rel)
+        cells, errors = run_all(live)
+        results.check(not errors, f"{rel} live: Run All Cells ran {cells} code cells without an error "
+                      f"({time.monotonic() - start:.0f} s)", "; ".join(errors))
+        if play:
+            play(live, results, rel)
+        live.screenshot(path=str(shots / (Path(rel).stem + ".png")), full_page=True)
+    except Exception as exc:  # a timeout or a missing element: say which chapter and what
+        results.check(False, f"{rel} live: opens, runs and responds", f"{type(exc).__name__}: {exc}")
+        with_page = context.pages[-1] if context.pages else None
+        if with_page:
+            with_page.screenshot(path=str(shots / (Path(rel).stem + "-failed.png")), full_page=True)
+    finally:
+        context.close()
+    results.check(not outside, f"{rel} live: no request leaves the site", ", ".join(outside[:5]))
+    results.check(not failed, f"{rel} live: every request of the site succeeds", ", ".join(failed[:5]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
+    parser.add_argument("--screenshots", default="_build/screenshots/live", help="folder for the PNGs")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--all", action="store_true", help="also run every other live chapter")
+    args = parser.parse_args(argv)
+
+    root = Path(args.site).resolve()
+    if not (root / "lite" / "index.html").is_file():
+        print(f"no live site in {root}/lite: run `make book` first (without CRIB_LIVE=0)", file=sys.stderr)
+        return 1
+    if not Path(args.chromium).is_file():
+        print(f"no Chromium at {args.chromium}: apt-get install chromium", file=sys.stderr)
+        return 1
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+
+    results = Results()
+    links = check_controls(root, results)
+    plans = {}
+    for widget, play in [("CountingTrainer", check_counting_trainer), ("GameTable", check_game_table)]:
+        rel = chapter_using(root, links, widget)
+        if results.check(rel is not None, f"a live chapter shows the {widget}",
+                         "none of the live notebooks does"):
+            plans[rel] = play if rel not in plans else _both(plans[rel], play)
+    if args.all:
+        plans.update({rel: None for rel in links if rel not in plans})
+
+    server, base = serve(root)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
+            for rel, play in plans.items():
+                check_chapter(browser, base, rel, results, shots, play)
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"\nlive: {len(results.passed)} passed, {len(results.failed)} failed")
+    return 1 if results.failed else 0
+
+
+def _both(first, second):
+    def play(live, results, rel):
+        first(live, results, rel)
+        second(live, results, rel)
+    return play
+
+
+if __name__ == "__main__":
+    sys.exit(main())
