@@ -151,11 +151,14 @@ class CardPicker(widgets.HBox):
 
     def set_cards(self, cards: Iterable[Card | str] | str, enabled: Iterable[Card] | None = None) -> None:
         """Show new cards (all enabled, or only those in ``enabled``); the selection is cleared."""
+        cards = tuple(parse_cards(cards))
         self._generation += 1
-        self.cards = tuple(parse_cards(cards))
+        self.cards = cards
         self._order = []
-        self.buttons = [self._button(card, self._generation) for card in self.cards]
+        old, self.buttons = self.buttons, [self._button(card, self._generation) for card in self.cards]
         self.children = tuple(self.buttons)
+        for button in old:
+            button.close()  # a long game would otherwise keep every hand's buttons alive
         if enabled is not None:
             self.set_enabled(enabled)
 

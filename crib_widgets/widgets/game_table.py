@@ -28,7 +28,16 @@ from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
 from .styles import STATIC_NOTE_GAME, esc
-from .table_views import SCORING_KINDS, event_line, log_html, seats_html, show_groups, show_html, table_html
+from .table_views import (
+    SCORING_KINDS,
+    event_line,
+    log_html,
+    seats_html,
+    show_groups,
+    show_html,
+    table_html,
+    whose,
+)
 
 __all__ = ["GameTable", "STRENGTHS", "seat_names"]
 
@@ -437,12 +446,12 @@ class GameTable(Frame):
         latest = next((e for e in reversed(game.events) if e.kind in SCORING_KINDS), None)
         self.board.update(game.pegs, event_line(latest) if latest else "", names=names, target=rules.target)
         self.seats_view.value = seats_html(game, you, self.four_colour)
-        self.table_view.value = table_html(game, self.four_colour)
+        self.table_view.value = table_html(game, self.four_colour, you)
         self.log_view.value = log_html(game.events)
         upto = self._deal_start() if self.paused else len(game.events)
         recent = [event_line(e) for e in game.events[self._since : upto] if e.kind in _RECENT_KINDS][-8:]
         self.recent_view.value = (
-            ('<div class="crib-event"><b>Since your last move:</b> ' + esc("; ".join(recent)) + ".</div>")
+            ('<div class="crib-event"><b>Just now:</b> ' + esc("; ".join(recent)) + ".</div>")
             if recent
             else ""
         )
@@ -473,7 +482,7 @@ class GameTable(Frame):
         hand = game.hands[you]
         legal = game.legal_moves()
         mine = [m for m in legal if m.seat == you]
-        dealer = "your" if you == game.dealer else f"{game.names[game.dealer]}'s"
+        dealer = whose(game, game.dealer, you)
         self.hand_label.value = (
             f'<div class="crib-row"><span class="crib-label">Your hand</span>'
             f'<span class="crib-sub">the crib is {esc(dealer)}</span>' + self._laid_html() + "</div>"
@@ -543,7 +552,7 @@ class GameTable(Frame):
     def _draw_counting(self) -> None:
         game = self.game
         c = game.counting
-        owner = "Your" if c.owner == self.you else f"{game.names[c.owner]}'s"
+        owner = whose(game, c.owner, self.you, capital=True)
         what = "crib" if c.is_crib else "hand"
         said = "" if c.announced is None else f' <span class="crib-count">{c.announced}</span> announced'
         done = [
@@ -625,7 +634,7 @@ class GameTable(Frame):
         k = self.game.rules.discards
         chosen = len(self.picker.selected)
         self.lay_button.disabled = chosen != k
-        crib = "your" if self.game.dealer == self.you else f"{self.game.names[self.game.dealer]}'s"
+        crib = whose(self.game, self.game.dealer, self.you)
         if chosen == k:
             shown = " ".join(c.pretty for c in self.picker.selected)
             self.set_status(f"Press Lay in the crib to throw {shown} into {crib} crib.")

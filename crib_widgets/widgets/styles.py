@@ -26,7 +26,7 @@ __all__ = [
 # Colours a learner can tell apart; the suit is always also printed as a symbol and named in words.
 SUIT_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
 FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
-SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#b9770e")
+SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#7d3c98")
 
 STATIC_NOTE = (
     "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "

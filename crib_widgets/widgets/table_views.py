@@ -14,9 +14,26 @@ from .styles import SIDE_COLOURS, esc
 if TYPE_CHECKING:
     from ..game import Event, Game
 
-__all__ = ["seats_html", "table_html", "show_groups", "show_html", "event_line", "log_html", "SCORING_KINDS"]
+__all__ = [
+    "SCORING_KINDS",
+    "event_line",
+    "log_html",
+    "seats_html",
+    "show_groups",
+    "show_html",
+    "table_html",
+    "whose",
+]
 
 SCORING_KINDS = ("heels", "peg", "last card", "go", "show", "announce", "muggins", "ten back", "game over")
+
+
+def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
+    """A seat's possessive as the engine says it: "your" for the learner, "Ann's", "Across'"."""
+    if seat == you:
+        return "Your" if capital else "your"
+    name = game.names[seat]
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _dot(side: int) -> str:
@@ -41,7 +58,7 @@ def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
         turn = game.whose_turn == seat and game.phase in ("play", "announce", "answer")
         badge = f' <span class="crib-sub">({", ".join(marks)})</span>' if marks else ""
         backs = "".join(
-            back_html(small=True, label=f"{game.names[seat]}'s card, face down") for _ in range(held)
+            back_html(small=True, label=f"{whose(game, seat, you)} card, face down") for _ in range(held)
         )
         laid = (
             cards_html(
@@ -61,7 +78,7 @@ def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
     return f'<div class="crib-row">{"".join(boxes)}</div>'
 
 
-def table_html(game: Game, four_colour: bool = False) -> str:
+def table_html(game: Game, four_colour: bool = False, you: int = 0) -> str:
     """The starter, the cards laid since the count was 0 with who laid them, the count and the crib."""
     if game.starter is None:
         starter = empty_html(tag="starter", label="the starter is cut after the discards")
@@ -72,8 +89,7 @@ def table_html(game: Game, four_colour: bool = False) -> str:
         "".join(card_html(c, four_colour=four_colour, small=True, tag=laid_by.get(c, "")) for c in game.pile)
         or '<span class="crib-sub">no cards laid in this count yet</span>'
     )
-    crib_owner = game.names[game.dealer]
-    owner = "your" if crib_owner == "You" else f"{crib_owner}'s"
+    owner = whose(game, game.dealer, you)
     crib = "".join(back_html(small=True, label="crib card, face down") for _ in game.crib)
     return (
         f'<div class="crib-row crib-top">{starter}<span class="crib-gap"></span>'
