@@ -242,8 +242,9 @@ class PeggingDrill(Frame):
             asked = s.ask == "last" and index == max(i for i, p in enumerate(s.plays) if p.upper() != GO)
             slots.append(card_html(card, four_colour=self.four_colour, lit=asked, tag=f"{seat} · {count}"))
         players = f"{s.players} players" if s.players != 2 else "2 players"
+        row = "crib-row crib-top" if slots else "crib-row"
         self.table.value = (
-            f'<div class="crib-row crib-top"><span class="crib-label">On the table</span>'
+            f'<div class="{row}"><span class="crib-label">On the table</span>'
             f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
             f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">count'
             f'</span><span class="crib-count">{count}</span></span></div>'
