@@ -28,7 +28,8 @@ MAX_POINTS = 29
 
 _ALIASES = {
     "fifteen": ("fifteen", "fifteens", "15", "15s", "15's", "fifteen-two"),
-    "pair": ("pair", "pairs", "pairs royal", "pair royal", "sets"),
+    "pair": ("pair", "pairs", "pair royal", "pairs royal", "three of a kind", "four of a kind",
+             "double pair royal"),
     "run": ("run", "runs"),
     "flush": ("flush", "flushes"),
     "nobs": ("nobs", "nob", "his nobs", "knobs", "his nob"),

@@ -10,7 +10,7 @@ a set can only hold what its level promises.
 from __future__ import annotations
 
 from ..scoring import HandScore
-from .model import CountingExercise, MugginsExercise, PlayExercise
+from .model import CountingExercise, MugginsExercise, PlayExercise, Solution
 
 __all__ = [
     "PROMISES", "SCORING_KINDS", "HARD_HAND_FEATURES",
@@ -85,9 +85,9 @@ def hand_level(exercise: CountingExercise | MugginsExercise, score: HandScore, d
     return bool(hard_features(exercise, score))
 
 
-def play_level(exercise: PlayExercise, difficulty: str) -> bool:
-    """Does this play exercise belong to ``difficulty``?"""
-    lines = exercise.solution().lines
+def play_level(exercise: PlayExercise, difficulty: str, solution: Solution | None = None) -> bool:
+    """Does this play exercise belong to ``difficulty``? (``solution``: its solution, if known.)"""
+    lines = (solution or exercise.solution()).lines
     kinds = {line.kind for line in lines}
     if difficulty == "easy":
         return exercise.players == 2 and bool(kinds) and kinds <= {"fifteen", "pair"}

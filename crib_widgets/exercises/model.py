@@ -305,5 +305,5 @@ class ExerciseSet:
 TITLES = {
     "counting": "Counting hands",
     "play": "Scoring the play",
-    "muggins": "Muggins: check the count",
+    "muggins": "Muggins calls",
 }

@@ -31,6 +31,8 @@ class PileFocus:
     name: str
     draw: Callable[[random.Random], list[tuple[Plays, int, int, bool]]]
     check: Callable[[PlayExercise, Solution], bool]
+    # A cheap test that every kept candidate passes, run first so most are never scored in full.
+    likely: Callable[[PlayExercise], bool] | None = None
 
 
 def _two_players(cards: list[Card]) -> list[tuple[Plays, int, int, bool]]:
@@ -135,9 +137,10 @@ def simulate_play(rng: random.Random, players: int) -> list[tuple[Plays, bool]]:
 def _choose(rng: random.Random, fits: list[Card], pile: list[Card]) -> Card:
     """Usually the card that scores most, sometimes any card: plays that look like real ones."""
     if rng.random() < 0.6:
-        best = max(play_points([*pile, c]).total for c in fits)
+        points = [play_points([*pile, c]).total for c in fits]
+        best = max(points)
         if best:
-            return rng.choice([c for c in fits if play_points([*pile, c]).total == best])
+            return rng.choice([c for c, p in zip(fits, points, strict=True) if p == best])
     return rng.choice(fits)
 
 
@@ -150,6 +153,27 @@ def _from_play(rng: random.Random) -> list[tuple[Plays, int, int, bool]]:
         for i, (_, card) in enumerate(plays)
         if card is not None and any(c is not None for _, c in plays[:i])
     ]
+
+
+def _followed_by_go(e: PlayExercise) -> bool:
+    return not e.final and e.shows_more() and all(card is None for _, card in e.plays[e.asked + 1 :])
+
+
+def _last_of_play(e: PlayExercise) -> bool:
+    return e.final and not e.shows_more()
+
+
+def _makes_31(e: PlayExercise) -> bool:
+    return sum(c.value for c in e.pile()) == 31
+
+
+def _three_alike(e: PlayExercise) -> bool:
+    pile = e.pile()
+    return len(pile) >= 3 and pile[-1].rank == pile[-2].rank == pile[-3].rank
+
+
+def _go_before(e: PlayExercise) -> bool:
+    return any(card is None for _, card in e.plays[: e.asked])
 
 
 PLAY_FOCUSES: dict[str, tuple[PileFocus, ...]] = {
@@ -168,11 +192,11 @@ PLAY_FOCUSES: dict[str, tuple[PileFocus, ...]] = {
                   lambda e, s: "run" in _kinds(s) and bool(_kinds(s) & {"fifteen", "thirty-one"})),
     ),
     "hard": (
-        PileFocus("the go", _from_play, lambda e, s: "go" in _kinds(s)),
-        PileFocus("thirty-one", _from_play, lambda e, s: "thirty-one" in _kinds(s)),
-        PileFocus("the last card", _from_play, lambda e, s: "last card" in _kinds(s)),
-        PileFocus("three or four of a kind", _from_play, lambda e, s: _set_size(s) >= 3),
-        PileFocus("a run across a go", _from_play, _run_across_go),
+        PileFocus("the go", _from_play, lambda e, s: "go" in _kinds(s), _followed_by_go),
+        PileFocus("thirty-one", _from_play, lambda e, s: "thirty-one" in _kinds(s), _makes_31),
+        PileFocus("the last card", _from_play, lambda e, s: "last card" in _kinds(s), _last_of_play),
+        PileFocus("three or four of a kind", _from_play, lambda e, s: _set_size(s) >= 3, _three_alike),
+        PileFocus("a run across a go", _from_play, _run_across_go, _go_before),
     ),
 }
 
@@ -185,11 +209,13 @@ def make_play(rng: random.Random, difficulty: str, focus: PileFocus, number: int
             if (plays, asked) in seen:
                 continue
             exercise = PlayExercise(number, focus.name, players, plays, asked, final)
+            if focus.likely is not None and not focus.likely(exercise):
+                continue
             try:
                 solution = exercise.solution()
             except CribbageError:  # a pile over 31: not a legal play
                 continue
-            if focus.check(exercise, solution) and play_level(exercise, difficulty):
+            if focus.check(exercise, solution) and play_level(exercise, difficulty, solution):
                 candidates.append(exercise)
         if candidates:
             chosen = rng.choice(candidates)
