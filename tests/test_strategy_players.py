@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from crib_widgets.cards import full_deck, parse_cards
 from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError, IllegalMove
-from crib_widgets.game import Announce, Answer, Discard, Game, Play, Rules
+from crib_widgets.game import Announce, Answer, Discard, Game, Play, Rules, stack_deck
 from crib_widgets.pegging import play_points
 from crib_widgets.scoring import hand_total
 from crib_widgets.strategy import Player, advise_discard, expert_play, greedy_play, make_player
@@ -169,6 +169,19 @@ def test_expert_throws_the_best_net_average_and_intermediate_the_best_hand():
         best_hand = max(hand_sums([c for c in hand if c not in d.discard], unseen)[0]
                         for d in advise_discard(hand, dealer=seat == 0))
         assert hand_sums(kept, unseen)[0] == best_hand
+
+
+@pytest.mark.parametrize(
+    ("scores", "thrown"),
+    [((100, 110), "AD 3C"), ((0, 110), "AD 9C"), ((100, 50), "AD 9C")],
+)
+def test_expert_non_dealer_near_the_end_keeps_the_hand_most_likely_to_count_out(scores, thrown):
+    # keeping 3-4-5-6 is the best average (9.5), but 4-5-6-9 reaches 9 with far more starters;
+    # that matters only when 9 in the show (plus a little pegging) wins and the dealer is close too
+    deck = stack_deck(["2H 7S 8D 10C QH KS", "3C 9C 6H AD 4D 5S"], "JC", dealer=0)
+    game = Game(deck=deck, dealer=0, scores=scores, seed=1)
+    move = make_player("expert").choose(game, 1)
+    assert set(move.cards) == set(parse_cards(thrown))
 
 
 def test_lowball_expert_keeps_a_low_hand():

@@ -214,7 +214,9 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
 
 
 def _best_reply(pile: list[int], count: int, hand: list[int], sign: int) -> int:
-    best = 0
+    """Points of the player's best card laid on ``pile``; -1 when it cannot lay one, as the other
+    player then takes at least the go."""
+    best = -1
     found = False
     for rank in hand:
         total = count + _value(rank)

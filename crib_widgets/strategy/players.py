@@ -4,8 +4,9 @@
 - ``intermediate``: greedy: keeps the four cards with the best hand average, lays the card that
   scores most now.
 - ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`), and in
-  the play looks one move ahead over the cards it cannot see (`expert_play`); near the end it
-  takes the points that win and guards against the answer that loses.
+  the play looks one move ahead over the cards it cannot see (`expert_play`). Near the end it
+  plays to the board: it takes the points that win, guards against the answer that loses, and
+  as the non-dealer (who counts first) keeps the hand most likely to count out.
 
 All three know about Lowball (they then avoid points) and Muggins (they count their own hands,
 slipping at the rate ``miscount``, and catch the others' mistakes with chance ``skill``). A
@@ -158,10 +159,36 @@ class Expert(ComputerPlayer):
         partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
         options = advise_discard(game.hands[seat], dealer=dealer == seat, players=rules.players,
                                  lowball=rules.lowball, partner_deals=partner_deals, explain=False)
-        return options[0].discard
+        return _count_out_choice(game, seat, options).discard
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
         return expert_play(play_view(game, seat))
+
+
+# What a non-dealer pegs in an average deal between experts (bench/strength.py measures 2.0-2.3).
+PONE_PEGGING = 2
+# The dealer can score about this much in one deal (play, hand and crib) in a good deal, not a rare one.
+DEALER_REACH = 25
+
+
+def _count_out_choice(game: Game, seat: int, options):
+    """Near the end, the non-dealer of a two-player game counts first: if the dealer might go out
+    this deal, keep the hand most likely to reach the target in the show (in Lowball: least likely)
+    rather than the best average; ties, and every other position, go by the net average."""
+    rules = game.rules
+    if rules.players != 2 or seat == game.dealer:
+        return options[0]
+    need = rules.target - game.scores[rules.side_of(seat)] - PONE_PEGGING
+    their_need = rules.target - game.scores[rules.side_of(game.dealer)]
+    if not 0 < need <= 29 or (their_need > DEALER_REACH and not rules.lowball):
+        return options[0]
+
+    def reaching(option) -> int:
+        return sum(n for score, n in option.hand_counts if score >= need)
+
+    if rules.lowball:
+        return min(options, key=lambda o: (reaching(o), o.total_exact))
+    return max(options, key=lambda o: (reaching(o), o.total_exact))
 
 
 LEVELS = {"beginner": Beginner, "intermediate": Intermediate, "expert": Expert}
