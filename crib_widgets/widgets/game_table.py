@@ -116,7 +116,7 @@ class GameTable(Frame):
         )
         if strength not in STRENGTHS:
             raise CribbageError(f"strength {strength!r} is not known: choose {', '.join(STRENGTHS)}")
-        super().__init__("Play cribbage", STATIC_NOTE_GAME)
+        super().__init__("Cribbage game table", STATIC_NOTE_GAME)
         self.four_colour = four_colour
         self.advice = None
         self.paused = False
