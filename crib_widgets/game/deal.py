@@ -73,7 +73,8 @@ def stack_deck(hands: Sequence[str | Iterable[str | Card]], starter: str | Card,
 
 def complete_deck(top: Iterable[str | Card], rng: random.Random) -> list[Card]:
     """``top`` followed by the cards it lacks, in a shuffled order from ``rng``; 52 cards."""
-    cards = parse_cards(top if isinstance(top, str) else list(top))
+    # The game only ever holds the 52 canonical card objects: it may then key caches by identity.
+    cards = [_CANON[c.rank, c.suit] for c in parse_cards(top if isinstance(top, str) else list(top))]
     given = set(cards)
     rest = [c for c in _FULL_DECK if c not in given] if given else list(_FULL_DECK)
     rng.shuffle(rest)
@@ -81,6 +82,7 @@ def complete_deck(top: Iterable[str | Card], rng: random.Random) -> list[Card]:
 
 
 _FULL_DECK = tuple(full_deck())  # made once: building 52 checked cards per deal is slow
+_CANON = {(c.rank, c.suit): c for c in _FULL_DECK}
 
 
 def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:

@@ -50,14 +50,27 @@ def _trusted_discard(seat: int, cards: tuple[Card, ...]) -> Discard:
     return move
 
 
+_PLAYS: dict[tuple[int, int], Play] = {}
+
+
 def _trusted_play(seat: int, card: Card) -> Play:
-    move = _new(Play)
-    _set(move, "seat", seat)
-    _set(move, "card", card)
+    """The (cached) Play of a card from a hand; cards in a game are the 52 canonical objects."""
+    key = (seat, id(card))
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = _new(Play)
+        _set(move, "seat", seat)
+        _set(move, "card", card)
     return move
 
 
-_PRETTY = {c: c.pretty for c in deal._FULL_DECK}
+# Card text and values by rank and suit: plain lookups, cheaper than hashing a Card (hot paths).
+_PRETTY_BY = [{}] + [{s: Card(r, s).pretty for s in "CDHS"} for r in range(1, 14)]
+_VALUE = [0] + [min(r, 10) for r in range(1, 14)]
+
+
+def _pretty(card: Card) -> str:
+    return _PRETTY_BY[card.rank][card.suit]
 
 
 def _may_score(pile: list[Card], count: int) -> bool:
@@ -102,7 +115,7 @@ def _play_words(item: PlayItem) -> str:
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return " ".join([_PRETTY[c] for c in cards])
+    return " ".join([_PRETTY_BY[c.rank][c.suit] for c in cards])
 
 
 class Game:
@@ -147,6 +160,7 @@ class Game:
                        "names": None if names is None else list(names)}
         self._rules = rules.effective()
         n = self._rules.players
+        self._side_of = tuple(self._rules.side_of(s) for s in range(n))
         self._seed = seed
         self._rng = random.Random(seed)
         self._decks = self._read_decks(deck)
@@ -206,7 +220,7 @@ class Game:
             again = " again" if index else ""
             for seat, card in cuts:
                 self._events.append(Event("cut for deal", f"{self._say.verb(seat, 'cuts', 'cut')}{again}: "
-                                          f"{card.pretty}", seat, self._rules.side_of(seat), cards=(card,)))
+                                          f"{card.pretty}", seat, self._side_of[seat], cards=(card,)))
         self._events.append(Event("note", f"{self._say.verb(dealer, 'cuts', 'cut')} the lowest card and "
                                   f"{'deal' if self._names[dealer] == 'You' else 'deals'} first", dealer))
         return dealer
@@ -340,12 +354,17 @@ class Game:
         phase = self._phase
         if phase == "play":
             seat, room = self._turn, 31 - self._count
-            cards = [_trusted_play(seat, c) for c in self._hands[seat] if c.value <= room]
+            cards = [_trusted_play(seat, c) for c in self._hands[seat] if _VALUE[c.rank] <= room]
             return cards or [Go(seat)]
         if phase == "discard":
             k = self._rules.discards
-            return [_trusted_discard(seat, combo) for seat in self._discarders()
-                    for combo in combinations(self._hands[seat], k)]
+            moves = []
+            cache = self._discard_moves  # a hand does not change until it has discarded
+            for seat in self._discarders():
+                if cache[seat] is None:
+                    cache[seat] = [_trusted_discard(seat, c) for c in combinations(self._hands[seat], k)]
+                moves += cache[seat]
+            return moves
         if phase == "announce":
             return [Announce(self._turn, n) for n in range(MAX_COUNT + 1)]
         if phase == "answer":
@@ -391,7 +410,7 @@ class Game:
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         for name in ("_crib", "_pile", "_said_go", "_pending", "_scores", "_backs", "_events", "_moves",
-                     "_queue"):
+                     "_queue", "_discard_moves"):
             setattr(new, name, list(getattr(self, name)))
         new._hands = [list(h) for h in self._hands]
         new._played = [list(p) for p in self._played]
@@ -420,7 +439,7 @@ class Game:
                     f"{plural(k, 'card')}{each} in {crib} crib")
         seat = self._turn
         if phase == "play":
-            playable = [c for c in self._hands[seat] if c.value <= 31 - self._count]
+            playable = [c for c in self._hands[seat] if _VALUE[c.rank] <= 31 - self._count]
             name = self._names[seat]
             if playable:
                 where = "lead" if self._count == 0 else f"play on {self._count}"
@@ -462,7 +481,7 @@ class Game:
         if kind is Play:
             return self._check_play(seat, move.card)
         if kind is Go:
-            playable = [c for c in self._hands[seat] if c.value <= 31 - self._count]
+            playable = [c for c in self._hands[seat] if _VALUE[c.rank] <= 31 - self._count]
             if playable:
                 raise IllegalMove(f"{self._names[seat]} cannot say go while holding a playable card: "
                                   f"{_cards(playable)} can be laid on {self._count}")
@@ -493,8 +512,8 @@ class Game:
         if card not in hand:
             held = f"the hand is {_cards(hand)}" if hand else "no cards are left in the hand"
             raise IllegalMove(f"{self._names[seat]} does not hold {card.pretty}: {held}")
-        if card.value + self._count > 31:
-            playable = [c for c in hand if c.value <= 31 - self._count]
+        if _VALUE[card.rank] + self._count > 31:
+            playable = [c for c in hand if _VALUE[c.rank] <= 31 - self._count]
             allowed = f"{_cards(playable)} can be laid" if playable else "the only move is to say go"
             raise IllegalMove(f"{card.pretty} would take the count from {self._count} to "
                               f"{self._count + card.value}, past 31: {allowed}")
@@ -528,7 +547,9 @@ class Game:
         self._starter: Card | None = None
         self._kept: tuple[tuple[Card, ...], ...] = ((),) * n
         self._played = [[] for _ in range(n)]
+        self._left = 4 * n  # cards still to be played this deal
         self._pending = [True] * n
+        self._discard_moves: list[list[Discard] | None] = [None] * n
         self._pile: list[Card] = []
         self._count = 0
         self._said_go = [False] * n
@@ -554,7 +575,7 @@ class Game:
         whose = "the" if seat == self._dealer else self._say.possessive(self._dealer).replace("Your", "your")
         self._events.append(Event("discard", f"{self._say.verb(seat, 'lays', 'lay')} "
                                   f"{plural(len(cards), 'card')} in {whose} crib", seat,
-                                  self._rules.side_of(seat), cards=cards))
+                                  self._side_of[seat], cards=cards))
         if not any(self._pending):
             self._cut()
 
@@ -566,7 +587,7 @@ class Game:
         cutter = (dealer - 1) % n
         self._events.append(Event("starter", f"{say.verb(cutter, 'cuts', 'cut')} and "
                                   f"{say.verb(dealer, 'turns', 'turn')} the starter: {starter.pretty}",
-                                  dealer, self._rules.side_of(dealer), cards=(starter,)))
+                                  dealer, self._side_of[dealer], cards=(starter,)))
         if starter.rank == 11 and self._score("heels", dealer, 2, f"His heels: 2 for the dealer, "
                                               f"{self._names[dealer]}", "his heels", cards=(starter,)):
             return
@@ -580,12 +601,12 @@ class Game:
         pile = self._pile
         pile.append(card)
         self._played[seat].append(card)
-        self._count += card.value
+        self._count += _VALUE[card.rank]
         self._last_layer = seat
         say = self._say
-        side = self._rules.side_of(seat)
-        self._events.append(Event("play", f"{say.verb(seat, 'plays', 'play')} {_PRETTY[card]}, "
-                                  f"count {self._count}", seat, side, cards=(card,)))
+        side = self._side_of[seat]
+        text = f"{say.verb(seat, 'plays', 'play')} {_PRETTY_BY[card.rank][card.suit]}, count {self._count}"
+        self._events.append(Event("play", text, seat, side, cards=(card,)))
         if _may_score(pile, self._count):
             ps = play_points(pile)
             if ps.items:
@@ -595,7 +616,8 @@ class Game:
                 reason = " and ".join(_play_words(i) for i in ps.items)
                 if self._score("peg", seat, ps.total, text, reason, cards=ps.pile, play_score=ps):
                     return
-        if not any(self._hands):
+        self._left -= 1
+        if not self._left:
             if self._count != 31 and self._score("last card", seat, 1, f"{say.verb(seat, 'pegs', 'peg')} "
                                                  "1 for the last card", "the last card", cards=(card,)):
                 return
@@ -609,7 +631,7 @@ class Game:
     def _go(self, seat: int) -> None:
         self._said_go[seat] = True
         self._events.append(Event("go", f"{self._say.verb(seat, 'says', 'say')} go", seat,
-                                  self._rules.side_of(seat)))
+                                  self._side_of[seat]))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -635,7 +657,7 @@ class Game:
         self._last_layer = None
         self._turn = leader
         text = f"The count goes back to 0: {self._say.verb(leader, 'leads', 'lead')}"
-        self._events.append(Event("reset", text, leader, self._rules.side_of(leader)))
+        self._events.append(Event("reset", text, leader, self._side_of[leader]))
 
     # ----- the show -----
 
@@ -662,7 +684,7 @@ class Game:
                 f"{plural(total, 'point') if total else 'nothing'}")
 
     def _ten_back(self, owner: int, is_crib: bool) -> None:
-        side = self._rules.side_of(owner)
+        side = self._side_of[owner]
         before = self._scores[side]
         after = max(0, before - 10)
         what = f"{self._say.possessive(owner)} {'crib' if is_crib else 'hand'} scored nothing"
@@ -696,7 +718,7 @@ class Game:
         c = self._counting
         owner, cards, is_crib = c["item"]
         c["announced"] = points
-        side = self._rules.side_of(owner)
+        side = self._side_of[owner]
         what = "crib" if is_crib else "hand"
         text = (f"{self._say.verb(owner, 'counts', 'count')} {points} for the {what} "
                 f"{_cards(cards)} with {self._starter.pretty}")
@@ -721,7 +743,7 @@ class Game:
             text = f"{say.verb(seat, 'says', 'say')} the count is too high"
         else:
             text = f"{say.verb(seat, 'accepts', 'accept')} the count"
-        self._events.append(Event("answer", text, seat, self._rules.side_of(seat)))
+        self._events.append(Event("answer", text, seat, self._side_of[seat]))
         if move.kind == "accept":
             c["index"] += 1
             if c["index"] < len(c["answerers"]):
@@ -776,7 +798,7 @@ class Game:
         held = plural(true, "point") if true else "nothing"
         self._events.append(Event("show", f"{self._say.possessive(owner)} {what} {_cards(cards)} with "
                                   f"{self._starter.pretty} holds {held}",
-                                  owner, self._rules.side_of(owner), 0, cards, starter=self._starter,
+                                  owner, self._side_of[owner], 0, cards, starter=self._starter,
                                   is_crib=is_crib, _show=True))
 
     # ----- scores -----
@@ -789,7 +811,7 @@ class Game:
                **fields) -> bool:
         """Peg ``points`` for ``seat``'s side (exact finish may refuse them); True if the game ended."""
         rules = self._rules
-        side = rules.side_of(seat)
+        side = self._side_of[seat]
         if points > 0 and rules.exact_finish and self._scores[side] + points > rules.target:
             text = (f"{self._say.possessive(seat)} {points} for {reason} would pass {rules.target}: "
                     "not pegged (exact finish)")

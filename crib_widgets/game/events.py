@@ -40,9 +40,23 @@ class Event:
     def __init__(self, kind: str, text: str, seat: int | None = None, side: int | None = None,
                  points: int = 0, cards: tuple[Card, ...] = (), play_score: PlayScore | None = None,
                  starter: Card | None = None, is_crib: bool = False, _show: bool = False) -> None:
-        # One dict update instead of a frozen __setattr__ per field: events are made by the thousand.
-        self.__dict__.update(kind=kind, text=text, seat=seat, side=side, points=points, cards=cards,
-                             play_score=play_score, starter=starter, is_crib=is_crib, _show=_show)
+        # Events are made by the thousand: write the instance dict directly (a frozen dataclass
+        # refuses setattr) and only for fields that differ from the class-level defaults.
+        d = self.__dict__
+        d["kind"] = kind
+        d["text"] = text
+        d["seat"] = seat
+        d["side"] = side
+        if points:
+            d["points"] = points
+        if cards:
+            d["cards"] = cards
+        if play_score is not None:
+            d["play_score"] = play_score
+        if starter is not None:
+            d["starter"] = starter
+            d["is_crib"] = is_crib
+            d["_show"] = _show
 
     @cached_property
     def score(self) -> HandScore | None:
@@ -60,16 +74,19 @@ class Names:
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
+        self._verbs: dict[tuple[int, str], str] = {}
 
     def __call__(self, seat: int) -> str:
         return self.names[seat]
 
     def verb(self, seat: int, third: str, base: str | None = None) -> str:
         """Name and verb: ``verb(0, "pegs")`` -> ``"Alice pegs"`` or ``"You peg"``."""
-        name = self.names[seat]
-        if name == "You":
-            return f"You {base or third[:-1]}"
-        return f"{name} {third}"
+        said = self._verbs.get((seat, third))
+        if said is None:
+            name = self.names[seat]
+            said = f"You {base or third[:-1]}" if name == "You" else f"{name} {third}"
+            self._verbs[seat, third] = said
+        return said
 
     def possessive(self, seat: int) -> str:
         name = self.names[seat]
