@@ -70,9 +70,9 @@ def test_expert_plays_on_to_31_when_the_others_have_said_go():
 
 def test_expert_takes_the_points_that_win_the_game():
     # normally it will not pair the 6 on 15 (a third 6 or a ten-card would punish it) ...
-    assert expert_play(view("QC 6C", "9C 6D")) == card("QC")
+    assert expert_play(view("QC 6C 2H", "9C 6D")) == card("QC")
     # ... but the pair is worth it when 2 points win the game
-    assert expert_play(view("QC 6C", "9C 6D", need=2)) == card("6C")
+    assert expert_play(view("QC 6C 2H", "9C 6D", need=2)) == card("6C")
 
 
 def test_expert_guards_against_the_answer_that_loses_the_game():

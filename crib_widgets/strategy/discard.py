@@ -55,9 +55,15 @@ def _key(ranks: Iterable[int]) -> int:
 class DiscardOption:
     """One way to split a hand: the cards kept, the cards thrown, and what each is worth on average.
 
-    ``total_ev`` is the net expected points for the player: hand plus crib when the crib is theirs
-    (or their partner's), hand minus crib otherwise. In Lowball the best option has the lowest
-    ``total_ev``. The ``*_exact`` fields hold the same averages as exact fractions.
+    - ``hand_ev``, ``hand_min``, ``hand_max``: the kept hand's average, lowest and highest score
+      over every unseen starter; ``hand_counts``: (score, how many starters give it) pairs;
+      ``best_starters``: the ranks of the starters that give ``hand_max``.
+    - ``crib_ev``: the crib's average over every starter and every set of other crib cards.
+    - ``total_ev``: the net expected points for the player: hand plus crib when the crib is theirs
+      (or their partner's, ``own_crib``), hand minus crib otherwise. In Lowball the best option
+      has the lowest ``total_ev``.
+    - ``hand_exact``, ``crib_exact``, ``total_exact``: the same averages as exact fractions.
+    - ``explanation``: the option in plain words (see `crib_widgets.strategy.explain`).
     """
 
     discard: tuple[Card, ...]

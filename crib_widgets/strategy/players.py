@@ -235,11 +235,14 @@ def play_view(game: Game, seat: int) -> PlayView:
     unseen = tuple(c for c in full_deck() if c not in known)
     said = set(game.said_go)
     hands = game.hands
-    next_seat = next((s for s in ((seat + i) % n for i in range(1, n)) if hands[s] and s not in said), None)
     side = rules.side_of(seat)
+    # the next opponent still in this count (a partner in between is passed over: it will not
+    # play against us); with nobody left the player plays on alone
+    next_seat = next((s for s in ((seat + i) % n for i in range(1, n))
+                      if hands[s] and s not in said and rules.side_of(s) != side), None)
     next_held = 0
     next_need = None
-    if next_seat is not None and rules.side_of(next_seat) != side:
+    if next_seat is not None:
         next_held = len(hands[next_seat])
         next_need = rules.target - game.scores[rules.side_of(next_seat)]
     return PlayView(hand=hand, pile=game.pile, count=game.count, unseen=unseen, next_held=next_held,
