@@ -161,3 +161,24 @@ def test_announce_and_answer_errors_say_what_is_allowed():
     with pytest.raises(IllegalMove, match="a count of 0 cannot be too high"):
         game.apply(Answer(0, "overcount"))
     assert "Ann answers Ben's count of 0: accept or Muggins naming 1 to 29 missed points" in game.prompt
+
+
+def test_exact_finish_with_muggins_a_count_past_the_target_is_not_pegged():
+    game = muggins_game(scores=(100, 110), exact_finish=True)  # after the play: 101 to 111
+    events = run_script(game, "15")
+    assert game.scores == (101, 111) and game.phase == "answer"
+    assert events[0].text == "Ben's 15 for the hand would pass 121: not pegged (exact finish)"
+    run_script(game, "accept")
+    assert game.scores == (101, 111) and not game.is_over
+
+
+def test_exact_finish_with_muggins_an_over_count_takes_only_what_was_pegged():
+    game = muggins_game(scores=(100, 110), exact_finish=True)
+    run_script(game, "25; overcount")  # 25 was not pegged; the excess of 4 still goes to Ann
+    assert game.scores == (105, 111)
+
+
+def test_exact_finish_with_muggins_a_count_landing_on_the_target_wins():
+    game = muggins_game(scores=(100, 110), exact_finish=True)
+    run_script(game, "10")  # fewer than the 21 held, so not too high: it stands at once
+    assert game.is_over and game.scores == (101, 121) and game.result.winner == 1

@@ -142,6 +142,27 @@ class Game:
     Seats are numbered clockwise: the deal passes to seat ``dealer + 1``. The game stops only
     for a decision (discard, play or go, and with Muggins announce and answer); the deal, the
     cut, his heels, standard counting and the next deal happen inside `apply`.
+
+    A stacked deal, Ann (seat 0) dealing and Ben holding five-five-five-jack:
+
+    >>> from crib_widgets.game import stack_deck
+    >>> deck = stack_deck(["AC 2C 3C 4C 6D 7D", "5H 5C 5D JS 9S 10S"], "5S", dealer=0)
+    >>> g = Game(deck=deck, dealer=0, names=("Ann", "Ben"))
+    >>> [str(c) for c in g.hands[1]], str(deck[12])
+    (['5H', '5C', '5D', 'JS', '9S', '10S'], '5S')
+
+    How the engine settles points the rules leave open:
+
+    - Go is a move, also when it is the only one (learners say it). A player with no cards left
+      is passed over. When every player still holding cards has said go, whoever laid the last
+      card pegs the go and the next player holding cards leads.
+    - Exact finish with Muggins: an announced count that would pass the target is not pegged;
+      an over-count objection then takes from the counter only what was pegged.
+    - Muggins: a call names 1 to 29 minus the announced count; a count of 0 cannot be objected to
+      as too high. If after the answers both the counter and the caller stand at the target, the
+      counter, who counted first, has won.
+    - Events never hide cards: a ``discard`` or ``crib card`` event carries the cards laid face
+      down, so a view must decide what a player may see.
     """
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None,
