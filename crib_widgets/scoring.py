@@ -19,7 +19,7 @@ from .errors import CardError
 
 __all__ = [
     "KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total",
-    "rank_points", "rank_key", "rank_table", "check_show",
+    "rank_points", "rank_key", "rank_table", "RANK_WEIGHT", "check_show",
 ]
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
@@ -178,7 +178,7 @@ def rank_points(ranks: Iterable[int]) -> int:
 
 # A multiset of ranks is keyed by its counts in base 5 (at most four cards of a rank), so the key
 # is a plain sum and the hot path needs no sorting.
-_WEIGHT = [0] + [5 ** (rank - 1) for rank in range(1, 14)]
+RANK_WEIGHT = (0, *(5 ** (rank - 1) for rank in range(1, 14)))
 _TABLE: dict[int, int] = {}
 
 
@@ -197,7 +197,7 @@ def rank_table() -> dict[int, int]:
 
 def rank_key(ranks: Iterable[int]) -> int:
     """The table key of a multiset of ranks (order does not matter)."""
-    return sum(_WEIGHT[r] for r in ranks)
+    return sum(RANK_WEIGHT[r] for r in ranks)
 
 
 def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = False) -> int:
@@ -208,7 +208,7 @@ def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
     if isinstance(hand, str) or isinstance(starter, str):
         hand, starter = check_show(hand, starter)
     a, b, c, d = hand
-    w = _WEIGHT
+    w = RANK_WEIGHT
     points = (_TABLE or rank_table())[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[starter.rank]]
     suit = a.suit
     if b.suit == suit and c.suit == suit and d.suit == suit:

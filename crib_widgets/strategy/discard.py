@@ -22,33 +22,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 from operator import mul
 
 from ..cards import Card, full_deck, parse_hand
 from ..errors import CribbageError
-from ..scoring import hand_total, rank_points
+from ..scoring import RANK_WEIGHT as _WEIGHT
+from ..scoring import hand_total, rank_table
+from ..scoring import rank_key as _key
 
 __all__ = ["DiscardOption", "advise_discard", "hand_size", "unseen_cards", "crib_sum", "hand_sums", "warm_up"]
 
 JACK = 11
-# A multiset of ranks is keyed by its counts in base 5 (at most four cards of a rank): the key of a
-# crib is then the sum of the keys of its parts, with no sorting in the inner loop.
-_WEIGHT = (0, *(5 ** (rank - 1) for rank in range(1, 14)))
-_POINTS: dict[int, int] = {}
-
-
-def _rank_points_table() -> dict[int, int]:
-    """Fifteens, pairs and runs of every multiset of five ranks, by base-5 key (built once)."""
-    if not _POINTS:
-        for ranks in combinations_with_replacement(range(1, 14), 5):
-            _POINTS[_key(ranks)] = rank_points(ranks)
-    return _POINTS
-
-
-def _key(ranks: Iterable[int]) -> int:
-    return sum(_WEIGHT[r] for r in ranks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +192,7 @@ def _group_by_rank(cards: Iterable[Card]) -> list[tuple[int, int, str]]:
 
 
 def _hand_sums(keep: Sequence[Card], starters: list[tuple[int, int, str]]) -> tuple[int, dict, tuple]:
-    table = _POINTS or _rank_points_table()
+    table = rank_table()
     key = _key(c.rank for c in keep)
     suit = keep[0].suit
     flush = suit if all(c.suit == suit for c in keep) else None
@@ -279,7 +265,7 @@ class _CribCounter:
         key = _key(c.rank for c in discard)
         rank_sum = self._rank_cache.get(key)
         if rank_sum is None:
-            table = _POINTS or _rank_points_table()
+            table = rank_table()
             points = map(table.__getitem__, map(key.__add__, self.keys))
             rank_sum = sum(map(mul, self.weights, points))
             self._rank_cache[key] = rank_sum
@@ -322,5 +308,5 @@ def crib_sum(discard: Sequence[Card], unseen: Sequence[Card]) -> tuple[int, int]
 
 def warm_up() -> None:
     """Build the rank tables now (about a tenth of a second) rather than on the first advice."""
-    _rank_points_table()
+    rank_table()
     hand_total(full_deck()[:4], full_deck()[4])
