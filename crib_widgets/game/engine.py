@@ -243,7 +243,8 @@ class Game:
                 self._events.append(Event("cut for deal", f"{self._say.verb(seat, 'cuts', 'cut')}{again}: "
                                           f"{card.pretty}", seat, self._side_of[seat], cards=(card,)))
         self._events.append(Event("note", f"{self._say.verb(dealer, 'cuts', 'cut')} the lowest card and "
-                                  f"{'deal' if self._names[dealer] == 'You' else 'deals'} first", dealer))
+                                  f"{'deal' if self._names[dealer] == 'You' else 'deals'} first", dealer,
+                                  self._side_of[dealer]))
         return dealer
 
     # ----- public state -----
@@ -455,7 +456,7 @@ class Game:
             who = " and ".join(self._names[s] for s in seats)
             k = self._rules.discards
             each = " each" if len(seats) > 1 else ""
-            crib = say.possessive(self._dealer).replace("Your", "your")
+            crib = say.possessive(self._dealer, mid=True)
             return (f"{who} {'have' if len(seats) > 1 or who == 'You' else 'has'} to lay "
                     f"{plural(k, 'card')}{each} in {crib} crib")
         seat = self._turn
@@ -471,8 +472,14 @@ class Game:
         what = "crib" if is_crib else "hand"
         if phase == "announce":
             return f"{say.verb(owner, 'counts', 'count')} the {what}: announce 0 to {MAX_COUNT}"
-        return (f"{say.verb(seat, 'answers', 'answer')} {say.possessive(owner)} count of {c['announced']}: "
+        whose = say.possessive(owner, mid=True)
+        return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c['announced']}: "
                 f"{self._answer_choices(c['announced'])}")
+
+    def _prompt_mid(self) -> str:
+        """The prompt inside a sentence (after a colon): "You ..." becomes "you ..."."""
+        prompt = self.prompt
+        return "y" + prompt[1:] if prompt.startswith("You ") else prompt
 
     @staticmethod
     def _answer_choices(announced: int) -> str:
@@ -493,12 +500,12 @@ class Game:
         if seat >= self._rules.players:
             raise IllegalMove(f"seat {seat} does not exist: seats are 0 to {self._rules.players - 1}")
         if _PHASE_OF[kind] != self._phase:
-            raise IllegalMove(f"{self._names[seat]} cannot be {_MOVE_WORDS[kind]} now: {self.prompt}")
+            raise IllegalMove(f"{self._names[seat]} cannot be {_MOVE_WORDS[kind]} now: {self._prompt_mid()}")
         if kind is Discard:
             return self._check_discard(move)
         if seat != self._turn:
-            raise IllegalMove(f"it is not {self._say.possessive(seat).replace('Your', 'your')} turn: "
-                              f"{self.prompt}")
+            raise IllegalMove(f"it is not {self._say.possessive(seat, mid=True)} turn: "
+                              f"{self._prompt_mid()}")
         if kind is Play:
             return self._check_play(seat, move.card)
         if kind is Go:
@@ -517,7 +524,7 @@ class Game:
         seat, k = move.seat, self._rules.discards
         name = self._names[seat]
         if not self._pending[seat]:
-            raise IllegalMove(f"{name} has already discarded: {self.prompt}")
+            raise IllegalMove(f"{name} has already discarded: {self._prompt_mid()}")
         if len(move.cards) != k:
             raise IllegalMove(f"with {self._rules.players} players each lays exactly {plural(k, 'card')} "
                               f"in the crib, not {len(move.cards)}")
@@ -580,7 +587,7 @@ class Game:
         self._turn: int | None = None
         self._phase = "discard"
         say, dealer = self._say, self._dealer
-        crib_word = say.possessive(dealer).replace("Your", "your")
+        crib_word = say.possessive(dealer, mid=True)
         self._events.append(Event("deal", f"Deal {self._deal_number}: {say.verb(dealer, 'deals', 'deal')} "
                                   f"({crib_word} crib)", dealer, rules.side_of(dealer)))
         if crib_index >= 0:
@@ -593,7 +600,7 @@ class Game:
             hand.remove(card)
         self._crib.extend(cards)
         self._pending[seat] = False
-        whose = "the" if seat == self._dealer else self._say.possessive(self._dealer).replace("Your", "your")
+        whose = "the" if seat == self._dealer else self._say.possessive(self._dealer, mid=True)
         self._events.append(Event("discard", f"{self._say.verb(seat, 'lays', 'lay')} "
                                   f"{plural(len(cards), 'card')} in {whose} crib", seat,
                                   self._side_of[seat], cards=cards))
@@ -606,11 +613,11 @@ class Game:
         self._starter = starter
         self._kept = tuple(tuple(h) for h in self._hands)
         cutter = (dealer - 1) % n
-        self._events.append(Event("starter", f"{say.verb(cutter, 'cuts', 'cut')} and "
-                                  f"{say.verb(dealer, 'turns', 'turn')} the starter: {starter.pretty}",
-                                  dealer, self._side_of[dealer], cards=(starter,)))
-        if starter.rank == 11 and self._score("heels", dealer, 2, f"His heels: 2 for the dealer, "
-                                              f"{self._names[dealer]}", "his heels", cards=(starter,)):
+        text = (f"{say.verb(cutter, 'cuts', 'cut')} and {say.verb(dealer, 'turns', 'turn', mid=True)} "
+                f"the starter: {starter.pretty}")
+        self._events.append(Event("starter", text, dealer, self._side_of[dealer], cards=(starter,)))
+        heels = f"His heels: 2 for the dealer, {say.name(dealer, mid=True)}"
+        if starter.rank == 11 and self._score("heels", dealer, 2, heels, "his heels", cards=(starter,)):
             return
         self._phase = "play"
         self._turn = (dealer + 1) % n
@@ -677,7 +684,7 @@ class Game:
         self._said_go = [False] * n
         self._last_layer = None
         self._turn = leader
-        text = f"The count goes back to 0: {self._say.verb(leader, 'leads', 'lead')}"
+        text = f"The count goes back to 0: {self._say.verb(leader, 'leads', 'lead', mid=True)}"
         self._events.append(Event("reset", text, leader, self._side_of[leader]))
 
     # ----- the show -----
@@ -778,21 +785,21 @@ class Game:
         announced, true = c["announced"], c["true"]
         s = settle(announced, true, move.kind, move.points)
         counter_side = rules.side_of(owner)
-        stands = f"{say.possessive(owner)} count of {announced} stands"
+        stands = f"{say.possessive(owner, mid=True)} count of {announced} stands"
         if s.outcome == "accepted":
             self._events.append(Event("muggins", f"Accepted: {stands}", owner, counter_side))
         elif s.outcome == "not too high":
             self._events.append(Event("muggins", f"The count was not too high: nothing changes; {stands}",
                                       owner, counter_side))
         elif s.outcome == "false muggins":
-            text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg')} the "
+            text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg', mid=True)} the "
                     f"{plural(s.counter, 'point')} named")
             self._score("muggins", owner, s.counter, text, "a false Muggins call")
         elif s.outcome == "too high":
             taken = -min(-s.counter, c["pegged"])
             if taken:
                 self._move_pegs(counter_side, taken)
-            text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose')} {-taken}"
+            text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose', mid=True)} {-taken}"
             self._events.append(Event("muggins", text, owner, counter_side, taken))
         if self._result is not None:
             return
@@ -852,9 +859,11 @@ class Game:
         self._turn = None
         self._events.append(Event("game over", self._result.text, None, side))
 
-    def _side_verb(self, side: int, third: str, base: str) -> str:
+    def _side_verb(self, side: int, third: str, base: str, mid: bool = False) -> str:
         name = self.side_name(side)
-        plural_subject = name == "You" or " and " in name
+        plural_subject = name.startswith("You") or " and " in name
+        if mid and name.startswith("You"):
+            name = "y" + name[1:]
         return f"{name} {base if plural_subject else third}"
 
     # ----- saving -----

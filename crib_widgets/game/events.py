@@ -74,25 +74,33 @@ class Names:
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self._verbs: dict[tuple[int, str], str] = {}
+        self._verbs: dict[tuple[int, str, bool], str] = {}
 
     def __call__(self, seat: int) -> str:
         return self.names[seat]
 
-    def verb(self, seat: int, third: str, base: str | None = None) -> str:
-        """Name and verb: ``verb(0, "pegs")`` -> ``"Alice pegs"`` or ``"You peg"``."""
-        said = self._verbs.get((seat, third))
+    def verb(self, seat: int, third: str, base: str | None = None, mid: bool = False) -> str:
+        """Name and verb: ``verb(0, "pegs")`` -> ``"Alice pegs"`` or ``"You peg"`` (``"you peg"``
+        with ``mid``, inside a sentence)."""
+        said = self._verbs.get((seat, third, mid))
         if said is None:
             name = self.names[seat]
-            said = f"You {base or third[:-1]}" if name == "You" else f"{name} {third}"
-            self._verbs[seat, third] = said
+            you = "you" if mid else "You"
+            said = f"{you} {base or third[:-1]}" if name == "You" else f"{name} {third}"
+            self._verbs[seat, third, mid] = said
         return said
 
-    def possessive(self, seat: int) -> str:
+    def possessive(self, seat: int, mid: bool = False) -> str:
+        """``"Alice's"``, ``"Your"`` (``"your"`` with ``mid``)."""
         name = self.names[seat]
         if name == "You":
-            return "Your"
+            return "your" if mid else "Your"
         return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    def name(self, seat: int, mid: bool = False) -> str:
+        """The name, with "You" written "you" inside a sentence (``mid``)."""
+        name = self.names[seat]
+        return "you" if mid and name == "You" else name
 
     def side(self, seats: tuple[int, ...]) -> str:
         """A side in words: one name, or partners joined by "and"."""

@@ -9,7 +9,7 @@ from .rules import Rules
 
 __all__ = ["GameResult", "decide"]
 
-Verb = Callable[[int, str, str], str]
+Verb = Callable[..., str]  # verb(side, third, base, mid=False) -> "Ann wins" / "you win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +82,9 @@ def _better_lowball(other: int, side: int, scores, reached: int) -> bool:
 
 
 def _sentence(rules, scores, reached, winners, losers, skunks, side_name, verb: Verb) -> str:
+    mid = rules.lowball  # in Lowball the winner comes after a colon
     if len(winners) == 1:
-        won = verb(winners[0], "wins", "win")
+        won = verb(winners[0], "wins", "win", mid=mid)
     else:
         won = " and ".join(side_name(s) for s in winners) + " share the win"
     score_text = f" {scores[winners[0]]} to {scores[losers[0]]}" if len(scores) == 2 else ""
@@ -92,7 +93,7 @@ def _sentence(rules, scores, reached, winners, losers, skunks, side_name, verb: 
         loses = "loses" if lost.endswith("reaches") else "lose"
         return f"{lost} {rules.target} first and {loses} (Lowball): {won}{score_text}."
     sentence = won + (score_text or f" with {scores[winners[0]]}")
-    marks = [f"{verb(s, 'is', 'are')} {_SKUNK_WORDS[k]}" for s in losers if (k := skunks[s])]
+    marks = [f"{verb(s, 'is', 'are', mid=True)} {_SKUNK_WORDS[k]}" for s in losers if (k := skunks[s])]
     return sentence + (": " + ", ".join(marks) if marks else "") + "."
 
 
