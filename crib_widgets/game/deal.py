@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from ..cards import Card, full_deck, parse_cards
 from ..errors import CribbageError
@@ -27,6 +28,7 @@ from ..errors import CribbageError
 __all__ = ["stack_deck", "complete_deck", "deal_layout", "cut_for_deal"]
 
 
+@cache
 def deal_layout(players: int, dealer: int) -> tuple[tuple[int, ...], int, int]:
     """(seat receiving each dealt card in order, index of the crib card or -1, index of the starter)."""
     rounds = 6 if players == 2 else 5

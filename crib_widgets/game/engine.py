@@ -114,6 +114,24 @@ def _play_words(item: PlayItem) -> str:
     return item.kind
 
 
+def _holds(hand: list[Card], card: Card) -> bool:
+    """``card in hand``, trying identity first: the cards of legal moves are the hand's own objects
+    and comparing by identity skips a Python-level ``__eq__`` per card."""
+    for held in hand:
+        if held is card:
+            return True
+    return card in hand
+
+
+def _take(hand: list[Card], card: Card) -> None:
+    """Remove ``card`` from ``hand`` (identity first, see `_holds`)."""
+    for index, held in enumerate(hand):
+        if held is card:
+            del hand[index]
+            return
+    hand.remove(card)
+
+
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join([_PRETTY_BY[c.rank][c.suit] for c in cards])
 
@@ -532,12 +550,12 @@ class Game:
             raise IllegalMove(f"the same card twice: {_cards(move.cards)}; discard 2 different cards")
         hand = self._hands[seat]
         for card in move.cards:
-            if card not in hand:
+            if not _holds(hand, card):
                 raise IllegalMove(f"{name} does not hold {card.pretty}: the hand is {_cards(hand)}")
 
     def _check_play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
-        if card not in hand:
+        if not _holds(hand, card):
             held = f"the hand is {_cards(hand)}" if hand else "no cards are left in the hand"
             raise IllegalMove(f"{self._names[seat]} does not hold {card.pretty}: {held}")
         if _VALUE[card.rank] + self._count > 31:
@@ -597,7 +615,7 @@ class Game:
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         hand = self._hands[seat]
         for card in cards:
-            hand.remove(card)
+            _take(hand, card)
         self._crib.extend(cards)
         self._pending[seat] = False
         whose = "the" if seat == self._dealer else self._say.possessive(self._dealer, mid=True)
@@ -625,7 +643,7 @@ class Game:
     # ----- the play -----
 
     def _play(self, seat: int, card: Card) -> None:
-        self._hands[seat].remove(card)
+        _take(self._hands[seat], card)
         pile = self._pile
         pile.append(card)
         self._played[seat].append(card)
