@@ -1,4 +1,5 @@
-"""Muggins: who answers a count, and what each answer does to the scores.
+"""Muggins: who answers a count, what each answer does to the scores (`settle`, pure), and the
+announce/answer steps of a Muggins show as part of `Game`.
 
 >>> settle(announced=8, true=12, kind="muggins", named=3)
 Settlement(counter=0, caller=3, outcome='missed')
@@ -12,9 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..scoring import hand_total
+from .events import Event, plural
+from .fast import cards_text
+from .moves import Answer
 from .rules import Rules
 
-__all__ = ["Settlement", "settle", "answerers", "MAX_COUNT"]
+__all__ = ["Settlement", "settle", "answerers", "MAX_COUNT", "MugginsMixin"]
 
 MAX_COUNT = 29
 
@@ -54,3 +59,105 @@ def answerers(rules: Rules, counter: int) -> tuple[int, ...]:
     side = rules.side_of(counter)
     seats = ((counter + i) % rules.players for i in range(1, rules.players))
     return tuple(s for s in seats if rules.side_of(s) != side)
+
+
+class MugginsMixin:
+    """The Muggins show of `Game` (which holds the state): announce, answers, settlement."""
+
+    def _next_count(self) -> None:
+        if not self._queue:
+            self._counting = None
+            self._next_deal()
+            return
+        item = self._queue.pop(0)
+        self._counting = {"item": item, "announced": None, "answerers": (), "index": 0, "pegged": 0,
+                          "true": hand_total(item[1], self._starter, item[2])}
+        self._phase = "announce"
+        self._turn = item[0]
+
+    def _announce(self, seat: int, points: int) -> None:
+        c = self._counting
+        owner, cards, is_crib = c["item"]
+        c["announced"] = points
+        side = self._side_of[owner]
+        what = "crib" if is_crib else "hand"
+        text = (f"{self._say.verb(owner, 'counts', 'count')} {points} for the {what} "
+                f"{cards_text(cards)} with {self._starter.pretty}")
+        before = self._scores[side]
+        self._score("announce", owner, points, text, f"the {what}", end=False, cards=cards,
+                    starter=self._starter, is_crib=is_crib)
+        c["pegged"] = self._scores[side] - before
+        if self._scores[side] >= self._rules.target and points <= c["true"]:
+            self._reveal()
+            self._end(side)
+            return
+        c["answerers"] = answerers(self._rules, owner)
+        self._phase = "answer"
+        self._turn = c["answerers"][0]
+
+    def _answer(self, move: Answer) -> None:
+        c, say = self._counting, self._say
+        seat = move.seat
+        if move.kind == "muggins":
+            text = f"{say.verb(seat, 'calls', 'call')} Muggins for {plural(move.points, 'missed point')}"
+        elif move.kind == "overcount":
+            text = f"{say.verb(seat, 'says', 'say')} the count is too high"
+        else:
+            text = f"{say.verb(seat, 'accepts', 'accept')} the count"
+        self._events.append(Event("answer", text, seat, self._side_of[seat]))
+        if move.kind == "accept":
+            c["index"] += 1
+            if c["index"] < len(c["answerers"]):
+                self._turn = c["answerers"][c["index"]]
+                return
+        self._settle(seat, move)
+
+    def _settle(self, caller: int, move: Answer) -> None:
+        c, say, rules = self._counting, self._say, self._rules
+        owner, _, is_crib = c["item"]
+        announced, true = c["announced"], c["true"]
+        s = settle(announced, true, move.kind, move.points)
+        counter_side = rules.side_of(owner)
+        stands = f"{say.possessive(owner, mid=True)} count of {announced} stands"
+        if s.outcome == "accepted":
+            self._events.append(Event("muggins", f"Accepted: {stands}", owner, counter_side))
+        elif s.outcome == "not too high":
+            self._events.append(Event("muggins", f"The count was not too high: nothing changes; {stands}",
+                                      owner, counter_side))
+        elif s.outcome == "false muggins":
+            text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg', mid=True)} the "
+                    f"{plural(s.counter, 'point')} named")
+            self._score("muggins", owner, s.counter, text, "a false Muggins call")
+        elif s.outcome == "too high":
+            taken = -min(-s.counter, c["pegged"])
+            if taken:
+                self._move_pegs(counter_side, taken)
+            text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose', mid=True)} {-taken}"
+            self._events.append(Event("muggins", text, owner, counter_side, taken))
+        if self._result is not None:
+            return
+        if self._scores[counter_side] >= rules.target:
+            self._reveal()
+            self._end(counter_side)
+            return
+        if s.caller and self._score("muggins", caller, s.caller,
+                                    f"{'Muggins! ' if s.outcome == 'missed' else ''}"
+                                    f"{say.verb(caller, 'pegs', 'peg')} {s.caller} "
+                                    f"{'missed points' if s.outcome == 'missed' else 'for the over-count'}",
+                                    "the Muggins call" if s.outcome == "missed" else "the over-count"):
+            return
+        self._reveal()
+        if true == 0 and rules.ten_back:
+            self._ten_back(owner, is_crib)
+        self._next_count()
+
+    def _reveal(self) -> None:
+        """Show everybody the true count of the hand just settled."""
+        owner, cards, is_crib = self._counting["item"]
+        true = self._counting["true"]
+        what = "crib" if is_crib else "hand"
+        held = plural(true, "point") if true else "nothing"
+        self._events.append(Event("show", f"{self._say.possessive(owner)} {what} {cards_text(cards)} with "
+                                  f"{self._starter.pretty} holds {held}",
+                                  owner, self._side_of[owner], 0, cards, starter=self._starter,
+                                  is_crib=is_crib, _show=True))

@@ -1,0 +1,138 @@
+"""Checking moves and saying what the game waits for: every illegal move gets a message naming
+what was wrong and what is allowed now, and nothing is changed."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..errors import IllegalMove
+from .events import plural
+from .fast import VALUE, cards_text, holds
+from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
+from .muggins import MAX_COUNT
+
+__all__ = ["CheckMixin"]
+
+_PHASE_OF = {Discard: "discard", Play: "play", Go: "play", Announce: "announce", Answer: "answer"}
+_MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", Announce: "announcing a count",
+               Answer: "answering a count"}
+
+
+class CheckMixin:
+    """The checks and the prompt of `Game` (which holds the state they read)."""
+
+    def _discarders(self) -> list[int]:
+        n = self._rules.players
+        return [s for s in ((self._dealer + i) % n for i in range(1, n + 1)) if self._pending[s]]
+
+    @property
+    def prompt(self) -> str:
+        """What the game waits for now, in a sentence (e.g. for a status line)."""
+        say, phase = self._say, self._phase
+        if phase == "over":
+            return f"The game is over: {self._result.text}"
+        if phase == "discard":
+            seats = self._discarders()
+            who = " and ".join(self._names[s] for s in seats)
+            k = self._rules.discards
+            each = " each" if len(seats) > 1 else ""
+            crib = say.possessive(self._dealer, mid=True)
+            return (f"{who} {'have' if len(seats) > 1 or who == 'You' else 'has'} to lay "
+                    f"{plural(k, 'card')}{each} in {crib} crib")
+        seat = self._turn
+        if phase == "play":
+            playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
+            name = self._names[seat]
+            if playable:
+                where = "lead" if self._count == 0 else f"play on {self._count}"
+                return f"{name} to {where}: {cards_text(playable)} can be laid"
+            return f"{name} must say go: no card can be laid on {self._count} without passing 31"
+        c = self._counting
+        owner, _, is_crib = c["item"]
+        what = "crib" if is_crib else "hand"
+        if phase == "announce":
+            return f"{say.verb(owner, 'counts', 'count')} the {what}: announce 0 to {MAX_COUNT}"
+        whose = say.possessive(owner, mid=True)
+        return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c['announced']}: "
+                f"{self._answer_choices(c['announced'])}")
+
+    def _prompt_mid(self) -> str:
+        """The prompt inside a sentence (after a colon): "You ..." becomes "you ..."."""
+        prompt = self.prompt
+        return "y" + prompt[1:] if prompt.startswith("You ") else prompt
+
+    @staticmethod
+    def _answer_choices(announced: int) -> str:
+        choices = ["accept"]
+        if announced < MAX_COUNT:
+            choices.append(f"Muggins naming 1 to {MAX_COUNT - announced} missed points")
+        if announced > 0:
+            choices.append("overcount (too high)")
+        return ", ".join(choices[:-1]) + " or " + choices[-1]
+
+    def _check(self, move: Move) -> None:
+        kind = type(move)
+        if kind not in MOVE_TYPES:
+            raise IllegalMove(f"{move!r} is not a move: use Discard, Play, Go, Announce or Answer")
+        if self._phase == "over":
+            raise IllegalMove(f"no more moves: the game is over. {self._result.text}")
+        seat = move.seat
+        if seat >= self._rules.players:
+            raise IllegalMove(f"seat {seat} does not exist: seats are 0 to {self._rules.players - 1}")
+        if _PHASE_OF[kind] != self._phase:
+            raise IllegalMove(f"{self._names[seat]} cannot be {_MOVE_WORDS[kind]} now: {self._prompt_mid()}")
+        if kind is Discard:
+            return self._check_discard(move)
+        if seat != self._turn:
+            raise IllegalMove(f"it is not {self._say.possessive(seat, mid=True)} turn: "
+                              f"{self._prompt_mid()}")
+        if kind is Play:
+            return self._check_play(seat, move.card)
+        if kind is Go:
+            playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
+            if playable:
+                raise IllegalMove(f"{self._names[seat]} cannot say go while holding a playable card: "
+                                  f"{cards_text(playable)} can be laid on {self._count}")
+            return None
+        if kind is Announce:
+            if not 0 <= move.points <= MAX_COUNT:
+                raise IllegalMove(f"announce a count from 0 to {MAX_COUNT}, not {move.points}")
+            return None
+        return self._check_answer(move)
+
+    def _check_discard(self, move: Discard) -> None:
+        seat, k = move.seat, self._rules.discards
+        name = self._names[seat]
+        if not self._pending[seat]:
+            raise IllegalMove(f"{name} has already discarded: {self._prompt_mid()}")
+        if len(move.cards) != k:
+            raise IllegalMove(f"with {self._rules.players} players each lays exactly {plural(k, 'card')} "
+                              f"in the crib, not {len(move.cards)}")
+        if k == 2 and move.cards[0] == move.cards[1]:
+            raise IllegalMove(f"the same card twice: {cards_text(move.cards)}; discard 2 different cards")
+        hand = self._hands[seat]
+        for card in move.cards:
+            if not holds(hand, card):
+                raise IllegalMove(f"{name} does not hold {card.pretty}: the hand is {cards_text(hand)}")
+
+    def _check_play(self, seat: int, card: Card) -> None:
+        hand = self._hands[seat]
+        if not holds(hand, card):
+            held = f"the hand is {cards_text(hand)}" if hand else "no cards are left in the hand"
+            raise IllegalMove(f"{self._names[seat]} does not hold {card.pretty}: {held}")
+        if VALUE[card.rank] + self._count > 31:
+            playable = [c for c in hand if VALUE[c.rank] <= 31 - self._count]
+            allowed = f"{cards_text(playable)} can be laid" if playable else "the only move is to say go"
+            raise IllegalMove(f"{card.pretty} would take the count from {self._count} to "
+                              f"{self._count + card.value}, past 31: {allowed}")
+
+    def _check_answer(self, move: Answer) -> None:
+        announced = self._counting["announced"]
+        if move.kind == "muggins" and not 1 <= move.points <= MAX_COUNT - announced:
+            if announced == MAX_COUNT:
+                raise IllegalMove(f"no Muggins on a count of {MAX_COUNT}: no hand holds more; "
+                                  "accept or object that it is too high (overcount)")
+            raise IllegalMove(f"a Muggins call names 1 to {MAX_COUNT - announced} missed points "
+                              f"(the count was {announced}, no hand holds more than {MAX_COUNT}), "
+                              f"not {move.points}")
+        if move.kind == "overcount" and announced == 0:
+            raise IllegalMove("a count of 0 cannot be too high: accept it or call Muggins")

@@ -1,0 +1,156 @@
+"""The deal, the discards, the cut and the play to 31, as part of `Game`."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..pegging import PlayItem, play_points
+from . import deal
+from .events import Event, plural
+from .fast import PRETTY, VALUE, may_score, take
+from .moves import Discard
+
+__all__ = ["PlayMixin"]
+
+_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+def _play_words(item: PlayItem) -> str:
+    """What a play item is called at the table: "a pair", "three of a kind", "a run of 4"."""
+    if item.kind == "pair":
+        return _SETS[len(item.cards)]
+    if item.kind == "run":
+        return f"a run of {len(item.cards)}"
+    return item.kind
+
+
+class PlayMixin:
+    """Dealing and the play of `Game` (which holds the state)."""
+
+    def _start_deal(self) -> None:
+        rules, n = self._rules, self._rules.players
+        self._deal_number += 1
+        index = self._deal_number - 1
+        self._deck = self._decks[index] if index < len(self._decks) else deal.complete_deck((), self._rng)
+        order, crib_index, starter_index = deal.deal_layout(n, self._dealer)
+        deck = self._deck
+        self._hands = [[] for _ in range(n)]
+        for i, seat in enumerate(order):
+            self._hands[seat].append(deck[i])
+        self._crib = [deck[crib_index]] if crib_index >= 0 else []
+        self._dealt = starter_index
+        self._starter: Card | None = None
+        self._kept: tuple[tuple[Card, ...], ...] = ((),) * n
+        self._played = [[] for _ in range(n)]
+        self._left = 4 * n  # cards still to be played this deal
+        self._pending = [True] * n
+        self._discard_moves: list[list[Discard] | None] = [None] * n
+        self._pile: list[Card] = []
+        self._count = 0
+        self._said_go = [False] * n
+        self._last_layer: int | None = None
+        self._queue: list = []
+        self._counting: dict | None = None
+        self._turn: int | None = None
+        self._phase = "discard"
+        say, dealer = self._say, self._dealer
+        crib_word = say.possessive(dealer, mid=True)
+        self._events.append(Event("deal", f"Deal {self._deal_number}: {say.verb(dealer, 'deals', 'deal')} "
+                                  f"({crib_word} crib)", dealer, rules.side_of(dealer)))
+        if crib_index >= 0:
+            self._events.append(Event("crib card", "One card from the pack goes face down into the crib",
+                                      dealer, rules.side_of(dealer), cards=(deck[crib_index],)))
+
+    def _next_deal(self) -> None:
+        self._dealer = (self._dealer + 1) % self._rules.players
+        self._start_deal()
+
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        for card in cards:
+            take(hand, card)
+        self._crib.extend(cards)
+        self._pending[seat] = False
+        whose = "the" if seat == self._dealer else self._say.possessive(self._dealer, mid=True)
+        self._events.append(Event("discard", f"{self._say.verb(seat, 'lays', 'lay')} "
+                                  f"{plural(len(cards), 'card')} in {whose} crib", seat,
+                                  self._side_of[seat], cards=cards))
+        if not any(self._pending):
+            self._cut()
+
+    def _cut(self) -> None:
+        n, dealer, say = self._rules.players, self._dealer, self._say
+        starter = self._deck[self._dealt]
+        self._starter = starter
+        self._kept = tuple(tuple(h) for h in self._hands)
+        cutter = (dealer - 1) % n
+        text = (f"{say.verb(cutter, 'cuts', 'cut')} and {say.verb(dealer, 'turns', 'turn', mid=True)} "
+                f"the starter: {starter.pretty}")
+        self._events.append(Event("starter", text, dealer, self._side_of[dealer], cards=(starter,)))
+        heels = f"His heels: 2 for the dealer, {say.name(dealer, mid=True)}"
+        if starter.rank == 11 and self._score("heels", dealer, 2, heels, "his heels", cards=(starter,)):
+            return
+        self._phase = "play"
+        self._turn = (dealer + 1) % n
+
+    def _play(self, seat: int, card: Card) -> None:
+        take(self._hands[seat], card)
+        pile = self._pile
+        pile.append(card)
+        self._played[seat].append(card)
+        self._count += VALUE[card.rank]
+        self._last_layer = seat
+        say = self._say
+        side = self._side_of[seat]
+        text = f"{say.verb(seat, 'plays', 'play')} {PRETTY[card.rank][card.suit]}, count {self._count}"
+        self._events.append(Event("play", text, seat, side, cards=(card,)))
+        if may_score(pile, self._count):
+            ps = play_points(pile)
+            if ps.items:
+                words = ", ".join(f"{i.points} for {_play_words(i)}" for i in ps.items)
+                said = words if len(ps.items) == 1 else f"{ps.total}: {words}"
+                text = f"{say.verb(seat, 'pegs', 'peg')} {said}"
+                reason = " and ".join(_play_words(i) for i in ps.items)
+                if self._score("peg", seat, ps.total, text, reason, cards=ps.pile, play_score=ps):
+                    return
+        self._left -= 1
+        if not self._left:
+            if self._count != 31 and self._score("last card", seat, 1, f"{say.verb(seat, 'pegs', 'peg')} "
+                                                 "1 for the last card", "the last card", cards=(card,)):
+                return
+            self._start_show()
+            return
+        if self._count == 31:
+            self._reset(seat)
+            return
+        self._advance(seat)
+
+    def _go(self, seat: int) -> None:
+        self._said_go[seat] = True
+        self._events.append(Event("go", f"{self._say.verb(seat, 'says', 'say')} go", seat,
+                                  self._side_of[seat]))
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Give the turn to the next seat clockwise still in this count; close the count if none."""
+        n, hands, said = self._rules.players, self._hands, self._said_go
+        for i in range(1, n + 1):
+            nxt = (seat + i) % n
+            if hands[nxt] and not said[nxt]:
+                self._turn = nxt
+                return
+        last = self._last_layer
+        if self._score("peg", last, 1, f"{self._say.verb(last, 'pegs', 'peg')} 1 for the go", "the go"):
+            return
+        self._reset(last)
+
+    def _reset(self, last: int) -> None:
+        """The count goes back to 0; the player after the last to lay a card (and holding one) leads."""
+        n, hands = self._rules.players, self._hands
+        leader = next(s for s in ((last + i) % n for i in range(1, n + 1)) if hands[s])
+        self._pile = []
+        self._count = 0
+        self._said_go = [False] * n
+        self._last_layer = None
+        self._turn = leader
+        text = f"The count goes back to 0: {self._say.verb(leader, 'leads', 'lead', mid=True)}"
+        self._events.append(Event("reset", text, leader, self._side_of[leader]))
