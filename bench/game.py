@@ -26,7 +26,7 @@ from crib_widgets.game import Game, Rules
 from crib_widgets.scoring import hand_total
 
 GOAL = 300
-ROUNDS = 5
+ROUNDS = 7
 GAMES = {2: 60, 3: 40, 4: 30}  # per round
 
 
@@ -72,7 +72,7 @@ def measure(players: int, n: int) -> tuple[float, float, float, float]:
 
 def main() -> int:
     hand_total(full_deck()[:4], full_deck()[4])  # the scoring table is built once, outside the timing
-    play_games(2, 10, seed=99)  # warm up
+    play_games(2, 60, seed=99)  # warm up (caches, and a CPU that may still be clocking up)
     print(f"complete random games (every move random among the legal ones); goal >= {GOAL}/s with "
           f"2 players; best of {ROUNDS} rounds")
     ok = True
