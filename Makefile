@@ -15,11 +15,25 @@ $(STAMP): pyproject.toml
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build . -W -n --keep-going
+	@touch $(BOOK_STAMP)
 	@echo "The site is built: open $(CURDIR)/_build/html/index.html"
+
+# site-test builds the book when a source is newer than the last build, then opens every page in
+# headless Chromium (Debian's chromium through Playwright, never a downloaded browser): no failed or
+# off-site requests, widgets rendered, internal links resolve; screenshots in _build/screenshots/.
+BOOK_STAMP := _build/.book-built
+BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_static/*.*) \
+	$(shell find crib_widgets lite -name '*.py' 2>/dev/null)
+
+$(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
+	$(MAKE) book
+
+site-test: $(BOOK_STAMP)
+	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2 --nbval --nbval-current-env
+	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval --nbval-current-env  # a notebook's cells stay on one worker
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -36,6 +36,9 @@ CHROMIUM_FLAGS = [
 ]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SKIP_DIRS = {"_static", "_sources", "_images", "_sphinx_design_static"}
+# The JupyterLite app of the live pages is checked by tests/site/check_live.py (it runs Python in
+# the browser); here only the links into it are checked.
+SKIP_TOP = {"lite"}
 
 
 @dataclass
@@ -79,7 +82,8 @@ def site_pages(root: Path) -> list[Path]:
     """Every HTML page of the site (not the theme's assets)."""
     pages = []
     for path in sorted(root.rglob("*.html")):
-        if not SKIP_DIRS.intersection(path.relative_to(root).parts):
+        parts = path.relative_to(root).parts
+        if not SKIP_DIRS.intersection(parts) and parts[0] not in SKIP_TOP:
             pages.append(path)
     return pages
 
