@@ -163,8 +163,9 @@ def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
 
 
 def _item_name(item) -> str:
-    """A play item's name without its cards: ``fifteen``, ``three of a kind``, ``run of 4``."""
-    return item.reason.split(":", 1)[0]
+    """A play item's name without its cards: ``fifteen``, ``a pair``, ``three of a kind``, ``a run of 4``."""
+    name = item.reason.split(":", 1)[0]
+    return f"a {name}" if name == "pair" or name.startswith("run") else name
 
 
 _NARRATED = ("play", "peg", "go", "reset", "last card", "heels", "show", "announce", "answer", "muggins",
