@@ -32,7 +32,6 @@ from sphinx.util import logging
 
 LITE = Path(__file__).resolve().parent
 ROOT = LITE.parent
-STAGE = "_build/lite-contents"  # relative to the Sphinx source folder, as jupyterlite-sphinx takes paths
 LIVE_APP = "lite/notebooks/index.html"
 logger = logging.getLogger(__name__)
 
@@ -89,12 +88,11 @@ def live_copy(notebook: dict) -> dict:
     return {**notebook, "cells": cells}
 
 
-def stage_contents(srcdir: Path, patterns: list[str]) -> list[str]:
-    """Copy the book's notebooks (with the live note) and helper modules to STAGE; return their names.
+def stage_contents(srcdir: Path, patterns: list[str], stage: Path) -> list[str]:
+    """Copy the book's notebooks (with the live note) and helper modules to ``stage``; return their names.
 
     Files, not folders: jupyterlite-sphinx 0.23 loses folders when its content folder is moved.
     """
-    stage = srcdir / STAGE
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     staged: dict[str, Path] = {}
@@ -119,13 +117,15 @@ def configure(app: Sphinx, config: Config) -> None:
         _build_lite().prepare()
     except SystemExit as failure:  # the script's clear message, as a build error rather than an exit
         raise ExtensionError(f"the live site cannot be prepared: {failure}") from None
-    srcdir = Path(app.srcdir)
-    staged = stage_contents(srcdir, config.crib_live_sources)
+    # Task state left by an interrupted JupyterLite build can skip steps of this one.
+    (Path(app.srcdir) / ".jupyterlite.doit.db").unlink(missing_ok=True)
+    build = Path(app.outdir).parent  # _build/, next to the html/ folder
+    staged = stage_contents(Path(app.srcdir), config.crib_live_sources, build / "lite-contents")
     logger.info(f"[crib_live] {len(staged)} files for the live site")
     config.jupyterlite_dir = str(LITE)
-    config.jupyterlite_contents = [f"{STAGE}/*"]
+    config.jupyterlite_contents = [str(build / "lite-contents" / "*")]
     # jupyterlite-sphinx empties and refills this folder; keep it out of the source tree
-    config.jupyterlite_content_dir = "_build/jupyterlite_contents"
+    config.jupyterlite_content_dir = str(build / "jupyterlite_contents")
     config.jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
 
 

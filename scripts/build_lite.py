@@ -361,7 +361,13 @@ def build_site(out: Path, contents: list[str]) -> None:
     for item in contents:
         cmd += ["--contents", item]
     log("running " + " ".join(cmd))
-    subprocess.run(cmd, check=True, cwd=LITE)
+    # jupyter lite keeps task state in its working folder; state from a build into another output
+    # folder can skip steps (such as pointing jupyter-lite.json at our Pyodide), so start afresh.
+    (LITE / ".jupyterlite.doit.db").unlink(missing_ok=True)
+    try:
+        subprocess.run(cmd, check=True, cwd=LITE)
+    finally:
+        (LITE / ".jupyterlite.doit.db").unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -140,6 +140,8 @@ def open_live(page: Page, base: str, rel: str) -> Page:
     with page.context.expect_page() as popup:
         page.click("a.crib-live-button")
     live = popup.value
+    page.close()  # the book page stays behind; the live tab must be the visible one
+    live.bring_to_front()
     live.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
     return live
 
@@ -157,7 +159,7 @@ def run_all(live: Page) -> tuple[int, list[str]]:
           const prompts = Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt'));
           const done = prompts.length === n && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
           return done || document.querySelector(error) !== null;
-        }""", arg=[code_cells, ERROR_OUTPUT], timeout=KERNEL_TIMEOUT_MS)
+        }""", arg=[code_cells, ERROR_OUTPUT], timeout=KERNEL_TIMEOUT_MS, polling=500)
     texts = [t.strip()[-600:] for t in live.locator(ERROR_OUTPUT).all_inner_texts()]
     return code_cells, texts
 
@@ -189,7 +191,8 @@ def check_counting_trainer(live: Page, results: Results, rel: str) -> None:
     element = trainer.element_handle()  # the button's words change with the click: hold the widget itself
     before = element.inner_text()
     trainer.get_by_role("button", name="Count it for me").click()
-    live.wait_for_function("([el, before]) => el.innerText !== before", arg=[element, before], timeout=30_000)
+    live.wait_for_function("([el, before]) => el.innerText !== before", arg=[element, before],
+                           timeout=30_000, polling=250)
     after = element.inner_text()
     results.check(STATIC_NOTE_START not in after and (words is None or words in after),
                   f"{rel} live: 'Count it for me' answers with the engine's first step ({words!r})",
@@ -235,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", default="_build/screenshots/live", help="folder for the PNGs")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     parser.add_argument("--all", action="store_true", help="also run every other live chapter")
+    parser.add_argument("--only", nargs="+", metavar="PAGE", help="run only these pages live (book/x.html)")
     args = parser.parse_args(argv)
 
     root = Path(args.site).resolve()
@@ -257,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
             plans[rel] = play if rel not in plans else _both(plans[rel], play)
     if args.all:
         plans.update({rel: None for rel in links if rel not in plans})
+    if args.only:
+        plans = {rel: plans.get(rel) for rel in args.only}
 
     server, base = serve(root)
     try:
