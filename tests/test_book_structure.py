@@ -1,0 +1,108 @@
+"""The book's promises that can be checked without building it.
+
+Running the chapters is nbval's job (``make test``) and looking at the pages is the site test's
+(``make site-test``); these tests check the sources: every chapter is in the table of contents,
+stored without outputs, ends with self-checks whose answers are hidden, and warns about a common
+mistake; the widget JavaScript is served from the site at its pinned version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOK = ROOT / "book"
+CHAPTERS = sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
+REFERENCE = [BOOK / "rules_summary.ipynb", BOOK / "glossary.ipynb"]
+WIDGET_JS = BOOK / "_static" / "widgets"
+
+
+def _notebook(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _markdown(path: Path) -> str:
+    return "\n".join("".join(c["source"]) for c in _notebook(path)["cells"] if c["cell_type"] == "markdown")
+
+
+def _toc_files() -> list[str]:
+    return re.findall(r"^\s*(?:root|- file):\s*(\S+)\s*$", (ROOT / "_toc.yml").read_text(), re.M)
+
+
+def test_the_book_has_fourteen_chapters_a_rules_summary_and_a_glossary():
+    assert [p.name[:2] for p in CHAPTERS] == [f"{n:02d}" for n in range(1, 15)]
+    assert all(p.is_file() for p in REFERENCE)
+
+
+def test_every_book_notebook_is_in_the_table_of_contents_and_every_entry_exists():
+    listed = _toc_files()
+    on_disk = {f"book/{p.stem}" for p in BOOK.glob("*.ipynb")}
+    assert set(listed) == on_disk
+    assert len(listed) == len(set(listed)), "a page is listed twice"
+    assert listed[0] == "book/01_welcome"
+
+
+@pytest.mark.parametrize("path", CHAPTERS + REFERENCE, ids=lambda p: p.stem)
+def test_notebooks_are_stored_without_outputs_and_run_on_the_python3_kernel(path):
+    notebook = _notebook(path)
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [], f"{path.name}: outputs stored in cell {cell.get('id')}"
+            assert cell["execution_count"] is None, f"{path.name}: execution count in cell {cell.get('id')}"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_each_chapter_ends_with_self_checks_whose_answers_are_hidden(path):
+    text = _markdown(path)
+    assert "## Check yourself" in text
+    after = text.split("## Check yourself", 1)[1]
+    assert re.search(r":::\{admonition\} Answers?\n:class: dropdown", after), "answers must be a dropdown"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_each_chapter_warns_about_a_common_mistake(path):
+    assert re.search(r"\{admonition\} Common mistake: .+\n:class: warning", _markdown(path))
+
+
+@pytest.mark.parametrize("path", CHAPTERS + REFERENCE, ids=lambda p: p.stem)
+def test_glued_numbers_are_computed_on_the_same_page(path):
+    notebook = _notebook(path)
+    code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+    used = set(re.findall(r"\{glue:\w*\}`([^`:]+)", _markdown(path)))
+    used |= set(re.findall(r"```\{glue:\}\s*(\S+)", _markdown(path)))
+    made = set(re.findall(r"""glue\(\s*f?["']([^"']+)["']""", code))
+    patterns = [re.compile(re.sub(r"\\\{[^}]*\\\}", ".+", re.escape(m)) + "$") for m in made]
+    missing = [key for key in used if not any(p.match(key) for p in patterns)]
+    assert not missing, f"{path.name} shows values it never computes: {missing}"
+
+
+def test_widget_javascript_is_served_by_the_site_at_its_pinned_version():
+    text = (ROOT / "_config.yml").read_text()
+    sphinx = yaml.safe_load(text)["sphinx"]["config"]
+    assert list(sphinx["nb_ipywidgets_js"]) == ["widgets/embed.js"], "only the local manager, no CDN"
+    assert any((ROOT / folder / "widgets" / "embed.js").is_file() for folder in sphinx["html_static_path"])
+    assert "html-manager" in text and "1.0.15" in text
+    assert "1.0.15" in (WIDGET_JS / "README.txt").read_text()
+
+
+def test_vendored_widget_files_match_their_checksums():
+    for line in (WIDGET_JS / "SHA256SUMS").read_text().splitlines():
+        digest, name = line.split()
+        data = (WIDGET_JS / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == digest, f"{name} differs from the pinned release"
+
+
+def test_the_site_needs_no_math_from_a_cdn():
+    # MathJax would come from a CDN: keep dollar math off and no math roles in the text.
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    assert "dollarmath" not in config["parse"]["myst_enable_extensions"]
+    assert "amsmath" not in config["parse"]["myst_enable_extensions"]
+    for path in CHAPTERS + REFERENCE:
+        assert "{math}" not in _markdown(path)
