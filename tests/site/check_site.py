@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import functools
 import http.server
+import json
 import os
 import re
 import sys
@@ -39,6 +40,9 @@ SKIP_DIRS = {"_static", "_sources", "_images", "_sphinx_design_static"}
 # The JupyterLite app of the live pages is checked by tests/site/check_live.py (it runs Python in
 # the browser); here only the links into it are checked.
 SKIP_TOP = {"lite"}
+# Code that shows a widget: a page built from such a notebook must show at least one.
+WIDGET_CODE = re.compile(r"\b(?:CountingTrainer|PeggingDrill|MugginsQuiz|GameTable|ExerciseChecker|BoardView"
+                         r"|widgets\.(?:VBox|HBox|Button|Text|HTML))\(")
 
 
 @dataclass
@@ -136,10 +140,21 @@ _WIDGETS_DRAWN = """
 """.replace("WIDGET_VIEW", WIDGET_VIEW)
 
 
+def expects_widgets(root: Path, page: Path) -> bool:
+    """Whether the notebook the page was built from shows a widget (its source sits in _sources/)."""
+    source = root / "_sources" / page.relative_to(root).with_suffix(".ipynb")
+    if not source.is_file():
+        return False
+    cells = json.loads(source.read_text(encoding="utf-8")).get("cells", [])
+    return any(c["cell_type"] == "code" and WIDGET_CODE.search("".join(c["source"])) for c in cells)
+
+
 def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageReport:
     """Load one page and return its problems."""
     rel = page.relative_to(root).as_posix()
     report = PageReport(rel)
+    if expects_widgets(root, page) and not _parse(page).widget_views:
+        report.problems.append("the notebook shows widgets but the page has none (widget state not saved?)")
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
 
     def route(request_route) -> None:
