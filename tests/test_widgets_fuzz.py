@@ -72,7 +72,8 @@ def test_random_clicks_on_the_game_table_never_corrupt_the_game(seed, tmp_path):
     assert t.game.deal_number >= 3 or t.game.is_over  # the clicks reached deep into the game
 
 
-def test_random_clicks_on_the_game_table_options():
+def test_random_clicks_on_the_game_table_options(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a click on "Save to file" writes beside the current folder
     rng = random.Random(7)
     t = GameTable(seed=7, strength="beginner")
     fuzz(t, rng, 250)
