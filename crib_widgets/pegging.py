@@ -65,10 +65,18 @@ class PlayScore:
         """The points in words, e.g. ``'2 for fifteen, 2 for a pair'``, or ``'no points'``."""
         if not self.items:
             return "no points"
-        return ", ".join(f"{i.points} for {_WORDS.get(i.kind, i.kind)}" for i in self.items)
+        return ", ".join(f"{i.points} for {_item_words(i)}" for i in self.items)
 
 
-_WORDS = {"pair": "a pair", "run": "a run", "last card": "the last card", "go": "the go"}
+_WORDS = {"run": "a run", "last card": "the last card", "go": "the go"}
+
+
+def _item_words(item: PlayItem) -> str:
+    if item.kind == "pair":
+        return "a pair" if len(item.cards) == 2 else _SET_NAMES[len(item.cards)]
+    if item.kind == "run":
+        return f"a run of {len(item.cards)}"
+    return _WORDS.get(item.kind, item.kind)
 
 
 def pile_total(pile: Iterable[Card]) -> int:

@@ -120,6 +120,9 @@ def test_reasons_name_the_cards():
     (item,) = play_points("4S 4H 4D").items
     assert item.reason == "three of a kind: 4♠ + 4♥ + 4♦"
     assert play_points("7H 8C").describe() == "2 for fifteen"
+    assert play_points("5H 5D 5S").describe() == "2 for fifteen, 6 for three of a kind"
+    assert play_points("2H 2D 2S 2C").describe() == "12 for four of a kind"
+    assert play_points("4H 6C 5D").describe() == "2 for fifteen, 3 for a run of 3"
 
 
 @settings(max_examples=300, deadline=None)
