@@ -87,3 +87,14 @@ def test_random_clicks_on_the_trainers_never_raise(make):
     w = make()
     fuzz(w, random.Random(3), 300)
     assert w.status_text
+
+
+@pytest.mark.parametrize("make", [lambda: CountingTrainer(seed=1), lambda: PeggingDrill(seed=1),
+                                  lambda: MugginsQuiz(seed=1), lambda: GameTable(seed=1),
+                                  lambda: GameTable(seed=1, players=4, partners=True, muggins=True)])
+def test_every_choice_control_shows_a_selected_option_at_first_view(make):
+    # a selection whose value is not among its options draws as an empty box on a static page
+    root = make()
+    for w in controls(root):
+        if isinstance(w, (widgets.Dropdown, widgets.ToggleButtons, widgets.RadioButtons)):
+            assert w.index is not None, f"{w.description or w} shows no selected option"

@@ -102,6 +102,8 @@ def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
     return Answer(None, max(values.values()), (), tuple(options))
 
 
+ALL_TOPICS = "all"
+
 class PeggingDrill(Frame):
     """Pegging questions from a scenario set, answered and explained by the engine.
 
@@ -137,8 +139,9 @@ class PeggingDrill(Frame):
         self._select(topic)
 
     def _build(self, topic: str | None) -> None:
-        options = [("All topics", None)] + [(label, key) for key, label in TOPICS.items()]
-        self.topic_picker = widgets.Dropdown(options=options, value=topic, description="Topic:",
+        # a real key for "all": a Dropdown whose value is None shows no selection at all
+        options = [("All topics", ALL_TOPICS)] + [(label, key) for key, label in TOPICS.items()]
+        self.topic_picker = widgets.Dropdown(options=options, value=topic or ALL_TOPICS, description="Topic:",
                                              tooltip="Which kind of question to practise",
                                              layout=widgets.Layout(width="24em"))
         self.heading = widgets.HTML()
@@ -176,7 +179,7 @@ class PeggingDrill(Frame):
         return self._right, self._tried
 
     def _select(self, topic: str | None) -> None:
-        chosen = [s for s in self.all_scenarios if topic is None or s.topic == topic]
+        chosen = [s for s in self.all_scenarios if topic in (None, ALL_TOPICS) or s.topic == topic]
         if not chosen:
             raise CribbageError(f"no scenario has topic {topic!r}")
         if self.shuffle:
