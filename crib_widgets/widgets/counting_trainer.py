@@ -111,7 +111,7 @@ class CountingTrainer(Frame):
         self.level_picker = widgets.Dropdown(
             options=[(label, key) for key, (label, _) in LEVELS.items()], value=self.level,
             description="Level:", tooltip="Which kinds of points to count",
-            layout=widgets.Layout(width="22em"),
+            layout=widgets.Layout(width="26em"),
         )
         self.feedback = widgets.HTML()
         self.tally_view = widgets.HTML()
