@@ -4,6 +4,7 @@ Every widget asks the engine (`crib_widgets.scoring`, `crib_widgets.pegging`, `c
 for scores and legal moves and only draws what comes back.
 """
 
+from . import _pyodide  # noqa: F401  (in JupyterLite: trait values of None reach the page)
 from .board import BoardView, board_svg
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import CountingTrainer
