@@ -23,13 +23,15 @@ book: $(STAMP)
 # off-site requests, widgets rendered, internal links resolve; screenshots in _build/screenshots/.
 BOOK_STAMP := _build/.book-built
 BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_static/*.*) \
-	$(shell find crib_widgets lite -name '*.py' 2>/dev/null)
+	$(shell find crib_widgets lite -name '*.py' 2>/dev/null) $(wildcard lite/*.json lite/_static/*) \
+	scripts/build_lite.py
 
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
 
 site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
+	$(BIN)/python tests/site/check_live.py _build/html --all --screenshots _build/screenshots/live
 
 test: $(STAMP)
 	$(BIN)/ruff check .

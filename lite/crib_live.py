@@ -4,11 +4,13 @@ Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build
 
 1. prepares ``lite/`` with ``scripts/build_lite.py`` (offline Pyodide, our wheel; cached downloads);
 2. copies the book's notebooks and helper modules to ``_build/lite-contents/``, each notebook with a
-   short note on how to run it live, and hands them to ``jupyterlite-sphinx``, which builds the
+   short note on how to run it live (and, on a page with charts, a cell that loads matplotlib from
+   the Pyodide CDN), and hands them to ``jupyterlite-sphinx``, which builds the
    JupyterLite site into ``<html>/lite/`` when the HTML is done (the files sit side by side at the
    top of the live file browser, so a notebook imports its helper module as it does in the book);
-3. puts a "Try it live" button under the title of every chapter that shows an interactive widget,
-   opening that chapter's notebook in ``lite/notebooks/``.
+3. puts a "Try it live" button under the title of every chapter that shows widgets, opening that
+   chapter's notebook in ``lite/notebooks/``;
+4. writes ``.nojekyll`` into the site, so GitHub Pages serves ``_static/`` and the other folders.
 
 ``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
 A notebook can force the button on or off with ``"crib_live": true`` or ``false`` in its metadata.
@@ -16,7 +18,6 @@ A notebook can force the button on or off with ``"crib_live": true`` or ``false`
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import json
 import os
@@ -33,6 +34,7 @@ from sphinx.util import logging
 LITE = Path(__file__).resolve().parent
 ROOT = LITE.parent
 LIVE_APP = "lite/notebooks/index.html"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # a widget saved in a built page
 logger = logging.getLogger(__name__)
 
 LIVE_NOTE = (
@@ -42,6 +44,21 @@ LIVE_NOTE = (
 )
 
 
+#: Code that draws with matplotlib, here or inside crib_widgets (the game table's score race).
+CHART_CODE = re.compile(r"\bmatplotlib\b|\bplt\.|_figure\(|\bGameTable\(")
+#: Loads matplotlib before a page's first chart: crib_widgets imports it inside its plotting
+#: functions, where Pyodide's import scan cannot see it. Only the Pyodide CDN has these packages.
+CHART_CELL = """\
+# The charts on this page use matplotlib, which comes from the Pyodide CDN (it needs the internet).
+import micropip
+
+try:
+    await micropip.install("matplotlib")
+except Exception as error:
+    print(f"The charts cannot load here ({type(error).__name__}); everything else on this page works.")
+"""
+
+
 def _build_lite():
     spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts" / "build_lite.py")
     module = importlib.util.module_from_spec(spec)
@@ -49,42 +66,21 @@ def _build_lite():
     return module
 
 
-@functools.cache
-def _widget_pattern() -> re.Pattern[str]:
-    """Code that makes an interactive widget: ipywidgets itself or one of our widget classes."""
-    import ipywidgets
-
-    import crib_widgets.widgets as ours
-
-    names = sorted(
-        name for name in ours.__all__
-        if isinstance(getattr(ours, name), type) and issubclass(getattr(ours, name), ipywidgets.Widget)
-    )
-    constructors = "|".join(names)
-    return re.compile(rf"\bimport ipywidgets\b|\bfrom ipywidgets\b|\b(?:{constructors})\s*\(")
-
-
-def is_live_chapter(notebook: dict) -> bool:
-    """Whether a chapter shows interactive widgets, so that a live copy is worth opening."""
-    forced = notebook.get("metadata", {}).get("crib_live")
-    if forced is not None:
-        return bool(forced)
-    pattern = _widget_pattern()
-    return any(
-        cell["cell_type"] == "code" and pattern.search("".join(cell["source"]))
-        for cell in notebook.get("cells", [])
-    )
-
-
 def live_copy(notebook: dict) -> dict:
-    """The notebook as the live site serves it: the same cells, with the note on how to run it."""
-    note = {"cell_type": "markdown", "metadata": {}, "source": [LIVE_NOTE]}
-    if notebook.get("nbformat_minor", 0) >= 5:  # cell ids exist from nbformat 4.5 on
-        note["id"] = "crib-live-note"
+    """The notebook as the live site serves it: the same cells, after a note on how to run it and,
+    on a page with charts, a cell that loads matplotlib."""
+    added = [{"cell_type": "markdown", "metadata": {}, "source": [LIVE_NOTE]}]
     cells = list(notebook.get("cells", []))
+    if any(c["cell_type"] == "code" and CHART_CODE.search("".join(c["source"])) for c in cells):
+        added.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                      "source": CHART_CELL.splitlines(keepends=True)})
+    if notebook.get("nbformat_minor", 0) >= 5:  # cell ids exist from nbformat 4.5 on
+        for number, cell in enumerate(added):
+            cell["id"] = f"crib-live-{number}"
     title_first = bool(cells) and cells[0]["cell_type"] == "markdown" and (
         "".join(cells[0]["source"]).lstrip().startswith("#"))
-    cells.insert(1 if title_first else 0, note)
+    at = 1 if title_first else 0
+    cells[at:at] = added
     return {**notebook, "cells": cells}
 
 
@@ -130,13 +126,14 @@ def configure(app: Sphinx, config: Config) -> None:
 
 
 def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Put "Try it live" under the title of a chapter with interactive widgets."""
+    """Put "Try it live" under the title of a chapter that shows widgets (as built, executed)."""
     if doctree is None or "body" not in context:
         return
     source = Path(app.env.doc2path(pagename))
     if source.suffix != ".ipynb":
         return
-    if not is_live_chapter(json.loads(source.read_text(encoding="utf-8"))):
+    forced = json.loads(source.read_text(encoding="utf-8")).get("metadata", {}).get("crib_live")
+    if not (forced if forced is not None else WIDGET_VIEW in context["body"]):
         return
     href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name)
     button = (
@@ -152,6 +149,12 @@ def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doc
     context["body"] = body[: end + 5] + button + body[end + 5:] if end >= 0 else button + body
 
 
+def mark_static(app: Sphinx, error: Exception | None) -> None:
+    """GitHub Pages runs Jekyll unless told not to, and Jekyll drops folders such as _static/."""
+    if error is None and app.builder.format == "html":
+        (Path(app.outdir) / ".nojekyll").touch()
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py"], "html")
     if os.environ.get("CRIB_LIVE", "1") == "0":
@@ -163,6 +166,7 @@ def setup(app: Sphinx) -> dict:
     app.registry.css_files[:] = [(f, a) for f, a in app.registry.css_files if "://" not in f]
     app.connect("config-inited", configure, priority=400)
     app.connect("html-page-context", add_button)
+    app.connect("build-finished", mark_static)
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
