@@ -201,7 +201,7 @@ def run_all(live: Page) -> tuple[int, list[str], list[str]]:
         if not (missing or later):
             errors.append(f"cell {index + 1}: {text[-600:]}")
             return len(states), errors, charts
-        charts.append(f"cell {index + 1}")
+        charts.append(str(index + 1))
         rest = [i for i, state in enumerate(states) if i > index and state["prompt"] in ("[ ]:", "[ ]")]
         if not rest:
             return len(states), errors, charts
@@ -370,7 +370,9 @@ def check_chapter(browser, base: str, root: Path, rel: str, href: str, results: 
     if charts:
         # Only the Pyodide CDN, and only for packages the site does not hold (numpy, matplotlib, ...).
         cdn = [u for u in outside if urlsplit(u).path.startswith("/pyodide/") and u.endswith(".whl")]
-        print(f"note {rel} live: chart {', '.join(charts)} needs matplotlib from the Pyodide CDN; "
+        numbers = ", ".join(charts)
+        which = f"chart cells {numbers} need" if len(charts) > 1 else f"chart cell {numbers} needs"
+        print(f"note {rel} live: {which} matplotlib from the Pyodide CDN; "
               f"offline it cannot load ({len(set(cdn))} packages asked for); every other cell ran",
               flush=True)
         outside = [u for u in outside if u not in cdn]
