@@ -24,17 +24,13 @@ Exit status 0 when every check passes; the last line says ``N passed, M failed``
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import re
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 from playwright.sync_api import Page, sync_playwright
@@ -42,16 +38,17 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from check_site import CHROMIUM_FLAGS as PAGE_FLAGS  # noqa: E402  (the page check's server and flags)
+from check_site import WIDGET_VIEW, serve  # noqa: E402
+
 from crib_widgets.cards import full_deck  # noqa: E402  (the engine gives the expected answers)
 from crib_widgets.scoring import score_hand  # noqa: E402
 
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    *PAGE_FLAGS,
     # No host name resolves except the local server's address: nothing can leave the machine.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL_TIMEOUT_MS = 240_000  # Pyodide start and the first imports: 15-30 s here, more on a busy machine
 # JupyterLab draws an error's traceback as stderr text; a traceback is what marks an error.
 ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
@@ -73,23 +70,6 @@ class Results:
             self.failed.append(what)
             print(f"FAIL {what}" + (f"\n       - {why}" if why else ""), flush=True)
         return ok
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    # Module workers and WebAssembly need these types whatever the host's mime.types says.
-    extensions_map: ClassVar = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/octet-stream"}
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 # --- the static pages and their "Try it live" controls ------------------------------------------

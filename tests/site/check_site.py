@@ -26,6 +26,7 @@ import threading
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import unquote, urljoin, urlsplit
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -113,6 +114,11 @@ def check_links(root: Path, page: Path) -> tuple[int, list[str]]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    # Module workers and WebAssembly (the live pages) need these types whatever mime.types says.
+    extensions_map: ClassVar = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/octet-stream"}
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
