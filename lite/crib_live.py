@@ -149,6 +149,42 @@ def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doc
     context["body"] = body[: end + 5] + button + body[end + 5:] if end >= 0 else button + body
 
 
+GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
+
+
+def paste_glue(notebook: dict, glued: dict) -> dict:
+    """The notebook with every ``{glue:text}`name``` in its text replaced by the value the book's
+    build computed (as the book page shows it), since a live notebook has no myst-nb to paste it."""
+    from myst_nb.core.variables import format_plain_text
+
+    def paste(match: re.Match) -> str:
+        key, _, fmt = match.group(1).partition(":")
+        plain = glued.get(key, {}).get("data", {}).get("text/plain")
+        return match.group(0) if plain is None else format_plain_text(plain, fmt)
+
+    cells = []
+    for cell in notebook.get("cells", []):
+        if cell["cell_type"] == "markdown":
+            text = GLUE_TEXT.sub(paste, "".join(cell["source"]))
+            cell = {**cell, "source": text.splitlines(keepends=True)}
+        cells.append(cell)
+    return {**notebook, "cells": cells}
+
+
+def fill_glue(app: Sphinx, error: Exception | None) -> None:
+    """Paste the executed book's glued values into the staged live notebooks (before
+    jupyterlite-sphinx copies them into the live site at the end of the build)."""
+    if error is not None:
+        return
+    build = Path(app.outdir).parent
+    for path in sorted((build / "lite-contents").glob("*.ipynb")):
+        found = sorted((build / "jupyter_execute").rglob(f"{path.stem}.glue.json"))
+        if found:
+            glued = json.loads(found[0].read_text(encoding="utf-8"))
+            notebook = paste_glue(json.loads(path.read_text(encoding="utf-8")), glued)
+            path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def mark_static(app: Sphinx, error: Exception | None) -> None:
     """GitHub Pages runs Jekyll unless told not to, and Jekyll drops folders such as _static/."""
     if error is None and app.builder.format == "html":
@@ -166,6 +202,7 @@ def setup(app: Sphinx) -> dict:
     app.registry.css_files[:] = [(f, a) for f, a in app.registry.css_files if "://" not in f]
     app.connect("config-inited", configure, priority=400)
     app.connect("html-page-context", add_button)
+    app.connect("build-finished", fill_glue, priority=400)  # before jupyterlite-sphinx's (500)
     app.connect("build-finished", mark_static)
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")

@@ -108,3 +108,16 @@ def test_none_becomes_null_at_every_depth_for_the_browser():
         "state": {"display": null, "children": ["IPY_MODEL_1", null]},
         "buffer_paths": [null],
     }
+
+
+def test_live_notebooks_show_the_glued_values_of_the_build():
+    notebook = {"cells": [
+        {"cell_type": "markdown", "source": ["A {glue:text}`hand` hand beats {glue:text}`share:.1f`%.\n"]},
+        {"cell_type": "code", "source": ["cb.glue('hand', 12)  # {glue:text}`hand` stays in code\n"]},
+        {"cell_type": "markdown", "source": ["Unknown {glue:text}`missing` stays as written."]},
+    ]}
+    glued = {"hand": {"data": {"text/plain": "12"}}, "share": {"data": {"text/plain": "96.04"}}}
+    cells = crib_live.paste_glue(notebook, glued)["cells"]
+    assert "".join(cells[0]["source"]) == "A 12 hand beats 96.0%.\n"
+    assert cells[1] == notebook["cells"][1]
+    assert "{glue:text}`missing`" in "".join(cells[2]["source"])
