@@ -14,55 +14,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
 from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..game.muggins import MAX_COUNT, Settlement, settle
-from ..scoring import HandScore, ScoreItem, score_hand
+from ..scoring import HandScore, score_hand
+from ..strategy.muggins_players import Claim, make_claim
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
 from .styles import esc
 
 __all__ = ["MugginsQuiz", "Claim", "make_claim"]
-
-Claim = tuple[int, HandScore, str]  # (announced points, the count as said, what went wrong)
-
-
-def make_claim(score: HandScore, rng: random.Random, error_rate: float) -> Claim:
-    """The computer's count of ``score``: right, or (with ``error_rate``) one typical slip.
-
-    Slips: a combination overlooked, one counted twice, or two cards taken for a fifteen.
-    """
-    if rng.random() >= error_rate:
-        return score.total, score, "right"
-    items = list(score.items)
-    # a pair counted twice would be said as one bigger set, so only other combinations are doubled
-    doubles = [i for i in items if i.kind != "pair"]
-    slips = ["twice", "false fifteen"] + (["missed"] * 2 if items else [])
-    slip = rng.choice(slips)
-    if slip == "missed":
-        items.pop(rng.randrange(len(items)))
-    elif slip == "twice" and doubles:
-        items.append(rng.choice(doubles))
-    else:
-        five = [*score.hand, score.starter]
-        pairs = [(a, b) for i, a in enumerate(five) for b in five[i + 1:] if a.value + b.value != 15]
-        items.insert(0, ScoreItem("fifteen", rng.choice(pairs), 2))
-        slip = "false fifteen"
-    said = replace(score, items=_in_count_order(items))
-    if said.total > MAX_COUNT:  # nobody announces more than a hand can hold
-        return score.total, score, "right"
-    return said.total, said, slip
-
-
-def _in_count_order(items: Iterable[ScoreItem]) -> tuple[ScoreItem, ...]:
-    order = {"fifteen": 0, "pair": 1, "run": 2, "flush": 3, "nobs": 4}
-    return tuple(sorted(items, key=lambda i: order[i.kind]))
-
 
 class MugginsQuiz(Frame):
     """The computer counts; you answer as the rules of Muggins allow.
