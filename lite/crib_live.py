@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -171,18 +172,50 @@ def paste_glue(notebook: dict, glued: dict) -> dict:
     return {**notebook, "cells": cells}
 
 
+CROSS_REF = re.compile(r"\{(ref|doc|term)\}`([^`<]*?)(?:\s*<([^>]+)>)?`")
+
+
+def plain_cross_refs(notebook: dict, titles: dict[str, str]) -> dict:
+    """The notebook with ``{ref}``, ``{doc}`` and ``{term}`` roles as plain words: a live notebook
+    cannot resolve them. ``titles`` maps labels and document names to their titles."""
+
+    def words(match: re.Match) -> str:
+        role, text, target = match.group(1), match.group(2).strip(), match.group(3)
+        if target is not None:
+            return f"*{text}*" if role != "term" else text
+        if role == "term":
+            return text
+        key = text if role == "ref" else posixpath.normpath(posixpath.join("book", text))
+        return f"*{titles.get(key, text)}*"
+
+    cells = []
+    for cell in notebook.get("cells", []):
+        if cell["cell_type"] == "markdown":
+            cell = {**cell, "source": CROSS_REF.sub(words, "".join(cell["source"])).splitlines(keepends=True)}
+        cells.append(cell)
+    return {**notebook, "cells": cells}
+
+
+def _titles(app: Sphinx) -> dict[str, str]:
+    env = app.env
+    titles = {doc: node.astext() for doc, node in env.titles.items()}
+    titles.update({label: entry[2] for label, entry in env.domaindata["std"]["labels"].items() if entry[2]})
+    return titles
+
+
 def fill_glue(app: Sphinx, error: Exception | None) -> None:
-    """Paste the executed book's glued values into the staged live notebooks (before
-    jupyterlite-sphinx copies them into the live site at the end of the build)."""
+    """Paste the executed book's glued values into the staged live notebooks and turn its cross
+    references into words (before jupyterlite-sphinx copies them into the live site)."""
     if error is not None:
         return
     build = Path(app.outdir).parent
+    titles = _titles(app)
     for path in sorted((build / "lite-contents").glob("*.ipynb")):
+        notebook = plain_cross_refs(json.loads(path.read_text(encoding="utf-8")), titles)
         found = sorted((build / "jupyter_execute").rglob(f"{path.stem}.glue.json"))
         if found:
-            glued = json.loads(found[0].read_text(encoding="utf-8"))
-            notebook = paste_glue(json.loads(path.read_text(encoding="utf-8")), glued)
-            path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            notebook = paste_glue(notebook, json.loads(found[0].read_text(encoding="utf-8")))
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def mark_static(app: Sphinx, error: Exception | None) -> None:

@@ -121,3 +121,13 @@ def test_live_notebooks_show_the_glued_values_of_the_build():
     assert "".join(cells[0]["source"]) == "A 12 hand beats 96.0%.\n"
     assert cells[1] == notebook["cells"][1]
     assert "{glue:text}`missing`" in "".join(cells[2]["source"])
+
+
+def test_live_notebooks_say_cross_references_in_words():
+    notebook = {"cells": [{"cell_type": "markdown", "source": [
+        "See {ref}`sec-running-widgets`, {doc}`05_the_play`, {ref}`the finish <sec-counting-order>` "
+        "and the {term}`crib` or {term}`cribs <crib>`."]}]}
+    titles = {"sec-running-widgets": "Running the widgets", "book/05_the_play": "The play to 31"}
+    (cell,) = crib_live.plain_cross_refs(notebook, titles)["cells"]
+    assert "".join(cell["source"]) == (
+        "See *Running the widgets*, *The play to 31*, *the finish* and the crib or cribs.")
