@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import Card
-from ..pegging import GO, play_points, score_sequence
+from ..pegging import GO, pile_total, play_points, score_sequence
 from ..scoring import KINDS, HandScore, ScoreItem, score_hand
 
 __all__ = [
@@ -155,7 +155,7 @@ class PlayExercise:
 
     def count_before(self) -> int:
         """The running count announced just before the card in question."""
-        return sum(c.value for c in self.pile()[:-1])
+        return pile_total(self.pile()[:-1])
 
     def shows_more(self) -> bool:
         """True when entries follow the card in question (players saying go, later cards)."""

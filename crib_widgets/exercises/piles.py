@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import SUITS, Card, full_deck
 from ..errors import CribbageError
-from ..pegging import play_points
+from ..pegging import pile_total, play_points
 from .levels import play_level
 from .model import PlayExercise, Solution
 
@@ -36,7 +36,7 @@ class PileFocus:
 
 
 def _two_players(cards: list[Card]) -> list[tuple[Plays, int, int, bool]]:
-    if sum(c.value for c in cards) > 31:
+    if pile_total(cards) > 31:
         return []
     plays = tuple((i % 2, card) for i, card in enumerate(cards))
     return [(plays, len(plays) - 1, 2, False)]
@@ -164,7 +164,7 @@ def _last_of_play(e: PlayExercise) -> bool:
 
 
 def _makes_31(e: PlayExercise) -> bool:
-    return sum(c.value for c in e.pile()) == 31
+    return pile_total(e.pile()) == 31
 
 
 def _three_alike(e: PlayExercise) -> bool:

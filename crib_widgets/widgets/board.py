@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
+from ..game.rules import Rules
 from .styles import SIDE_COLOURS, esc
 
 __all__ = ["BoardView", "board_svg", "hole_xy"]
@@ -113,7 +114,7 @@ def _scale(target: int, sides: int) -> str:
     per_row = _lane_holes(target)
     marks = []
     bottom = _TOP + (sides - 1) * _LANE + _ROW_GAP + 14
-    skunk = 91 if target == 121 else 31
+    skunk, _ = _skunk_line(target)
     for position in range(10, target, 10):
         if abs(position - skunk) < 3:
             continue  # the skunk line's own label stands there
@@ -124,9 +125,14 @@ def _scale(target: int, sides: int) -> str:
     return "".join(marks)
 
 
+def _skunk_line(target: int) -> tuple[int, str]:
+    """The mildest skunk line of the game (the engine's rules decide where it is)."""
+    return Rules(target=target).skunk_lines[-1]
+
+
 def _skunk_mark(target: int, sides: int) -> str:
     """A red line at the skunk (121) or lurch (61) line: losers short of it lose double."""
-    line = 91 if target == 121 else 31
+    line, label = _skunk_line(target)
     per_row = _lane_holes(target)
     if line > per_row:
         x = (hole_xy(line, 0, target)[0] + hole_xy(line - 1, 0, target)[0]) / 2 if line > per_row + 1 else (
@@ -135,7 +141,6 @@ def _skunk_mark(target: int, sides: int) -> str:
         x = hole_xy(line, 0, target)[0] - 4
     y1 = _TOP + _ROW_GAP - 6
     y2 = _TOP + (sides - 1) * _LANE + _ROW_GAP + 6
-    label = "skunk" if target == 121 else "lurch"
     return (f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y2:.1f}" stroke="#a93226" '
             f'stroke-width="1.4" stroke-dasharray="3 2"/>'
             f'<text x="{x:.1f}" y="{y2 + 9:.1f}" font-size="8" text-anchor="middle" fill="#a93226">'

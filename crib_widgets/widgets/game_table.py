@@ -196,26 +196,10 @@ class GameTable(Frame):
             "Show me", "Show the best cards to throw and why", "info", "lightbulb-o"
         )
         self.go_button = action_button("Go", "Say go: no card can be laid without passing 31", "warning")
-        self.announce_input = widgets.BoundedIntText(
-            value=0,
-            min=0,
-            max=MAX_COUNT,
-            description="Points:",
-            tooltip="Your count of this hand with the starter",
-            layout=widgets.Layout(width="9em"),
-            style={"description_width": "3.8em"},
-        )
+        self.announce_input = _points_input("Points:", 0, "Your count of this hand with the starter")
         self.announce_button = action_button("Announce", "Announce your count", "primary", "bullhorn")
         self.accept_button = action_button("Accept", "Let the count stand", "success", "check")
-        self.muggins_input = widgets.BoundedIntText(
-            value=1,
-            min=1,
-            max=MAX_COUNT,
-            description="Missed:",
-            tooltip="Points you say were missed",
-            layout=widgets.Layout(width="9em"),
-            style={"description_width": "3.8em"},
-        )
+        self.muggins_input = _points_input("Missed:", 1, "Points you say were missed")
         self.muggins_button = action_button("Muggins!", "Claim the points that were missed", "warning")
         self.overcount_button = action_button("Too high!", "Object: the count is too high", "danger")
         self.continue_button = action_button(
@@ -789,3 +773,10 @@ class GameTable(Frame):
             self.set_status(f"Could not restore from {where}: {reason}. The current game goes on.", "bad")
             return
         self.set_status(f"Restored from {where}. " + self.status_text, "ok")
+
+
+def _points_input(description: str, lowest: int, tooltip: str) -> widgets.BoundedIntText:
+    """A small box for a number of points, from ``lowest`` up to the most a hand can hold."""
+    return widgets.BoundedIntText(value=lowest, min=lowest, max=MAX_COUNT, description=description,
+                                  tooltip=tooltip, layout=widgets.Layout(width="9em"),
+                                  style={"description_width": "3.8em"})

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..pegging import GO, PlayItem, play_points, score_sequence
+from ..pegging import GO, PlayItem, pile_total, play_points, score_sequence
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button
 from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
@@ -88,7 +88,7 @@ def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
     unseen = tuple(c for c in full_deck() if c not in hand and c not in pile)
     nxt = (len(scenario.plays) + 1) % scenario.players
     laid = sum(1 for i, p in enumerate(scenario.plays) if i % scenario.players == nxt and p.upper() != GO)
-    view = PlayView(hand=hand, pile=tuple(pile), count=sum(c.value for c in pile), unseen=unseen,
+    view = PlayView(hand=hand, pile=tuple(pile), count=pile_total(pile), unseen=unseen,
                     next_held=4 - laid)
     values = {c: round(v, 2) for c, v in expert_values(view).items()}
     options = []
