@@ -1,4 +1,4 @@
-"""Shared test fixtures: where the project's reference data lives."""
+"""Shared test fixtures: where the project's reference data lives (``tests/data/``, see its README)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT.parent / "shared" / "reference"
+REFERENCE = ROOT / "tests" / "data"
+#: The steering repository's copy, present beside a developer's checkout but not in a clone.
+UPSTREAM = ROOT.parent / "shared" / "reference"
 
 
 def read_jsonl(name: str) -> list[dict]:
@@ -20,5 +22,5 @@ def read_jsonl(name: str) -> list[dict]:
 @pytest.fixture(scope="session")
 def reference_dir() -> Path:
     if not REFERENCE.is_dir():
-        pytest.fail(f"reference data not found at {REFERENCE}: shared/ must sit beside the checkout")
+        pytest.fail(f"reference data not found at {REFERENCE}: tests/data/ is part of the repository")
     return REFERENCE
