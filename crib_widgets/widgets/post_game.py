@@ -1,7 +1,8 @@
 """After a game: the score race and the points of each side by phase, from the game's events.
 
-`points_by_phase` needs nothing but the events; `score_race_figure` draws both with matplotlib,
-which is imported only there (a live page that plays a game must not need it).
+`points_by_phase` needs nothing but the events. `race_chart_html` draws both charts in the package's
+own SVG (`svg_chart`), so a live page draws them without numpy or matplotlib; `score_race_figure`
+draws the same with matplotlib, which is imported only there, for the book's static figures.
 
 >>> from crib_widgets.game import Game
 >>> import random
@@ -11,6 +12,9 @@ which is imported only there (a live page that plays a game must not need it).
 >>> table = points_by_phase(g)
 >>> [sum(row.values()) for row in table] == list(g.scores)
 True
+>>> html = race_chart_html(g)
+>>> html.count("<svg"), g.result.text in html
+(2, True)
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ if TYPE_CHECKING:
 
     from ..game import Event, Game
 
-__all__ = ["PHASE_NAMES", "phase_of", "points_by_phase", "score_race", "score_race_figure", "figure_html"]
+__all__ = ["PHASE_NAMES", "phase_of", "points_by_phase", "used_phases", "score_race", "race_chart_html",
+           "score_race_figure", "figure_html"]
 
 PHASE_NAMES = ("play", "hands", "crib", "his heels", "Muggins", "10 back")
 
@@ -32,7 +37,7 @@ PHASE_NAMES = ("play", "hands", "crib", "his heels", "Muggins", "10 back")
 def phase_of(event: Event) -> str | None:
     """Which phase an event's points belong to (None for events that score nothing)."""
     kind = event.kind
-    if kind in ("peg", "last card"):
+    if kind in ("peg", "go point", "last card"):
         return "play"
     if kind in ("show", "announce"):
         return "crib" if event.is_crib else "hands"
@@ -76,6 +81,34 @@ def score_race(game: Game) -> tuple[list[int], list[list[int]], list[int]]:
     return xs, per_side, deals
 
 
+def used_phases(table: list[dict[str, int]]) -> list[str]:
+    """The phases a game's rules and luck used (no empty Muggins bar in a standard game)."""
+    return [p for p in PHASE_NAMES if any(row[p] for row in table)] or ["play"]
+
+
+def race_chart_html(game: Game) -> str:
+    """The score race and the points by phase as two SVG charts (no numpy or matplotlib needed)."""
+    from .svg_chart import Series, bar_chart, chart_row, line_chart
+
+    names = [game.side_name(s) for s in range(len(game.scores))]
+    xs, per_side, deals = score_race(game)
+    finals = ", ".join(f"{n} {ys[-1]}" for n, ys in zip(names, per_side, strict=True))
+    race = line_chart(
+        xs, [Series(n, ys) for n, ys in zip(names, per_side, strict=True)], title="The race",
+        label=f"scores after each scoring event, {len(deals)} deals; at the end {finals}",
+        x_label="scoring events (grey lines: new deals)", y_max=game.rules.target + 5, step=True,
+        marks=[(game.rules.target, f"game {game.rules.target}")], x_marks=deals,
+    )
+    table = points_by_phase(game)
+    phases = used_phases(table)
+    said = "; ".join(f"{n}: " + ", ".join(f"{p} {row[p]}" for p in phases)
+                     for n, row in zip(names, table, strict=True))
+    sides = [Series(n, [row[p] for p in phases]) for n, row in zip(names, table, strict=True)]
+    bars = bar_chart(phases, sides, title="Points by phase", label=said, y_label="points")
+    caption = game.result.text if game.result is not None else ""
+    return chart_row(race, bars, caption=caption)
+
+
 def score_race_figure(game: Game) -> Figure:
     """A figure: the race of the scores (left) and each side's points by phase (right)."""
     from matplotlib.figure import Figure
@@ -99,8 +132,7 @@ def score_race_figure(game: Game) -> Figure:
     )
     race.legend(loc="upper left", frameon=False)
     table = points_by_phase(game)
-    # only the phases this game's rules and luck used (no empty Muggins bar in a standard game)
-    phases = [p for p in PHASE_NAMES if any(row[p] for row in table)] or ["play"]
+    phases = used_phases(table)
     width = 0.8 / len(table)
     for side, row in enumerate(table):
         xpos = [i + (side - (len(table) - 1) / 2) * width for i in range(len(phases))]
