@@ -168,8 +168,8 @@ def _item_name(item) -> str:
     return f"a {name}" if name == "pair" or name.startswith("run") else name
 
 
-_NARRATED = ("play", "peg", "go", "reset", "last card", "heels", "show", "announce", "answer", "muggins",
-             "ten back", "game over")
+_NARRATED = ("play", "peg", "go", "go point", "reset", "last card", "heels", "show", "announce", "answer",
+             "muggins", "ten back", "game over")
 
 
 def narrate(events: Iterable, kinds: Sequence[str] = _NARRATED) -> HTML:

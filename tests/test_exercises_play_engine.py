@@ -35,7 +35,7 @@ def points_by_seat_in_the_engine(counts, players: int) -> list[int]:
     assert game.phase != "play"
     points = [0] * players
     for event in events:
-        if event.kind in ("peg", "last card"):  # the play's points; the show follows in these events
+        if event.kind in ("peg", "go point", "last card"):  # the play's points; the show follows
             points[event.seat] += event.points
     return points
 

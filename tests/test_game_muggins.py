@@ -20,7 +20,7 @@ def muggins_game(scores=None, **rules):
     game = scenario(["2C 3D 4H 9S", "5H 5C 10D JS"], "5S", dealer=0, discards=["6C 7C", "8C 9C"],
                     names=("Ann", "Ben"), scores=scores, rules=Rules(muggins=True, **rules))
     events = run_script(game, PLAY)
-    assert [e.text for e in events if e.kind in ("peg", "last card")] == [
+    assert [e.text for e in events if e.kind in ("peg", "go point", "last card")] == [
         "Ben pegs 1 for the go", "Ann pegs 1 for the last card"]  # the play is scored automatically
     return game
 

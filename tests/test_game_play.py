@@ -16,7 +16,7 @@ NAMES = ("Ann", "Ben")
 
 def pegs(events):
     """Points pegged in the play: (seat, points, sentence)."""
-    return [(e.seat, e.points, e.text) for e in events if e.kind in ("peg", "last card")]
+    return [(e.seat, e.points, e.text) for e in events if e.kind in ("peg", "go point", "last card")]
 
 
 def two(ann: str, ben: str, **kw):
@@ -169,4 +169,24 @@ def test_the_play_is_a_scored_sequence_like_the_reference_vectors():
 
 
 def pegs_events(events):
-    return [e for e in events if e.kind in ("peg", "last card")]
+    return [e for e in events if e.kind in ("peg", "go point", "last card")]
+
+
+def test_the_go_point_has_its_own_event_kind_with_its_reason():
+    game = two("QC KC 5D 7C", "KH 9H 4H 3S")
+    events = run_script(game, "KH QC 9H go go")
+    (go,) = [e for e in events if e.kind == "go point"]
+    assert (go.seat, go.points, go.cards) == (1, 1, (Card.parse("9H"),))
+    assert [i.kind for i in go.play_score.items] == ["go"]
+    assert [e.kind for e in events if e.kind in ("go", "go point")] == ["go", "go", "go point"]
+    assert not [e for e in events if e.kind == "peg"]  # a go is not a card's score
+
+
+def test_every_play_point_event_carries_its_reasons_for_the_spoken_call():
+    from crib_widgets.pegging import play_call
+
+    game = two("6C 3C 2C AC", "4D 5D 9D KD")
+    events = run_script(game, "4D 6C 5D 3C 9D 2C go AC KD")
+    calls = [play_call(e.play_score) for e in events if e.kind in ("peg", "go point", "last card")]
+    assert calls == ["fifteen for two, and run of three for five", "run of four for four", "go",
+                     "one for last card"]

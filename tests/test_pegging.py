@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 
 from crib_widgets.cards import full_deck
 from crib_widgets.errors import CribbageError
-from crib_widgets.pegging import play_points, score_sequence
+from crib_widgets.pegging import (
+    item_words,
+    next_in_count,
+    next_leader,
+    play_call,
+    play_points,
+    points_words,
+    score_sequence,
+)
 
 
 @pytest.mark.parametrize("row", read_jsonl("pegging_vectors.jsonl"), ids=lambda r: " ".join(r["plays"]))
@@ -134,3 +142,60 @@ def test_points_are_the_sum_of_items_and_never_negative(pile):
         score = play_points(pile)
         assert score.total == sum(i.points for i in score.items) >= 0
         assert score.count == sum(c.value for c in pile)
+
+
+def test_a_card_played_twice_is_refused_also_after_a_reset():
+    # issue 12: the repeat of 10H falls after the reset at 31 and was accepted
+    with pytest.raises(CribbageError, match="10H appears twice"):
+        score_sequence(["10H", "JH", "QH", "AH", "10H"], players=2)
+    with pytest.raises(CribbageError, match="5C appears twice"):
+        score_sequence(["5C", "GO", "5C"], players=2)
+
+
+# ---- the one home of the words and the go rule ----------------------------------------------
+
+@pytest.mark.parametrize(("items", "said"), [
+    ([(2, "fifteen")], "fifteen for two"),
+    ([(2, "thirty-one")], "thirty-one for two"),
+    ([(2, "pair")], "a pair for two"),
+    ([(6, "pair")], "a pair royal for six"),
+    ([(12, "pair")], "double pair royal for twelve"),
+    ([(3, "run")], "run of three for three"),
+    ([(1, "go")], "go"),
+    ([(1, "last card")], "one for last card"),
+    ([(2, "fifteen"), (2, "pair")], "fifteen for two, and a pair for four"),
+    ([], ""),
+])
+def test_play_call_says_what_players_say_at_the_table(items, said):
+    assert play_call(items) == said
+
+
+def test_play_call_reads_the_engines_play_scores():
+    assert play_call(play_points("4H 6C 5D")) == "fifteen for two, and run of three for five"
+    assert play_call(play_points("KH 9D 6C 3S 3H").items) == "thirty-one for two, and a pair for four"
+
+
+def test_play_call_and_item_words_refuse_unknown_scores():
+    with pytest.raises(CribbageError, match="'nobs' is not a play score"):
+        play_call([(1, "nobs")])
+    with pytest.raises(CribbageError, match="a pair scores 2, 6 or 12"):
+        item_words((4, "pair"))
+
+
+def test_words_for_each_play_score_have_one_home():
+    assert [item_words(i) for i in play_points("5H 5D 5S").items] == ["fifteen", "three of a kind"]
+    assert item_words((4, "run")) == "a run of 4" and item_words((1, "go")) == "the go"
+    assert points_words([(2, "fifteen"), (1, "last card")]) == "2 for fifteen, 1 for the last card"
+    assert play_points("8H 7C").describe() == points_words(play_points("8H 7C").items)
+
+
+def test_the_go_rule_the_count_closes_when_nobody_holding_cards_is_still_in_it():
+    # seat 0 laid the last card; seat 1 said go; seat 2 has no cards left: 0 may play on
+    assert next_in_count(1, [True, True, False], [False, True, False]) == 0
+    assert next_in_count(0, [True, True, False], [True, True, False]) is None
+    assert next_leader(0, [True, False, True]) == 2
+
+
+def test_score_sequence_asks_the_go_rule_with_three_players():
+    # A lays KH, B and C cannot, A lays 9H and then also says go: A pegs the go once
+    assert score_sequence(["KH", "GO", "GO", "QH", "GO", "GO", "GO"], players=3) == [0, 0, 0, 1, 0, 0, 0]

@@ -34,7 +34,7 @@ def test_every_topic_has_scenarios_and_every_scenario_solves():
         ("Fifteen and three of a kind", 8, "three of a kind"),
         ("Thirty-one and a run", 5, "thirty-one"),
         ("A run and the go", 4, "1 for the go"),
-        ("The last card of the play", 3, "1 for the last card of the play"),
+        ("The last card of the play", 3, "1 for the last card"),
         ("Go with three players", 1, "1 for the go"),
     ],
 )

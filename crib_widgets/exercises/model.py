@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import Card
-from ..pegging import GO, pile_total, play_points, score_sequence
+from ..pegging import GO, PLAY_KINDS, item_words, pile_total, play_points, score_sequence
 from ..scoring import KINDS, HandScore, ScoreItem, score_hand
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
 EXERCISE_KINDS = ("counting", "play", "muggins")
 DIFFICULTIES = ("easy", "medium", "hard")
 HAND_KINDS = KINDS
-PLAY_KINDS = ("fifteen", "thirty-one", "pair", "run", "go", "last card")
 # How a kind is named when points of it are listed ("fifteens: 2 of 3 found").
 KIND_LABELS = {
     "fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "his nobs",
@@ -181,25 +180,13 @@ class PlayExercise:
         return Solution(points, points, PLAY_KINDS, tuple(lines), said)
 
 
-_PLAY_WORDS = {"fifteen": "fifteen", "thirty-one": "thirty-one", "go": "the go", "last card": "the last card"}
-_SET_WORDS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
-
-
 def _play_words(lines: list[KeyLine], count: int) -> str:
     """The play said aloud, e.g. ``'The count is 15: 2 for fifteen, 2 for a pair. 4 points.'``."""
     if not lines:
         return f"The count is {count}: no points."
-    parts = [f"{line.points} for {_play_label(line)}" for line in lines]
+    parts = [f"{line.points} for {item_words((line.points, line.kind))}" for line in lines]
     total = sum(line.points for line in lines)
     return f"The count is {count}: {', '.join(parts)}. {total} point{'s' if total != 1 else ''}."
-
-
-def _play_label(line: KeyLine) -> str:
-    if line.kind == "pair":
-        return _SET_WORDS[len(line.cards)]
-    if line.kind == "run":
-        return f"a run of {len(line.cards)}"
-    return _PLAY_WORDS[line.kind]
 
 
 @dataclass(frozen=True, slots=True)

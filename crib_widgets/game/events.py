@@ -22,8 +22,19 @@ class Event:
     """One thing that happened.
 
     ``kind`` is one of: ``note``, ``cut for deal``, ``deal``, ``discard``, ``crib card``, ``starter``,
-    ``heels``, ``play``, ``peg``, ``go``, ``reset``, ``show``, ``announce``, ``answer``,
-    ``muggins``, ``ten back``, ``game over``.
+    ``heels``, ``play``, ``peg``, ``go``, ``go point``, ``last card``, ``reset``, ``show``,
+    ``announce``, ``answer``, ``muggins``, ``ten back``, ``game over``.
+
+    The play's points come in three kinds, each with its ``play_score`` (a `PlayScore` whose
+    items say why, for `crib_widgets.pegging.play_call`) and ``cards``:
+
+    - ``peg``: what the card just laid scores (fifteen, 31, pair, run; one amount), ``cards``
+      the pile that scores;
+    - ``go point``: 1 for the go to whoever laid the last card when nobody else can lay one
+      (``cards``: that card); a ``go`` event is a player saying go and scores nothing;
+    - ``last card``: 1 for the last card of the play, unless it made 31 (``cards``: that card).
+
+    Under exact finish a refused amount is still an event of its kind with ``points`` 0.
     """
 
     kind: str

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..pegging import PlayItem, play_points
+from ..pegging import PlayScore, go_item, item_words, last_card_item, next_in_count, next_leader, play_points
 from . import deal
 from .events import Event, plural
 from .fast import PRETTY, VALUE, may_score, take
 from .moves import Discard
 
 __all__ = ["PlayMixin"]
-
-_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
-
-
-def _play_words(item: PlayItem) -> str:
-    """What a play item is called at the table: "a pair", "three of a kind", "a run of 4"."""
-    if item.kind == "pair":
-        return _SETS[len(item.cards)]
-    if item.kind == "run":
-        return f"a run of {len(item.cards)}"
-    return item.kind
 
 
 class PlayMixin:
@@ -106,16 +95,17 @@ class PlayMixin:
         if may_score(pile, self._count):
             ps = play_points(pile)
             if ps.items:
-                words = ", ".join(f"{i.points} for {_play_words(i)}" for i in ps.items)
+                words = ps.describe()
                 said = words if len(ps.items) == 1 else f"{ps.total}: {words}"
                 text = f"{say.verb(seat, 'pegs', 'peg')} {said}"
-                reason = " and ".join(_play_words(i) for i in ps.items)
+                reason = " and ".join(item_words(i) for i in ps.items)
                 if self._score("peg", seat, ps.total, text, reason, cards=ps.pile, play_score=ps):
                     return
         self._left -= 1
         if not self._left:
-            if self._count != 31 and self._score("last card", seat, 1, f"{say.verb(seat, 'pegs', 'peg')} "
-                                                 "1 for the last card", "the last card", cards=(card,)):
+            text = f"{say.verb(seat, 'pegs', 'peg')} 1 for the last card"
+            if self._count != 31 and self._score("last card", seat, 1, text, "the last card", cards=(card,),
+                                                 play_score=PlayScore(tuple(pile), (last_card_item(card),))):
                 return
             self._start_show()
             return
@@ -131,22 +121,23 @@ class PlayMixin:
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
-        """Give the turn to the next seat clockwise still in this count; close the count if none."""
-        n, hands, said = self._rules.players, self._hands, self._said_go
-        for i in range(1, n + 1):
-            nxt = (seat + i) % n
-            if hands[nxt] and not said[nxt]:
-                self._turn = nxt
-                return
+        """Give the turn to the next seat still in this count (the go rule, `next_in_count`); when
+        nobody is, the last card laid pegs the go (a ``go point`` event) and the count closes."""
+        nxt = next_in_count(seat, self._hands, self._said_go)
+        if nxt is not None:
+            self._turn = nxt
+            return
         last = self._last_layer
-        if self._score("peg", last, 1, f"{self._say.verb(last, 'pegs', 'peg')} 1 for the go", "the go"):
+        card = self._pile[-1]
+        if self._score("go point", last, 1, f"{self._say.verb(last, 'pegs', 'peg')} 1 for the go", "the go",
+                       cards=(card,), play_score=PlayScore(tuple(self._pile), (go_item(card),))):
             return
         self._reset(last)
 
     def _reset(self, last: int) -> None:
         """The count goes back to 0; the player after the last to lay a card (and holding one) leads."""
-        n, hands = self._rules.players, self._hands
-        leader = next(s for s in ((last + i) % n for i in range(1, n + 1)) if hands[s])
+        n = self._rules.players
+        leader = next_leader(last, self._hands)
         self._pile = []
         self._count = 0
         self._said_go = [False] * n

@@ -23,7 +23,7 @@ from .players import LEVELS, ComputerPlayer, make_player
 __all__ = ["PHASES", "parse_players", "play_game", "deal_points", "run_match", "report"]
 
 PHASES = ("play", "hand", "crib", "heels")
-_PHASE_OF_EVENT = {"peg": "play", "last card": "play", "heels": "heels"}
+_PHASE_OF_EVENT = {"peg": "play", "go point": "play", "last card": "play", "heels": "heels"}
 ALIASES = {"random": "beginner", "greedy": "intermediate"}
 
 

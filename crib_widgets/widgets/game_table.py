@@ -50,6 +50,7 @@ _RECENT_KINDS = (
     "play",
     "peg",
     "go",
+    "go point",
     "last card",
     "reset",
     "announce",

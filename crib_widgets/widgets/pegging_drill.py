@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..pegging import GO, PlayItem, pile_total, play_points, score_sequence
+from ..pegging import GO, PlayItem, item_words, pile_total, play_points, score_sequence
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button
 from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
@@ -61,7 +61,7 @@ def solve(scenario: Scenario) -> Answer:
         extra = points - laid.total  # the go or last-card point the engine's sequence adds
         if extra:
             final = scenario.final and last == len(scenario.plays) - 1
-            reasons.append(f"{extra} for {'the last card of the play' if final else 'the go'}")
+            reasons.append(f"{extra} for {item_words((extra, 'last card' if final else 'go'))}")
         return Answer(pile[-1], points, tuple(reasons))
     pile = _played(scenario.plays)
     if scenario.ask == "safest":

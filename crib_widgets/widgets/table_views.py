@@ -25,7 +25,8 @@ __all__ = [
     "whose",
 ]
 
-SCORING_KINDS = ("heels", "peg", "last card", "go", "show", "announce", "muggins", "ten back", "game over")
+SCORING_KINDS = ("heels", "peg", "go point", "last card", "go", "show", "announce", "muggins", "ten back",
+                 "game over")
 
 
 def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
