@@ -1,0 +1,31 @@
+"""Models: the headless flows the widgets draw (the game table), testable without ipywidgets.
+
+>>> from crib_widgets.table import Table
+>>> t = Table(seats=("beginner", "expert"), seed=5)
+>>> t.play_out().is_over
+True
+"""
+
+from .advice import HINT_LEVELS, Advice, advise, cost_of
+from .changes import Change
+from .save import SAVE_FORMAT, SavedTable
+from .seats import LEARNER, STRENGTHS, seat_names
+from .show import DealShow, ShowStep, show_groups
+from .table import Table
+
+__all__ = [
+    "Advice",
+    "Change",
+    "DealShow",
+    "HINT_LEVELS",
+    "LEARNER",
+    "SAVE_FORMAT",
+    "STRENGTHS",
+    "SavedTable",
+    "ShowStep",
+    "Table",
+    "advise",
+    "cost_of",
+    "seat_names",
+    "show_groups",
+]

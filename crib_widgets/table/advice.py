@@ -1,0 +1,132 @@
+"""Advice at the table: the best throw or card for the learner, and what a chosen move costs.
+
+The hint level decides how much the table says: ``off`` (nothing), ``warn`` (hold back a move
+that costs more than ``warn_at`` points on average and ask again) or ``show`` (the "Show me"
+button gives the best move and why).
+
+>>> from crib_widgets.game import Discard, Game
+>>> game = Game(seed=2, dealer=0)
+>>> advice = advise(game, 1)
+>>> advice.phase, len(advice.best)
+('discard', 2)
+>>> cost_of(game, Discard(1, advice.best))
+0.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..game import Discard, Game, Move, Play
+from ..game.events import plural
+
+__all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_warn_at"]
+
+#: (value, label) for the level menu.
+HINT_LEVELS = (
+    ("off", "Off: no hints"),
+    ("warn", "Warn me before a costly move"),
+    ("show", "Show me the best move"),
+)
+
+
+def check_hint_level(level: object) -> str:
+    """A hint level by name: ``off``, ``warn`` or ``show``."""
+    names = [value for value, _ in HINT_LEVELS]
+    if level not in names:
+        raise CribbageError(f"hint level {level!r} is not known: choose {', '.join(names)}")
+    return level  # type: ignore[return-value]
+
+
+def check_warn_at(points: object) -> float:
+    """How many points a move may cost before the table warns: a number from 0.5 to 10."""
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0.5 <= points <= 10:
+        raise CribbageError(f"warn at {points!r} points is not allowed: give a number from 0.5 to 10")
+    return float(points)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The best move for a seat now and the worth of each choice, best first.
+
+    ``options`` pairs each throw (or single card, for the play) with its average worth in points
+    to the seat's side; ``why`` says in one sentence why the best is best; ``discard`` keeps the
+    full `DiscardOption` list when the advice is about the throw.
+    """
+
+    phase: str
+    options: tuple[tuple[tuple[Card, ...], float], ...]
+    why: str
+    discard: tuple = ()
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        return self.options[0][0]
+
+    def worth(self, cards: tuple[Card, ...]) -> float:
+        """The average worth of a throw or a card (order does not matter)."""
+        wanted = set(cards)
+        return next(v for c, v in self.options if set(c) == wanted)
+
+
+def advise(game: Game, seat: int) -> Advice | None:
+    """Advice for ``seat`` in the discard or the play (None when it has nothing to decide)."""
+    if game.phase == "discard" and len(game.hands[seat]) == game.rules.hand_size:
+        return _discard_advice(game, seat)
+    if game.phase == "play" and game.whose_turn == seat:
+        return _play_advice(game, seat)
+    return None
+
+
+def cost_of(game: Game, move: Move) -> float:
+    """Points the move gives up on average against the best one (0.0 for the best; 0.0 when the
+    move is not a throw or a card laid)."""
+    if not isinstance(move, (Discard, Play)):
+        return 0.0
+    advice = advise(game, move.seat)
+    if advice is None:
+        return 0.0
+    cards = move.cards if isinstance(move, Discard) else (move.card,)
+    try:
+        worth = advice.worth(tuple(cards))
+    except StopIteration:
+        return 0.0
+    return round(max(0.0, advice.options[0][1] - worth), 2)
+
+
+def _discard_advice(game: Game, seat: int) -> Advice:
+    from ..strategy import advise_discard
+
+    rules = game.rules
+    dealer = game.dealer == seat
+    partner = rules.partners and not dealer and rules.side_of(game.dealer) == rules.side_of(seat)
+    options = advise_discard(game.hands[seat], dealer=dealer, players=rules.players, lowball=rules.lowball,
+                             partner_deals=partner)
+    sign = -1 if rules.lowball else 1
+    pairs = tuple((o.discard, sign * o.total_ev) for o in options)
+    return Advice("discard", pairs, options[0].explanation, tuple(options))
+
+
+def _play_advice(game: Game, seat: int) -> Advice | None:
+    from ..strategy.pegging_choice import expert_values
+    from ..strategy.players import play_view
+
+    values = expert_values(play_view(game, seat))
+    if not values:
+        return None
+    ranked = sorted(values.items(), key=lambda cv: (-round(cv[1], 9), -cv[0].rank, cv[0].suit))
+    best, value = ranked[0]
+    now = _points_now(game, best)
+    why = (f"the {best.name} scores {plural(now, 'point')} now and leaves the least for the next player"
+           if now else f"the {best.name} leaves the next player the least to score")
+    if len(ranked) > 1 and ranked[1][1] < value:
+        why += f" (the next best, the {ranked[1][0].name}, is worth {value - ranked[1][1]:.1f} less)"
+    return Advice("play", tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
+
+
+def _points_now(game: Game, card: Card) -> int:
+    from ..strategy.pegging_choice import play_score
+
+    return play_score([c.rank for c in game.pile] + [card.rank], game.count + card.value)

@@ -1,0 +1,79 @@
+"""The table's save format: the engine's saved game plus who sits where and the hint level.
+
+>>> from crib_widgets.game import Game
+>>> text = dumps(Game(seed=3, dealer=0), ("learner", "expert"), "warn", 2.0)
+>>> saved = loads(text)
+>>> saved.seats, saved.hint_level, saved.game.seed
+(('learner', 'expert'), 'warn', 3)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..errors import CribbageError
+from ..game import Game
+from .advice import check_hint_level, check_warn_at
+from .seats import LEARNER, check_seats, check_strength
+
+__all__ = ["SAVE_FORMAT", "SavedTable", "dumps", "loads"]
+
+SAVE_FORMAT = "crib_widgets.GameTable"
+VERSION = 2
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """A restored save: the replayed game, the seats and the hint settings."""
+
+    game: Game
+    seats: tuple[str, ...]
+    hint_level: str
+    warn_at: float
+
+
+def dumps(game: Game, seats: tuple[str, ...], hint_level: str, warn_at: float) -> str:
+    """The table as JSON text (version 2)."""
+    computers = [s for s in seats if s != LEARNER]
+    return json.dumps({
+        "format": SAVE_FORMAT,
+        "version": VERSION,
+        "strength": computers[0] if computers else "intermediate",
+        "seats": list(seats),
+        "hint": {"level": hint_level, "warn_at": warn_at},
+        "game": json.loads(game.to_json()),
+    })
+
+
+def loads(text: object) -> SavedTable:
+    """Read a save written by `dumps`, by the version 1 table, or a bare `Game.to_json` text.
+
+    Anything else raises `CribbageError` saying what is wrong; nothing is changed anywhere.
+    """
+    if not isinstance(text, (str, bytes)) or not str(text).strip():
+        raise CribbageError("there is no saved game here: the text is empty")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise CribbageError(f"this is not a saved game (not JSON text: {error})") from None
+    if not isinstance(data, dict):
+        raise CribbageError("this is not a saved game: expected a JSON object like {\"format\": ...}")
+    if data.get("format") != SAVE_FORMAT:
+        game = Game.from_json(json.dumps(data))
+        players = game.rules.players
+        return SavedTable(game, (LEARNER,) + ("intermediate",) * (players - 1), "show", 2.0)
+    if data.get("version", 1) not in (1, VERSION):
+        raise CribbageError(f"this table save has version {data.get('version')!r}; this program reads "
+                            f"versions 1 and {VERSION}")
+    strength = check_strength(data.get("strength"))
+    if not isinstance(data.get("game"), dict):
+        raise CribbageError("this table save is damaged: it holds no game")
+    game = Game.from_json(json.dumps(data["game"]))
+    players = game.rules.players
+    seats = data.get("seats", [LEARNER] + [strength] * (players - 1))
+    hint = data.get("hint", {})
+    if not isinstance(hint, dict):
+        raise CribbageError("this table save is damaged: 'hint' must be an object")
+    return SavedTable(game, check_seats(seats, players), check_hint_level(hint.get("level", "show")),
+                      check_warn_at(hint.get("warn_at", 2.0)))
