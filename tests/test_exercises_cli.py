@@ -15,6 +15,14 @@ from crib_widgets.exercises import answer_key_html, class_sets, make_set, worksh
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def run_cli(argv: list[str]) -> int:
+    """`main` as a shell sees it: the exit code, whether returned or raised by argparse."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return stop.code
+
+
 def _names(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "names.txt"
     path.write_text(text, encoding="utf-8")
@@ -57,15 +65,16 @@ def test_running_twice_writes_the_same_bytes(tmp_path):
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--hands", "0"], "crib: error: --hands 0 is out of range: ask for 1 to 100 questions"),
-        (["--hands", "500"], "crib: error: --hands 500 is out of range"),
-        (["--seed", "-4"], "crib: error: --seed -4 is not allowed: use a whole number 0 or more"),
+        (["--hands", "0"], "crib: error: argument --hands: 0 questions is too few: ask for 1 to 100; "
+                           "see 'crib worksheet --help'"),
+        (["--hands", "500"], "crib: error: argument --hands: 500 is too many questions: ask for 1 to 100"),
+        (["--seed", "-4"], "crib: error: argument --seed: seed -4 is not allowed: use a whole number 0 to "),
         (["--students", "missing.txt"], "crib: error: cannot read students file 'missing.txt': No such file"),
     ],
 )
 def test_bad_values_get_one_clear_line_and_exit_code_2(tmp_path, capsys, monkeypatch, extra, message):
     monkeypatch.chdir(tmp_path)
-    assert main(["worksheet", "--out", "out", *extra]) == 2
+    assert run_cli(["worksheet", "--out", "out", *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1
     assert not (tmp_path / "out").exists(), "nothing is written when an option is bad"
@@ -107,15 +116,15 @@ def test_out_must_be_a_folder(tmp_path, capsys):
     [
         (["--kind", "poker"], "argument --kind: invalid choice: 'poker'"),
         (["--difficulty", "expert"], "argument --difficulty: invalid choice: 'expert'"),
-        (["--hands", "ten"], "argument --hands: invalid int value: 'ten'"),
+        (["--hands", "ten"], "argument --hands: 'ten' is not a whole number of questions: write digits"),
         ([], "the following arguments are required: --out"),
     ],
 )
-def test_argparse_errors_also_exit_2(capsys, argv, needle):
-    with pytest.raises(SystemExit) as exit_info:
-        main(["worksheet", *argv] + ([] if not argv else ["--out", "x"]))
-    assert exit_info.value.code == 2
-    assert needle in capsys.readouterr().err
+def test_argparse_errors_also_exit_2_with_one_line_and_no_usage(capsys, argv, needle):
+    assert run_cli(["worksheet", *argv] + ([] if not argv else ["--out", "x"])) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1 and "usage:" not in err
+    assert err.rstrip().endswith("see 'crib worksheet --help'")
 
 
 def test_the_installed_command_runs_as_a_module(tmp_path):
@@ -125,10 +134,136 @@ def test_the_installed_command_runs_as_a_module(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "crib_widgets.cli", "worksheet", "--hands", "0", "--out",
                           str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [
-        "crib: error: --hands 0 is out of range: ask for 1 to 100 questions"]
+        "crib: error: argument --hands: 0 questions is too few: ask for 1 to 100; "
+        "see 'crib worksheet --help'"]
 
 
 def test_file_names_keep_letters_and_digits_only():
     assert file_stem("Ann O'Neil") == "ann-o-neil"
     assert file_stem("  Zoë 2 ") == "zoë-2"
     assert file_stem("***") == "student"
+
+
+# ---- the output folder: a whole set or none ------------------------------------------------------
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_an_empty_out_is_refused_instead_of_writing_into_the_current_folder(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["worksheet", "--out", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("crib: error: argument --out: an empty folder name would write into the current "
+                          "folder: name a folder, e.g. --out worksheets") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_write_that_fails_half_way_leaves_no_sheets_and_names_the_folder(tmp_path, capsys, monkeypatch):
+    # seen: a full disk after 9 sheets left 9 sheets and no key
+    from crib_widgets.cli import worksheet
+
+    names = _names(tmp_path, "\n".join(f"Student {n}" for n in range(1, 13)))
+    real, written = worksheet._write, []
+
+    def full_disk(path, content):
+        if len(written) == 9:
+            raise OSError(28, "No space left on device")
+        written.append(path.name)
+        real(path, content)
+
+    monkeypatch.setattr(worksheet, "_write", full_disk)
+    out = tmp_path / "class"
+    assert main(["worksheet", "--students", str(names), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"crib: error: cannot write the worksheets into the folder '{out}': No space left on "
+                   "device; nothing was written there\n")
+    assert len(written) == 9 and not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["names.txt"], "no temporary folder is left behind"
+
+
+def test_a_failed_replace_keeps_the_earlier_set_whole(tmp_path, capsys, monkeypatch):
+    from crib_widgets.cli import worksheet
+
+    out = tmp_path / "class"
+    assert main(["worksheet", "--hands", "3", "--out", str(out)]) == 0
+    before = _tree(out)
+    real_replace, calls = worksheet.os.replace, []
+
+    def fails_on_second_move_in(src, dst):
+        calls.append(dst)
+        if len(calls) == 4:  # 2 old files out, 1 new file in, then the disk fails
+            raise OSError(5, "Input/output error")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(worksheet.os, "replace", fails_on_second_move_in)
+    assert main(["worksheet", "--hands", "5", "--out", str(out), "--replace"]) == 2
+    assert "cannot write the worksheets into the folder" in capsys.readouterr().err
+    assert _tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class"]
+
+
+def test_a_folder_that_holds_a_set_is_refused_unless_replace_replaces_the_set_whole(tmp_path, capsys):
+    # seen: rerunning into a class folder kept old students' sheets beside a new key
+    out = tmp_path / "class"
+    two = _names(tmp_path, "Ann\nBen\n")
+    assert main(["worksheet", "--students", str(two), "--out", str(out)]) == 0
+    (out / "notes.txt").write_text("mine")
+    capsys.readouterr()
+    one = _names(tmp_path, "Cleo\n")
+    assert main(["worksheet", "--students", str(one), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"crib: error: --out '{out}' already holds a set of worksheets (answer-key.html and 2 "
+                   "more files): give a new folder, or add --replace to replace that set as a whole\n")
+    assert sorted(p.name for p in out.iterdir()) == [
+        "answer-key.html", "notes.txt", "worksheet-ann.html", "worksheet-ben.html"]
+    assert main(["worksheet", "--students", str(one), "--out", str(out), "--replace"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].endswith(", 1 student"), "one student, not '1 students'"
+    assert printed[1] == f"replaced the set that was in {out} (3 files removed)"
+    assert sorted(p.name for p in out.iterdir()) == ["answer-key.html", "notes.txt", "worksheet-cleo.html"]
+    assert (out / "notes.txt").read_text() == "mine", "files that are not part of a set are left alone"
+
+
+def test_an_empty_existing_folder_is_filled(tmp_path):
+    out = tmp_path / "empty"
+    out.mkdir()
+    assert main(["worksheet", "--hands", "1", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["answer-key.html", "worksheet.html"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("A" * 5000, "is 5000 characters long: a name may have at most 60"),
+        ("Ann\x07Lee", "holds a control or unknown character"),
+    ],
+)
+def test_names_that_cannot_be_printed_or_filed_are_refused_before_any_folder_is_made(
+        tmp_path, capsys, name, message):
+    # seen: a 5000-character name left an empty folder behind
+    names = _names(tmp_path, f"Ann\n{name}\n")
+    out = tmp_path / "class"
+    assert main(["worksheet", "--students", str(names), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and len(err) < 200
+    assert not out.exists()
+
+
+def test_a_folder_name_the_system_cannot_make_is_refused_before_writing(tmp_path, capsys):
+    long = tmp_path / ("x" * 300)
+    assert run_cli(["worksheet", "--out", str(long)]) == 2
+    err = capsys.readouterr().err
+    assert "is 300 bytes long: a folder name may be at most 255 bytes" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_made_is_named_in_the_error(tmp_path, capsys):
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file where a folder is wanted")
+    out = blocker / "class"
+    assert main(["worksheet", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"crib: error: cannot write the worksheets into the folder '{out}': ")
+    assert "worksheet.html" not in err and ".new" not in err

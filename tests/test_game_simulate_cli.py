@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from crib_widgets.cli import main
+from crib_widgets.cli.options import MAX_GAMES, MAX_SEED
 
 
 def test_simulate_prints_a_summary(capsys):
@@ -36,8 +39,41 @@ def test_simulate_log_narrates_the_first_game(capsys):
     assert "Deal 1:" in out and "turns the starter" in out and " wins " in out
 
 
+def run_cli(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return stop.code
+
+
 def test_simulate_rejects_bad_options_with_a_clear_error(capsys):
     assert main(["simulate", "--variant", "partners"]) == 2
     assert "partners need 4 players" in capsys.readouterr().err
-    assert main(["simulate", "--games", "0"]) == 2
-    assert "--games must be at least 1" in capsys.readouterr().err
+    assert run_cli(["simulate", "--games", "0"]) == 2
+    assert "0 games is too few: ask for 1 to 100000" in capsys.readouterr().err
+
+
+def test_a_huge_number_of_games_is_refused_at_once_with_the_limit(capsys):
+    # seen: --games 99999999999999999999999 ran for ever
+    assert run_cli(["simulate", "--games", "99999999999999999999999"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("crib: error: argument --games: 99999999999999999999999 is too many games: ask for 1 to "
+                   f"{MAX_GAMES}; see 'crib simulate --help'\n")
+    assert run_cli(["simulate", "--games", str(MAX_GAMES + 1), "--players", "expert,expert"]) == 2
+    assert f"ask for 1 to {MAX_GAMES}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["worksheet", "--out", "never"]])
+def test_a_negative_seed_is_refused_by_every_subcommand_alike(command, capsys, tmp_path, monkeypatch):
+    # seen: simulate --seed -1 was accepted where worksheet refused it
+    monkeypatch.chdir(tmp_path)
+    assert run_cli([*command, "--seed", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert f"argument --seed: seed -1 is not allowed: use a whole number 0 to {MAX_SEED}, e.g. 7" in err
+    assert err.count("\n") == 1 and not (tmp_path / "never").exists()
+
+
+def test_one_game_is_one_game_not_one_games(capsys):
+    assert main(["simulate", "--games", "1", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 game between random players") and " 1 wins" not in out and " 1 win " in out

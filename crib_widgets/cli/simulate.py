@@ -16,6 +16,8 @@ from collections import Counter
 
 from ..errors import CribbageError
 from ..game import Game, Rules
+from .options import MAX_GAMES, MAX_SEED, count, seed
+from .text import plural
 
 VARIANTS = {"muggins": "muggins", "ten-back": "ten_back", "lowball": "lowball",
             "exact-finish": "exact_finish", "partners": "partners"}
@@ -25,8 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play whole games between random players and summarise them",
                        description="Play whole games between random players (every move picked at random "
                                    "among the legal ones) and summarise the results.")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable run")
+    p.add_argument("--games", type=count("games", 1, MAX_GAMES), default=100,
+                   help=f"how many games, 1 to {MAX_GAMES} (default 100)")
+    p.add_argument("--seed", type=seed, default=None,
+                   help=f"seed for a repeatable run: a whole number 0 to {MAX_SEED}")
     p.add_argument("--players", type=_players, default=2,
                    help="2, 3 or 4 random players (default 2), or computer players one per seat, "
                         "e.g. expert,intermediate (beginner, intermediate, expert)")
@@ -39,8 +43,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise CribbageError(f"--games must be at least 1, got {args.games}")
     options = {VARIANTS[v]: True for v in args.variant}
     names = args.players if isinstance(args.players, list) else None
     rules = Rules(players=len(names) if names else args.players, target=args.target, **options)
@@ -108,12 +110,12 @@ def summarise(rules: Rules, results: list[dict], seconds: float, sides: list[str
 
 
 def report(summary: dict) -> str:
-    lines = [f"{summary['games']} games between random players: {summary['rules']}"]
+    lines = [f"{plural(summary['games'], 'game')} between random players: {summary['rules']}"]
     rows = zip(summary["sides"], summary["wins"], summary["average scores"], strict=True)
     width = max(len(name) for name in summary["sides"])
     for name, wins, avg in rows:
         share = 100 * wins / summary["games"]
-        lines.append(f"  {name:<{width}}  {wins} wins ({share:.1f}%), average final score {avg}")
+        lines.append(f"  {name:<{width}}  {plural(wins, 'win')} ({share:.1f}%), average final score {avg}")
     skunks = ", ".join(f"{n} {k}" for k, n in summary["skunks"].items()) or "none"
     lines.append(f"  skunks: {skunks}")
     lines.append(f"  a game lasts {summary['average deals']} deals and {summary['average moves']} moves "

@@ -2,13 +2,20 @@
 
     crib worksheet --kind counting --difficulty hard --hands 20 --seed 7 --students names.txt --out DIR
 
-Everything is checked before anything is written, so a bad option leaves DIR as it was.
+Everything is checked before anything is written, so a bad option leaves DIR as it was; the set is
+written into a temporary folder beside DIR and moved into place, so DIR holds a whole set or none.
+A folder that already holds a set is refused unless ``--replace`` says to replace that set as a whole
+(other files in it are left alone).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 from ..errors import CribbageError
@@ -16,8 +23,10 @@ from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown
 from ..exercises.generate import MAX_HANDS, class_sets, make_set
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS, ExerciseSet
+from .options import MAX_SEED, count, seed
+from .text import plural
 
-__all__ = ["register", "run", "read_students", "file_stem"]
+__all__ = ["register", "run", "read_students", "file_stem", "out_folder", "write_set"]
 
 FORMATS = ("html", "markdown", "both")
 
@@ -32,13 +41,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--kind", choices=EXERCISE_KINDS, default="counting",
                    help="counting (hands and cribs), play (what a card scores) or muggins (check a count)")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default="easy", help="easy, medium or hard")
-    p.add_argument("--hands", type=int, default=10, metavar="N",
+    p.add_argument("--hands", type=count("questions", 1, MAX_HANDS), default=10, metavar="N",
                    help=f"questions per worksheet, 1 to {MAX_HANDS} (default 10)")
-    p.add_argument("--seed", type=int, default=0,
-                   help="any whole number 0 or more (default 0); note it to make the same set again")
+    p.add_argument("--seed", type=seed, default=0,
+                   help=f"a whole number 0 to {MAX_SEED} (default 0); note it to make the same set again")
     p.add_argument("--students", type=Path, metavar="FILE",
                    help="a text file with one student name per line (blank lines and # comments skipped)")
-    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
+    p.add_argument("--out", type=out_folder, required=True, metavar="DIR",
+                   help="folder to write into (made if missing); the whole set is written or nothing")
+    p.add_argument("--replace", action="store_true",
+                   help="DIR already holds a set of worksheets: replace that set as a whole")
     p.add_argument("--format", choices=FORMATS, default="html", help="html (default), markdown or both")
     p.set_defaults(run=run)
 
@@ -88,25 +100,134 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     if out.exists() and not out.is_dir():
         raise CribbageError(f"--out '{out}' is a file, not a folder: give a folder for the worksheets")
-    if args.hands < 1 or args.hands > MAX_HANDS:
-        raise CribbageError(f"--hands {args.hands} is out of range: ask for 1 to {MAX_HANDS} questions")
-    if args.seed < 0:
-        raise CribbageError(f"--seed {args.seed} is not allowed: use a whole number 0 or more, e.g. 7")
     if args.students is not None:
         sets = class_sets(args.kind, args.difficulty, args.hands, args.seed, read_students(args.students))
     else:
         sets = [make_set(args.kind, args.difficulty, args.hands, args.seed)]
     files = _outputs(sets, args.students is not None, args.format)
+    old = _old_set(out)
+    if old and not args.replace:
+        raise CribbageError(
+            f"--out '{out}' already holds a set of worksheets ({_listing(old)}): give a new folder, or add "
+            "--replace to replace that set as a whole")
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        for name, content in files.items():
-            (out / name).write_text(content, encoding="utf-8", newline="\n")
+        write_set(out, files, old)
     except OSError as error:
-        raise CribbageError(f"cannot write into '{out}': {error.strerror or error}") from None
+        raise CribbageError(f"cannot write the worksheets into the folder '{out}': "
+                            f"{error.strerror or error}; nothing was written there") from None
     first = sets[0]
-    print(f"{first.title}, {len(first)} questions, set code {first.code}"
-          + (f", {len(sets)} students" if args.students is not None else ""))
+    print(f"{first.title}, {plural(len(first), 'question')}, set code {first.code}"
+          + (f", {plural(len(sets), 'student')}" if args.students is not None else ""))
+    if old:
+        print(f"replaced the set that was in {out} ({plural(len(old), 'file')} removed)")
     for name in files:
         note = "  (the key: keep it for yourself)" if name.startswith("answer-key") else ""
         print(f"wrote {out / name}{note}")
     return 0
+
+
+# ---- the output folder ---------------------------------------------------------------------------
+_SET_FILE = re.compile(r"(worksheet(-[^/]*)?|answer-key)\.(html|md)")
+
+
+def out_folder(text: str) -> Path:
+    """An argparse type for ``--out``: a folder name that can exist (not empty, no NUL, parts short)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "an empty folder name would write into the current folder: name a folder, e.g. --out worksheets")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("a folder name cannot hold the NUL character: name a folder, "
+                                         "e.g. --out worksheets")
+    for part in Path(text).parts:
+        try:
+            size = len(os.fsencode(part))
+        except UnicodeError:
+            raise argparse.ArgumentTypeError(
+                f"the folder name {part[:30]!r} has characters this system cannot use in a file name: "
+                "use letters, digits and dashes") from None
+        if size > 255:
+            raise argparse.ArgumentTypeError(f"the folder name {part[:20]!r}... is {size} bytes long: "
+                                             "a folder name may be at most 255 bytes")
+    return Path(text)
+
+
+def _old_set(out: Path) -> list[Path]:
+    """The files of an earlier set in ``out`` (worksheets and keys this command writes)."""
+    if not out.is_dir():
+        return []
+    try:
+        return sorted(p for p in out.iterdir() if p.is_file() and _SET_FILE.fullmatch(p.name))
+    except OSError as error:
+        raise CribbageError(f"cannot look into the folder '{out}': {error.strerror or error}") from None
+
+
+def _listing(paths: list[Path]) -> str:
+    names = [p.name for p in paths]
+    return names[0] if len(names) == 1 else f"{names[0]} and {plural(len(names) - 1, 'more file')}"
+
+
+def write_set(out: Path, files: dict[str, str], old: list[Path] = ()) -> None:
+    """Write ``files`` into ``out`` as a whole: every file or none, with ``old`` (files of an earlier
+    set) removed only once the new set is complete.
+
+    The set is written into a temporary folder beside ``out`` and then moved into place, so a write
+    that fails half way (a full disk, a name the system refuses) leaves ``out`` as it was. Raises
+    ``OSError``; the caller turns it into a message naming the folder.
+    """
+    out = Path(os.path.abspath(out))
+    made = _make_parents(out.parent)
+    try:
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=out.parent))
+        try:
+            for name, content in files.items():
+                _write(stage / name, content)
+            if not out.exists():
+                os.replace(stage, out)
+            else:
+                _swap_in(stage, out, [Path(p) for p in old])
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+    except BaseException:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _write(path: Path, content: str) -> None:
+    path.write_text(content, encoding="utf-8", newline="\n")
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Create ``folder`` and any missing parents; the folders created, outermost first."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for path in reversed(missing):
+        path.mkdir()
+    return list(reversed(missing))
+
+
+def _swap_in(stage: Path, out: Path, old: list[Path]) -> None:
+    """Move the finished set from ``stage`` into ``out``, taking ``old`` out first; undo on failure."""
+    backup = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
+    moved_out: list[Path] = []
+    moved_in: list[Path] = []
+    try:
+        for path in old:
+            os.replace(path, backup / path.name)
+            moved_out.append(path)
+        for new in sorted(stage.iterdir()):
+            os.replace(new, out / new.name)
+            moved_in.append(out / new.name)
+    except BaseException:
+        for path in moved_in:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        for path in moved_out:
+            with contextlib.suppress(OSError):
+                os.replace(backup / path.name, path)
+        raise
+    finally:
+        shutil.rmtree(backup, ignore_errors=True)

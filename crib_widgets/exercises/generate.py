@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable
 
 from ..errors import CribbageError
@@ -25,9 +26,12 @@ from .model import DIFFICULTIES, EXERCISE_KINDS, Exercise, ExerciseSet
 from .piles import PLAY_FOCUSES, make_play
 from .seeds import check_seed, derive_seed, student_key, student_seed
 
-__all__ = ["MAX_HANDS", "make_set", "load_set", "class_sets", "plan", "focuses", "check_options"]
+__all__ = ["MAX_HANDS", "MAX_NAME", "MAX_STUDENTS", "make_set", "load_set", "class_sets", "plan", "focuses",
+           "check_options", "check_student"]
 
 MAX_HANDS = 100
+MAX_NAME = 60  # characters: the name is printed on the sheet and becomes part of a file name
+MAX_STUDENTS = 500
 _FOCUSES = {"counting": COUNTING_FOCUSES, "play": PLAY_FOCUSES, "muggins": MUGGINS_FOCUSES}
 _MAKERS = {"counting": make_counting, "play": make_play, "muggins": make_muggins}
 
@@ -41,6 +45,29 @@ def check_options(kind: object, difficulty: object, hands: object, seed: object)
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
         raise CribbageError(f"{hands!r} exercises cannot be made: ask for 1 to {MAX_HANDS}")
     check_seed(seed)
+
+
+def check_student(name: object) -> str:
+    """A student's name as printed (spaces collapsed), or a `CribbageError` saying what is wrong with it.
+
+    >>> check_student("  Ann   Lee ")
+    'Ann Lee'
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise CribbageError(f"{_shown(name)} is not a student name: give the name as text, e.g. 'Ann'")
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") for ch in name if not ch.isspace()):
+        raise CribbageError(f"student name {_shown(name)} holds a control or unknown character: "
+                            "write the name in letters, digits, spaces, dashes and apostrophes")
+    printed = " ".join(name.split())
+    if len(printed) > MAX_NAME:
+        raise CribbageError(f"student name {_shown(printed)} is {len(printed)} characters long: "
+                            f"a name may have at most {MAX_NAME}")
+    return printed
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:24]}...{text[-6:]}"
 
 
 def focuses(kind: str, difficulty: str) -> tuple[str, ...]:
@@ -75,6 +102,7 @@ def make_set(
     ``kind`` is counting, play or muggins; ``difficulty`` easy, medium or hard.
     """
     check_options(kind, difficulty, hands, seed)
+    printed = None if student is None else check_student(student)
     base = seed if student is None else student_seed(seed, student)
     by_name = {f.name: f for f in _FOCUSES[kind][difficulty]}
     seen: set = set()
@@ -82,8 +110,7 @@ def make_set(
     for number, name in enumerate(plan(kind, difficulty, hands, seed), start=1):
         rng = random.Random(derive_seed(base, kind, difficulty, "exercise", number))
         exercises.append(_MAKERS[kind](rng, difficulty, by_name[name], number, seen))
-    name = None if student is None else " ".join(student.split())
-    return ExerciseSet(kind, difficulty, seed, tuple(exercises), name)
+    return ExerciseSet(kind, difficulty, seed, tuple(exercises), printed)
 
 
 def load_set(code: str, student: str | None = None) -> ExerciseSet:
@@ -108,9 +135,16 @@ def class_sets(
     kind: str, difficulty: str, hands: int, seed: int, students: Iterable[str]
 ) -> list[ExerciseSet]:
     """One set per student; two entries that are the same student (case, spaces) are an error."""
+    if isinstance(students, (str, bytes)) or not isinstance(students, Iterable):
+        raise CribbageError(f"students must be a list of names, e.g. ['Ann', 'Ben'], not {_shown(students)}")
     names = list(students)
     if not names:
         raise CribbageError("no students given: list at least one name, or make one set without names")
+    if len(names) > MAX_STUDENTS:
+        raise CribbageError(f"{len(names)} students is more than one class: "
+                            f"give at most {MAX_STUDENTS} names")
+    for name in names:
+        check_student(name)
     keys: dict[str, str] = {}
     for name in names:
         key = student_key(name)

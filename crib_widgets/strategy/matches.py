@@ -138,15 +138,17 @@ def _labels(names: Sequence[str]) -> list[str]:
 def report(summary: dict) -> str:
     """The summary as text: win rates, skunks, then points per deal by phase and role."""
     games = summary["games"]
-    lines = [f"{games} games, {' vs '.join(summary['players'])} ({summary['rules']}), seed {summary['seed']}"]
+    lines = [f"{games} game{'s' if games != 1 else ''}, {' vs '.join(summary['players'])} "
+             f"({summary['rules']}), seed {summary['seed']}"]
     width = max(len(s) for s in summary["sides"])
     for side, name in enumerate(summary["sides"]):
         marks = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, counts in summary["skunks"].items()
                           if (n := counts[side]))
         rate = 100 * summary["win rates"][side]
         average = summary["average final scores"][side]
-        lines.append(f"  {name:<{width}}  {summary['wins'][side]} wins ({rate:.1f}%), average final score "
-                     f"{average:.1f}" + (f"; suffered {marks}" if marks else ""))
+        wins = summary["wins"][side]
+        lines.append(f"  {name:<{width}}  {wins} win{'s' if wins != 1 else ''} ({rate:.1f}%), "
+                     f"average final score {average:.1f}" + (f"; suffered {marks}" if marks else ""))
     lines.append(f"  {summary['average deals']:.2f} deals a game; per complete deal "
                  f"({summary['complete deals']} deals), points by phase:")
     lines.append(f"    {'':<11}{'play':>7}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}")
