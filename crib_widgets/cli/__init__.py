@@ -19,7 +19,7 @@ from ..errors import CribbageError
 __all__ = ["main", "build_parser", "CribParser"]
 
 # Subcommand modules, in the order `crib --help` lists them.
-COMMANDS = ("count", "advise", "simulate", "worksheet")
+COMMANDS = ("count", "advise", "simulate", "worksheet", "assign", "grade")
 
 
 class CribParser(argparse.ArgumentParser):

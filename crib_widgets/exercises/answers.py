@@ -1,4 +1,8 @@
-"""Reading a learner's answer: a total, points per kind, or for Muggins a call.
+"""Reading a learner's answer: a total, points per kind (listed, added or counted aloud), or a Muggins call.
+
+The one parser of answers: `grade`, the checker widget, `crib grade` and the assignment page all use it.
+Points per kind may be listed ("fifteens 4, pairs 2", "fifteens 4 pairs 0"), added ("fifteen 2 + pair 2
++ run 3") or counted aloud with running totals ("15-2 15-4 pair 6", "fifteen 2 and a pair is 4").
 
 Answers come from a text box, a file or Python, so text and numbers are both accepted. Anything
 unreadable raises `AnswerError` with a message that quotes it and shows what to write instead.
@@ -38,9 +42,7 @@ _ALIASES = {
     "last card": ("last card", "last", "the last card", "last-card"),
 }
 _ALIAS_TO_KIND = {alias: kind for kind, aliases in _ALIASES.items() for alias in aliases}
-_PART = re.compile(r"^(?P<name>[^\d+-].*?|\d+'?s?)\s*[:=]?\s*(?P<num>[+-]?\d+)\s*(?:points?|pts?)?$")
 _NUMBER = re.compile(r"^(?P<num>[+-]?\d+)\s*(?:points?|pts?)?$")
-_SPLIT = re.compile(r"\s*(?:[,;\n]|\band\b)\s*")
 _ACCEPT = {"accept", "accepted", "ok", "okay", "right", "correct", "agree", "0", "+0", "-0"}
 _MUGGINS = re.compile(r"^(?:muggins|missed|short)\b[\s,:!]*(?:by\s+)?(?P<num>\d+)?\s*(?:points?)?$")
 _HIGH = re.compile(r"^(?:too\s+high|too\s+many|over(?:-?count(?:ed)?)?|high)\b[\s,:!]*(?:by\s+)?"
@@ -134,17 +136,63 @@ def _read_call(exercise: Exercise, lowered: str, raw: object) -> int | None:
     return None
 
 
+_NAMES = sorted(_ALIAS_TO_KIND, key=len, reverse=True)
+_NAME_RE = "|".join(re.escape(n) for n in _NAMES)
+# One "kind and points" item in any of the ways people write it: "fifteens 4", "15-2", "pair: 2",
+# "a pair is 6", "a run of 3 is 9", "2 for a pair".
+_ITEM = re.compile(
+    rf"\s*(?:(?:an?\s+)?(?P<name>{_NAME_RE})(?:\s+of\s+\d+)?\s*(?P<sep>-|:|=|\bis\b|\bfor\b)?\s*"
+    rf"(?P<num>\d+)|(?P<num2>\d+)\s*(?:points?\s+)?for\s+(?:an?\s+)?(?P<name2>{_NAME_RE}))"
+    r"\s*(?:points?|pts?)?\s*(?=[\s,;+]|$)"
+)
+_UNKNOWN = re.compile(r"\s*(?P<name>[^\d\s,;+:=][^\d,;+:=]*?)\s*[:=-]?\s*\d+")
+_GLUE = re.compile(r"[\s,;+]*(?:\band\b)?[\s,;+]*")
+
+
 def _read_parts(exercise: Exercise, lowered: str, raw: object) -> dict[str, int]:
-    points: dict[str, int] = {}
-    for part in filter(None, _SPLIT.split(lowered)):
-        match = _PART.match(part)
+    """Points per kind from text: listed per kind ("fifteens 4, pairs 2"), added ("fifteen 2 +
+    pair 2"), or counted aloud with running totals ("15-2 15-4 pair 6", "fifteen 2, a pair is 4")."""
+    items, pos, aloud = [], 0, False
+    while pos < len(lowered):
+        glue = _GLUE.match(lowered, pos)
+        pos = glue.end()
+        if pos >= len(lowered):
+            break
+        match = _ITEM.match(lowered, pos)
         if not match:
+            unknown = _UNKNOWN.match(lowered, pos)
+            if unknown:
+                _kind(exercise, unknown["name"].strip(), raw)  # raises: names the kinds allowed
             raise AnswerError(f"{raw!r} is not an answer: {_usage(exercise)}")
-        kind = _kind(exercise, match["name"].strip(), raw)
-        _add(exercise, points, kind, int(match["num"]), raw)
-    if not points:
+        name = (match["name"] or match["name2"]).strip()
+        sep = match["sep"] or ""
+        aloud = aloud or sep == "is" or (sep == "-" and _ALIAS_TO_KIND.get(name) == "fifteen")
+        items.append((_kind(exercise, name, raw), int(match["num"] or match["num2"])))
+        pos = match.end()
+    if not items:
         raise AnswerError(f"{raw!r} is not an answer: {_usage(exercise)}")
+    if aloud and "+" not in lowered:
+        items = _increments(items, raw)
+    points: dict[str, int] = {}
+    for kind, value in items:
+        if kind in points and "+" in lowered:
+            value += points.pop(kind)
+        _add(exercise, points, kind, value, raw)
     return points
+
+
+def _increments(items: list[tuple[str, int]], raw: object) -> list[tuple[str, int]]:
+    """A count said aloud gives running totals ("15-2 15-4 pair 6"): each kind's points are the steps."""
+    steps: dict[str, int] = {}
+    before = 0
+    for kind, running in items:
+        if running <= before:
+            raise AnswerError(f"{raw!r} does not add up: counted aloud, each number is the running total, "
+                              f"so after {before} the {kind} must say more than {before} (e.g. "
+                              f"'15-2 15-4 pair 6'); or list points per kind, e.g. 'fifteens 4, pairs 2'")
+        steps[kind] = steps.get(kind, 0) + running - before
+        before = running
+    return list(steps.items())
 
 
 def _read_mapping(exercise: Exercise, raw: Mapping) -> dict[str, int]:

@@ -31,7 +31,8 @@ from .sheet import (
     set_line,
 )
 
-__all__ = ["worksheet_html", "answer_key_html", "question_html", "answer_html", "preview", "PAGE_CSS"]
+__all__ = ["worksheet_html", "answer_key_html", "totals_grid_html", "question_html", "answer_html", "preview",
+           "PAGE_CSS"]
 
 PAGE_CSS = """
 :root { color: #111; background: #fff; }
@@ -77,6 +78,10 @@ table.breakdown tr.total td { border-top: 1px solid #000; font-weight: bold; }
 .warning { font-family: Arial, sans-serif; border: 2px solid #000; padding: .3em .6em;
            display: inline-block; }
 section.student + section.student { break-before: page; }
+section.totals + section.student { break-before: page; }
+table.totals { border-collapse: collapse; font-family: Arial, sans-serif; font-size: .9em; }
+table.totals th, table.totals td { border: 1px solid #777; padding: .1em .4em; text-align: center; }
+table.totals th[scope="row"] { text-align: left; }
 footer { margin-top: 1.5em; font-family: Arial, sans-serif; font-size: .8em; color: #333; }
 @page { margin: 12mm; }
 @media print {
@@ -149,8 +154,9 @@ def _blanks(exercise: Exercise, kinds: tuple[str, ...]) -> str:
     return f'<div class="blanks">{"".join(cells)}</div>'
 
 
-def worksheet_html(exercise_set: ExerciseSet) -> str:
-    """The learner's printable worksheet: questions and blanks, no answers."""
+def worksheet_html(exercise_set: ExerciseSet, *, online: str | None = None) -> str:
+    """The learner's printable worksheet: questions and blanks, no answers. ``online`` is the link to
+    the same set on the published site's assignment page (written by `crib assign`)."""
     kinds = answer_kinds(exercise_set)
     who = (escape(exercise_set.student) if exercise_set.student else '<span class="name-line"></span>')
     questions = "\n".join(
@@ -166,10 +172,42 @@ def worksheet_html(exercise_set: ExerciseSet) -> str:
         f"{len(exercise_set)} questions</p>"
         f'<div class="intro">{intro}</div></header>\n'
         f'<ol class="questions">\n{questions}\n</ol>\n'
-        f"<footer>Check your answers in the learner notebook with set code {escape(exercise_set.code)}"
-        f"{' and your name' if exercise_set.student else ''}.</footer>"
+        f"<footer>{_online_footer(exercise_set, online)}</footer>"
     )
     return _page(f"{exercise_set.title}: worksheet", body)
+
+
+def _online_footer(exercise_set: ExerciseSet, online: str | None) -> str:
+    if online:
+        return (f'Do this set online, and check your answers: <a href="{escape(online, quote=True)}">'
+                "your link to the assignment page</a> (your teacher sends it).")
+    who = " and your name" if exercise_set.student else ""
+    return (f"Check your answers on the book's site: open its page \u201cYour assignment\u201d and type "
+            f"the set code {escape(exercise_set.code)}{who}.")
+
+
+def _short_answer(exercise: Exercise) -> str:
+    solution = exercise.solution()
+    if isinstance(exercise, MugginsExercise):
+        n = solution.answer
+        return "accept" if n == 0 else (f"M {n}" if n > 0 else f"high {-n}")
+    return str(solution.answer)
+
+
+def totals_grid_html(sets: list[ExerciseSet]) -> str:
+    """The key's first table: one row per student, one column per question, the right answers."""
+    numbers = range(1, len(sets[0]) + 1)
+    head = "".join(f"<th scope=\"col\">{n}</th>" for n in numbers)
+    rows = "".join(
+        f'<tr><th scope="row">{escape(s.student or "everyone")}</th>'
+        + "".join(f"<td>{escape(_short_answer(e))}</td>" for e in s) + "</tr>"
+        for s in sets
+    )
+    note = ("Muggins: M n = Muggins for n points missed, high n = too high by n." if sets[0].kind == "muggins"
+            else "Points of each answer.")
+    return (f'<section class="totals"><h2>Totals at a glance</h2><p class="meta">{note}</p>'
+            f'<table class="totals"><thead><tr><th scope="col">student</th>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></section>")
 
 
 def _breakdown(exercise: Exercise) -> str:
@@ -226,6 +264,7 @@ def answer_key_html(sets: ExerciseSet | Iterable[ExerciseSet]) -> str:
         f"<header><h1>{escape(title)}</h1>"
         '<p class="warning">For the teacher: keep this page away from the learners\u2019 worksheets.</p>'
         f'<div class="intro"><p>{escape(instructions(sets[0])[0])}</p></div></header>\n'
+        + totals_grid_html(sets) + "\n"
         + "\n".join(sections)
     )
     return _page(title, body)

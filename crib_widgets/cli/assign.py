@@ -1,0 +1,143 @@
+"""``crib assign``: a set for a class to do on the published site, with sheets, key and links.
+
+    crib assign --kind counting --difficulty medium --hands 12 --seed 7 --students names.txt --out class/
+
+writes into ``class/`` (a new folder, made whole in a temporary folder and then moved into place):
+``worksheet-<name>.html`` per student (to print; its footer carries the student's link),
+``answer-key.html`` (opening with a grid of every student's answers), ``links.html`` and
+``links.csv`` (one link per student, to send), and ``class.json`` (the roster, the set, the options
+and the class secret that checks the results files: keep it, `crib grade` needs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import shutil
+import tempfile
+from html import escape
+from pathlib import Path
+
+from ..errors import CribbageError
+from ..exercises.assign import CLASS_FILE, Assignment
+from ..exercises.export_html import PAGE_CSS, answer_key_html, worksheet_html
+from ..exercises.generate import MAX_HANDS
+from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
+from .worksheet import file_stem, read_students
+
+__all__ = ["register", "run", "write_folder"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "assign", help="assign a set to a class: sheets, key, a link per student, a class file",
+        description="Make a set for a class to do in the browser on the published site (or on paper): "
+                    "a worksheet and a link per student, the answer key and the class file for "
+                    "`crib grade`.")
+    p.add_argument("--kind", choices=EXERCISE_KINDS, default="counting", help="counting, play or muggins")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, default="easy", help="easy, medium or hard")
+    p.add_argument("--hands", type=int, default=10, metavar="N", help=f"questions, 1 to {MAX_HANDS} (10)")
+    p.add_argument("--seed", type=int, default=0, help="any whole number 0 or more (default 0)")
+    p.add_argument("--students", type=Path, required=True, metavar="FILE",
+                   help="a text file with one student name per line (blank lines and # comments skipped)")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="a new (or empty) folder for the class's files")
+    p.add_argument("--answers", choices=("total", "kind"), default="total",
+                   help="students give each answer as a total (default) or as points per kind")
+    p.add_argument("--no-check", dest="check", action="store_false",
+                   help="students cannot check answers as they go (a test rather than practice)")
+    p.add_argument("--site", default="", metavar="URL",
+                   help="the published book's address, e.g. https://example.org/cribbage/, to write full "
+                        "links; without it links are relative to the site's root")
+    p.set_defaults(run=run)
+
+
+def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str:
+    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
+                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
+    where = (f"The links point to {escape(site)}." if site else
+             "The links are relative to the published book's root: put the book's address in front "
+             "(e.g. <code>https://example.org/cribbage/</code>), or run <code>crib assign</code> with "
+             "<code>--site</code>.")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Links for set "
+            f"{escape(assignment.code)}</title><style>{PAGE_CSS} td{{padding:.1em .6em}}</style></head><body>"
+            f"<h1>Links for set {escape(assignment.code)}</h1><p>Send each student their own link. It opens "
+            f"their set on the book's assignment page; nothing is sent anywhere from it, and each link "
+            f"carries that student's cards (never the answers). {where}</p>"
+            f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
+            "</body></html>\n")
+
+
+def _files(assignment: Assignment, site: str) -> dict[str, str]:
+    sets = [assignment.student_set(name) for name in assignment.roster]
+    links = {name: assignment.link(name, site) for name in assignment.roster}
+    files: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    for exercise_set in sets:
+        stem = f"worksheet-{file_stem(exercise_set.student)}"
+        if stem in owners:
+            raise CribbageError(f"students {owners[stem]!r} and {exercise_set.student!r} would share the "
+                                f"file {stem}.html: make the names differ in letters or digits")
+        owners[stem] = exercise_set.student or ""
+        files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student])
+    files["answer-key.html"] = answer_key_html(sets)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", "link"])
+    writer.writerows(links.items())
+    files["links.csv"] = out.getvalue()
+    files["links.html"] = _links_page(assignment, links, site)
+    files[CLASS_FILE] = json.dumps(assignment.to_json(), indent=2, ensure_ascii=False) + "\n"
+    return files
+
+
+def write_folder(out: Path, files: dict[str, str], *, replace: bool = False) -> None:
+    """Write ``files`` into a temporary folder beside ``out`` and move it into place as a whole.
+
+    ``out`` must not exist or be empty, unless ``replace``: then the old folder is swapped out only
+    once the new one is complete.
+    """
+    if out.exists() and not out.is_dir():
+        raise CribbageError(f"'{out}' is a file, not a folder: give a folder to write into")
+    if out.is_dir() and any(out.iterdir()) and not replace:
+        raise CribbageError(f"the folder '{out}' is not empty: give a new folder (nothing was written)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    try:
+        for name, content in files.items():
+            (temp / name).write_text(content, encoding="utf-8", newline="\n")
+        old = None
+        if out.exists():
+            old = out.with_name(f".{out.name}-old-{temp.name[-8:]}")
+            out.rename(old)
+        temp.rename(out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as error:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise CribbageError(f"cannot write into '{out}': {error.strerror or error}; nothing was "
+                            "written") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.hands <= MAX_HANDS:
+        raise CribbageError(f"--hands {args.hands} is out of range: ask for 1 to {MAX_HANDS} questions")
+    if args.seed < 0:
+        raise CribbageError(f"--seed {args.seed} is not allowed: use a whole number 0 or more, e.g. 7")
+    if (args.out / CLASS_FILE).exists():
+        raise CribbageError(f"'{args.out}' already holds a class ({CLASS_FILE}): its links would stop "
+                            "working if it were replaced; give a new folder")
+    assignment = Assignment(args.kind, args.difficulty, args.hands, args.seed,
+                            tuple(read_students(args.students)), args.check, args.answers)
+    files = _files(assignment, args.site)
+    write_folder(args.out, files)
+    print(f"{assignment.student_set(assignment.roster[0]).title}, {args.hands} questions, set code "
+          f"{assignment.code}, {len(assignment.roster)} students; answers "
+          f"{'per kind' if args.answers == 'kind' else 'as totals'}, checking as you go "
+          f"{'allowed' if args.check else 'off'}")
+    print(f"wrote {len(files)} files into {args.out}: a worksheet per student, answer-key.html (keep it), "
+          f"links.html and links.csv (send each student their link), {CLASS_FILE} (keep it for "
+          "`crib grade`)")
+    return 0

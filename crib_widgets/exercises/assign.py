@@ -1,0 +1,225 @@
+"""Assignments: one set for a class, a link per student to do it on the published site, a class file.
+
+An `Assignment` is the set's parameters (kind, difficulty, questions, seed), the roster, the
+teacher's options (check as you go or not; answers as totals or per kind) and a random class
+secret. From these come everything else, the same every time:
+
+- each student's `ExerciseSet` (the engine's, from the seed and the name, as on the worksheets);
+- each student's link: the assignment page of the site with the set named in the address
+  fragment (after ``#``, so no server ever sees it), the student's name, the options, and the
+  cards of each question (never an answer), so the page can show the set without the engine;
+- each student's signing key (derived from the class secret, sent in that student's link only),
+  with which the page signs the results file it writes (see `crib_widgets.exercises.results`).
+
+Names are looked up in the roster forgivingly (case, spaces, accents) but never guessed:
+
+>>> a = Assignment("counting", "easy", 2, 7, ("Chloé", "Ben"), secret="00" * 16)
+>>> a.find_student("  chloé ")
+'Chloé'
+>>> a.find_student("Chloe")
+Traceback (most recent call last):
+...
+crib_widgets.errors.CribbageError: 'Chloe' is not on the class list: did you mean Chloé?
+>>> a.link("Ben").startswith("_static/assignment/index.html#v=1&set=counting%2Feasy%2F2%2F7&student=Ben")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import hashlib
+import hmac
+import json
+import secrets
+import unicodedata
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+from ..errors import CribbageError
+from .generate import check_options, make_set
+from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
+from .seeds import student_key
+from .sheet import answer_kinds, instructions, kind_label, question_text
+
+__all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
+           "load_class"]
+
+FORMAT = 1
+ANSWER_MODES = ("total", "kind")
+# The student page, relative to the site's root (book/_static/ is shipped as _static/).
+PAGE = "_static/assignment/index.html"
+CLASS_FILE = "class.json"
+
+
+def fold_name(name: str) -> str:
+    """A name with case, spacing and accents folded away: ``"  Chloé "`` -> ``chloe``."""
+    decomposed = unicodedata.normalize("NFKD", student_key(name))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A set assigned to a class: parameters, roster, options and the class secret."""
+
+    kind: str
+    difficulty: str
+    hands: int
+    seed: int
+    roster: tuple[str, ...]
+    check_as_you_go: bool = True
+    answer_by: str = "total"
+    secret: str = field(default_factory=lambda: secrets.token_hex(16), repr=False)
+
+    def __post_init__(self) -> None:
+        check_options(self.kind, self.difficulty, self.hands, self.seed)
+        if self.answer_by not in ANSWER_MODES:
+            raise CribbageError(f"answers by {self.answer_by!r} is not an option: use 'total' or 'kind'")
+        names = tuple(unicodedata.normalize("NFC", " ".join(n.split())) for n in self.roster)
+        if not names:
+            raise CribbageError("the class list is empty: give at least one student name")
+        seen: dict[str, str] = {}
+        for name in names:
+            key = student_key(name)
+            if key in seen:
+                raise CribbageError(f"{name!r} and {seen[key]!r} are the same student: give each name once")
+            seen[key] = name
+        object.__setattr__(self, "roster", names)
+
+    @property
+    def code(self) -> str:
+        """The set code printed on the sheets, e.g. ``counting/medium/12/7``."""
+        return f"{self.kind}/{self.difficulty}/{self.hands}/{self.seed}"
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {"check": self.check_as_you_go, "by": self.answer_by}
+
+    @property
+    def fingerprint(self) -> str:
+        """16 hex digits naming this assignment: set, options, roster and secret together."""
+        text = json.dumps([FORMAT, self.code, self.options, list(self.roster), self.secret],
+                          ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def find_student(self, name: str) -> str:
+        """The roster's spelling of ``name``; an unknown name is refused with the closest ones."""
+        if not isinstance(name, str) or not name.strip():
+            raise CribbageError(f"{name!r} is not a student name: give the name as on the class list")
+        wanted = student_key(unicodedata.normalize("NFC", name))
+        for listed in self.roster:
+            if student_key(listed) == wanted:
+                return listed
+        folded = {fold_name(n): n for n in self.roster}
+        matches = difflib.get_close_matches(fold_name(name), list(folded), n=2, cutoff=0.75)
+        close = [folded[f] for f in matches]
+        hint = f"did you mean {' or '.join(close)}?" if close else "check the spelling on the class list"
+        raise CribbageError(f"{' '.join(name.split())!r} is not on the class list: {hint}")
+
+    def student_set(self, name: str) -> ExerciseSet:
+        """The student's own set, made by the engine from the seed and the roster's spelling."""
+        return make_set(self.kind, self.difficulty, self.hands, self.seed, self.find_student(name))
+
+    def student_key(self, name: str) -> str:
+        """The key that signs this student's results (32 hex digits); it travels in their link only."""
+        message = f"{self.fingerprint}\x1f{student_key(self.find_student(name))}".encode()
+        return hmac.new(bytes.fromhex(self.secret), message, hashlib.sha256).hexdigest()[:32]
+
+    def link(self, name: str, site: str = "") -> str:
+        """The student's address of the assignment page: relative to the site's root, or under ``site``."""
+        student = self.find_student(name)
+        params = {
+            "v": FORMAT, "set": self.code, "student": student,
+            "check": int(self.check_as_you_go), "by": self.answer_by,
+            "class": self.fingerprint, "key": self.student_key(student),
+            "q": _encode(page_data(self.student_set(student))),
+        }
+        base = (site.rstrip("/") + "/") if site else ""
+        return f"{base}{PAGE}#{urlencode(params, quote_via=quote)}"
+
+    def to_json(self) -> dict:
+        """The class file's content (keep it: it holds the secret that checks the results files)."""
+        return {
+            "crib_class": FORMAT, "set": self.code, "kind": self.kind, "difficulty": self.difficulty,
+            "hands": self.hands, "seed": self.seed, "options": self.options,
+            "roster": list(self.roster), "fingerprint": self.fingerprint, "secret": self.secret,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "the class file") -> Assignment:
+        """Read a class file's content back; a damaged one is refused with what is wrong."""
+        try:
+            if not isinstance(data, dict) or data.get("crib_class") != FORMAT:
+                raise KeyError("crib_class")
+            made = cls(data["kind"], data["difficulty"], data["hands"], data["seed"], tuple(data["roster"]),
+                       bool(data["options"]["check"]), data["options"]["by"], data["secret"])
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, CribbageError):
+                raise CribbageError(f"{where}: {error}") from None
+            raise CribbageError(f"{where} is not a crib class file (missing or bad {error}): "
+                                "give the class.json that `crib assign` wrote") from None
+        if made.fingerprint != data.get("fingerprint"):
+            raise CribbageError(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
+                                "not match): use the original, or make the assignment again")
+        return made
+
+
+def load_class(folder: Path) -> Assignment:
+    """The assignment of a class folder written by `crib assign` (its ``class.json``)."""
+    path = Path(folder)
+    path = path / CLASS_FILE if path.is_dir() else path
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CribbageError(f"cannot read class file '{path}': {error}") from None
+    return Assignment.from_json(data, f"class file '{path}'")
+
+
+# ---- what the student page needs to show a set (cards and words, never an answer) ----------------
+
+
+def _hand(exercise: CountingExercise | MugginsExercise) -> dict:
+    return {"hand": [str(c) for c in exercise.hand], "starter": str(exercise.starter), "crib": exercise.crib}
+
+
+def _question(exercise: Exercise) -> dict:
+    data: dict = {"n": exercise.number, "prompt": exercise.prompt(), "text": question_text(exercise)}
+    if isinstance(exercise, PlayExercise):
+        count, plays = 0, []
+        for index, (seat, card) in enumerate(exercise.plays):
+            count += card.value if card is not None else 0
+            asked = index == exercise.asked
+            plays.append([SEATS[seat], None if card is None else str(card), None if asked else count])
+        data.update(plays=plays, asked=exercise.asked, final=exercise.final)
+    else:
+        data.update(_hand(exercise))
+        if isinstance(exercise, MugginsExercise):
+            data["said"] = exercise.announced_score().aloud()
+    return data
+
+
+def page_data(exercise_set: ExerciseSet) -> dict:
+    """Everything the student page shows for a set: title, instructions, kinds, each question."""
+    kinds = answer_kinds(exercise_set)
+    return {
+        "title": exercise_set.title, "intro": instructions(exercise_set),
+        "kinds": [[k, kind_label(k)] for k in kinds],
+        "questions": [_question(e) for e in exercise_set],
+    }
+
+
+def _encode(data: dict) -> str:
+    """JSON, raw-deflated (the browser's ``DecompressionStream("deflate-raw")`` reads it), base64url."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode("ascii").rstrip("=")
+
+
+def decode_page_data(text: str) -> dict:
+    """The inverse of the link's ``q`` field (for tests and for checking a link by hand)."""
+    packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return json.loads(zlib.decompress(packed, -15).decode("utf-8"))

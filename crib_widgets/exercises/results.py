@@ -1,0 +1,124 @@
+"""Results files: what a student hands in from the assignment page, and how they are checked.
+
+A results file (``results-chloe.json``) or results code (``CRIB1-...``, the same content in one line
+to copy) holds the set code, the class fingerprint, the student's name and their answers as typed,
+never a score: `crib grade` scores every answer again with the engine.
+
+It is signed with HMAC-SHA-256 under the student's key, which only that student's link carries
+(derived from the class secret in the teacher's ``class.json``). What that does and does not do:
+
+- it catches a file edited by hand after saving, a file for another set or another class, and a
+  file made for a name whose link the maker does not have;
+- it does not stop a student who has their own link from making any file for themselves (they
+  could as well type those answers into the page), nor two students sharing one link or a page;
+- it cannot raise a grade: the grade is always the engine's, from the seed.
+
+>>> from crib_widgets.exercises.assign import Assignment
+>>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
+>>> r = make_results(a, "Ann", ["4", None])
+>>> read_results(a, json.dumps(r), "ann.json").answers
+['4', None]
+>>> read_results(a, decode_code_text(results_code(r)), "code").student
+'Ann'
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ..errors import CribbageError
+from .assign import Assignment
+
+__all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
+           "decode_code_text", "CODE_PREFIX"]
+
+FORMAT = 1
+CODE_PREFIX = "CRIB1-"
+
+
+class ResultsError(CribbageError):
+    """A results file that cannot be graded; the message names the file and says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A checked results file: whose, the answers as typed (None where left out), where it came from."""
+
+    student: str
+    answers: list[str | None]
+    source: str
+    saved: str = ""
+
+
+def _message(data: dict) -> bytes:
+    # The exact text the page signs: JSON.stringify of this array gives the same bytes.
+    fields = ["crib-results", FORMAT, data["set"], data["class"], data["student"], data["answers"]]
+    return json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def sign(key: str, data: dict) -> str:
+    """The signature of a results file's content under a student's key (hex)."""
+    return hmac.new(key.encode("ascii"), _message(data), hashlib.sha256).hexdigest()
+
+
+def make_results(assignment: Assignment, student: str, answers: list[str | None], saved: str = "") -> dict:
+    """A results file's content exactly as the assignment page writes it (for tests and examples)."""
+    name = assignment.find_student(student)
+    data = {"crib_results": FORMAT, "set": assignment.code, "class": assignment.fingerprint,
+            "student": name, "answers": [None if a is None else str(a) for a in answers],
+            "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
+    data["signature"] = sign(assignment.student_key(name), data)
+    return data
+
+
+def results_code(data: dict) -> str:
+    """The results as one line to copy: ``CRIB1-`` and the file's JSON in base64url."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return CODE_PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_code_text(code: str) -> str:
+    """The JSON inside a results code; a code that is cut short or garbled is refused."""
+    body = "".join(code.split())[len(CODE_PREFIX):]
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        raise ResultsError("the results code is damaged (cut short or mistyped): copy it again "
+                           "whole") from None
+
+
+def read_results(assignment: Assignment, text: str, source: str) -> Submission:
+    """Check one results file's text against the class; `ResultsError` says in one line what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise ResultsError(f"{source}: not a results file (not JSON): hand in the file the assignment "
+                           "page saved") from None
+    if not isinstance(data, dict) or data.get("crib_results") != FORMAT:
+        raise ResultsError(f"{source}: not a results file from the assignment page")
+    try:
+        set_code, fingerprint, student, answers = data["set"], data["class"], data["student"], data["answers"]
+        signature = data["signature"]
+    except KeyError as missing:
+        raise ResultsError(f"{source}: the results file has no {missing} field: it is damaged") from None
+    if fingerprint != assignment.fingerprint or set_code != assignment.code:
+        raise ResultsError(f"{source}: for another set (set {set_code}, class {fingerprint}), not this "
+                           f"class's set {assignment.code} (class {assignment.fingerprint})")
+    try:
+        name = assignment.find_student(student)
+    except CribbageError as error:
+        raise ResultsError(f"{source}: {error}") from None
+    if not (isinstance(answers, list) and len(answers) == assignment.hands
+            and all(a is None or isinstance(a, str) for a in answers)):
+        raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text or null) "
+                           "were expected")
+    expected = sign(assignment.student_key(name), data)
+    if not isinstance(signature, str) or not hmac.compare_digest(signature, expected):
+        raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
+                           f"{name} to save the results again from the page")
+    return Submission(name, list(answers), source, str(data.get("saved", "")))
