@@ -182,3 +182,39 @@ def test_exact_finish_with_muggins_a_count_landing_on_the_target_wins():
     game = muggins_game(scores=(100, 110), exact_finish=True)
     run_script(game, "10")  # fewer than the 21 held, so not too high: it stands at once
     assert game.is_over and game.scores == (101, 121) and game.result.winner == 1
+
+
+def overcount_at_the_target_game(scores, **rules):
+    """Ben (seat 1) holds 4H 5C 6D KS with QS: 9 points; the play gives Ann 7 and Ben 2."""
+    game = scenario(["AC 2C 3D 7D", "4H 5C 6D KS"], "QS", dealer=0, discards=["KC QC", "JD 10D"],
+                    names=("Ann", "Ben"), scores=scores, rules=Rules(muggins=True, **rules))
+    run_script(game, "4H AC 5C 2C 6D 3D KS 7D")
+    return game
+
+
+def test_decided_an_objection_at_the_target_settles_fully_then_the_counter_who_still_reaches_it_wins():
+    # issue 12 as seen: Ben at 113 announces 11 holding 9; Ann (the dealer) at 89 objects.
+    game = overcount_at_the_target_game((82, 111))
+    assert game.scores == (89, 113)
+    events = run_script(game, "11; overcount")
+    assert game.is_over and game.scores == (91, 122)  # RULES.md: 122 to 91, no skunk
+    assert game.result.winner == 1 and game.result.skunks == (None, None)
+    assert [e.text for e in events if e.kind == "muggins"] == ["Too high by 2: Ben loses 2",
+                                                               "Ann pegs 2 for the over-count"]
+    assert events[-1].kind == "game over" and "skunk" not in events[-1].text
+    assert "show" in [e.kind for e in events]  # the true count is shown before the end
+
+
+def test_decided_when_both_stand_at_the_target_after_an_objection_the_counter_wins():
+    game = overcount_at_the_target_game((112, 117))  # Ann 119, Ben 119
+    run_script(game, "15; overcount")  # Ben 134 - 6 = 128, Ann 119 + 6 = 125
+    assert game.scores == (125, 128) and game.result.winner == 1
+
+
+def test_a_false_muggins_call_at_the_target_settles_before_the_end():
+    game = overcount_at_the_target_game((82, 111))
+    events = run_script(game, "9")  # right and reaching 122: over at once
+    assert game.is_over and game.scores == (89, 122) and events[-1].kind == "game over"
+    game = overcount_at_the_target_game((82, 100))
+    run_script(game, "9; muggins 3")  # false: Ben pegs the 3 named
+    assert game.scores == (89, 114) and not game.is_over

@@ -102,3 +102,36 @@ def test_with_muggins_the_true_count_decides_a_zero_hand_goes_back_though_its_an
     start = game.scores[0]
     events = run_script(game, "5; accept")  # Ann's hand holds nothing; Ben accepts the 5
     assert back(events) == [(0, -10, f"Ann's hand scored nothing: 10 back, from {start + 5} to {start - 5}")]
+
+
+def zero_hand_at_the_target(scores):
+    """Ben (seat 1) holds 4H 9C 8D KS with QS: nothing; the play gives Ann 2 and Ben nothing."""
+    game = scenario(["AC 2C 3D 7D", "4H 9C 8D KS"], "QS", dealer=0, discards=["KC QC", "JD 10D"],
+                    names=("Ann", "Ben"), scores=scores, rules=Rules(muggins=True, ten_back=True))
+    run_script(game, "4H AC 9C 2C 8D 3D go go KS 7D")
+    assert game.phase == "announce" and game.scores == (scores[0] + 2, scores[1])
+    return game
+
+
+def test_decided_with_muggins_a_zero_hand_announced_to_the_target_waits_then_goes_back_ten():
+    game = zero_hand_at_the_target((87, 115))
+    events = run_script(game, "8")  # 123 announced, but the hand holds nothing: an over-count
+    assert not game.is_over and game.phase == "answer"
+    events += run_script(game, "accept")  # the 8 stand; then 10 back; then the target is checked
+    assert not game.is_over and game.scores == (89, 113)
+    kinds = [e.kind for e in events]
+    assert kinds.index("muggins") < kinds.index("show") < kinds.index("ten back") and "game over" not in kinds
+    (back,) = [e.text for e in events if e.kind == "ten back"]
+    assert back == "Ben's hand scored nothing: 10 back, from 123 to 113"
+
+
+def test_decided_with_muggins_an_objected_zero_hand_goes_back_ten_from_the_settled_score():
+    game = zero_hand_at_the_target((87, 115))
+    run_script(game, "8; overcount")
+    assert not game.is_over and game.scores == (97, 105)
+
+
+def test_decided_with_muggins_a_zero_hand_still_at_the_target_after_going_back_wins():
+    game = zero_hand_at_the_target((87, 120))
+    run_script(game, "15; accept")  # 135, back 10 to 125: still past 121
+    assert game.is_over and game.scores == (89, 125) and game.result.winner == 1

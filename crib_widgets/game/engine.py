@@ -78,8 +78,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     - Exact finish with Muggins: an announced count that would pass the target is not pegged;
       an over-count objection then takes from the counter only what was pegged.
     - Muggins: a call names 1 to 29 minus the announced count; a count of 0 cannot be objected to
-      as too high. If after the answers both the counter and the caller stand at the target, the
-      counter, who counted first, has won.
+      as too high. A count is settled in full before the end is decided: the counter's and the
+      caller's points, the reveal and (10 back) a zero hand's setback; then if the counter stands
+      at the target the counter has won (also when the caller does: the counter counted first),
+      else if the caller does, the caller has.
     - Events never hide cards: a ``discard`` or ``crib card`` event carries the cards laid face
       down, so a view must decide what a player may see.
     """

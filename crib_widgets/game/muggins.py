@@ -113,6 +113,8 @@ class MugginsMixin:
         self._settle(seat, move)
 
     def _settle(self, caller: int, move: Answer) -> None:
+        """Settle the count in full (the counter's and the caller's points, the reveal, 10 back),
+        and only then decide the end: the counter, who counted first, before the caller."""
         c, say, rules = self._counting, self._say, self._rules
         owner, _, is_crib = c["item"]
         announced, true = c["announced"], c["true"]
@@ -127,28 +129,26 @@ class MugginsMixin:
         elif s.outcome == "false muggins":
             text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg', mid=True)} the "
                     f"{plural(s.counter, 'point')} named")
-            self._score("muggins", owner, s.counter, text, "a false Muggins call")
+            self._score("muggins", owner, s.counter, text, "a false Muggins call", end=False)
         elif s.outcome == "too high":
             taken = -min(-s.counter, c["pegged"])
             if taken:
                 self._move_pegs(counter_side, taken)
             text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose', mid=True)} {-taken}"
             self._events.append(Event("muggins", text, owner, counter_side, taken))
-        if self._result is not None:
-            return
-        if self._scores[counter_side] >= rules.target:
-            self._reveal()
-            self._end(counter_side)
-            return
-        if s.caller and self._score("muggins", caller, s.caller,
-                                    f"{'Muggins! ' if s.outcome == 'missed' else ''}"
-                                    f"{say.verb(caller, 'pegs', 'peg')} {s.caller} "
-                                    f"{'missed points' if s.outcome == 'missed' else 'for the over-count'}",
-                                    "the Muggins call" if s.outcome == "missed" else "the over-count"):
-            return
+        if s.caller:
+            missed = s.outcome == "missed"
+            self._score("muggins", caller, s.caller,
+                        f"{'Muggins! ' if missed else ''}{say.verb(caller, 'pegs', 'peg')} {s.caller} "
+                        f"{'missed points' if missed else 'for the over-count'}",
+                        "the Muggins call" if missed else "the over-count", end=False)
         self._reveal()
         if true == 0 and rules.ten_back:
             self._ten_back(owner, is_crib)
+        for side in (counter_side, self._side_of[caller]):
+            if self._scores[side] >= rules.target:
+                self._end(side)
+                return
         self._next_count()
 
     def _reveal(self) -> None:
