@@ -37,11 +37,12 @@ from ..cards import Card, full_deck
 from ..errors import CribbageError, IllegalMove
 from ..game import Announce, Answer, Discard, Game, Go, Move, Play
 from .discard import advise_discard, hand_sums, unseen_cards
+from .lookahead import play_values
 from .muggins_players import announce_count, answer_count, check_rate
 from .pegging_choice import PlayView, expert_play, greedy_play
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
-           "play_view", "own_discards"]
+           "play_view", "look_ahead_view", "own_discards"]
 
 
 @runtime_checkable
@@ -162,7 +163,12 @@ class Expert(ComputerPlayer):
         return _count_out_choice(game, seat, options).discard
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        return expert_play(play_view(game, seat))
+        if game.rules.players != 2:
+            return expert_play(play_view(game, seat))
+        values = play_values(**look_ahead_view(game, seat))
+        if not values:
+            return None
+        return max(values, key=lambda card: (round(values[card], 9), card.rank, card.suit))
 
 
 # What a non-dealer pegs in an average deal between experts (bench/strength.py measures 2.0-2.3).
@@ -247,3 +253,32 @@ def play_view(game: Game, seat: int) -> PlayView:
         next_need = rules.target - game.scores[rules.side_of(next_seat)]
     return PlayView(hand=hand, pile=game.pile, count=game.count, unseen=unseen, next_held=next_held,
                     need=rules.target - game.scores[side], next_need=next_need, lowball=rules.lowball)
+
+
+def look_ahead_view(game: Game, seat: int) -> dict:
+    """What ``seat`` knows at its turn in a two-player play, as the keywords of
+    `lookahead.play_values`: its hand, the pile, the unseen cards, how many the other player holds,
+    what the other player's goes this deal revealed (every card it still holds is worth more than
+    ``their_go_above``), whether it has said go in this count, and both sides' needs."""
+    rules = game.rules
+    other = 1 - seat
+    view = play_view(game, seat)
+    above = 0
+    count = 0
+    for event in _this_deal(game):
+        if event.kind == "play":
+            count += event.cards[0].value
+        elif event.kind == "reset":
+            count = 0
+        elif event.kind == "go" and event.seat == other:
+            above = max(above, 31 - count)
+    return {"hand": game.hands[seat], "pile": game.pile, "unseen": view.unseen,
+            "held": len(game.hands[other]), "their_go_above": above, "their_go_now": other in game.said_go,
+            "need": rules.target - game.scores[rules.side_of(seat)],
+            "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball}
+
+
+def _this_deal(game: Game):
+    events = game.events
+    start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
+    return events[start:]

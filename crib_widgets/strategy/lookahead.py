@@ -1,0 +1,269 @@
+"""Look-ahead in the play of a two-player deal: solve the rest of the play exactly for each way the
+hidden cards may lie, and average.
+
+`solve_play` is an exact minimax of the rest of the play when every card is known: both players
+lay the card best for them, with the engine's rules for go, 31, the last card and the reset, and
+each card scored by the engine's own `crib_widgets.pegging.play_points` (cached by the ranks of
+the pile, since suits play no part in the play). Its value is the points the player to move will
+peg from here minus the points the other player will peg.
+
+`play_values` is what a player at the table can know: its own cards, the pile, the cards it has
+seen, and what the other player's go revealed (a go on 24 means every card still held is worth
+8 or more). It draws the other player's hidden hand from the unseen cards consistent with that
+(all of them, by rank, when there are few enough ways; otherwise a seeded sample of ``samples``
+hands), solves the play for each and averages: the expected net points of each playable card.
+
+>>> from crib_widgets.cards import parse_cards
+>>> hand = parse_cards("KS AH 2D 3C")
+>>> unseen = [c for c in full_deck() if c not in hand and c != Card(9, "H")]
+>>> values = play_values(hand, parse_cards("9H"), unseen, held=3)
+>>> max(values, key=values.get).rank_text    # a ten-card onto the 9 (19), not the 3 (12)
+'K'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from math import comb
+
+from ..cards import Card
+from .pegging_choice import play_score
+
+__all__ = ["solve_play", "play_values", "hidden_hands", "rank_points", "DEFAULT_SAMPLES", "WIN"]
+
+# Hidden hands averaged over when there are more ways than this (see bench/review_samples.py).
+DEFAULT_SAMPLES = 48
+# The value of winning the game outright in the play: more than any number of points.
+WIN = 1000.0
+# Needs larger than this can not be reached in what is left of one deal's play.
+_FAR = 40
+_SUITS = "CDHS"
+_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Points for the last card of a pile given by its ranks, cached (`pegging_choice.play_score`,
+    the card-free mirror of the engine's `crib_widgets.pegging.play_points` that the tests hold
+    to agree with it on every pile).
+
+    >>> rank_points((5, 10)), rank_points((3, 5, 4)), rank_points((7, 7, 7))
+    (2, 3, 6)
+    """
+    found = _POINTS.get(ranks)
+    if found is None:
+        if len(_POINTS) > 1 << 19:
+            _POINTS.clear()
+        found = _POINTS[ranks] = play_score(ranks, sum(_VALUE[r] for r in ranks))
+    return found
+
+
+_POINTS: dict[tuple[int, ...], int] = {}
+
+
+def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    i = hand.index(rank)
+    return hand[:i] + hand[i + 1:]
+
+
+class _Solver:
+    """Exact minimax of the rest of a two-player play, memoised on the whole state.
+
+    State: the two hands (sorted ranks), the pile since the last reset (ranks), the count, whose
+    turn, who has said go (bits), who laid the last card, and each side's need (points that win,
+    or _FAR). Values are from player 0's side: its points minus player 1's (negated in Lowball).
+    """
+
+    def __init__(self, lowball: bool = False) -> None:
+        self.sign = -1 if lowball else 1
+        self.lowball = lowball
+        self.memo: dict = {}
+
+    def value(self, hands, pile, count, turn, said, last, needs) -> float:
+        key = (hands, pile, count, turn, said, last, needs)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        room = 31 - count
+        result = None
+        previous = 0
+        after = self.after
+        for rank in hands[turn]:  # sorted, so each rank once
+            if rank == previous or _VALUE[rank] > room:
+                continue
+            previous = rank
+            v = after(hands, pile, count, turn, said, needs, rank)
+            if result is None or (v > result if turn == 0 else v < result):
+                result = v
+        if result is None:
+            result = self._advance(hands, pile, count, turn, said | (1 << turn), last, needs)
+        self.memo[key] = result
+        return result
+
+    def after(self, hands, pile, count, turn, said, needs, rank) -> float:
+        """Player 0's value after ``turn`` lays ``rank``."""
+        hand = _without(hands[turn], rank)
+        hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
+        pile = (*pile, rank)
+        count += _VALUE[rank]
+        points = _POINTS.get(pile)
+        if points is None:
+            points = rank_points(pile)
+        if not hands[0] and not hands[1] and count != 31:
+            points += 1  # the last card
+        won, needs = self._peg(needs, turn, points)
+        if won is not None:
+            return won
+        gain = self.sign * points * (1 if turn == 0 else -1)
+        if not hands[0] and not hands[1]:
+            return gain
+        if count == 31:
+            return gain + self._reset(hands, turn, needs)
+        return gain + self._advance(hands, pile, count, turn, said, turn, needs)
+
+    def _peg(self, needs, seat, points):
+        """(the game's value if ``points`` end it, else None; the needs after pegging them)."""
+        if not points or needs[seat] >= _FAR:
+            return None, needs
+        need = needs[seat] - points
+        if need <= 0:
+            mine = -WIN if self.lowball else WIN
+            return (mine if seat == 0 else -mine), needs
+        return None, (need, needs[1]) if seat == 0 else (needs[0], need)
+
+    def _advance(self, hands, pile, count, seat, said, last, needs) -> float:
+        other = 1 - seat
+        if hands[other] and not said & (1 << other):
+            return self.value(hands, pile, count, other, said, last, needs)
+        if hands[seat] and not said & (1 << seat):
+            return self.value(hands, pile, count, seat, said, last, needs)
+        # nobody can lay a card: the last to lay one pegs the go, and the count starts again
+        won, needs = self._peg(needs, last, 1)
+        if won is not None:
+            return won
+        gain = self.sign * (1 if last == 0 else -1)
+        return gain + self._reset(hands, last, needs)
+
+    def _reset(self, hands, last, needs) -> float:
+        leader = 1 - last if hands[1 - last] else last
+        return self.value(hands, (), 0, leader, 0, None, needs)
+
+
+def _need(value: int | None) -> int:
+    return _FAR if value is None or value >= _FAR else value
+
+
+def solve_play(mine: Sequence[int], theirs: Sequence[int], pile: Sequence[int] = (), count: int | None = None,
+               *, their_go: bool = False, i_laid_last: bool | None = None, need: int | None = None,
+               their_need: int | None = None, lowball: bool = False, solver: _Solver | None = None) -> float:
+    """Net points (mine minus theirs; in Lowball theirs minus mine) of the rest of the play with every
+    card known, me to move. Ranks only (1 to 13). ``their_go``: the other player has said go in
+    this count; ``i_laid_last``: who laid the pile's last card (by default me if they said go,
+    otherwise them). With ``need`` / ``their_need`` a side that reaches it wins (worth `WIN`).
+
+    >>> solve_play([5], [10])        # I lead the 5, the ten makes 15-2, and the last card: -3
+    -3.0
+    >>> solve_play([10, 10], [5, 5])  # 10, 5 for 15-2, 10, 5 for 30 and the last card
+    -3.0
+    """
+    solver = solver or _Solver(lowball)
+    pile = tuple(pile)
+    if count is None:
+        count = sum(_VALUE[r] for r in pile)
+    if i_laid_last is None:
+        i_laid_last = their_go
+    last = None if not pile else (0 if i_laid_last else 1)
+    hands = (tuple(sorted(mine)), tuple(sorted(theirs)))
+    needs = (_need(need), _need(their_need))
+    said = 2 if their_go else 0
+    if not hands[0]:
+        return float(solver._advance(hands, pile, count, 0, said | 1, last, needs))
+    return float(solver.value(hands, pile, count, 0, said, last, needs))
+
+
+def hidden_hands(unseen: Iterable[Card], held: int, *, above: int = 0, samples: int = DEFAULT_SAMPLES,
+                 rng: random.Random | None = None) -> list[tuple[tuple[int, ...], float]]:
+    """The other player's possible hands as (sorted ranks, weight) pairs, weights adding up to 1.
+
+    ``held`` cards are drawn from ``unseen``; ``above``: every one of them is worth more than this
+    (what a go revealed). All rank patterns, weighted exactly, when there are at most ``samples``
+    of them; otherwise ``samples`` hands drawn at random (``rng``, seeded by default).
+    """
+    pool = [c for c in unseen if c.value > above]
+    held = min(held, len(pool))
+    if held <= 0:
+        return [((), 1.0)]
+    by_rank = Counter(c.rank for c in pool)
+    ranks = sorted(by_rank)
+    patterns = _patterns(ranks, by_rank, held)
+    if len(patterns) <= samples:
+        total = comb(len(pool), held)
+        return [(p, w / total) for p, w in patterns]
+    rng = rng or random.Random(f"hidden:{held}:{','.join(map(str, pool))}")
+    drawn = Counter(tuple(sorted(c.rank for c in rng.sample(pool, held))) for _ in range(samples))
+    return [(p, n / samples) for p, n in sorted(drawn.items())]
+
+
+def _patterns(ranks: list[int], by_rank: Counter, size: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every multiset of ``size`` ranks the pool can make, with how many card sets give it."""
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(start: int, left: int, chosen: tuple[int, ...], ways: int) -> None:
+        if not left:
+            out.append((chosen, ways))
+            return
+        for i in range(start, len(ranks)):
+            rank = ranks[i]
+            for k in range(1, min(by_rank[rank], left) + 1):
+                grow(i + 1, left - k, chosen + (rank,) * k, ways * comb(by_rank[rank], k))
+
+    grow(0, size, (), 1)
+    return out
+
+
+def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Card], held: int, *,
+                their_go_above: int = 0, their_go_now: bool = False, need: int | None = None,
+                their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
+                rng: random.Random | None = None, solver: _Solver | None = None) -> dict[Card, float]:
+    """Each playable card's expected net points for the rest of the play (see the module text).
+
+    ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
+    showed every card they hold is worth more than this; ``their_go_now``: they have said go in
+    this count (so they cannot answer until it starts again).
+    """
+    count = sum(c.value for c in pile)
+    playable = sorted({c.rank for c in hand if c.value <= 31 - count})
+    if not playable:
+        return {}
+    solver = solver or _Solver(lowball)
+    mine = tuple(sorted(c.rank for c in hand))
+    ranks = tuple(c.rank for c in pile)
+    needs = (_need(need), _need(their_need))
+    said = 2 if their_go_now else 0
+    totals = dict.fromkeys(playable, 0.0)
+    for theirs, weight in hidden_hands(unseen, held, above=their_go_above, samples=samples, rng=rng):
+        hands = (mine, theirs)
+        for rank in playable:
+            totals[rank] += weight * solver.after(hands, ranks, count, 0, said, needs, rank)
+    return {c: totals[c.rank] for c in hand if c.rank in totals}
+
+
+def hand_play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int = 12,
+                    lowball: bool = False, rng: random.Random | None = None,
+                    solver: _Solver | None = None, hands: list | None = None) -> float:
+    """The kept four cards' expected net points in the play (mine minus the other player's), over
+    ``samples`` hidden four-card hands (or the given ``hands``), each play solved exactly; the
+    non-dealer leads. An estimate for weighing a discard, not an exact average."""
+    solver = solver or _Solver(lowball)
+    mine = tuple(sorted(c.rank for c in keep))
+    if hands is None:
+        rng = rng or random.Random("hand play")
+        hands = [tuple(sorted(c.rank for c in rng.sample(list(unseen), 4))) for _ in range(samples)]
+    total = 0.0
+    for theirs in hands:
+        if dealer:  # the other player leads: value from their side, negated
+            total -= solver.value((theirs, mine), (), 0, 0, 0, None, (_FAR, _FAR))
+        else:
+            total += solver.value((mine, theirs), (), 0, 0, 0, None, (_FAR, _FAR))
+    return total / len(hands)

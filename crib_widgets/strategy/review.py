@@ -1,0 +1,483 @@
+"""The review of a game: every decision a player made, against the best one, with what it cost.
+
+`review_game` replays a finished (or unfinished) `Game` and looks at each decision of one seat:
+
+- **discard**: every way to throw, by the exact average of the kept hand and of the crib (as
+  `advise_discard` computes them) plus an estimate of what the kept cards are worth in the play
+  (`lookahead.hand_play_value`: the play solved exactly against sampled hands). The cost is the
+  best option's net average minus the one chosen.
+- **play**: every card that could be laid, by the look-ahead of `lookahead.play_values`: the
+  other player's hidden cards drawn consistent with what the player could know (the cards seen,
+  and what a go revealed), the rest of the play solved exactly for each, and averaged. The
+  expert chooses its cards by the same values, so "best" here is what the expert would play.
+  (With three or four players the play is weighed one move ahead, as the expert plays it.)
+- **count** (Muggins): points missed or over-claimed counting one's own hand or crib, and
+  points not called (or a false call) when answering another's count.
+
+Costs are average points lost, never negative. `Review.costliest` lists the worst decisions
+first; `Review.totals` sums each phase; `Review.per_deal` gives the points lost in each deal;
+`Review.verdict` says it in one line.
+
+>>> from crib_widgets.game import Game
+>>> from crib_widgets.strategy import make_player
+>>> from crib_widgets.strategy.matches import play_game
+>>> game = play_game(Game(seed=5, dealer=0), [make_player("beginner", 1), make_player("expert", 2)])
+>>> review = review_game(game, seat=0)
+>>> review.costliest(1)[0].cost >= review.costliest(2)[1].cost
+True
+>>> sorted(review.totals())
+['count', 'discard', 'play']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..game import Announce, Answer, Discard, Game, Go, Play
+from ..scoring import hand_total
+from .discard import advise_discard, unseen_cards
+from .explain import ranks_text, throw_reasons
+from .lookahead import DEFAULT_SAMPLES, _Solver, hand_play_value, play_values, rank_points
+from .pegging_choice import expert_values
+from .players import look_ahead_view, play_view
+
+__all__ = ["PHASES", "Position", "Option", "Decision", "Review", "review_game", "review_deal", "review_save",
+           "DISCARD_SAMPLES", "DISCARD_SHORTLIST", "NOTICE"]
+
+PHASES = ("discard", "play", "count")
+# Hidden four-card hands the play estimate of each discard averages over (the same hands for
+# every option, so that their differences are steadier than the values themselves).
+DISCARD_SAMPLES = 12
+# Discards whose hand and crib average is within this many points of the best get a play estimate.
+DISCARD_SHORTLIST = 3.0
+# Decisions that cost less than this are not called mistakes (sampling noise is about this size).
+NOTICE = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The position as it was when the decision was made, as the player saw it.
+
+    ``hand``: the player's cards (six or five for a discard); ``pile``: the cards laid since the
+    count was last 0, and ``count`` their total; ``played``: every card laid this deal so far, in
+    order; ``scores``: per side; ``dealer``: the dealer's seat; ``starter``: the turned card
+    (None before the cut); ``counted``: for a count, the hand or crib being counted.
+    """
+
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...] = ()
+    count: int = 0
+    played: tuple[Card, ...] = ()
+    scores: tuple[int, ...] = ()
+    dealer: int = 0
+    starter: Card | None = None
+    counted: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice at a decision: its cards (a throw, a card, or none for go), its words, and its
+    value: average net points for the player (higher is better; in Lowball fewer points are)."""
+
+    cards: tuple[Card, ...]
+    words: str
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed player.
+
+    ``phase``: ``discard``, ``play`` or ``count``; ``deal``: the deal number; ``move``: the index
+    of the move in ``game.moves``; ``done`` / ``best``: what was chosen and the best choice
+    (equal when the choice was best); ``cost``: average points lost by it (0 when best);
+    ``reason``: why, in one sentence a learner understands; ``options``: every choice weighed,
+    best first; ``samples``: hidden hands averaged over (0 when the values are exact).
+    """
+
+    phase: str
+    deal: int
+    move: int
+    seat: int
+    position: Position
+    done: Option
+    best: Option
+    cost: float
+    reason: str
+    options: tuple[Option, ...] = ()
+    samples: int = 0
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the decision lost enough to be worth pointing out (`NOTICE` points or more)."""
+        return self.cost >= NOTICE
+
+    def summary(self) -> str:
+        """The decision in one line: deal, what was done, the best choice, the cost and why."""
+        if not self.is_mistake:
+            return f"Deal {self.deal}: {self.done.words}: the best choice."
+        return (f"Deal {self.deal}: {self.done.words}; better: {self.best.words} "
+                f"(costs {self.cost:.1f} points on average): {self.reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """All reviewed decisions of one seat, in the order they were made."""
+
+    seat: int
+    decisions: tuple[Decision, ...]
+    deals: tuple[int, ...] = field(default=())
+
+    def costliest(self, n: int = 3) -> tuple[Decision, ...]:
+        """The ``n`` decisions that cost most (only real mistakes), costliest first; ties in game order."""
+        ranked = sorted((d for d in self.decisions if d.is_mistake), key=lambda d: (-d.cost, d.move))
+        return tuple(ranked[:n])
+
+    def totals(self) -> dict[str, float]:
+        """Average points lost in each phase: discard, play, count."""
+        totals = dict.fromkeys(PHASES, 0.0)
+        for d in self.decisions:
+            totals[d.phase] += d.cost
+        return totals
+
+    @property
+    def total(self) -> float:
+        """Average points lost in all."""
+        return sum(d.cost for d in self.decisions)
+
+    def per_deal(self) -> tuple[tuple[int, float], ...]:
+        """(deal number, average points lost in it) for every deal reviewed, in order."""
+        lost = dict.fromkeys(self.deals, 0.0)
+        for d in self.decisions:
+            lost[d.deal] = lost.get(d.deal, 0.0) + d.cost
+        return tuple(sorted(lost.items()))
+
+    @property
+    def verdict(self) -> str:
+        """The review in one line."""
+        deals = max(len(self.deals), 1)
+        mistakes = sum(d.is_mistake for d in self.decisions)
+        if not self.decisions:
+            return "No decisions to review yet."
+        rate = self.total / deals
+        worst = max(self.totals().items(), key=lambda kv: kv[1])
+        if mistakes == 0:
+            return "Flawless: every decision was the best one (or within a tenth of a point)."
+        level = ("expert play" if rate < 0.5 else "strong play" if rate < 1.2 else
+                 "solid play with room to grow" if rate < 2.5 else "a learner's game: lots to gain")
+        return (f"{level.capitalize()}: {self.total:.1f} points lost in {_n(deals, 'deal')} "
+                f"({rate:.1f} a deal), most in the {worst[0]}; {_n(mistakes, 'mistake')} worth a look.")
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def review_save(text: str, seat: int, **options) -> Review:
+    """The review of a saved game (`Game.to_json` text) for ``seat``."""
+    return review_game(Game.from_json(text), seat, **options)
+
+
+def review_deal(game: Game, seat: int, deal: int | None = None, **options) -> Review:
+    """The review of one deal (by default the latest one started) for ``seat``."""
+    deal = game.deal_number if deal is None else deal
+    if type(deal) is not int or not 1 <= deal <= game.deal_number:
+        raise CribbageError(f"deal {deal!r} is not a deal of this game: choose 1 to {game.deal_number}")
+    return review_game(game, seat, deals=(deal,), **options)
+
+
+def review_game(game: Game, seat: int, *, deals: Sequence[int] | None = None, samples: int = DEFAULT_SAMPLES,
+                discard_samples: int = DISCARD_SAMPLES) -> Review:
+    """Every decision ``seat`` made in ``game`` (or in the given ``deals``), weighed.
+
+    ``samples``: hidden hands the play look-ahead averages over when there are more ways than
+    that (the expert uses the same number); ``discard_samples``: hidden hands the play estimate of
+    a discard averages over (0 weighs discards by hand and crib alone).
+    """
+    if not isinstance(game, Game):
+        raise CribbageError(f"review_game needs a Game, not {type(game).__name__}")
+    players = game.rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise CribbageError(f"seat {seat!r} is not a seat: use 0 to {players - 1}")
+    wanted = None if deals is None else set(deals)
+    replay = _fresh_copy(game)
+    decisions: list[Decision] = []
+    seen_deals: list[int] = []
+    reviewer = _Reviewer(samples, discard_samples)
+    for index, move in enumerate(game.moves):
+        number = replay.deal_number
+        if wanted is None or number in wanted:
+            if number not in seen_deals:
+                seen_deals.append(number)
+            if move.seat == seat:
+                decision = reviewer.weigh(replay, move, index)
+                if decision is not None:
+                    decisions.append(decision)
+        replay.apply(move)
+    current = replay.deal_number
+    if not game.is_over and (wanted is None or current in wanted) and current not in seen_deals:
+        seen_deals.append(current)
+    return Review(seat, tuple(decisions), tuple(seen_deals))
+
+
+def _fresh_copy(game: Game) -> Game:
+    """The game as it was before its first move (replayed from its own save)."""
+    data = json.loads(game.to_json())
+    data["moves"] = []
+    return Game.from_json(json.dumps(data))
+
+
+class _Reviewer:
+    def __init__(self, samples: int, discard_samples: int) -> None:
+        self.samples = samples
+        self.discard_samples = discard_samples
+
+    def weigh(self, game: Game, move, index: int) -> Decision | None:
+        kind = type(move)
+        if kind is Discard:
+            return self.discard(game, move, index)
+        if kind in (Play, Go):
+            return self.play(game, move, index)
+        if kind is Announce:
+            return _announce(game, move, index)
+        if kind is Answer:
+            return _answer(game, move, index)
+        return None
+
+    # ----- discards -----
+    def discard(self, game: Game, move: Discard, index: int) -> Decision:
+        seat = move.seat
+        options = discard_options(game, seat, samples=self.discard_samples)
+        chosen = frozenset(move.cards)
+        done = next(o for o in options if frozenset(o.cards) == chosen)
+        best = options[0]
+        hand = game.hands[seat]
+        cost = max(0.0, best.value - done.value)
+        reason = _discard_reason(game, seat, done, best) if cost >= NOTICE else "the best throw"
+        return Decision("discard", game.deal_number, index, seat, _position(game, seat, hand), done, best,
+                        cost, reason, tuple(options), self.discard_samples)
+
+    # ----- the play -----
+    def play(self, game: Game, move, index: int) -> Decision | None:
+        seat = move.seat
+        hand = game.hands[seat]
+        playable = [c for c in hand if c.value <= 31 - game.count]
+        if len({c.rank for c in playable}) <= 1:
+            return None  # no choice (go, one card, or cards of one rank)
+        values, samples = card_values(game, seat, samples=self.samples)
+        options = sorted((Option((c,), f"play {c.pretty}", v) for c, v in values.items()),
+                         key=lambda o: (-o.value, -o.cards[0].rank, o.cards[0].suit))
+        done = next(o for o in options if o.cards[0] == move.card)
+        best = options[0]
+        cost = max(0.0, best.value - done.value)
+        if abs(cost) < 1e-9:
+            best = done
+        reason = play_reason(game, seat, done.cards[0], best.cards[0]) if cost >= NOTICE else "the best card"
+        return Decision("play", game.deal_number, index, seat, _position(game, seat, hand), done, best, cost,
+                        reason, tuple(options), samples)
+
+
+def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES) -> list[Option]:
+    """Every throw for ``seat`` now, best first, valued by hand and crib exactly plus (two players)
+    the play estimate of the keep for the options within `DISCARD_SHORTLIST` of the best."""
+    rules = game.rules
+    dealer = game.dealer
+    partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
+    advice = advise_discard(game.hands[seat], dealer=dealer == seat, players=rules.players,
+                            lowball=rules.lowball, partner_deals=partner_deals, explain=False)
+    sign = -1 if rules.lowball else 1
+    base = {o.discard: sign * o.total_ev for o in advice}
+    top = max(base.values())
+    values = dict(base)
+    if rules.players == 2 and samples:
+        unseen = unseen_cards(game.hands[seat])
+        rng = random.Random(f"discard:{','.join(map(str, game.hands[seat]))}")
+        hands = [tuple(sorted(c.rank for c in rng.sample(unseen, 4))) for _ in range(samples)]
+        solver = _Solver(rules.lowball)
+        for option in advice:
+            if base[option.discard] >= top - DISCARD_SHORTLIST:
+                values[option.discard] += hand_play_value(option.keep, unseen, dealer=dealer == seat,
+                                                          solver=solver, hands=hands)
+            else:
+                values[option.discard] = -1e9 + base[option.discard]  # never best: not worth the play
+    hand = game.hands[seat]
+    keep_of = {o.discard: o.keep for o in advice}
+    ordered = sorted(advice, key=lambda o: -values[o.discard])
+    return [Option(o.discard, f"keep {ranks_text(keep_of[o.discard], hand)}, "
+                              f"throw {ranks_text(o.discard, hand)}",
+                   values[o.discard] if values[o.discard] > -1e8 else base[o.discard] - 2 * DISCARD_SHORTLIST)
+            for o in ordered]
+
+
+def card_values(game: Game, seat: int, *, samples: int = DEFAULT_SAMPLES) -> tuple[dict[Card, float], int]:
+    """Each playable card's value for ``seat`` now (its expected net points for the rest of the play)
+    and how many hidden hands were averaged (0 when exact or one move ahead)."""
+    if game.rules.players == 2:
+        view = look_ahead_view(game, seat)
+        # points, not the board: a review adds up average points, which a game won outright
+        # (worth `lookahead.WIN`) would swamp; the expert also plays to the board near the end
+        view.update(need=None, their_need=None)
+        values = play_values(**view, samples=samples)
+        from .lookahead import hidden_hands
+
+        n = len(hidden_hands(view["unseen"], view["held"], above=view["their_go_above"], samples=samples))
+        return values, (samples if n >= samples else 0)
+    view = play_view(game, seat)
+    return expert_values(replace(view, need=None, next_need=None)), 0
+
+
+def _position(game: Game, seat: int, hand: tuple[Card, ...]) -> Position:
+    played = tuple(e.cards[0] for e in _deal_events(game) if e.kind == "play")
+    return Position(tuple(hand), game.pile, game.count, played, game.scores, game.dealer, game.starter)
+
+
+def _deal_events(game: Game):
+    events = game.events
+    start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
+    return events[start:]
+
+
+# ----- the reasons, in one sentence -----
+
+_ARTICLE = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
+
+
+def _card_words(rank: int) -> str:
+    return _ARTICLE.get(rank, f"a {rank}")
+
+
+def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[int, str] | None:
+    """The other player's best answer to ``pile``: (points, 'a ten-card for 15-2') or None."""
+    answers: dict[int, list[int]] = {}
+    for rank, n in unseen_ranks.items():
+        value = min(rank, 10)
+        if not n or count + value > 31:
+            continue
+        points = rank_points((*pile, rank))
+        if points:
+            answers.setdefault(points, []).append(rank)
+    if not answers:
+        return None
+    points = max(answers)
+    ranks = answers[points]
+    total = count + min(ranks[0], 10)
+    if all(r >= 10 for r in ranks) and len(ranks) > 1:
+        who = "a ten-card"
+    else:
+        who = " or ".join(_card_words(r) for r in ranks[:3])
+    if total == 31 and points == 2:
+        what = "31 for 2"
+    elif total == 15 and points == 2:
+        what = "15-2"
+    elif pile and ranks[0] == pile[-1] and points in (2, 6, 12):
+        what = {2: "a pair (2)", 6: "a pair royal (6)", 12: "a double pair royal (12)"}[points]
+    elif total in (15, 31):
+        what = f"{total} and more ({points} points)"
+    else:
+        what = f"a run ({points} points)"
+    return points, f"{who} for {what}"
+
+
+def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
+    """Why ``best`` beats ``done`` here, in one sentence."""
+    pile = tuple(c.rank for c in game.pile)
+    count = game.count
+    view = play_view(game, seat)
+    unseen: dict[int, int] = {}
+    for c in view.unseen:
+        unseen[c.rank] = unseen.get(c.rank, 0) + 1
+    now_done = rank_points((*pile, done.rank))
+    now_best = rank_points((*pile, best.rank))
+    if now_best > now_done:
+        return f"the {best.rank_text} scores {now_best} now, the {done.rank_text} {now_done or 'nothing'}"
+    after_done = count + done.value
+    threat_done = _threat((*pile, done.rank), after_done, unseen) if after_done < 31 else None
+    threat_best = _threat((*pile, best.rank), count + best.value, unseen) if count + best.value < 31 else None
+    if threat_done and (not threat_best or threat_done[0] > threat_best[0]):
+        lead = "leading" if not pile else "laying"
+        return f"{lead} the {done.rank_text} (count {after_done}) invites {threat_done[1]}"
+    if done.rank in (c.rank for c in game.hands[seat] if c != done) and best.rank != done.rank:
+        return f"the {best.rank_text} keeps the pair of {done.rank_text}s together for later in the play"
+    return (f"the {best.rank_text} keeps the {done.rank_text} for later, where it scores more over the "
+            f"rest of the play")
+
+
+def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
+    mine = game.dealer == seat
+    owner = "your own crib" if mine else "the other player's crib"
+    hand = game.hands[seat]
+    thrown = done.cards
+    ranks = sorted(c.rank for c in thrown)
+    if not mine and len(thrown) == 2 and ranks[0] == ranks[1]:
+        return f"a pair thrown to {owner} gives them 2 points before the starter is even turned"
+    if not mine and any(c.rank == 5 for c in thrown) and not any(c.rank == 5 for c in best.cards):
+        return f"a 5 in {owner} makes fifteen with any of the sixteen ten-cards"
+    if not mine and len(thrown) == 2 and sum(c.value for c in thrown) == 15:
+        return f"the {ranks_text(thrown, hand)} make fifteen together in {owner}"
+    if mine and throw_reasons(best.cards) and not throw_reasons(thrown):
+        why = throw_reasons(best.cards)[0]
+        return f"{ranks_text(best.cards, hand)} work together in your own crib: {why}"
+    keep_done = tuple(c for c in hand if c not in thrown)
+    keep_best = tuple(c for c in hand if c not in best.cards)
+    return (f"keeping {ranks_text(keep_best, hand)} is worth {best.value - done.value:.1f} more on average "
+            f"than {ranks_text(keep_done, hand)} (hand, crib and play together)")
+
+
+# ----- counting (Muggins) -----
+
+def _announce(game: Game, move: Announce, index: int) -> Decision:
+    c = game.counting
+    true = hand_total(c.cards, c.starter, c.is_crib)
+    what = "crib" if c.is_crib else "hand"
+    said = move.points
+    done = Option((), f"count {said} for the {what}", float(said - abs(said - true)))
+    best = Option((), f"count {true} for the {what}", float(true))
+    cost = float(abs(true - said))
+    if said < true:
+        reason = f"the {what} holds {true}: {true - said} missed, which the other player may take as Muggins"
+    elif said > true:
+        reason = f"the {what} holds only {true}: an over-count of {said - true} is taken back if caught"
+    else:
+        reason = "the right count"
+    position = Position(game.hands[move.seat], scores=game.scores, dealer=game.dealer, starter=c.starter,
+                        counted=c.cards)
+    return Decision("count", game.deal_number, index, move.seat, position, done, best, cost, reason,
+                    (best, done))
+
+
+def _answer(game: Game, move: Answer, index: int) -> Decision:
+    c = game.counting
+    true = hand_total(c.cards, c.starter, c.is_crib)
+    said = c.announced
+    what = "crib" if c.is_crib else "hand"
+    if true > said:
+        right = Option((), f"call Muggins for {true - said}", float(true - said))
+    elif true < said:
+        right = Option((), "say the count is too high", float(said - true))
+    else:
+        right = Option((), "accept the count", 0.0)
+    if move.kind == "accept":
+        gain = 0.0
+    elif move.kind == "muggins":
+        gain = float(min(move.points, true - said)) if true > said else -float(move.points)
+    else:
+        gain = float(said - true) if said > true else 0.0
+    done = Option((), move.describe() if move.kind != "accept" else "accept the count", gain)
+    cost = max(0.0, right.value - gain)
+    if cost == 0:
+        reason = "the right answer"
+    elif true > said:
+        reason = f"the {what} holds {true}, not {said}: {true - said} points were there to call"
+    elif true < said:
+        reason = f"the {what} holds only {true}: the over-count of {said - true} could be taken back"
+    else:
+        reason = f"the count of {said} was right, so a Muggins call gives the counter the points named"
+    position = Position(game.hands[move.seat], scores=game.scores, dealer=game.dealer, starter=c.starter,
+                        counted=c.cards)
+    return Decision("count", game.deal_number, index, move.seat, position, done, right, cost, reason,
+                    (right, done))
