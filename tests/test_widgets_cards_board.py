@@ -9,7 +9,7 @@ import pytest
 
 from crib_widgets.cards import Card, parse_cards
 from crib_widgets.widgets import BoardView, CardPicker, board_svg, card_html, cards_html
-from crib_widgets.widgets.board import hole_xy
+from crib_widgets.widgets.board import COMPACT, WIDE, hole_xy
 from crib_widgets.widgets.styles import CSS
 
 
@@ -67,7 +67,7 @@ def test_picker_rejects_an_unknown_mode():
 
 @pytest.mark.parametrize("target", [61, 121])
 def test_board_has_one_hole_per_point_and_a_game_hole(target):
-    svg = board_svg(target, ("Ann", "Ben"), ((0, 0), (0, 0)))
+    svg = board_svg(target, ("Ann", "Ben"), ((0, 0), (0, 0)), layout=WIDE)
     holes = len(re.findall(r'<circle [^>]*r="2.3"', svg))
     # per side: target - 1 holes on the track and 2 start holes; the game hole is drawn bigger
     assert holes == 2 * (target - 1 + 2)
@@ -93,7 +93,7 @@ def test_board_shows_scores_the_jump_and_the_latest_event():
 
 
 def test_board_draws_three_and_four_sides_and_refuses_others():
-    assert board_svg(61, ("A", "B", "C"), ((1, 0), (2, 0), (3, 0))).count("game hole") == 3
+    assert board_svg(61, ("A", "B", "C"), ((1, 0), (2, 0), (3, 0)), layout=COMPACT).count("game hole") == 3
     assert "skunk 91" in board_svg(121, "ABCD", ((1, 0),) * 4)
     with pytest.raises(ValueError, match="61 or 121"):
         board_svg(100, ("A", "B"), ((0, 0), (0, 0)))
@@ -101,6 +101,32 @@ def test_board_draws_three_and_four_sides_and_refuses_others():
         board_svg(61, ("A",), ((0, 0),))
 
 
+def test_a_board_has_a_wide_and_a_phone_layout_with_readable_text_and_names_clear_of_the_pegs():
+    both = board_svg(121, ("Alexandra", "Computer"), ((30, 22), (75, 70)))
+    assert both.count("<svg") == 2 and 'class="crib-boardsvg crib-wide"' in both
+    assert both.count('role="img"') == 2 and both.count('aria-hidden="true"') == 1  # read once
+    compact = board_svg(121, ("Alexandra", "Computer"), ((30, 22), (75, 70)), layout=COMPACT)
+    # drawn about 340 px wide on a 390 px phone: every text at least 9 px tall
+    scale = 340 / COMPACT.width
+    sizes = [float(f) for f in re.findall(r'<text [^>]*font-size="([0-9.]+)"', compact)]
+    assert sizes and min(sizes) * scale >= 9
+    # the names stand above their lanes, left of every hole and peg of the lane below them
+    for side, name in enumerate(("Alexandra", "Computer")):
+        y = float(re.search(rf'y="([0-9.]+)"[^>]*>{name}<', compact).group(1))
+        assert y < hole_xy(0, side, 121, layout=COMPACT)[1] - COMPACT.peg - 2
+    assert "@container (max-width: 520px)" in CSS
+
+
 def test_stylesheet_is_scoped_to_the_widgets():
-    rules = [r.strip() for r in CSS.split("}") if r.strip() and not r.strip().startswith("/*")]
+    flat = re.sub(r"@(?:media|container)[^{]*\{", "", CSS)  # rules inside at-rules are scoped too
+    rules = [r.strip() for r in flat.split("}") if r.strip() and not r.strip().startswith("/*")]
     assert all(r.split("{")[0].strip().startswith(".crib-root") for r in rules)
+
+
+def test_card_rows_keep_focus_and_action_buttons_draw_no_icon_glyph():
+    from crib_widgets.widgets.frame import action_button
+
+    picker = CardPicker("5H 5D JC")
+    assert {"crib-picker", "crib-keepfocus"} <= set(picker._dom_classes)  # book/_static/crib-a11y.js
+    assert [b.tooltip for b in picker.buttons] == [c.name for c in picker.cards]  # the accessible name
+    assert action_button("Show me", "Show the answer", "info", "eye").icon == ""

@@ -15,27 +15,51 @@ The SVG is plain HTML, so the board is drawn on a static page as well.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from ..game.rules import Rules
 from .styles import SIDE_COLOURS, esc
 
-__all__ = ["BoardView", "board_svg", "hole_xy"]
+__all__ = ["BoardView", "board_svg", "hole_xy", "WIDE", "COMPACT"]
 
-_TRACK_LEFT = 112.0
-_TRACK_WIDTH = 640.0
-_WIDTH = 800
-_TOP = 24.0
-_ROW_GAP = 15.0
-_LANE = 50.0
+
+@dataclass(frozen=True)
+class Layout:
+    """The board's geometry in SVG units. WIDE puts the names left of the lanes; COMPACT, for a
+    phone, is half as wide with names above the lanes, so its text prints 9-10 px tall at 340 px."""
+
+    name: str
+    width: float
+    track_left: float
+    track_width: float
+    top: float  # y of the first lane's outward row
+    row_gap: float
+    lane: float
+    hole: float  # hole radius
+    peg: float
+    back_peg: float
+    start: tuple[float, float]  # the start holes' distance left of the track (front, back peg)
+    game: float  # the game hole's distance left of the track
+    gaps: tuple[float, float]  # the gap between groups of five holes (121, 61 game)
+    name_font: float
+    scale_font: float
+    names_above: bool
+
+
+WIDE = Layout("wide", 800, 112.0, 640.0, 24.0, 15.0, 50.0, 2.3, 5.2, 4.3, (32.0, 46.0), 39.0, (7.0, 12.0),
+              11, 8.5, False)
+COMPACT = Layout("compact", 400, 30.0, 362.0, 38.0, 11.0, 46.0, 1.5, 3.8, 3.1, (14.0, 22.0), 20.0,
+                 (4.0, 8.0), 13, 12, True)
 
 
 def _lane_holes(target: int) -> int:
     return (target - 1) // 2
 
 
-def hole_xy(position: int, side: int, target: int = 121, *, back_peg: bool = False) -> tuple[float, float]:
+def hole_xy(position: int, side: int, target: int = 121, *, back_peg: bool = False,
+            layout: Layout = WIDE) -> tuple[float, float]:
     """Where a peg standing on ``position`` (0 = start, ``target`` or more = game hole) is drawn.
 
     >>> hole_xy(1, 0, 61)[0] < hole_xy(2, 0, 61)[0]       # out along the upper row
@@ -44,84 +68,105 @@ def hole_xy(position: int, side: int, target: int = 121, *, back_peg: bool = Fal
     True
     """
     per_row = _lane_holes(target)
-    y_out = _TOP + side * _LANE
-    y_back = y_out + _ROW_GAP
+    y_out = layout.top + side * layout.lane
+    y_back = y_out + layout.row_gap
     if position <= 0:
-        return (_TRACK_LEFT - (46.0 if back_peg else 32.0), y_out)
+        return (layout.track_left - layout.start[1 if back_peg else 0], y_out)
     if position >= target:
-        return (_TRACK_LEFT - 39.0, y_back + 0.5)
+        return (layout.track_left - layout.game, y_back + 0.5)
     if position <= per_row:
-        return (_hole_x(position - 1, per_row), y_out)
-    return (_hole_x(2 * per_row - position, per_row), y_back)
+        return (_hole_x(position - 1, per_row, layout), y_out)
+    return (_hole_x(2 * per_row - position, per_row, layout), y_back)
 
 
-def _hole_x(index: int, per_row: int) -> float:
+def _hole_x(index: int, per_row: int, layout: Layout = WIDE) -> float:
     groups = per_row // 5
-    gap = 7.0 if per_row > 30 else 12.0
-    step = (_TRACK_WIDTH - (groups - 1) * gap) / (per_row - 1)
-    return _TRACK_LEFT + index * step + (index // 5) * gap
+    gap = layout.gaps[0] if per_row > 30 else layout.gaps[1]
+    step = (layout.track_width - (groups - 1) * gap) / (per_row - 1)
+    return layout.track_left + index * step + (index // 5) * gap
 
 
 def board_svg(
     target: int,
     names: Sequence[str],
     pegs: Sequence[tuple[int, int]],
+    *,
+    layout: Layout | None = None,
 ) -> str:
-    """The board as an SVG string: one lane per side, pegs at ``pegs[side] = (front, back)``."""
+    """The board as SVG: one lane per side, pegs at ``pegs[side] = (front, back)``.
+
+    With ``layout`` (`WIDE` or `COMPACT`) one ``<svg>``; without, both, and the widgets' stylesheet
+    shows the compact one when the board is less than 520 px wide (a container query), so its labels
+    and names stay readable on a phone.
+    """
     if target not in (61, 121):
         raise ValueError(f"a board has 61 or 121 points, not {target!r}")
     if len(names) != len(pegs) or not 2 <= len(pegs) <= 4:
         raise ValueError(f"give 2 to 4 sides with a name and (front, back) pegs each, got {len(names)} names "
                          f"and {len(pegs)} peg pairs")
+    if layout is None:
+        return board_svg(target, names, pegs, layout=WIDE) + board_svg(target, names, pegs, layout=COMPACT)
     sides = len(pegs)
-    height = _TOP + sides * _LANE + 6
+    height = _bottom(layout, sides) + (36 if layout.names_above else layout.lane - layout.row_gap)
     summary = "; ".join(f"{n} {front}" for n, (front, _) in zip(names, pegs, strict=True))
+    hidden = ' aria-hidden="true"' if layout is COMPACT else ""  # one board for screen readers
+    ids = f"crib-{layout.name}"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height:.0f}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="crib-boardsvg crib-{layout.name}" '
+        f'viewBox="0 0 {layout.width:.0f} {height:.0f}" role="img"{hidden} '
         f'aria-label="Cribbage board to {target}: {esc(summary)}">',
         f"<title>Cribbage board to {target}: {esc(summary)}</title>",
-        _wood(height),
-        _scale(target, sides),
-        _skunk_mark(target, sides),
+        _wood(height, layout, ids),
+        _scale(target, sides, layout),
+        _skunk_mark(target, sides, layout),
     ]
     for side in range(sides):
-        parts.append(_lane(side, target, names[side]))
+        parts.append(_lane(side, target, names[side], layout))
     for side, (front, back) in enumerate(pegs):
-        parts.append(_pegs(side, target, front, back))
+        parts.append(_pegs(side, target, front, back, layout, ids))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _wood(height: float) -> str:
+def _bottom(layout: Layout, sides: int) -> float:
+    """The y of the last lane's lower edge."""
+    return layout.top + (sides - 1) * layout.lane + layout.row_gap + 6
+
+
+def _wood(height: float, layout: Layout, ids: str) -> str:
+    width = layout.width
     return (
-        '<defs><linearGradient id="crib-wood" x1="0" y1="0" x2="0" y2="1">'
+        f'<defs><linearGradient id="{ids}-wood" x1="0" y1="0" x2="0" y2="1">'
         '<stop offset="0" stop-color="#d9a86c"/><stop offset=".55" stop-color="#c48a4c"/>'
         '<stop offset="1" stop-color="#a86f36"/></linearGradient>'
-        '<filter id="crib-shadow" x="-50%" y="-50%" width="200%" height="200%">'
+        f'<filter id="{ids}-shadow" x="-50%" y="-50%" width="200%" height="200%">'
         '<feDropShadow dx="0.8" dy="1.2" stdDeviation="0.9" flood-opacity=".45"/></filter></defs>'
-        f'<rect x="2" y="2" width="{_WIDTH - 4}" height="{height - 4:.0f}" rx="16" fill="url(#crib-wood)" '
+        f'<rect x="2" y="2" width="{width - 4}" height="{height - 4:.0f}" rx="16" fill="url(#{ids}-wood)" '
         'stroke="#7a4b1f" stroke-width="2"/>'
         + "".join(
-            f'<path d="M 14 {y:.0f} C 260 {y - 5:.0f}, 520 {y + 6:.0f}, {_WIDTH - 14} {y - 2:.0f}" '
-            'stroke="#9c6630" stroke-opacity=".18" fill="none"/>'
+            f'<path d="M 14 {y:.0f} C {width * .32:.0f} {y - 5:.0f}, {width * .65:.0f} {y + 6:.0f}, '
+            f'{width - 14} {y - 2:.0f}" stroke="#9c6630" stroke-opacity=".18" fill="none"/>'
             for y in range(14, int(height) - 6, 11)
         )
     )
 
 
-def _scale(target: int, sides: int) -> str:
-    """Numbers every ten holes: outward above the lanes, homeward below them."""
+def _scale(target: int, sides: int, layout: Layout) -> str:
+    """Numbers every ten holes: outward above the lanes, homeward below them (compact: outward only,
+    below the lanes, where the names above them leave room)."""
     per_row = _lane_holes(target)
     marks = []
-    bottom = _TOP + (sides - 1) * _LANE + _ROW_GAP + 14
+    bottom = _bottom(layout, sides) + layout.scale_font + 2
     skunk, _ = _skunk_line(target)
     for position in range(10, target, 10):
-        if abs(position - skunk) < 3:
+        if layout.names_above and position > per_row:
+            continue
+        if not layout.names_above and abs(position - skunk) < 3:
             continue  # the skunk line's own label stands there
-        x, _ = hole_xy(position, 0, target)
-        y = _TOP - 11 if position <= per_row else bottom
-        marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="8.5" text-anchor="middle" '
-                     f'fill="#5a3712">{position}</text>')
+        x, _ = hole_xy(position, 0, target, layout=layout)
+        y = bottom if layout.names_above or position > per_row else layout.top - 11
+        marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{layout.scale_font}" text-anchor="middle" '
+                     f'fill="#4a2c0c">{position}</text>')
     return "".join(marks)
 
 
@@ -130,44 +175,54 @@ def _skunk_line(target: int) -> tuple[int, str]:
     return Rules(target=target).skunk_lines[-1]
 
 
-def _skunk_mark(target: int, sides: int) -> str:
+def _skunk_mark(target: int, sides: int, layout: Layout) -> str:
     """A red line at the skunk (121) or lurch (61) line: losers short of it lose double."""
     line, label = _skunk_line(target)
     per_row = _lane_holes(target)
-    if line > per_row:
-        x = (hole_xy(line, 0, target)[0] + hole_xy(line - 1, 0, target)[0]) / 2 if line > per_row + 1 else (
-            hole_xy(line, 0, target)[0] + 7)
-    else:
-        x = hole_xy(line, 0, target)[0] - 4
-    y1 = _TOP + _ROW_GAP - 6
-    y2 = _TOP + (sides - 1) * _LANE + _ROW_GAP + 6
+    at = [hole_xy(p, 0, target, layout=layout)[0] for p in (line, line - 1)]
+    between = (at[0] + at[1]) / 2 if line > per_row + 1 else at[0] + 7  # on the homeward row
+    x = between if line > per_row else at[0] - 4
+    y1 = layout.top + layout.row_gap - 6
+    y2 = _bottom(layout, sides)
+    text_y = y2 + (2 * layout.scale_font + 6 if layout.names_above else 9)
+    font = layout.scale_font if layout.names_above else 8
+    anchor = "end" if layout.names_above and x > layout.width * .7 else "middle"
     return (f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y2:.1f}" stroke="#a93226" '
             f'stroke-width="1.4" stroke-dasharray="3 2"/>'
-            f'<text x="{x:.1f}" y="{y2 + 9:.1f}" font-size="8" text-anchor="middle" fill="#a93226">'
+            f'<text x="{x:.1f}" y="{text_y:.1f}" font-size="{font}" text-anchor="{anchor}" fill="#a93226">'
             f'{label} {line}</text>')
 
 
-def _lane(side: int, target: int, name: str) -> str:
+def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
     per_row = _lane_holes(target)
-    y_out = _TOP + side * _LANE
-    x_end = _hole_x(per_row - 1, per_row)
+    y_out = layout.top + side * layout.lane
+    gap = layout.row_gap
+    x_end = _hole_x(per_row - 1, per_row, layout)
+    turn = (gap + 12) / 2
+    if layout.names_above:  # over the lane's left end, clear of the pegs
+        label = (f'<text x="{layout.track_left - layout.start[1] - 4:.1f}" y="{y_out - 9:.1f}" '
+                 f'font-size="{layout.name_font}" font-weight="700" fill="#2b1808">'
+                 f"{esc(_short(name, 24))}</text>")
+    else:
+        label = (f'<text x="10" y="{y_out + gap / 2 + 4:.1f}" font-size="{layout.name_font}" '
+                 f'font-weight="700" fill="#3b230c">{esc(_short(name))}</text>')
+    start = layout.track_left - (layout.start[1] + 6 if layout.names_above else 8)
     parts = [
         # the lane's inlay: a coloured strip behind both rows, turning at the far end
-        f'<path d="M {_TRACK_LEFT - 8} {y_out - 6} H {x_end + 4} a 13.5 13.5 0 0 1 0 {_ROW_GAP + 12} '
-        f'H {_TRACK_LEFT - 8} Z" fill="{colour}" fill-opacity=".16" stroke="{colour}" stroke-opacity=".5"/>',
-        f'<text x="10" y="{y_out + _ROW_GAP / 2 + 4:.1f}" font-size="11" font-weight="700" fill="#3b230c">'
-        f"{esc(_short(name))}</text>",
+        f'<path d="M {start} {y_out - 6} H {x_end + 4} a {turn} {turn} 0 0 1 0 {gap + 12} '
+        f'H {start} Z" fill="{colour}" fill-opacity=".16" stroke="{colour}" stroke-opacity=".5"/>',
+        label,
     ]
     for position in range(1, target):
-        x, y = hole_xy(position, side, target)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.3" fill="#3a240f"/>')
+        x, y = hole_xy(position, side, target, layout=layout)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="#3a240f"/>')
     for back in (False, True):
-        x, y = hole_xy(0, side, target, back_peg=back)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.3" fill="#3a240f"/>')
-    gx, gy = hole_xy(target, side, target)
-    parts.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="4.2" fill="#2a1707" stroke="#f3d9a4" '
-                 f'stroke-width="1"><title>game hole {target}</title></circle>')
+        x, y = hole_xy(0, side, target, back_peg=back, layout=layout)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="#3a240f"/>')
+    gx, gy = hole_xy(target, side, target, layout=layout)
+    parts.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="{layout.hole * 1.8:.1f}" fill="#2a1707" '
+                 f'stroke="#f3d9a4" stroke-width="1"><title>game hole {target}</title></circle>')
     return "".join(parts)
 
 
@@ -175,12 +230,13 @@ def _short(name: str, size: int = 13) -> str:
     return name if len(name) <= size else name[: size - 1] + "…"
 
 
-def _pegs(side: int, target: int, front: int, back: int) -> str:
+def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: str) -> str:
     colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
-    fx, fy = hole_xy(front, side, target)
-    bx, by = hole_xy(back, side, target, back_peg=True)
+    fx, fy = hole_xy(front, side, target, layout=layout)
+    bx, by = hole_xy(back, side, target, back_peg=True, layout=layout)
     parts = []
     gained = front - back
+    font = 9.5 if layout is WIDE else 12
     if gained:
         lift = 13.0 + min(abs(gained), 12)
         if gained < 0:  # 10 back: the arc runs backwards
@@ -189,13 +245,13 @@ def _pegs(side: int, target: int, front: int, back: int) -> str:
         parts.append(f'<path d="M {bx:.1f} {by - 4:.1f} Q {mx:.1f} {my:.1f} {fx:.1f} {fy - 5:.1f}" '
                      f'fill="none" stroke="{colour}" stroke-width="1.3" stroke-dasharray="3 2" '
                      'stroke-opacity=".85"/>')
-        parts.append(f'<text x="{mx:.1f}" y="{my + 4:.1f}" font-size="9.5" font-weight="700" '
+        parts.append(f'<text x="{mx:.1f}" y="{my + 4:.1f}" font-size="{font}" font-weight="700" '
                      f'text-anchor="middle" fill="{colour}">{gained:+d}</text>')
-    parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="4.3" fill="{colour}" fill-opacity=".55" '
-                 f'stroke="#fff" stroke-width="1" filter="url(#crib-shadow)"><title>back peg {back}</title>'
-                 '</circle>')
-    parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="5.2" fill="{colour}" stroke="#fff" '
-                 f'stroke-width="1.4" filter="url(#crib-shadow)"><title>front peg {front}</title></circle>')
+    parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{layout.back_peg}" fill="{colour}" '
+                 f'fill-opacity=".55" stroke="#fff" stroke-width="1" filter="url(#{ids}-shadow)">'
+                 f"<title>back peg {back}</title></circle>")
+    parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="{layout.peg}" fill="{colour}" stroke="#fff" '
+                 f'stroke-width="1.4" filter="url(#{ids}-shadow)"><title>front peg {front}</title></circle>')
     return "".join(parts)
 
 

@@ -108,6 +108,11 @@ def cards_html(
 class CardPicker(widgets.HBox):
     """A row of card buttons, operable with the mouse and the keyboard (Tab, then Space or Enter).
 
+    Each button shows the card's rank and suit and has the card's name in words as its tooltip; on
+    the book's site a small script (``book/_static/crib-a11y.js``) makes that tooltip the button's
+    accessible name and a chosen card ``aria-pressed="true"``, since ipywidgets buttons have no
+    ARIA traits. When the cards change after a move, keyboard focus stays in the row.
+
     With ``mode="toggle"`` (for discarding) the cards are toggle buttons and at most
     ``max_selected`` stay selected: choosing one more releases the oldest choice. With
     ``mode="click"`` (for the play) each card is a button and ``on_pick(card)`` is called when it is
@@ -131,6 +136,10 @@ class CardPicker(widgets.HBox):
             raise ValueError(f"mode {mode!r} is not known: use 'toggle' or 'click'")
         super().__init__()
         self.add_class("crib-row")
+        self.add_class("crib-picker")
+        # The site's a11y script (book/_static/crib-a11y.js) keeps keyboard focus in this row when
+        # its buttons are replaced after a move, instead of letting it fall to the page.
+        self.add_class("crib-keepfocus")
         self.mode = mode
         self.max_selected = max_selected
         self.four_colour = four_colour

@@ -108,8 +108,33 @@ CSS = """
 .crib-root .jupyter-button.crib-cardbtn.crib-blue { color: #1457b8; }
 .crib-root .jupyter-button.crib-cardbtn.crib-green { color: #16752c; }
 .crib-root .jupyter-button { border-radius: 6px; }
+/* button colours with text at least 4.5:1 (ipywidgets' own are 2.2-3.7:1): white on primary 6.1,
+   info 5.9, success 5.3, warning 6.3, danger 6.5 */
+.crib-root .jupyter-button.mod-primary { background: #1f5fbf; color: #fff; }
+.crib-root .jupyter-button.mod-info { background: #0b6e82; color: #fff; }
+.crib-root .jupyter-button.mod-success { background: #1e7b3c; color: #fff; }
+.crib-root .jupyter-button.mod-warning { background: #9a4a00; color: #fff; }
+.crib-root .jupyter-button.mod-danger { background: #b3261e; color: #fff; }
+.crib-root .jupyter-widget-Collapse-header,
+.crib-root .jupyter-widget-Collapse-header span { color: #1d2329; }
+/* a narrow screen: menus and rows shrink to the widget, a raised card keeps room above its row */
+.crib-root .widget-dropdown, .crib-root .widget-inline-hbox { max-width: 100%; }
+.crib-root .widget-dropdown > select { min-width: 0; }
+.crib-root .widget-hbox.crib-picker { padding-top: 14px; overflow: visible; }
+.crib-root .widget-toggle-buttons { flex-wrap: wrap; max-width: 100%; height: auto; }
+@media (max-width: 560px) {
+  .crib-root { padding: 10px 8px 12px; }
+  .crib-root .widget-toggle-buttons .widget-toggle-button { width: auto !important; flex: 1 1 auto; }
+}
 .crib-root .jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
 .crib-root .crib-board svg { width: 100%; height: auto; display: block; }
+/* the board draws a wide and a compact layout; a board narrower than 520 px shows the compact one */
+.crib-root .crib-board { container-type: inline-size; }
+.crib-root .crib-board svg.crib-compact { display: none; }
+@container (max-width: 520px) {
+  .crib-root .crib-board svg.crib-wide { display: none; }
+  .crib-root .crib-board svg.crib-compact { display: block; }
+}
 .crib-root .crib-scores { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 2px 0; }
 .crib-root .crib-score { font-weight: 600; }
 .crib-root .crib-score b { font-size: 1.2em; }

@@ -1,0 +1,259 @@
+"""Accessibility of the built book: axe-core on every page, and the widgets on a 390 px screen.
+
+For each HTML page of the site (served locally, every other host unreachable):
+- axe-core (the copy shipped by the PyPI package ``axe-playwright-python``, pinned in the dev extra)
+  runs at 1280 px and at 390 px. A serious or critical violation inside one of our widgets
+  (``.crib-root``) fails the check; the theme's own violations elsewhere on the page are printed
+  and fail too unless listed in ``THEME_ALLOWED`` (rules the theme's markup leaves us no way to fix).
+- Each widget's cards carry their names in words, a chosen card says ``aria-pressed="true"``, and no
+  button's accessible name carries an icon glyph.
+- At 390 px: nothing in a widget is wider than the widget, menus fit inside it, a raised (chosen)
+  card is not clipped by its row, and every board's labels (widget or static picture) are at least
+  9 px tall.
+
+``--live`` also runs axe on each widget after it came alive in place (the live runtime), where the
+site has one. Run by ``make site-test``; exit status 0 when every page passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urljoin
+
+from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_site import CHROMIUM_FLAGS, serve, site_pages
+
+WIDGET = ".crib-root"
+SEVERE = ("serious", "critical")
+# Theme (sphinx-book-theme) violations outside our widgets that its templates give us no hook to fix.
+THEME_ALLOWED: dict[str, str] = {}
+MIN_LABEL_PX = 9.0
+NARROW = 390
+
+
+def axe_source() -> str:
+    """axe-core's script, from the pinned PyPI package (a clean clone installs it with the dev extra)."""
+    return resources.files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+
+
+@dataclass
+class PageResult:
+    """What axe and the layout checks found on one page."""
+
+    path: str
+    widgets: int = 0
+    problems: list[str] = field(default_factory=list)
+    widget_nodes: int = 0
+    theme_nodes: int = 0
+    allowed_nodes: int = 0
+
+
+_RUN_AXE = """
+async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  const out = [];
+  for (const v of result.violations) {
+    for (const node of v.nodes) {
+      const el = document.querySelector(node.target[0]);
+      out.push({id: v.id, impact: node.impact || v.impact, help: v.help, target: node.target.join(' '),
+                html: node.html.slice(0, 160), summary: (node.failureSummary || '').slice(0, 240),
+                inWidget: !!(el && el.closest('WIDGET'))});
+    }
+  }
+  return out;
+}
+""".replace("WIDGET", WIDGET)
+
+# Cards and buttons as a screen reader meets them.
+_NAMES = r"""
+() => {
+  const problems = [];
+  const glyph = /[\uE000-\uF8FF]/;  // private-use code points: icon fonts (FontAwesome) draw these
+  for (const root of document.querySelectorAll('.crib-root')) {
+    for (const b of root.querySelectorAll('button')) {
+      const name = (b.getAttribute('aria-label') || b.textContent || '').trim();
+      if (glyph.test(name)) problems.push(`button "${name}" has an icon glyph in its name`);
+      if (b.classList.contains('crib-cardbtn')) {
+        if (!/ of (clubs|diamonds|hearts|spades)/.test(b.getAttribute('aria-label') || ''))
+          problems.push(`card button "${b.textContent.trim()}" is not named in words`);
+        const chosen = b.classList.contains('mod-active');
+        if (b.classList.contains('widget-toggle-button') &&
+            b.getAttribute('aria-pressed') !== String(chosen))
+          problems.push(`card "${b.getAttribute('aria-label')}" chosen=${chosen} but aria-pressed=` +
+                        `${b.getAttribute('aria-pressed')}`);
+      }
+      const icon = b.querySelector('i.fa');
+      if (icon && icon.getBoundingClientRect().width > 0) {
+        const style = getComputedStyle(icon, '::before');
+        if (style.fontFamily.includes('FontAwesome') && !document.fonts.check('12px FontAwesome'))
+          problems.push(`button "${name}" shows an icon from a font that did not load`);
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+# A 390 px screen: what would be cut off, spill out or be too small to read.
+_NARROW = """
+(minPx) => {
+  const problems = [];
+  document.querySelectorAll('.crib-root').forEach((root, i) => {
+    const box = root.getBoundingClientRect();
+    if (box.width === 0) return;
+    const where = `widget ${i + 1}`;
+    const live = !!root.closest('.widget-subarea');  // static tables and boards scroll in their cell
+    if (live && root.scrollWidth > root.clientWidth + 1)
+      problems.push(`${where}: content ${root.scrollWidth}px wide in a ${root.clientWidth}px widget`);
+    for (const el of live ? root.querySelectorAll('select, input, button, .crib-board svg') : []) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < box.left - 1 || r.right > box.right + 1))
+        problems.push(`${where}: ${el.tagName.toLowerCase()} "${(el.textContent || el.value || '').trim()
+          .slice(0, 30)}" reaches ${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)}px ` +
+          `of ${Math.round(box.width)}px`);
+    }
+    for (const card of root.querySelectorAll('.crib-cardbtn.mod-active')) {
+      const r = card.getBoundingClientRect();
+      let el = card.parentElement;
+      while (el && el !== root.parentElement) {
+        const s = getComputedStyle(el);
+        if (s.overflow !== 'visible' || s.overflowY !== 'visible') {
+          const c = el.getBoundingClientRect();
+          if (r.top < c.top - 0.5) {
+            problems.push(`${where}: a raised card is clipped by its row`);
+            break;
+          }
+        }
+        el = el.parentElement;
+      }
+    }
+  });
+  document.querySelectorAll('svg.crib-boardsvg').forEach((board, i) => {
+    for (const t of board.querySelectorAll('text')) {
+      const h = t.getBoundingClientRect().height;  // 0 for the layout not shown at this width
+      if (h && h < minPx) {
+        problems.push(`board ${i + 1}: label "${t.textContent}" is ${h.toFixed(1)}px tall`);
+        break;
+      }
+    }
+  });
+  return problems;
+}
+"""
+
+
+def _open(browser, base: str, rel: str, width: int) -> tuple[object, Page]:
+    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((base, "data:", "blob:"))
+                  else r.abort())
+    page = context.new_page()
+    page.goto(urljoin(base, rel), wait_until="load", timeout=60_000)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_load_state("networkidle", timeout=20_000)
+    return context, page
+
+
+def _wait_widgets(page: Page) -> int:
+    views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+    if views:
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(f"() => document.querySelectorAll('{WIDGET}').length >= 1", timeout=30_000)
+        page.wait_for_timeout(300)  # the site's a11y script names the cards on the next frame
+    return page.locator(WIDGET).count()
+
+
+def choose_a_card(page: Page) -> None:
+    """Press the first toggle card of each widget, as a learner choosing a discard would."""
+    cards = page.locator(f"{WIDGET} .widget-toggle-button.crib-cardbtn:not([disabled])")
+    if cards.count():
+        cards.first.click()
+        page.wait_for_timeout(200)
+
+
+def run_axe(page: Page, result: PageResult, axe: str, label: str) -> None:
+    page.evaluate(axe)
+    for node in page.evaluate(_RUN_AXE):
+        if node["impact"] not in SEVERE:
+            continue
+        text = (f"{label}: {node['impact']} {node['id']} ({node['help']}) at {node['target']}: "
+                f"{node['summary']}")
+        if node["inWidget"]:
+            result.widget_nodes += 1
+            result.problems.append("widget " + text)
+        elif node["id"] in THEME_ALLOWED:
+            result.allowed_nodes += 1
+        else:
+            result.theme_nodes += 1
+            result.problems.append("page " + text)
+
+
+def check_page(browser, base: str, rel: str, axe: str, shots: Path | None) -> PageResult:
+    result = PageResult(rel)
+    for width in (1280, NARROW):
+        context, page = _open(browser, base, rel, width)
+        try:
+            result.widgets = _wait_widgets(page)
+            choose_a_card(page)
+            run_axe(page, result, axe, f"{width}px")
+            result.problems += [f"{width}px: {p}" for p in page.evaluate(_NAMES)]
+            if width == NARROW:
+                result.problems += [f"{width}px: {p}" for p in page.evaluate(_NARROW, MIN_LABEL_PX)]
+                if shots is not None and result.widgets:
+                    shots.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(shots / (rel.replace("/", "_").removesuffix(".html") + ".png")),
+                                    full_page=True)
+        finally:
+            context.close()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html", help="the built site (default _build/html)")
+    parser.add_argument("--screenshots", default=None, help="folder for 390 px screenshots of widget pages")
+    parser.add_argument("--page", action="append", default=[], help="only this page (repeatable)")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    if not (root / "index.html").is_file():
+        print(f"no built site in {root}: run `make book` first", file=sys.stderr)
+        return 1
+    pages = [p.relative_to(root).as_posix() for p in site_pages(root)]
+    if args.page:
+        pages = [p for p in pages if any(p.endswith(w) for w in args.page)]
+    axe = axe_source()
+    shots = Path(args.screenshots) if args.screenshots else None
+    server, base = serve(root)
+    results = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
+            for rel in pages:
+                results.append(check_page(browser, base, rel, axe, shots))
+                r = results[-1]
+                print(f"{'ok  ' if not r.problems else 'FAIL'} {rel}: {r.widgets} widgets, serious/critical "
+                      f"nodes in widgets {r.widget_nodes}, elsewhere {r.theme_nodes} "
+                      f"(+{r.allowed_nodes} allowed)")
+                for problem in r.problems:
+                    print(f"     {problem}")
+            browser.close()
+    finally:
+        server.shutdown()
+    failed = [r for r in results if r.problems]
+    print(f"\naxe-core on {len(results)} pages at 1280 and {NARROW} px: "
+          f"{sum(r.widget_nodes for r in results)} serious/critical nodes inside widgets, "
+          f"{sum(r.theme_nodes for r in results)} elsewhere; {len(failed)} page(s) with problems.")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
