@@ -20,7 +20,7 @@ Names are looked up in the roster forgivingly (case, spaces, accents) but never 
 Traceback (most recent call last):
 ...
 crib_widgets.errors.CribbageError: 'Chloe' is not on the class list: did you mean Chloé?
->>> a.link("Ben").startswith("_static/assignment/index.html#v=1&set=counting%2Feasy%2F2%2F7&student=Ben")
+>>> a.link("Ben").startswith("book/assignment.html#v=1&set=counting%2Feasy%2F2%2F7&student=Ben")
 True
 """
 
@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
+from ..cards import Card
 from ..errors import CribbageError
 from .generate import check_options, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
@@ -45,12 +46,12 @@ from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
-           "load_class"]
+           "load_class", "page_reply", "practice_data"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
-# The student page, relative to the site's root (book/_static/ is shipped as _static/).
-PAGE = "_static/assignment/index.html"
+# The student page (book/assignment.ipynb), relative to the site's root.
+PAGE = "book/assignment.html"
 CLASS_FILE = "class.json"
 
 
@@ -182,8 +183,13 @@ def load_class(folder: Path) -> Assignment:
 # ---- what the student page needs to show a set (cards and words, never an answer) ----------------
 
 
+def _card(card: Card) -> list[str]:
+    return [card.pretty, card.name]
+
+
 def _hand(exercise: CountingExercise | MugginsExercise) -> dict:
-    return {"hand": [str(c) for c in exercise.hand], "starter": str(exercise.starter), "crib": exercise.crib}
+    return {"hand": [_card(c) for c in exercise.hand], "starter": _card(exercise.starter),
+            "crib": exercise.crib}
 
 
 def _question(exercise: Exercise) -> dict:
@@ -193,7 +199,7 @@ def _question(exercise: Exercise) -> dict:
         for index, (seat, card) in enumerate(exercise.plays):
             count += card.value if card is not None else 0
             asked = index == exercise.asked
-            plays.append([SEATS[seat], None if card is None else str(card), None if asked else count])
+            plays.append([SEATS[seat], None if card is None else _card(card), None if asked else count])
         data.update(plays=plays, asked=exercise.asked, final=exercise.final)
     else:
         data.update(_hand(exercise))
@@ -210,6 +216,37 @@ def page_data(exercise_set: ExerciseSet) -> dict:
         "kinds": [[k, kind_label(k)] for k in kinds],
         "questions": [_question(e) for e in exercise_set],
     }
+
+
+def page_reply(code: str, student: str | None, number: int, text: str, check: bool) -> str:
+    """What the assignment page shows for an answer typed there (JSON): with ``check``, the verdict of
+    the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
+    caught while the student is still there and nothing about the answer's truth is revealed."""
+    from .answers import AnswerError, read_answer
+    from .generate import load_set
+    from .grading import check_answer
+
+    exercise = load_set(code, student or None)[number]
+    if check:
+        g = check_answer(exercise, text)
+        reply = {"status": g.status, "message": g.message, "kinds": g.kind_messages(all_kinds=True)}
+    else:
+        try:
+            answer = read_answer(exercise, text)
+        except AnswerError as error:
+            reply = {"status": "unreadable", "message": str(error), "kinds": []}
+        else:
+            read = (", ".join(f"{k} {v}" for k, v in answer.by_kind.items()) if answer.by_kind is not None
+                    else str(answer.total))
+            reply = {"status": "read", "message": f"read as: {read}", "kinds": []}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def practice_data(code: str, student: str | None) -> str:
+    """The page's data (JSON) for a set named by its code, for a worksheet made without `crib assign`."""
+    from .generate import load_set
+
+    return json.dumps(page_data(load_set(code, student or None)), ensure_ascii=False)
 
 
 def _encode(data: dict) -> str:

@@ -1,0 +1,315 @@
+/* The assignment page (book/assignment.ipynb): a student does the set their teacher's link names.
+ *
+ * The link (after "#", so no server sees it) names the set, the student, the options and carries the
+ * cards of each question, made by the Python engine when the teacher ran `crib assign`; it never
+ * carries an answer. This script only draws those cards, keeps the typed answers in the browser
+ * (localStorage: no sign-up, nothing sent anywhere) and writes the results file, signed with the
+ * student's key from the link. Every score comes from Python: when the page's live Python
+ * (window.cribLive, lite/README.md) is there, answers are read, and checked if the teacher allowed
+ * it, by crib_widgets itself; `crib grade` scores everything again from the seed in any case.
+ */
+(function () {
+  "use strict";
+  const ROOT_ID = "crib-assignment";
+  const $ = (tag, attrs = {}, ...children) => {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (v !== null && v !== undefined && v !== false) el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) el.append(c);
+    return el;
+  };
+
+  // ---- names: the link's name, typed again to start (case, spaces and accents folded) -----------
+  const key = (s) => s.normalize("NFC").trim().split(/\s+/).join(" ").toLowerCase();
+  const fold = (s) => key(s).normalize("NFD").replace(/\p{M}/gu, "");
+  function distance(a, b) {
+    const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let prev = d[0];
+      d[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const here = d[j];
+        d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = here;
+      }
+    }
+    return d[b.length];
+  }
+
+  // ---- SHA-256 and HMAC (crypto.subtle exists only on https pages; a school may serve http) ------
+  function sha256(bytes) {
+    const K = new Uint32Array([
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+      0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+      0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+      0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+      0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+      0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+    const H = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+    const length = bytes.length;
+    const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[length] = 0x80;
+    const view = new DataView(padded.buffer);
+    view.setUint32(padded.length - 4, length * 8);
+    view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
+    const W = new Uint32Array(64);
+    const rot = (x, n) => (x >>> n) | (x << (32 - n));
+    for (let off = 0; off < padded.length; off += 64) {
+      for (let i = 0; i < 16; i++) W[i] = view.getUint32(off + 4 * i);
+      for (let i = 16; i < 64; i++) {
+        const s0 = rot(W[i - 15], 7) ^ rot(W[i - 15], 18) ^ (W[i - 15] >>> 3);
+        const s1 = rot(W[i - 2], 17) ^ rot(W[i - 2], 19) ^ (W[i - 2] >>> 10);
+        W[i] = (W[i - 16] + s0 + W[i - 7] + s1) | 0;
+      }
+      let [a, b, c, d, e, f, g, h] = H;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (h + (rot(e, 6) ^ rot(e, 11) ^ rot(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + W[i]) | 0;
+        const t2 = ((rot(a, 2) ^ rot(a, 13) ^ rot(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+        h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      H[0] += a; H[1] += b; H[2] += c; H[3] += d; H[4] += e; H[5] += f; H[6] += g; H[7] += h;
+    }
+    const out = new Uint8Array(32);
+    H.forEach((v, i) => new DataView(out.buffer).setUint32(4 * i, v));
+    return out;
+  }
+  function hmacHex(keyText, message) {
+    const enc = new TextEncoder();
+    let k = enc.encode(keyText);
+    if (k.length > 64) k = sha256(k);
+    const block = new Uint8Array(64);
+    block.set(k);
+    const inner = new Uint8Array(64), outer = new Uint8Array(64 + 32);
+    for (let i = 0; i < 64; i++) { inner[i] = block[i] ^ 0x36; outer[i] = block[i] ^ 0x5c; }
+    const msg = enc.encode(message);
+    const first = new Uint8Array(64 + msg.length);
+    first.set(inner); first.set(msg, 64);
+    outer.set(sha256(first), 64);
+    return Array.from(sha256(outer), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-")
+    .replace(/\//g, "_").replace(/=+$/, "");
+
+  async function unpack(text) {
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  // ---- the page's Python (optional) ----------------------------------------------------------------
+  const pyString = (s) => JSON.stringify(String(s));
+  async function python(call) {
+    const live = window.cribLive;
+    if (!live || live.state === "failed") return null;
+    const result = await live.run(`from crib_widgets.exercises.assign import page_reply, practice_data\n` +
+      `print(${call})`);
+    if (result.status !== "ok") return null;
+    return JSON.parse(result.stdout.trim().split("\n").pop());
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------------------
+  const card = ([pretty, name], asked) => $("span", {
+    class: "ca-card" + (/[♥♦]/.test(pretty) ? " red" : "") + (asked ? " asked" : ""),
+    role: "img", "aria-label": name + (asked ? ", the card in question" : ""), title: name, text: pretty,
+  });
+  function picture(q) {
+    if (q.plays) {
+      const row = $("div", { class: "ca-play" });
+      q.plays.forEach(([seat, c, count], i) => row.append($("span", { class: "ca-entry" },
+        $("span", { class: "ca-seat", text: seat }),
+        c ? card(c, i === q.asked) : $("span", { class: "ca-card go", role: "img", "aria-label": seat + " says go", text: "GO" }),
+        $("span", { class: "ca-count", text: c ? (i === q.asked ? "?" : String(count)) : "go" }))));
+      return [row, q.final ? $("p", { class: "ca-note", text: "End of the play: every card is laid." }) : null];
+    }
+    return [$("div", { class: "ca-cards" },
+      $("span", { class: "ca-group" }, $("span", { class: "ca-label", text: q.crib ? "Crib" : "Hand" }),
+        ...q.hand.map((c) => card(c))),
+      $("span", { class: "ca-group" }, $("span", { class: "ca-label", text: "Starter" }), card(q.starter)))];
+  }
+
+  // ---- the assignment ---------------------------------------------------------------------------------
+  async function main(root) {
+    const p = new URLSearchParams(location.hash.slice(1));
+    if (!p.get("set")) return practiceForm(root);
+    const link = { set: p.get("set"), student: p.get("student") || "", check: p.get("check") === "1",
+      by: p.get("by") === "kind" ? "kind" : "total", klass: p.get("class") || "", key: p.get("key") || "" };
+    let data;
+    try {
+      data = p.get("q") ? await unpack(p.get("q")) : await python(`practice_data(${pyString(link.set)}, ${pyString(link.student)})`);
+    } catch (e) {
+      data = null;
+    }
+    if (!data) {
+      root.replaceChildren($("p", { class: "ca-error", role: "alert",
+        text: "This link is damaged or cut short: open it again from your teacher's message, whole." }));
+      return;
+    }
+    run(root, link, data, !p.get("q"));
+  }
+
+  function practiceForm(root) {
+    const code = $("input", { id: "ca-code", placeholder: "e.g. counting/medium/6/7", size: 24 });
+    const name = $("input", { id: "ca-pname", placeholder: "as printed on your sheet", size: 24 });
+    const msg = $("p", { class: "ca-msg", role: "status" });
+    const go = $("button", { type: "button", class: "ca-button", text: "Open my set", onclick: () => {
+      if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = "Type the set code as printed at the top of your sheet, e.g. counting/medium/6/7."; return; }
+      location.hash = new URLSearchParams({ v: "1", set: code.value.trim(), student: name.value.trim(), check: "1", by: "total" }).toString();
+      location.reload();
+    } });
+    root.replaceChildren($("div", { class: "ca-start" },
+      $("p", { text: "Open the link your teacher sent you, or type the set code from the top of your worksheet (and your name, if it is printed there) to check a sheet you did on paper." }),
+      $("p", {}, $("label", { for: "ca-code", text: "Set code " }), code),
+      $("p", {}, $("label", { for: "ca-pname", text: "Your name " }), name), go, msg));
+  }
+
+  function run(root, link, data, practice) {
+    const store = "crib-assignment:" + (link.klass || link.set) + ":" + key(link.student);
+    const saved = JSON.parse(localStorage.getItem(store) || "{}");
+    const state = { answers: saved.answers || data.questions.map(() => null), confirmed: !!saved.confirmed || !link.student };
+    const save = () => localStorage.setItem(store, JSON.stringify(state));
+    const header = $("header", { class: "ca-header" },
+      $("h2", { text: data.title + (link.student ? " for " + link.student : "") }),
+      $("p", { class: "ca-meta", text: `Set code ${link.set} · ${data.questions.length} questions · ` +
+        (link.by === "kind" ? "give the points of each kind" : "give each answer as a total") +
+        (link.check ? " · you may check as you go" : " · no checking until your teacher grades it") }),
+      ...data.intro.map((t) => $("p", { class: "ca-intro", text: t })));
+    if (!state.confirmed) return confirmName(root, header, link, state, save, () => run(root, link, data, practice));
+    const progress = $("p", { class: "ca-progress", role: "status", "aria-live": "polite" });
+    const list = $("ol", { class: "ca-questions" });
+    const update = () => {
+      const n = state.answers.filter((a) => a !== null && a !== "").length;
+      progress.textContent = `${n} of ${data.questions.length} answered · saved in this browser`;
+    };
+    data.questions.forEach((q, i) => list.append(question(q, i, link, data, state, save, update)));
+    const finish = finishBox(link, data, state, practice);
+    root.replaceChildren(header, progress, list, finish);
+    update();
+  }
+
+  function confirmName(root, header, link, state, save, start) {
+    const input = $("input", { id: "ca-name", autocomplete: "name", size: 24 });
+    const msg = $("p", { class: "ca-msg", role: "alert" });
+    const yes = $("button", { type: "button", class: "ca-button", hidden: true, text: `Yes, I am ${link.student}`,
+      onclick: () => { state.confirmed = true; save(); start(); } });
+    const go = () => {
+      const typed = input.value;
+      yes.hidden = true;
+      if (!typed.trim()) { msg.textContent = "Type your name first."; return; }
+      if (key(typed) === key(link.student)) { state.confirmed = true; save(); start(); return; }
+      if (fold(typed) === fold(link.student) || distance(fold(typed), fold(link.student)) <= 2) {
+        msg.textContent = `“${typed.trim()}” is not the name on this link: did you mean ${link.student}?`;
+        yes.hidden = false;
+        return;
+      }
+      msg.textContent = `This link is for ${link.student}, not “${typed.trim()}”: ask your teacher for your own link.`;
+    };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    root.replaceChildren(header, $("div", { class: "ca-start" },
+      $("p", {}, $("label", { for: "ca-name", text: "Type your name to start: " }), input, " ",
+        $("button", { type: "button", class: "ca-button", text: "Start", onclick: go })), msg, yes));
+    input.focus();
+  }
+
+  function question(q, i, link, data, state, save, update) {
+    const muggins = "said" in q;
+    const perKind = link.by === "kind" && !muggins;
+    const id = `ca-q${q.n}`;
+    const feedback = $("div", { class: "ca-feedback", id: id + "-fb", role: "status", "aria-live": "polite" });
+    const stored = state.answers[i];
+    let read;
+    const fields = $("div", { class: "ca-fields" });
+    if (perKind) {
+      const values = {};
+      (stored || "").split(",").forEach((part) => {
+        const m = part.trim().match(/^(.*\D)\s+(\d+)$/);
+        if (m) values[m[1].trim()] = m[2];
+      });
+      const boxes = data.kinds.map(([k, label]) => {
+        const box = $("input", { id: `${id}-${k.replace(/\s/g, "-")}`, inputmode: "numeric", size: 3,
+          "aria-describedby": id + "-fb", value: values[k] || "" });
+        fields.append($("label", { class: "ca-kind", for: box.id, text: label + " " }), box);
+        return [k, box];
+      });
+      read = () => {
+        const filled = boxes.filter(([, b]) => b.value.trim() !== "");
+        if (!filled.length) return null;
+        return boxes.map(([k, b]) => `${k} ${b.value.trim() || "0"}`).join(", ");
+      };
+    } else {
+      const hint = muggins ? "accept, muggins 2 or too high 4" :
+        (data.title.startsWith("Scoring the play") ? "e.g. 4, or pair 2 + go 1" : "e.g. 12, or 15-2 15-4 pair 6");
+      const box = $("input", { id: id + "-answer", size: 30, placeholder: hint, value: stored || "",
+        "aria-describedby": id + "-fb" });
+      fields.append($("label", { for: box.id, text: muggins ? "Your call: " : "Your answer: " }), box);
+      read = () => (box.value.trim() === "" ? null : box.value.trim());
+    }
+    const ask = async (check) => {
+      const text = read();
+      if (text === null) { feedback.textContent = "Type an answer first."; return; }
+      if (!window.cribLive) {
+        feedback.textContent = check ? "Checking needs the book's live Python, which this copy of the site does not have: your answer is saved." : "";
+        return;
+      }
+      feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Starting Python in your browser (the first time takes a little while)…";
+      const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
+      if (!reply) { feedback.textContent = "Python could not start here; your answer is saved and your teacher will grade it."; return; }
+      const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that", read: "✔ Saved", unanswered: "" }[reply.status];
+      feedback.replaceChildren($("b", { text: mark }), ": " + reply.message,
+        reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
+      feedback.className = "ca-feedback ca-" + reply.status;
+    };
+    fields.addEventListener("input", () => { state.answers[i] = read(); save(); update(); feedback.textContent = ""; });
+    fields.addEventListener("change", () => ask(false));
+    const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check", onclick: () => ask(true) }) : null;
+    return $("li", { class: "ca-question", id },
+      $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), muggins ? q.prompt.split(" Accept,")[0] : q.prompt),
+      ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback);
+  }
+
+  function finishBox(link, data, state, practice) {
+    const msg = $("p", { class: "ca-msg", role: "status" });
+    if (practice) return $("section", { class: "ca-finish" }, $("p", { text: "Practice set: nothing to hand in. Check each answer as you go." }));
+    const results = () => {
+      const answers = state.answers.map((a) => (a === "" ? null : a));
+      const message = JSON.stringify(["crib-results", 1, link.set, link.klass, link.student, answers]);
+      return { crib_results: 1, set: link.set, class: link.klass, student: link.student, answers,
+        saved: new Date().toISOString().replace(/\.\d+Z$/, "+00:00"), signature: hmacHex(link.key, message) };
+    };
+    const stem = link.student.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "student";
+    const missing = () => state.answers.filter((a) => a === null || a === "").length;
+    const download = $("button", { type: "button", class: "ca-button primary", text: "Download my results file", onclick: () => {
+      const blob = new Blob([JSON.stringify(results(), null, 1) + "\n"], { type: "application/json" });
+      const a = $("a", { href: URL.createObjectURL(blob), download: `results-${stem}.json` });
+      document.body.append(a); a.click(); a.remove();
+      const left = missing();
+      msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") + ": hand this file in to your teacher.";
+    } });
+    const codeBox = $("textarea", { class: "ca-code", rows: 3, readonly: true, "aria-label": "your results code", hidden: true });
+    const copy = $("button", { type: "button", class: "ca-button", text: "Show a results code to copy", onclick: async () => {
+      codeBox.value = "CRIB1-" + base64url(new TextEncoder().encode(JSON.stringify(results())));
+      codeBox.hidden = false; codeBox.select();
+      try { await navigator.clipboard.writeText(codeBox.value); msg.textContent = "Copied: paste it where your teacher asked."; }
+      catch (e) { msg.textContent = "Select the code and copy it (Ctrl+C), then paste it where your teacher asked."; }
+    } });
+    return $("section", { class: "ca-finish" }, $("h3", { text: "When you have finished" }),
+      $("p", { text: "Your answers stay in this browser, so you can come back later. To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
+      download, " ", copy, codeBox, msg);
+  }
+
+  function start() {
+    const root = document.getElementById(ROOT_ID);
+    if (root) main(root).catch((e) => { root.textContent = "The assignment could not be shown: " + e.message; });
+  }
+  window.addEventListener("hashchange", () => location.reload());
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

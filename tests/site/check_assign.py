@@ -1,0 +1,153 @@
+"""A teacher assigns a set, a student does it on the built site, the teacher grades it.
+
+1. ``crib assign`` makes a class of three (answers per kind) in a temporary folder;
+2. headless Chromium (Debian's, through Playwright; every host but 127.0.0.1 unreachable) opens
+   Chloé's link on the built site, types "Chloe" (refused with "did you mean Chloé?"), confirms,
+   answers every question (some kinds wrong on purpose, one question left blank), reloads the page
+   (the answers are still there), and downloads the results file;
+3. ``crib grade`` on that file, a tampered copy and a file for another set: the two bad files get one
+   line each, and Chloé's report has exactly the misses per kind that were typed.
+
+Exit status 0 when all of it holds, 1 otherwise. Screenshots (1280 px and 390 px) go to --screenshots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_site import CHROMIUM_FLAGS, serve
+
+from crib_widgets.exercises.assign import Assignment, load_class
+from crib_widgets.exercises.results import make_results
+from crib_widgets.exercises.sheet import answer_kinds
+
+NETWORK_OFF = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+def _crib(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "crib_widgets.cli", *args], capture_output=True, text=True)
+
+
+def _plan(assignment: Assignment) -> tuple[dict[int, dict[str, str]], dict[str, int], int]:
+    """What Chloé types: per question, kind -> value; the misses per kind that makes; right answers."""
+    typed, misses, right = {}, {}, 0
+    offered = answer_kinds(assignment.student_set("Chloé"))  # the boxes the page shows
+    for e in assignment.student_set("Chloé"):
+        truth = {k: v for k, v in e.solution().by_kind().items() if k in offered}
+        if e.number == len(assignment.student_set("Chloé")):
+            continue  # the last question is left blank
+        values = dict(truth)
+        if e.number % 2 == 1:  # odd questions: one kind wrong, one point too many
+            kind = "fifteen" if truth.get("fifteen") else "pair"
+            values[kind] += 1
+            misses[kind] = misses.get(kind, 0) + 1
+        else:
+            right += 1
+        typed[e.number] = {k: str(v) for k, v in values.items()}
+    return typed, misses, right
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html")
+    parser.add_argument("--screenshots", default="_build/screenshots/assign")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    if not (root / "book" / "assignment.html").is_file():
+        print(f"no assignment page in {root}: build the book first", file=sys.stderr)
+        return 1
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    work = Path(tempfile.mkdtemp(prefix="crib-assign-"))
+    (work / "names.txt").write_text("Chloé\nBen\nAnn\n", encoding="utf-8")
+    made = _crib("assign", "--kind", "counting", "--difficulty", "easy", "--hands", "4", "--seed", "7",
+                 "--students", str(work / "names.txt"), "--out", str(work / "class"), "--answers", "kind")
+    if made.returncode:
+        print(made.stderr, file=sys.stderr)
+        return 1
+    assignment = load_class(work / "class")
+    typed, misses, right = _plan(assignment)
+    server, base = serve(root)
+    results = work / "results"
+    results.mkdir()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=[*CHROMIUM_FLAGS, NETWORK_OFF])
+            context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
+            page.goto(base + assignment.link("Chloé"))
+            page.fill("#ca-name", "Chloe")
+            page.keyboard.press("Enter")
+            message = page.locator(".ca-start .ca-msg").inner_text()
+            if "did you mean Chloé?" not in message:
+                problems.append(f"a misspelt name was not caught: {message!r}")
+            page.screenshot(path=str(shots / "name-check.png"))
+            page.get_by_role("button", name="Yes, I am Chloé").click()
+            for number, values in typed.items():
+                for kind, value in values.items():
+                    page.fill(f"#ca-q{number}-{kind.replace(' ', '-')}", value)
+            page.screenshot(path=str(shots / "answered-1280.png"), full_page=True)
+            page.reload()
+            first = next(iter(typed))
+            kept = page.input_value(f"#ca-q{first}-fifteen")
+            if kept != typed[first]["fifteen"]:
+                problems.append(f"answers were not kept in the browser: question {first} shows {kept!r}")
+            if "3 of 4 answered" not in page.locator(".ca-progress").inner_text():
+                problems.append("the progress line does not say 3 of 4 answered")
+            with page.expect_download() as download:
+                page.get_by_role("button", name="Download my results file").click()
+            saved = results / download.value.suggested_filename
+            download.value.save_as(saved)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(shots / "answered-390.png"), full_page=True)
+            problems += [f"page: {e}" for e in errors]
+            browser.close()
+    finally:
+        server.shutdown()
+    if saved.name != "results-chloé.json":
+        problems.append(f"the results file is called {saved.name}")
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    tampered = dict(data, answers=[a if a is None else a.replace("0", "1") for a in data["answers"]])
+    (results / "tampered.json").write_text(json.dumps(tampered, ensure_ascii=False), encoding="utf-8")
+    other = Assignment("counting", "easy", 4, 8, ("Chloé", "Ben", "Ann"))
+    wrong_set = json.dumps(make_results(other, "Chloé", ["0"] * 4))
+    (results / "other-set.json").write_text(wrong_set, encoding="utf-8")
+    graded = _crib("grade", str(work / "class"), str(saved), str(results / "tampered.json"),
+                   str(results / "other-set.json"))
+    refused = graded.stderr.strip().splitlines()
+    if len(refused) != 2 or "tampered.json: changed after it was saved" not in refused[0] \
+            or "other-set.json: for another set" not in refused[1]:
+        problems.append(f"crib grade did not refuse the two bad files in one line each: {refused}")
+    rows = {r["student"]: r for r in csv.DictReader((work / "class" / "report" / "students.csv").open())}
+    chloe = rows.get("Chloé", {})
+    if chloe.get("right") != str(right) or chloe.get("unanswered") != "1":
+        problems.append(f"Chloé's score is wrong: {chloe}")
+    for kind, label in (("fifteen", "fifteens"), ("pair", "pairs")):
+        got, want = chloe.get(f"{label} missed"), str(misses.get(kind, 0))
+        if got != want:
+            problems.append(f"Chloé's {label} missed is {got}, not {want}")
+    print(graded.stdout.strip())
+    for problem in problems:
+        print(f"PROBLEM: {problem}")
+    verdict = "ok" if not problems else f"{len(problems)} problem(s)"
+    print(f"assignment page: {verdict}; screenshots in {shots}/")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
