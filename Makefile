@@ -32,6 +32,7 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
 	$(BIN)/python tests/site/check_live.py _build/html --all --screenshots _build/screenshots/live
+	$(BIN)/python tests/site/check_assign.py _build/html --screenshots _build/screenshots/assign
 
 test: $(STAMP)
 	$(BIN)/ruff check .
