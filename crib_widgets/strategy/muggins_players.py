@@ -1,8 +1,10 @@
 """Muggins for computer players: counting your own hand with human-like slips, and answering others.
 
-A counter with ``miscount`` 0.1 gets one count in ten wrong by one typical slip: a scoring
-combination overlooked (a fifteen, a pair, a run, the flush or his nobs), one counted twice, or
-two cards taken for a fifteen (the Muggins quiz uses the same slips). A caller with ``skill`` 0.7
+A counter with ``miscount`` 0.1 gets one count in ten wrong by one real mistake drawn from the
+catalogue the Muggins worksheets use (`crib_widgets.strategy.mistakes`): a combination
+overlooked, a double run counted as one run, one counted twice, his nobs for the wrong jack, a
+four-card flush counted in the crib, two cards taken for a fifteen (the Muggins quiz uses the
+same catalogue). A caller with ``skill`` 0.7
 notices seven wrong counts in ten and then calls Muggins for exactly the missed points, or
 objects to an over-count; it never makes a false call.
 
@@ -27,6 +29,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..game.muggins import MAX_COUNT
 from ..scoring import HandScore, ScoreItem, hand_total, score_hand
+from .mistakes import draw_mistake
 
 __all__ = ["Claim", "make_claim", "announce_count", "answer_count", "check_rate"]
 
@@ -43,30 +46,30 @@ Claim = tuple[int, HandScore, str]  # (announced points, the count as said, what
 
 
 def make_claim(score: HandScore, rng: random.Random, error_rate: float) -> Claim:
-    """The computer's count of ``score``: right, or (with ``error_rate``) one typical slip.
+    """The computer's count of ``score``: right, or (with ``error_rate``) one real mistake drawn from
+    the catalogue the worksheets use (`crib_widgets.strategy.mistakes`: a missed fifteen, pair,
+    run, flush or nobs, a double run counted as one, a fifteen counted twice, his nobs for the
+    wrong jack, a four-card flush in the crib, two cards taken for a fifteen, ...).
 
-    Slips: a combination overlooked, one counted twice, or two cards taken for a fifteen.
+    The last element says what kind of slip it was: ``right``, ``missed`` (points left out),
+    ``twice`` (a combination counted twice), ``false fifteen`` or ``not there`` (points claimed
+    that the hand does not hold).
     """
     if rng.random() >= error_rate:
         return score.total, score, "right"
-    items = list(score.items)
-    # a pair counted twice would be said as one bigger set, so only other combinations are doubled
-    doubles = [i for i in items if i.kind != "pair"]
-    slips = ["twice", "false fifteen"] + (["missed"] * 2 if items else [])
-    slip = rng.choice(slips)
-    if slip == "missed":
-        items.pop(rng.randrange(len(items)))
-    elif slip == "twice" and doubles:
-        items.append(rng.choice(doubles))
-    else:
-        five = [*score.hand, score.starter]
-        pairs = [(a, b) for i, a in enumerate(five) for b in five[i + 1:] if a.value + b.value != 15]
-        items.insert(0, ScoreItem("fifteen", rng.choice(pairs), 2))
-        slip = "false fifteen"
-    said = replace(score, items=_in_count_order(items))
-    if said.total > MAX_COUNT:  # nobody announces more than a hand can hold
+    mistake = draw_mistake(score, rng)
+    said = replace(score, items=_in_count_order(mistake.claimed))
+    if said.total > MAX_COUNT or said.total == score.total:  # nobody announces more than a hand can hold
         return score.total, score, "right"
-    return said.total, said, slip
+    if said.total < score.total:
+        kind = "missed"
+    elif mistake.name == "a fifteen counted twice":
+        kind = "twice"
+    elif mistake.name == "a false fifteen":
+        kind = "false fifteen"
+    else:
+        kind = "not there"
+    return said.total, said, kind
 
 
 def _in_count_order(items: Iterable[ScoreItem]) -> tuple[ScoreItem, ...]:
