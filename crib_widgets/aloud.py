@@ -1,23 +1,59 @@
-"""Counting a hand aloud the way players do: "fifteen two, fifteen four, and a pair is six"."""
+"""Counting a hand aloud, in the words players use or step by step for beginners.
+
+Two phrasings, one running total:
+
+- ``"players"`` (the default) is the cadence heard at a cribbage table: "fifteen two, fifteen
+  four, and a pair is six"; a pair inside a run is said with it ("a double run of three is
+  eight", "a double double run is sixteen"), three of a kind is "a pair royal", a flush is
+  "four for the flush", a hand with nothing is "nineteen".
+- ``"plain"`` names every combination on its own ("a pair is ten, a run of three is thirteen, a
+  second run of three is sixteen"), which is easier to follow while learning.
+
+Each step carries the words, the cards that score in it and the running total after it, so a
+widget can light the cards and a voice can say the words (`crib_widgets.voice`).
+
+>>> from crib_widgets.scoring import score_hand
+>>> score_hand("4C 5D 5H 6S", "KH").aloud()
+'Fifteen two, fifteen four, fifteen six, fifteen eight, and a double run of three is sixteen. 16 points.'
+>>> score_hand("4C 5D 5H 6S", "KH").aloud("plain")
+'Fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, a run of three is thirteen, \
+a second run of three is sixteen. 16 points.'
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from math import prod
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card
+from .errors import CribbageError
 
 if TYPE_CHECKING:
     from .scoring import HandScore
 
-__all__ = ["number_words", "count_steps", "say_count"]
+__all__ = ["PHRASINGS", "NOTHING", "Step", "number_words", "count_steps", "say_count", "check_phrasing",
+           "run_pattern", "set_name"]
+
+PHRASINGS = {"players": "As players say it", "plain": "Step by step"}
+NOTHING = "nineteen"  # a hand that scores nothing: 19 is the one total no hand can make
 
 _ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen"
 ).split()
-_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+_PLAIN_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+_PLAYERS_SETS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
 _ORDINALS = ["a", "a second", "a third", "a fourth"]
-_RUN_SIZES = {3: "three", 4: "four", 5: "five"}
+_SIZES = {3: "three", 4: "four", 5: "five"}
+
+
+class Step(NamedTuple):
+    """One step of a count said aloud: its words, the cards lit while it is said, the running total."""
+
+    words: str
+    cards: tuple[Card, ...]
+    total: int
 
 
 def number_words(n: int) -> str:
@@ -30,32 +66,84 @@ def number_words(n: int) -> str:
     return str(n)
 
 
-def count_steps(score: HandScore) -> list[tuple[str, tuple[Card, ...], int]]:
-    """The spoken count as steps: (words, the cards that score in this step, running total).
+def check_phrasing(phrasing: str) -> str:
+    """``phrasing`` if it is one of `PHRASINGS`; otherwise a `CribbageError` naming the choices."""
+    if phrasing not in PHRASINGS:
+        raise CribbageError(f"phrasing {phrasing!r} is not known: use one of {', '.join(PHRASINGS)}")
+    return phrasing
 
-    Fifteens one by one, then pairs grouped by rank (three of a kind is one step), then each run,
-    the flush and his nobs.
+
+def set_name(size: int, phrasing: str = "players") -> str:
+    """Two, three or four cards of one rank: 'a pair', 'a pair royal' (plain: 'three of a kind')..."""
+    return (_PLAYERS_SETS if phrasing == "players" else _PLAIN_SETS)[size]
+
+
+def run_pattern(lengths: Counter[int] | dict[int, int]) -> str:
+    """What players call a run with its doubled ranks, from how many cards each rank of it has.
+
+    >>> run_pattern({4: 1, 5: 2, 6: 1}), run_pattern({4: 2, 5: 2, 6: 1}), run_pattern({4: 3, 5: 1, 6: 1})
+    ('a double run of three', 'a double double run', 'a triple run')
     """
-    steps: list[tuple[str, tuple[Card, ...], int]] = []
+    size, ways = len(lengths), prod(lengths.values())
+    if ways == 1:
+        return f"a run of {_SIZES[size]}"
+    if ways == 2:
+        return f"a double run of {_SIZES[size]}"
+    return "a triple run" if ways == 3 else "a double double run"
+
+
+def count_steps(score: HandScore, phrasing: str = "players") -> list[Step]:
+    """The spoken count as steps, fifteens first, then pairs and runs, the flush and his nobs.
+
+    The last step's total is the hand's total; an empty list is a hand of nothing ("nineteen").
+    """
+    check_phrasing(phrasing)
+    steps: list[Step] = []
     total = 0
     for item in score.of_kind("fifteen"):
         total += item.points
-        steps.append((f"fifteen {number_words(total)}", item.cards, total))
-    for cards, points in _pair_groups(score):
+        steps.append(Step(f"fifteen {number_words(total)}", item.cards, total))
+    parts = _players_parts(score) if phrasing == "players" else _plain_parts(score)
+    for words, cards, points in parts:
         total += points
-        steps.append((f"{_SETS[len(cards)]} is {number_words(total)}", cards, total))
-    for i, item in enumerate(score.of_kind("run")):
-        total += item.points
-        size = _RUN_SIZES[len(item.cards)]
-        steps.append((f"{_ORDINALS[min(i, 3)]} run of {size} is {number_words(total)}", item.cards, total))
-    for item in score.of_kind("flush"):
-        total += item.points
-        steps.append((f"a flush of {_RUN_SIZES[len(item.cards)] if len(item.cards) > 4 else 'four'} "
-                      f"is {number_words(total)}", item.cards, total))
-    for item in score.of_kind("nobs"):
-        total += item.points
-        steps.append((f"and one for his nobs is {number_words(total)}", item.cards, total))
+        steps.append(Step(f"{words} is {number_words(total)}", cards, total))
+    if phrasing == "players" and len(steps) > 1 and not steps[-1].words.startswith("fifteen"):
+        steps[-1] = steps[-1]._replace(words=f"and {steps[-1].words}")
     return steps
+
+
+_Part = tuple[str, tuple[Card, ...], int]
+
+
+def _plain_parts(score: HandScore) -> list[_Part]:
+    parts = [(_PLAIN_SETS[len(cards)], cards, points) for cards, points in _pair_groups(score)]
+    for i, item in enumerate(score.of_kind("run")):
+        parts.append((f"{_ORDINALS[min(i, 3)]} run of {_SIZES[len(item.cards)]}", item.cards, item.points))
+    for item in score.of_kind("flush"):
+        parts.append((f"a flush of {_SIZES[len(item.cards)]}", item.cards, item.points))
+    parts += [("and one for his nobs", item.cards, item.points) for item in score.of_kind("nobs")]
+    return parts
+
+
+def _players_parts(score: HandScore) -> list[_Part]:
+    runs = score.of_kind("run")
+    run_ranks = {c.rank for item in runs for c in item.cards}
+    parts: list[_Part] = []
+    loose = [(cards, points) for cards, points in _pair_groups(score) if cards[0].rank not in run_ranks]
+    if len(loose) == 2 and all(len(cards) == 2 for cards, _ in loose):
+        parts.append(("two pairs", loose[0][0] + loose[1][0], loose[0][1] + loose[1][1]))
+    else:
+        parts += [(_PLAYERS_SETS[len(cards)], cards, points) for cards, points in loose]
+    if runs:
+        five = [*score.hand, score.starter]
+        cards = tuple(c for c in five if c.rank in run_ranks)
+        inside = sum(points for group, points in _pair_groups(score) if group[0].rank in run_ranks)
+        lengths = Counter(c.rank for c in cards)
+        parts.append((run_pattern(lengths), cards, sum(i.points for i in runs) + inside))
+    for item in score.of_kind("flush"):
+        parts.append((f"{_SIZES[len(item.cards)]} for the flush", item.cards, item.points))
+    parts += [("one for his nobs", item.cards, item.points) for item in score.of_kind("nobs")]
+    return parts
 
 
 def _pair_groups(score: HandScore) -> list[tuple[tuple[Card, ...], int]]:
@@ -69,22 +157,26 @@ def _pair_groups(score: HandScore) -> list[tuple[tuple[Card, ...], int]]:
     return [(tuple(groups[r]), points[r]) for r in groups]
 
 
-def say_count(score: HandScore) -> str:
+def say_count(score: HandScore, phrasing: str = "players") -> str:
     r"""The whole count in one sentence, ending with the total.
 
     >>> from crib_widgets.scoring import score_hand
-    >>> print(score_hand("4H 5C 6D JS", "5S").aloud().replace(", a", ",\na"))
+    >>> print(score_hand("4H 5C 6D JS", "5S").aloud("plain").replace(", a", ",\na"))
     Fifteen two, fifteen four, fifteen six, fifteen eight,
     a pair is ten,
     a run of three is thirteen,
     a second run of three is sixteen,
     and one for his nobs is seventeen. 17 points.
+    >>> print(score_hand("4H 5C 6D JS", "5S").aloud().replace(", a", ",\na"))
+    Fifteen two, fifteen four, fifteen six, fifteen eight,
+    a double run of three is sixteen,
+    and one for his nobs is seventeen. 17 points.
     >>> score_hand("2H 4C 10D QS", "8D").aloud()
     'Nineteen: nothing. 0 points.'
     """
-    steps = count_steps(score)
+    steps = count_steps(score, phrasing)
     if not steps:
         return "Nineteen: nothing. 0 points."
-    words = ", ".join(text for text, _, _ in steps)
-    total = steps[-1][2]
+    words = ", ".join(step.words for step in steps)
+    total = steps[-1].total
     return f"{words[0].upper()}{words[1:]}. {total} point{'s' if total != 1 else ''}."

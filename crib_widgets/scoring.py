@@ -13,9 +13,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import TYPE_CHECKING
 
 from .cards import Card, parse_cards, parse_hand
 from .errors import CardError
+
+if TYPE_CHECKING:
+    from .aloud import Step
 
 __all__ = [
     "KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total",
@@ -75,17 +79,20 @@ class HandScore:
         """The combinations of one kind."""
         return [item for item in self.items if item.kind == kind]
 
-    def aloud(self) -> str:
-        """The count as a player says it, with running totals, ending with the total."""
+    def aloud(self, phrasing: str = "players") -> str:
+        """The count said aloud with running totals, ending with the total.
+
+        ``phrasing`` is ``"players"`` (the table's cadence) or ``"plain"`` (every combination named).
+        """
         from .aloud import say_count
 
-        return say_count(self)
+        return say_count(self, phrasing)
 
-    def steps(self) -> list[tuple[str, tuple[Card, ...], int]]:
-        """The spoken count as steps: (words, cards lit, running total)."""
+    def steps(self, phrasing: str = "players") -> list[Step]:
+        """The spoken count as steps: (words, cards lit, running total); see `crib_widgets.aloud`."""
         from .aloud import count_steps
 
-        return count_steps(self)
+        return count_steps(self, phrasing)
 
 
 def check_show(hand: str | Iterable[str | Card], starter: str | Card) -> tuple[list[Card], Card]:

@@ -159,9 +159,12 @@ def test_bad_input_is_named(hand, starter, error):
 
 
 def test_count_aloud_has_running_totals_and_the_total():
-    text = score_hand("4H 5C 6D JS", "5S").aloud()
+    text = score_hand("4H 5C 6D JS", "5S").aloud("plain")
     assert text.startswith("Fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten")
     assert text.endswith("and one for his nobs is seventeen. 17 points.")
+    players = score_hand("4H 5C 6D JS", "5S").aloud()
+    assert players.startswith("Fifteen two, fifteen four, fifteen six, fifteen eight, a double run of three is")
+    assert players.endswith("and one for his nobs is seventeen. 17 points.")
 
 
 def test_zero_hand_is_nineteen_nothing():
@@ -172,7 +175,8 @@ def test_count_steps_light_the_cards_and_run_up_to_the_total():
     score = score_hand("5H 5C 5D JS", "5S")
     steps = score.steps()
     assert steps[0][0] == "fifteen two" and len(steps[0][1]) >= 2
-    assert steps[-1][2] == 29 and "four of a kind is twenty-eight" in [s[0] for s in steps]
+    assert steps[-1][2] == 29 and "a double pair royal is twenty-eight" in [s[0] for s in steps]
+    assert "four of a kind is twenty-eight" in [s[0] for s in score.steps("plain")]
 
 
 # ---- properties ------------------------------------------------------------------------------
