@@ -13,8 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
 from cribbage_scorer import cribbage_scorer as independent
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.aloud import PHRASINGS, count_steps, say_count
