@@ -28,6 +28,8 @@ __all__ = [
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 JACK = 11
+CRIB_FLUSH_RULE = "a crib's flush needs all five cards"
+NOBS_RULE = "his nobs is the jack of the starter's suit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,25 @@ class HandScore:
     def of_kind(self, kind: str) -> list[ScoreItem]:
         """The combinations of one kind."""
         return [item for item in self.items if item.kind == kind]
+
+    def not_scored(self, kind: str) -> str:
+        """Why ``kind`` scores nothing here although it looks as if it might ('' otherwise): the one
+        home of these rule sentences, which the trainers and worksheets ask.
+
+        >>> score_hand("2H 6H 9H KH", "5C", crib=True).not_scored("flush")
+        "a crib's flush needs all five cards"
+        >>> score_hand("JD 2C 6S 9H", "5C").not_scored("nobs")
+        "his nobs is the jack of the starter's suit (♣), not J♦"
+        """
+        if self.of_kind(kind):
+            return ""
+        if kind == "flush" and self.crib and len({c.suit for c in self.hand}) == 1:
+            return CRIB_FLUSH_RULE
+        jacks = [c for c in self.hand if c.rank == JACK]
+        if kind == "nobs" and jacks:
+            suit = self.starter.pretty[-1]
+            return f"{NOBS_RULE} ({suit}), not {' or '.join(c.pretty for c in jacks)}"
+        return ""
 
     def aloud(self, phrasing: str = "players") -> str:
         """The count said aloud with running totals, ending with the total.

@@ -127,3 +127,43 @@ def test_bad_input_is_refused_with_a_clear_message_and_the_hand_kept():
     with pytest.raises(CardError, match="'ZZ' is not a card"):
         t.show_hand("5H 5D 5S ZZ", "5C")
     assert t.score.total == 29
+
+
+def test_a_four_card_crib_flush_is_explained_by_the_scoring_layer():
+    from crib_widgets.scoring import CRIB_FLUSH_RULE
+    from crib_widgets.widgets.styles import esc
+
+    rule = esc(CRIB_FLUSH_RULE)
+    t = CountingTrainer("2H 6H 9H KH", starter="5C", crib=True)
+    truth = t.score.by_kind()
+    for kind, box in t.kind_inputs.items():
+        box.value = truth[kind]
+    t.kind_inputs["flush"].value = 4
+    t.check_button.click()
+    assert rule in t.feedback.value and "there is no flush here" not in t.feedback.value
+    t.mode.value = "total"
+    t.total_input.value = t.score.total + 4  # Enter in the box checks: no button press
+    assert f"Too many: {rule}" in t.feedback.value
+
+
+def test_a_wrong_total_points_at_the_kind_that_was_missed():
+    t = CountingTrainer("3H 4D 5S KC", starter="9C")  # a run of three, fifteens 5+K, 9+...
+    runs = t.score.by_kind()["run"]
+    assert runs == 3
+    t.mode.value = "total"
+    t.total_input.value = t.score.total - runs
+    t.check_button.click()
+    assert "Look again at the runs" in t.feedback.value and "run of 3" in t.feedback.value
+    assert "By kind: Fifteens" in t.feedback.value
+
+
+def test_enter_in_the_total_box_checks_and_a_new_hand_starts_clean():
+    t = CountingTrainer("5H 5D 5S JC", starter="5C")
+    t.mode.value = "total"
+    t.total_input.value = 29  # what Enter commits in the browser
+    assert "Right" in t.status_text and t.tally == (1, 1)
+    t.next_button.click()
+    assert t.feedback.value == "" and t.total_input.value == 0 and t.tally == (1, 1)
+    t.mode.value = "kinds"
+    t.kind_inputs["fifteen"].value = 4  # only the total box checks by itself
+    assert t.feedback.value == ""

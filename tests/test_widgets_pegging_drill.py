@@ -58,7 +58,7 @@ def test_the_go_point_agrees_with_the_engine_sequence():
 
 
 def test_first_view_shows_cards_count_question_and_note():
-    d = PeggingDrill(topic="sets")
+    d = PeggingDrill(topic="sets", shuffle=False)
     assert "A pair" in d.heading.value
     assert "eight of hearts" in d.table.value and ">16</span>" in d.table.value
     assert "How many points does your 8♣ score?" in d.question.value
@@ -66,7 +66,7 @@ def test_first_view_shows_cards_count_question_and_note():
 
 
 def test_wrong_then_right_answer():
-    d = PeggingDrill(topic="15-31")
+    d = PeggingDrill(topic="15-31", shuffle=False)
     d.answer_input.value = 2
     d.check_button.click()
     assert "Not quite" in d.status.value and d.tally == (0, 1)
@@ -77,7 +77,7 @@ def test_wrong_then_right_answer():
 
 
 def test_which_card_question_by_clicking_a_card():
-    d = PeggingDrill(topic="best")
+    d = PeggingDrill(topic="best", shuffle=False)
     assert d.answer_row.layout.display == "none"
     assert [b.description for b in d.hand_picker.buttons] == ["4♠", "4♦", "7♥", "K♣"]
     d.hand_picker.buttons[0].click()
@@ -87,7 +87,7 @@ def test_which_card_question_by_clicking_a_card():
 
 
 def test_a_card_that_would_pass_31_is_explained_not_scored():
-    d = PeggingDrill([_by_title("Reach 31")])
+    d = PeggingDrill([_by_title("Reach 31")], shuffle=False)
     d.hand_picker.buttons[1].click()  # 8♣ on 25
     assert "cannot be laid" in d.status.value and d.tally == (0, 0)
     d.hand_picker.buttons[0].click()
@@ -95,7 +95,7 @@ def test_a_card_that_would_pass_31_is_explained_not_scored():
 
 
 def test_show_me_reveals_counts_as_tried_and_next_moves_on():
-    d = PeggingDrill(topic="runs")
+    d = PeggingDrill(topic="runs", shuffle=False)
     d.reveal_button.click()
     assert "3♠ + 5♦ + 4♣" in d.feedback.value and d.tally == (0, 1)
     d.next_button.click()
@@ -118,7 +118,7 @@ def test_safest_card_is_the_expert_look_ahead_choice():
     hand = tuple(Card.parse(c) for c in s.hand)
     unseen = tuple(c for c in full_deck() if c not in hand)
     assert expert_play(PlayView(hand=hand, pile=(), count=0, unseen=unseen, next_held=4)) == Card.parse("4C")
-    d = PeggingDrill([s, _by_title("Keep away from 21")])
+    d = PeggingDrill([s, _by_title("Keep away from 21")], shuffle=False)
     assert "which card gives the least away?" in d.question.value and "you lead" in d.table.value
     d.hand_picker.buttons[0].click()  # 5♥: a ten-card answers for fifteen
     assert "Not quite" in d.status.value
@@ -132,3 +132,48 @@ def test_bad_options_are_refused():
     with pytest.raises(ValueError, match="'best' question is asked when it is You's turn"):
         Scenario("best", "t", ("5H",), ask="best", hand=("5D",))
     assert Card.parse("5H")  # the module still works after refusals
+
+
+def test_the_safe_questions_have_answers_that_obey_their_titles():
+    from crib_widgets.pegging import play_points
+
+    s = _by_title("Don't set up a run or a fifteen")
+    pile = [Card.parse(p) for p in s.plays]
+    unseen = [c for c in full_deck() if c not in pile and str(c) not in s.hand]
+    (best,) = solve(s).best_cards
+    kinds = {item.kind for reply in unseen if sum(c.value for c in pile) + best.value + reply.value <= 31
+             for item in play_points([*pile, best, reply]).items}
+    assert not kinds & {"fifteen", "run"}, kinds  # no reply to the answer makes a fifteen or a run
+    others = [Card.parse(c) for c in s.hand if Card.parse(c) != best]
+    assert all(any(play_points([*pile, c, r]).items and play_points([*pile, c, r]).items[0].kind in
+                   ("fifteen", "run") for r in unseen if sum(x.value for x in pile) + c.value + r.value <= 31)
+               for c in others)  # and every other card does set one up
+    (lead,) = solve(_by_title("The safest lead")).best_cards
+    assert lead.rank != 5
+    (away,) = solve(_by_title("Keep away from 21")).best_cards
+    assert sum(Card.parse(p).value for p in _by_title("Keep away from 21").plays) + away.value != 21
+
+
+def test_each_safety_explanation_names_the_cards_that_answer():
+    answer = solve(_by_title("Don't set up a run or a fifteen"))
+    why = {str(card): "; ".join(reasons) for card, _, reasons in answer.options}
+    assert "makes 12" in why["5S"] and "a 6 for 3 (a run of 3" in why["5S"]
+    assert "a 3 for 2 (fifteen" in why["5S"]
+    assert "an 8 for 3 (a run of 3; 4 of 47 unseen cards)" in why["9S"]
+    assert "a jack for 2 (a pair" in why["JH"]
+    assert len(set(why.values())) == len(why)  # no two cards get the same words
+
+
+def test_questions_come_shuffled_by_seed_with_a_progress_count():
+    a, b, c = PeggingDrill(), PeggingDrill(), PeggingDrill(seed=2)
+    assert [s.title for s in a.queue] == [s.title for s in b.queue]  # snapshot and live page agree
+    assert [s.title for s in a.queue] != [s.title for s in SCENARIOS]
+    assert [s.title for s in a.queue] != [s.title for s in c.queue]
+    assert sorted(s.title for s in a.queue) == sorted(s.title for s in SCENARIOS)
+    assert f"Question 1 of {len(SCENARIOS)}" in a.heading.value
+    a.next_button.click()
+    assert f"Question 2 of {len(SCENARIOS)}" in a.heading.value
+    first_round = list(a.queue)
+    for _ in range(len(SCENARIOS) - 1):
+        a.next_button.click()
+    assert "Question 1 of" in a.heading.value and a.queue != first_round  # a new round, a new order

@@ -103,6 +103,9 @@ class CountingTrainer(Frame):
         self.kinds_box = widgets.HBox(list(self.kind_inputs.values()))
         self.kinds_box.add_class("crib-row")
         self.total_box = widgets.HBox([self.total_input])
+        # Enter (or leaving the box) commits a number: check it at once, as a learner expects
+        self.total_input.observe(self._on_total_entered, names="value")
+        self._resetting = False
         self.check_button = action_button("Check", "Check your count against the rules", "primary", "check")
         self.count_button = action_button(
             "Count it for me", "Count the hand aloud, one combination at a time", "info", "volume-up"
@@ -151,8 +154,12 @@ class CountingTrainer(Frame):
         self.step = -1
         self._attempted = False
         self._shown = False
-        for box in (*self.kind_inputs.values(), self.total_input):
-            box.value = 0
+        self._resetting = True
+        try:
+            for box in (*self.kind_inputs.values(), self.total_input):
+                box.value = 0
+        finally:
+            self._resetting = False
         self.feedback.value = ""
         self.count_button.description = "Count it for me"
         self.count_button.tooltip = "Count the hand aloud, one combination at a time"
@@ -266,6 +273,10 @@ class CountingTrainer(Frame):
         else:
             self.set_status(f"Step {self.step + 1} of {len(steps)}: the lit cards score. Press Next step.")
 
+    def _on_total_entered(self, change: dict) -> None:
+        if not self._resetting and self.mode.value == "total":
+            self._on_check()
+
     def _on_check(self) -> None:
         self.went_live()
         score = self.score
@@ -294,8 +305,9 @@ class CountingTrainer(Frame):
 
 def _items_html(score: HandScore, kind: str) -> str:
     items = score.of_kind(kind)
-    if not items:
-        return f"there {'is no' if kind in ('flush', 'nobs') else 'are no'} {KIND_LABELS[kind].lower()} here"
+    if not items:  # the scoring layer says why when it looks as if it might score
+        return esc(score.not_scored(kind)) or (
+            f"there {'is no' if kind in ('flush', 'nobs') else 'are no'} {KIND_LABELS[kind].lower()} here")
     return "; ".join(f"{esc(item.reason)} ({item.points})" for item in items)
 
 
@@ -322,7 +334,38 @@ def _check_total(score: HandScore, value: int) -> tuple[bool, list[str]]:
         return True, [f'<span class="crib-pts">✓</span>{real} points — right.']
     how = f"you missed {real - value}" if value < real else f"you counted {value - real} too many"
     head = f'<span class="crib-miss">✗ You said {value}, the hand scores {real}: {how}.</span>'
-    return False, [head, *(f"{esc(i.reason)} ({i.points})" for i in score.items)]
+    truth = score.by_kind()
+    per_kind = " · ".join(f"{KIND_LABELS[k]} {truth[k]}" for k in KINDS)
+    return False, [head, *_total_hints(score, value), f"By kind: {per_kind}.",
+                   *(f"{esc(i.reason)} ({i.points})" for i in score.items)]
+
+
+# What a kind is wrongly counted as when it scores nothing (see HandScore.not_scored).
+_PHANTOM_POINTS = {"flush": 4, "nobs": 1}
+
+
+def _total_hints(score: HandScore, value: int) -> list[str]:
+    """Where a wrong total most likely went wrong: the kind or combination worth exactly the gap."""
+    gap = score.total - value
+    truth = score.by_kind()
+    if gap > 0:
+        kinds = [k for k in KINDS if truth[k] == gap]
+        if kinds:
+            return [f'<span class="crib-miss">Look again at the {KIND_LABELS[k].lower()}</span>: '
+                    f"{_items_html(score, k)}." for k in kinds]
+        single = [i for i in score.items if i.points == gap]
+        if single:
+            return [f'<span class="crib-miss">Did you miss this one?</span> {esc(single[0].reason)} '
+                    f"({single[0].points})."]
+        return []
+    rules = [score.not_scored(k) for k in KINDS if _PHANTOM_POINTS.get(k) == -gap and score.not_scored(k)]
+    if rules:
+        return [f'<span class="crib-extra">Too many: {esc(r)}.</span>' for r in rules]
+    twice = [i for i in score.items if i.points == -gap]
+    if twice:
+        return [f'<span class="crib-extra">Did you count this one twice?</span> {esc(twice[0].reason)} '
+                f"({twice[0].points})."]
+    return []
 
 
 def _breakdown_html(score: HandScore) -> str:

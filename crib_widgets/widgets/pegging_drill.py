@@ -1,6 +1,6 @@
 """PeggingDrill: what does the card just laid score, and which card would score most?
 
->>> d = PeggingDrill(topic="sets")
+>>> d = PeggingDrill(topic="sets", shuffle=False)
 >>> d.scenario.title
 'A pair'
 >>> d.answer_input.value = 2; d.check_button.click(); d.tally
@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..pegging import GO, PlayItem, item_words, pile_total, play_points, score_sequence
+from ..pegging import GO, PlayItem, item_words, pile_total, play_points, points_words, score_sequence
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button
 from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
@@ -96,10 +96,50 @@ def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
         if card not in values:
             options.append((card, None, ("cannot be laid: it would pass 31",)))
             continue
-        now = play_points([*pile, card]).total
-        options.append((card, values[card], (f"scores {now} now; net {values[card]:+.2f} once the next "
-                                             "player's best answer and your best reply are weighed",)))
+        options.append((card, values[card], _safety_reasons(pile, card, unseen, values[card])))
     return Answer(None, max(values.values()), (), tuple(options))
+
+
+def _safety_reasons(pile: list[Card], card: Card, unseen: Sequence[Card], value: float) -> tuple[str, ...]:
+    """What laying ``card`` scores now and leaves the next player, in the cards' own terms."""
+    now = play_points([*pile, card])
+    count = pile_total([*pile, card])
+    said = [f"scores {points_words(now.items)} and makes {count}" if now.items else f"makes {count}"]
+    said.append(_replies_words([*pile, card], unseen))
+    said.append(f"on average {value:+.2f} once the next player's best answer and your best reply are weighed")
+    return tuple(said)
+
+
+def _replies_words(pile: list[Card], unseen: Sequence[Card]) -> str:
+    """Which answers score for the next player, e.g. 'a 5 or an 8 for 3 (a run of 3; 8 of 47 unseen)'."""
+    answers: dict[tuple, list[Card]] = {}
+    for reply in unseen:
+        if pile_total(pile) + reply.value > 31:
+            continue
+        items = play_points([*pile, reply]).items
+        if items:
+            answers.setdefault(tuple((i.kind, i.points, len(i.cards)) for i in items), []).append(reply)
+    if not answers:
+        return "no answer of the next player scores"
+    parts = []
+    for key, cards in sorted(answers.items(), key=lambda kv: (-sum(k[1] for k in kv[0]), -len(kv[1]))):
+        what = ", ".join(item_words(item) for item in play_points([*pile, cards[0]]).items)
+        parts.append(f"{_ranks_words({c.rank for c in cards})} for {sum(k[1] for k in key)} "
+                     f"({what}; {len(cards)} of {len(unseen)} unseen cards)")
+    return "the next player can answer " + ", ".join(parts)
+
+
+def _ranks_words(ranks: set[int]) -> str:
+    """'any ten-card', 'a 5 or an 8', 'an ace' ..."""
+    tens = {10, 11, 12, 13} <= ranks
+    words = [_rank_word(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
+    words += ["any ten-card"] if tens else []
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _rank_word(rank: int) -> str:
+    text = Card(rank, "S").rank_text
+    return {"A": "an ace", "J": "a jack", "Q": "a queen", "K": "a king", "8": "an 8"}.get(text, f"a {text}")
 
 
 ALL_TOPICS = "all"
@@ -108,7 +148,10 @@ class PeggingDrill(Frame):
     """Pegging questions from a scenario set, answered and explained by the engine.
 
     ``topic`` picks one set (see `TOPICS`: runs, sets, 15-31, go, best) or all when None;
-    ``scenarios`` replaces the built-in ones; ``shuffle``/``seed`` change their order.
+    ``scenarios`` replaces the built-in ones. The questions come in a shuffled order, the same for
+    the same ``seed`` (so a page's snapshot and its live widget agree; ``seed=None`` differs every
+    time), and each round after the last question is shuffled anew; ``shuffle=False`` keeps the
+    scenarios' own order. The heading says which question of how many is on the table.
 
     Child widgets: ``topic_picker``, ``answer_input``, ``check_button``, ``reveal_button``,
     ``next_button``, ``hand_picker`` (a `CardPicker` for "which card" questions), ``table``,
@@ -120,8 +163,8 @@ class PeggingDrill(Frame):
         scenarios: Sequence[Scenario] | None = None,
         *,
         topic: str | None = None,
-        shuffle: bool = False,
-        seed: int | None = None,
+        shuffle: bool = True,
+        seed: int | None = 0,
         four_colour: bool = False,
     ) -> None:
         if topic is not None and topic not in TOPICS:
@@ -197,7 +240,8 @@ class PeggingDrill(Frame):
         self.feedback.value = ""
         self.answer_input.value = 0
         s = scenario
-        self.heading.value = (f'<div class="crib-big">{esc(s.title)}</div>'
+        self.heading.value = (f'<div class="crib-sub">Question {self.position + 1} of {len(self.queue)}</div>'
+                              f'<div class="crib-big">{esc(s.title)}</div>'
                               + (f'<div class="crib-sub">{esc(s.story)}</div>' if s.story else ""))
         self._draw_table()
         asking_last = s.ask == "last"
@@ -304,8 +348,11 @@ class PeggingDrill(Frame):
             return
         ok = pts == self.answer.points
         self._score_attempt(ok)
-        worth = f"net {pts:+.2f}" if self.scenario.ask == "safest" else str(pts)
-        self._finish(ok, f"You chose {card.pretty} for {worth}.")
+        if self.scenario.ask == "safest":  # what this card leaves, in its own terms
+            why = next(r for c, _, r in self.answer.options if c == card)
+            self._finish(ok, f"You chose {card.pretty}: it {why[0]}; {why[1]} ({pts:+.2f} on average).")
+            return
+        self._finish(ok, f"You chose {card.pretty} for {pts}.")
 
     def _finish(self, ok: bool, said: str) -> None:
         if ok:
@@ -332,6 +379,8 @@ class PeggingDrill(Frame):
     def _on_next(self) -> None:
         self.went_live()
         self.position = (self.position + 1) % len(self.queue)
+        if self.position == 0 and self.shuffle:  # a new round, in a new order
+            self.rng.shuffle(self.queue)
         self.show(self.queue[self.position])
 
     def _on_topic(self) -> None:

@@ -89,6 +89,7 @@ SCENARIOS: tuple[Scenario, ...] = (
        ask="safest", hand=("5H", "4C", "KS", "9D")),
     _S("safe", "Keep away from 21", ("6C", "5D"), "Ten-cards are the commonest: what does each card leave?",
        ask="safest", hand=("10H", "3S", "8D", "AC")),
-    _S("safe", "Don't set up a run or a fifteen", ("7C",), ask="safest", hand=("6D", "9H", "KS", "3C"),
-       seats=("Opponent", "You")),
+    _S("safe", "Don't set up a run or a fifteen", ("7C",),
+       "Your opponent led a 7. Which card leaves them no run and no fifteen to answer with?",
+       ask="safest", hand=("5S", "JH", "AS", "9S"), seats=("Opponent", "You")),
 )
