@@ -215,7 +215,7 @@ def test_a_learners_own_count_per_kind_also_answers_muggins():
 
 def test_grading_a_whole_set_counts_right_wrong_unreadable_and_unanswered():
     s = make_set("counting", "medium", 4, 7)
-    answers = [s[1].solution().answer, "twelve", s[3].solution().answer + 1]
+    answers = [s[1].solution().answer, "twelve", s[3].solution().answer + 1, None]
     report = grade(s, answers)
     assert [g.status for g in report.grades] == ["right", "unreadable", "wrong", "unanswered"]
     assert report.summary() == "1 of 4 right; 1 could not be read; 1 not answered"

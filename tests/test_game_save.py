@@ -50,7 +50,7 @@ def test_to_json_is_deterministic_equal_games_give_equal_text():
         random_moves(game, 40, random.Random(1))
     assert a.to_json() == b.to_json()
     data = json.loads(a.to_json())
-    assert data["format"] == "crib_widgets.game" and data["version"] == 1 and data["seed"] == 5
+    assert data["format"] == "crib_widgets.game" and data["version"] == 2 and data["seed"] == 5
 
 
 def test_a_stacked_deck_names_and_starting_scores_survive_a_save():

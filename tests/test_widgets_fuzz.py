@@ -30,12 +30,15 @@ def poke(w: widgets.Widget, rng: random.Random) -> None:
         w.value = not w.value
     elif isinstance(w, widgets.BoundedIntText):
         w.value = rng.randint(w.min, w.max)
+    elif isinstance(w, widgets.IntText):  # unbounded boxes explain a number out of range; try some
+        w.value = rng.randint(-3, 40)
     elif isinstance(w, (widgets.ToggleButtons, widgets.Dropdown)):
         w.value = rng.choice([value for _, value in w.options])
 
 
 CLICKABLE = (widgets.Button, widgets.ToggleButton)
-ACTIONABLE = (*CLICKABLE, widgets.Checkbox, widgets.BoundedIntText, widgets.ToggleButtons, widgets.Dropdown)
+ACTIONABLE = (*CLICKABLE, widgets.Checkbox, widgets.BoundedIntText, widgets.IntText, widgets.ToggleButtons,
+              widgets.Dropdown)
 
 
 def fuzz(root: widgets.Widget, rng: random.Random, steps: int, check=None, skip=()) -> None:

@@ -110,7 +110,7 @@ def test_error_rate_zero_means_always_right():
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(CribbageError, match="chances from 0 to 1"):
+    with pytest.raises(CribbageError, match="is not a chance: give a number from 0 to 1"):
         MugginsQuiz(error_rate=2)
     with pytest.raises(CribbageError, match="announced count is 0 to 29"):
         MugginsQuiz(hands=[(*HAND, 30)])

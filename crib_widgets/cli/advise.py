@@ -10,9 +10,9 @@ import argparse
 import json
 
 from ..cards import parse_cards
-from ..errors import CribbageError
 from ..strategy import advise_discard
 from ..strategy.discard import DiscardOption
+from .options import count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--partner-deals", action="store_true",
                    help="four players in partnerships and your partner deals: the crib is your side's")
     p.add_argument("--lowball", action="store_true", help="Lowball: the fewest points is best")
-    p.add_argument("--top", type=int, default=None, metavar="N", help="show only the N best options")
+    p.add_argument("--top", type=count("options", 1, 1000), default=None, metavar="N",
+                   help="show only the N best options")
     p.add_argument("--explain", action="store_true", help="explain every option shown, not just the best")
     p.add_argument("--json", action="store_true", help="print the options as JSON")
     p.set_defaults(run=run)
@@ -43,8 +44,6 @@ def run(args: argparse.Namespace) -> int:
         partner_deals=args.partner_deals,
     )
     if args.top is not None:
-        if args.top < 1:
-            raise CribbageError(f"--top needs a number of options of at least 1, not {args.top}")
         options = options[: args.top]
     if args.json:
         print(json.dumps([_as_json(o) for o in options], indent=2, ensure_ascii=False))

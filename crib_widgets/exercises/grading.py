@@ -221,8 +221,9 @@ def _hint(kind: str, given: int, right: int, exercise: Exercise, solution: Solut
 
 
 def grade(exercise_set: ExerciseSet, answers: Sequence[object] | Mapping[int, object]) -> Report:
-    """Grade answers to a whole set: a list in question order (None where unanswered), or a mapping
-    from question number (1, 2, ...) to answer."""
+    """Grade answers to a whole set: a list in question order with one entry per question (None where
+    unanswered), or a mapping from question number (1, 2, ...) to answer (questions left out are
+    unanswered). A list of the wrong length is a `CribbageError`."""
     n = len(exercise_set)
     if isinstance(answers, Mapping):
         bad = [k for k in answers if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n]
@@ -233,10 +234,13 @@ def grade(exercise_set: ExerciseSet, answers: Sequence[object] | Mapping[int, ob
         raise CribbageError(f"answers must be a list (one per question) or a mapping from question "
                             f"number to answer, got {type(answers).__name__}")
     else:
-        if len(answers) > n:
-            raise CribbageError(f"{len(answers)} answers were given for a set of {n} questions: "
-                                "give one answer per question, in order")
-        given = [*answers, *[None] * (n - len(answers))]
+        if len(answers) != n:
+            # too few is refused as firmly as too many: a short list would shift or drop answers unseen
+            were = "answers were" if len(answers) != 1 else "answer was"
+            questions = f"{n} question{'s' if n != 1 else ''}"
+            raise CribbageError(f"{len(answers)} {were} given for a set of {questions}: give one answer per "
+                                "question, in order (None for one left blank), or a mapping {number: answer}")
+        given = list(answers)
     grades = tuple(check_answer(ex, raw) for ex, raw in zip(exercise_set.exercises, given, strict=True))
     title = exercise_set.title + (f" for {exercise_set.student}" if exercise_set.student else "")
     return Report(f"{title} (set {exercise_set.code})", grades)

@@ -14,7 +14,8 @@ from .events import Event
 from .moves import ANSWER_KINDS, Announce, Answer, Discard, Go, Move, Play
 from .result import GameResult
 from .rules import Rules
-from .script import run_script, scenario
+from .script import play_scenario, run_script, scenario, show_scenario
+from .setup import Setup, Start
 from .show import Counting
 
 __all__ = [
@@ -31,7 +32,11 @@ __all__ = [
     "Move",
     "Play",
     "Rules",
+    "Setup",
+    "Start",
+    "play_scenario",
     "run_script",
     "scenario",
+    "show_scenario",
     "stack_deck",
 ]

@@ -25,7 +25,7 @@ from functools import cache
 from ..cards import Card, full_deck, parse_cards
 from ..errors import CribbageError
 
-__all__ = ["stack_deck", "complete_deck", "deal_layout", "cut_for_deal"]
+__all__ = ["stack_deck", "complete_deck", "deal_layout", "cut_for_deal", "stacked_cut"]
 
 
 @cache
@@ -103,3 +103,36 @@ def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple
         seats = [seat for seat, card in cuts if card.rank == low]
         if len(seats) == 1:
             return seats[0], rounds
+
+
+def stacked_cut(players: int, rounds: object) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """The cut for the first deal as given, for lessons: ``rounds[0]`` holds one card per seat
+    in seat order; while the lowest rank is tied, the next round holds one card per tied seat.
+
+    Returns the dealer and the cuts as `cut_for_deal` does; a cut that is not complete, names a
+    card twice in a round or leaves a tie raises `CribbageError` saying what is allowed.
+
+    >>> stacked_cut(2, [["KH", "3D"]])[0]
+    1
+    >>> stacked_cut(3, [["5H", "5D", "9C"], ["KS", "2C"]])[0]
+    1
+    """
+    if isinstance(rounds, str) or not isinstance(rounds, Sequence) or not rounds:
+        raise CribbageError(f"cut must be a list of rounds, each a list of cut cards, got {rounds!r}")
+    seats = list(range(players))
+    result = []
+    for number, given in enumerate(rounds, 1):
+        cards = parse_cards(given)
+        if len(cards) != len(seats):
+            who = "one per seat" if number == 1 else f"one for each tied seat {seats}"
+            raise CribbageError(f"cut round {number} needs {len(seats)} cards ({who}), got {len(cards)}")
+        cuts = list(zip(seats, cards, strict=True))
+        result.append(cuts)
+        low = min(card.rank for card in cards)
+        seats = [seat for seat, card in cuts if card.rank == low]
+        if len(seats) == 1:
+            if number != len(rounds):
+                raise CribbageError(f"cut round {number} already decides the dealer (seat {seats[0]}): "
+                                    f"drop the {len(rounds) - number} round(s) after it")
+            return seats[0], result
+    raise CribbageError(f"the cut ends in a tie between seats {seats}: add a round with one card for each")

@@ -21,7 +21,7 @@ from itertools import combinations
 
 from ..cards import Card
 from ..errors import CribbageError
-from . import deal
+from . import begin, deal
 from .checks import CheckMixin
 from .events import Event, Names
 from .fast import VALUE, trusted_discard, trusted_play
@@ -30,6 +30,7 @@ from .muggins import MAX_COUNT, MugginsMixin
 from .play import PlayMixin
 from .result import GameResult, decide
 from .rules import Rules
+from .setup import Setup, Start
 from .show import Counting, ShowMixin
 
 __all__ = ["Game", "PHASES"]
@@ -57,6 +58,12 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     - ``scores``: starting score per side (for endgame lessons), each 0 to target - 1.
     - ``names``: one name per seat for the sentences of the events (default "Player 1", ...;
       the name "You" is narrated as "You peg 2", "Your crib").
+    - ``cut``: the cut for the first deal, stacked for a lesson instead of drawn from the seed:
+      one card per seat, then a round per tie (see `stack_deck`'s module, ``stacked_cut``).
+    - ``start``: begin the first deal at a lesson's moment, the show or the middle of the play
+      (a `Start` or its dict; `show_scenario` and `play_scenario` build one).
+
+    ``game.setup`` is the public `Setup` value of all of these (what a save writes down).
 
     Seats are numbered clockwise: the deal passes to seat ``dealer + 1``. The game stops only
     for a decision (discard, play or go, and with Muggins announce and answer); the deal, the
@@ -88,7 +95,8 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None,
                  deck: Sequence | str | None = None, dealer: int | None = None,
-                 scores: Sequence[int] | None = None, names: Sequence[str] | None = None) -> None:
+                 scores: Sequence[int] | None = None, names: Sequence[str] | None = None, *,
+                 cut: Sequence | None = None, start: Start | dict | None = None) -> None:
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -97,16 +105,16 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int:
             raise CribbageError(f"seed must be a whole number, got {seed!r}")
-        self._setup = {"rules": rules.to_dict(), "seed": seed, "decks": None, "dealer": dealer,
-                       "scores": None if scores is None else list(scores),
-                       "names": None if names is None else list(names)}
         self._rules = rules.effective()
         n = self._rules.players
         self._side_of = tuple(self._rules.side_of(s) for s in range(n))
         self._seed = seed
         self._rng = random.Random(seed)
+        if start is not None:
+            start = Start.from_dict(start)
+            if deck is not None:
+                raise CribbageError("give either deck or start, not both: a start deals its own cards")
         self._decks = self._read_decks(deck)
-        self._setup["decks"] = [[str(c) for c in d] for d in self._decks] or None
         self._names = self._read_names(names, n)
         self._say = Names(self._names)
         self._scores = self._read_scores(scores)
@@ -115,14 +123,26 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         self._moves: list[Move] = []
         self._result: GameResult | None = None
         self._deal_number = 0
+        self._quiet = False
         for note in rules.notes:
             self._events.append(Event("note", note))
+        if cut is not None and dealer is not None:
+            raise CribbageError("give either dealer or cut, not both: the cut decides the dealer")
+        stacked = None if cut is None else deal.stacked_cut(n, cut)
+        if cut is not None:
+            cut = tuple(tuple(c for _, c in r) for r in stacked[1])
+        self._origin = Setup(rules, seed, tuple(tuple(d) for d in self._decks) if start is None else (),
+                           dealer, tuple(self._scores), self._names, cut, start)
         if dealer is None:
-            dealer = self._cut_for_deal()
+            dealer = self._cut_for_deal(stacked)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise CribbageError(f"dealer {dealer!r} is not a seat: use 0 to {n - 1}")
         self._dealer = dealer
+        if start is not None:
+            self._decks = [begin.start_deck(self, start)]
         self._start_deal()
+        if start is not None:
+            begin.begin_at(self, start)
 
     def _read_decks(self, deck) -> list[list[Card]]:
         if deck is None:
@@ -154,8 +174,8 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
                                 f"(one per side), got {scores!r}")
         return scores
 
-    def _cut_for_deal(self) -> int:
-        dealer, rounds = deal.cut_for_deal(self._rules.players, self._rng)
+    def _cut_for_deal(self, stacked=None) -> int:
+        dealer, rounds = stacked or deal.cut_for_deal(self._rules.players, self._rng)
         for index, cuts in enumerate(rounds):
             again = " again" if index else ""
             for seat, card in cuts:
@@ -165,6 +185,12 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
                                   f"{'deal' if self._names[dealer] == 'You' else 'deals'} first", dealer,
                                   self._side_of[dealer]))
         return dealer
+
+    @property
+    def setup(self) -> Setup:
+        """How this game began, everything but its moves: ``Game(**game.setup.options())``
+        starts it again (saving writes this down, then the moves)."""
+        return self._origin
 
     @property
     def rules(self) -> Rules:
@@ -361,6 +387,8 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def _score(self, kind: str, seat: int, points: int, text: str, reason: str, *, end: bool = True,
                **fields) -> bool:
         """Peg ``points`` for ``seat``'s side (exact finish may refuse them); True if the game ended."""
+        if self._quiet:  # a lesson's set-up is laid out, not scored: its scores are given
+            return False
         rules = self._rules
         side = self._side_of[seat]
         if points > 0 and rules.exact_finish and self._scores[side] + points > rules.target:

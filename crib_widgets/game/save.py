@@ -1,8 +1,12 @@
 """Saving a game as JSON and restoring it by replaying its moves.
 
-A save holds the rules, the seed, any explicit decks, the starting dealer, scores and names,
-and the moves. Restoring builds a new game and replays every move, so the result is identical
-to the saved game or an error: never a half-built game.
+A save holds the game's public `Setup` (the rules, the seed, any explicit decks, the first
+dealer or ``"cut"``, the starting scores and names, a stacked cut and a lesson's start) and the
+moves. Restoring builds a new game and replays every move, so the result is identical to the
+saved game or an error: never a half-built game.
+
+Version 2 writes every field out (no nulls) and refuses a null or wrongly typed field naming it.
+Version 1 saves (which wrote null for "not given") are still read with that meaning.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from .moves import move_from_list, move_to_list
-from .rules import Rules
+from .setup import Setup
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -20,13 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["game_to_json", "game_from_json", "FORMAT", "VERSION"]
 
 FORMAT = "crib_widgets.game"
-VERSION = 1
+VERSION = 2
 _KEYS = {"format", "version", "rules", "seed", "decks", "dealer", "scores", "names", "moves"}
 
 
 def game_to_json(game: Game) -> str:
     """Deterministic JSON text: equal games give equal text."""
-    data = dict(game._setup)
+    data = game.setup.to_dict()
     data.update(format=FORMAT, version=VERSION, moves=[move_to_list(m) for m in game.moves])
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -41,17 +45,18 @@ def game_from_json(text: str | bytes) -> Game:
         raise CribbageError(f"this is not a saved game (not JSON: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CribbageError(f"this is not a saved crib_widgets game: expected format {FORMAT!r}")
-    if data.get("version") != VERSION:
+    if data.get("version") not in (1, VERSION):
         raise CribbageError(f"this save has version {data.get('version')!r}; "
-                            f"this program reads version {VERSION}")
+                            f"this program reads versions 1 and {VERSION}")
     missing = sorted(_KEYS - set(data))
     if missing:
         raise CribbageError(f"this save is damaged: it lacks {', '.join(missing)}")
     if not isinstance(data["moves"], list):
         raise CribbageError("this save is damaged: 'moves' must be a list")
+    if data["version"] == 1:
+        data = _from_version_1(data)
     try:
-        game = Game(Rules.from_dict(data["rules"]), seed=data["seed"], deck=data["decks"],
-                    dealer=data["dealer"], scores=data["scores"], names=data["names"])
+        game = Game(**Setup.from_dict(data))
     except CribbageError as error:
         raise CribbageError(f"this save is damaged: {error}") from None
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
@@ -62,3 +67,24 @@ def game_from_json(text: str | bytes) -> Game:
         except CribbageError as error:
             raise CribbageError(f"this save is damaged at move {number} {entry!r}: {error}") from None
     return game
+
+
+def _from_version_1(data: dict) -> dict:
+    """Version 1 wrote null for what was not given: the default names, zero scores, decks all
+    shuffled from the seed, and a first dealer found by cutting."""
+    from .rules import Rules
+
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except CribbageError as error:
+        raise CribbageError(f"this save is damaged: {error}") from None
+    data = dict(data)
+    if data["names"] is None:
+        data["names"] = [f"Player {i + 1}" for i in range(rules.players)]
+    if data["scores"] is None:
+        data["scores"] = [0] * rules.sides
+    if data["decks"] is None:
+        data["decks"] = []
+    if data["dealer"] is None:
+        data["dealer"] = "cut"
+    return data

@@ -20,15 +20,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card, full_deck, parse_cards, parse_hand
+from ..cards import Card, parse_cards, parse_hand
 from ..errors import CribbageError, IllegalMove
+from .begin import neutral_crib
 from .deal import stack_deck
 from .engine import Game
 from .events import Event
 from .moves import Announce, Answer, Discard, Go, Move, Play
 from .rules import Rules
+from .setup import Start
 
-__all__ = ["run_script", "parse_step", "scenario"]
+__all__ = ["run_script", "parse_step", "scenario", "show_scenario", "play_scenario"]
 
 _STEPS = re.compile(r"[;\n]+")
 
@@ -83,36 +85,101 @@ def run_script(game: Game, script: str) -> list[Event]:
     return events
 
 
+def _crib_or_neutral(crib, used, starter: Card, rules: Rules) -> list[Card]:
+    if crib is not None:
+        return parse_cards(crib)
+    if rules.ten_back:
+        raise CribbageError("with 10 back the crib decides points (a crib that scores nothing sends the "
+                            "dealer back 10): give the crib's cards (discards=... or crib=...)")
+    return list(neutral_crib(used, starter))
+
+
 def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rules | None = None,
              dealer: int = 0, discards: Sequence[str | Iterable] | None = None, crib_card: str | None = None,
              scores: Sequence[int] | None = None, names: Sequence[str] | None = None, seed: int = 0) -> Game:
     """A game past the discards: seat ``s`` keeps ``kept[s]`` (4 cards) and ``starter`` is turned.
 
-    ``discards[s]`` are the cards seat ``s`` lays in the crib (by default low cards nobody else
-    holds); with three players ``crib_card`` is the card dealt straight into the crib. Handy for
-    lessons ("you hold 5 5 6 7 and lead...") and tests. If the starter is a jack his heels is
-    already pegged.
+    ``discards[s]`` are the cards seat ``s`` lays in the crib; with three players ``crib_card``
+    is the card dealt straight into the crib. When they are not given the crib is neutral: four
+    cards nobody holds that score nothing with the starter (`neutral_crib`), so it never hands
+    anyone points the lesson did not mean; with 10 back, where a crib worth nothing costs the
+    dealer 10, the discards must be given. Handy for lessons ("you hold 5 5 6 7 and lead...")
+    and tests. If the starter is a jack his heels is already pegged (it is part of the deal);
+    to begin later with the scores exactly as given see `show_scenario` and `play_scenario`.
 
     >>> g = scenario(["5H 6H 7H 8H", "5C 6C 7C 8C"], "KS", dealer=1)
     >>> g.phase, g.whose_turn, " ".join(str(c) for c in g.hands[0])
     ('play', 0, '5H 6H 7H 8H')
+    >>> from crib_widgets.scoring import hand_total
+    >>> " ".join(str(c) for c in g.crib), hand_total(g.crib, g.starter, True)
+    ('10C QC 7D 9C', 0)
     """
     rules = rules or Rules(players=len(kept))
     if len(kept) != rules.players:
         raise CribbageError(f"give one kept hand per player: {rules.players}, got {len(kept)}")
     kept_cards = [parse_hand(k, 4, "kept hand") for k in kept]
-    used = {c for k in kept_cards for c in k} | {Card.parse(starter)}
-    if crib_card is not None:
-        used.add(Card.parse(crib_card))
+    starter = Card.parse(starter)
+    k = rules.discards
     if discards is None:
-        spare = (c for c in sorted(full_deck(), key=lambda c: (c.value, c.suit)) if c not in used)
-        discards = [[next(spare) for _ in range(rules.discards)] for _ in kept]
-    if crib_card is None and rules.players == 3:
-        crib_card = next(c for c in full_deck() if c not in used and all(c not in d for d in discards))
-    hands = [[*k, *parse_cards(d)] for k, d in zip(kept_cards, discards, strict=True)]
+        used = [c for h in kept_cards for c in h] + ([Card.parse(crib_card)] if crib_card is not None else [])
+        crib = _crib_or_neutral(None, used, starter, rules)
+        if crib_card is not None:  # the given card from the pack and three neutral ones
+            crib = [*crib[:3], Card.parse(crib_card)]
+        discards = [crib[k * s : k * s + k] for s in range(rules.players)]
+        if rules.players == 3:
+            crib_card = crib[3]
+    elif crib_card is None and rules.players == 3:
+        raise CribbageError("three players need crib_card, the card dealt straight into the crib, "
+                            "when the discards are given")
+    hands = [[*kc, *parse_cards(d)] for kc, d in zip(kept_cards, discards, strict=True)]
     deck = stack_deck(hands, starter, dealer=dealer, crib_card=crib_card)
     game = Game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores, names=names)
     while game.phase == "discard":
         seat = game.whose_turn
         game.apply(Discard(seat, tuple(hands[seat][4:])))
     return game
+
+
+def show_scenario(kept: Sequence[str | Iterable], crib: str | Iterable, starter: str | Card, *,
+                  rules: Rules | None = None, dealer: int = 0, scores: Sequence[int] | None = None,
+                  names: Sequence[str] | None = None, seed: int = 0) -> Game:
+    """A game that begins at the show, for counting and Muggins lessons: seat ``s`` keeps
+    ``kept[s]``, the dealer's ``crib`` and the ``starter`` are given, and the scores are exactly
+    ``scores`` (nothing from a play or his heels is added). Without Muggins the hands are counted
+    at once (see ``game.events``); with Muggins the first owner is asked to announce.
+
+    >>> g = show_scenario(["5H 5C 5D JS", "2C 3D 4H 9S"], "6C 7C 8C 9C", "5S", dealer=1,
+    ...                   rules=Rules(muggins=True), scores=(100, 90))
+    >>> g.phase, g.whose_turn, g.scores
+    ('announce', 0, (100, 90))
+    """
+    rules = rules or Rules(players=len(kept))
+    start = Start.from_dict({"at": "show", "kept": list(kept), "crib": crib, "starter": starter})
+    return Game(rules, seed=seed, dealer=dealer, scores=scores, names=names, start=start)
+
+
+def play_scenario(held: Sequence[str | Iterable], pile: str | Sequence[str | Card], starter: str | Card, *,
+                  laid: Sequence[str | Iterable] | None = None, leader: int | None = None,
+                  crib: str | Iterable | None = None, rules: Rules | None = None, dealer: int = 0,
+                  scores: Sequence[int] | None = None, names: Sequence[str] | None = None,
+                  seed: int = 0) -> Game:
+    """A game that begins in the middle of the play, for pegging lessons: ``pile`` is the
+    current count in turn order from ``leader`` (default: the player left of the dealer), cards
+    and ``go``; ``held[s]`` are the cards seat ``s`` still holds and ``laid[s]`` those it laid in
+    earlier counts (each seat keeps 4 cards in all). The pile is laid by the engine's rules
+    (turns, go) and pegs nothing: the scores are exactly ``scores``. ``crib`` is neutral when not
+    given (as in `scenario`).
+
+    >>> g = play_scenario(["5C 9D", "7H"], "KH 5S", "2D", laid=["AC", "3H 4H"], dealer=0)
+    >>> g.count, g.whose_turn, g.scores, [str(c) for c in g.pile]
+    (15, 1, (0, 0), ['KH', '5S'])
+    """
+    rules = rules or Rules(players=len(held))
+    entries = pile.split() if isinstance(pile, str) else list(pile)
+    cards = [c for h in held for c in parse_cards(h)] + [c for h in laid or () for c in parse_cards(h)]
+    cards += [Card.parse(e) for e in entries if not (isinstance(e, str) and e.strip().lower() == "go")]
+    starter = Card.parse(starter)
+    crib = _crib_or_neutral(crib, cards, starter, rules)
+    start = Start.from_dict({"at": "play", "held": list(held), "laid": None if laid is None else list(laid),
+                             "pile": entries, "leader": leader, "crib": crib, "starter": starter})
+    return Game(rules, seed=seed, dealer=dealer, scores=scores, names=names, start=start)

@@ -119,8 +119,10 @@ def advise_discard(
     """
     size = hand_size(players)
     hand = parse_hand(cards, size, f"hand for {players} players")
-    if not isinstance(dealer, bool) or not isinstance(partner_deals, bool):
-        raise CribbageError("dealer and partner_deals must be True or False")
+    for name, flag in (("dealer", dealer), ("partner_deals", partner_deals), ("lowball", lowball),
+                       ("explain", explain)):
+        if not isinstance(flag, bool):
+            raise CribbageError(f"{name}={flag!r} is not allowed: use True or False")
     if dealer and partner_deals:
         raise CribbageError("dealer and partner_deals cannot both be true: only one player deals")
     if partner_deals and players != 4:

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
 from ..scoring import KINDS, HandScore, score_hand
+from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
 from .styles import esc
@@ -62,12 +63,18 @@ class CountingTrainer(Frame):
         seed: int | random.Random | None = None,
         four_colour: bool = False,
     ) -> None:
-        if level not in LEVELS:
-            raise CribbageError(f"level {level!r} is not known: use one of {', '.join(LEVELS)}")
+        # every option is checked before anything is built, so a bad one leaves no half-made trainer
+        if not isinstance(level, str) or level not in LEVELS:
+            raise CribbageError(f"level {checks.shown(level)} is not known: use one of {', '.join(LEVELS)}")
         if (hand is None) != (starter is None):
             raise CribbageError("give both a hand of four cards and a starter, or neither for a dealt hand")
+        crib = checks.flag("crib", crib)
+        if hand is not None:
+            score_hand(hand, starter, crib=crib)  # a bad card is named here, before anything is drawn
+        rng = checks.seed(seed)
+        four_colour = checks.flag("four_colour", four_colour)
         super().__init__("Counting trainer")
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = rng
         self.four_colour = four_colour
         self.level = level
         self._right = 0
@@ -88,15 +95,16 @@ class CountingTrainer(Frame):
             tooltips=["Enter fifteens, pairs, runs, flush and nobs separately", "Enter only the total"],
         )
         self.mode.style.button_width = "9.5em"
+        # plain IntTexts: a number out of range is explained on Check, never clamped unseen
         self.kind_inputs = {
-            kind: widgets.BoundedIntText(
-                value=0, min=0, max=29, description=KIND_LABELS[kind], tooltip=_KIND_HINTS[kind],
+            kind: widgets.IntText(
+                value=0, description=KIND_LABELS[kind], tooltip=_KIND_HINTS[kind],
                 layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
             )
             for kind in KINDS
         }
-        self.total_input = widgets.BoundedIntText(
-            value=0, min=0, max=29, description="Total",
+        self.total_input = widgets.IntText(
+            value=0, description="Total",
             tooltip="All the points of the hand with the starter",
             layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
         )
@@ -150,7 +158,7 @@ class CountingTrainer(Frame):
 
     def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
         """Put a given hand and starter on the table (errors name the bad card and leave the old hand)."""
-        self.score = score_hand(hand, starter, crib=crib)
+        self.score = score_hand(hand, starter, crib=checks.flag("crib", crib))
         self.step = -1
         self._attempted = False
         self._shown = False
@@ -279,6 +287,10 @@ class CountingTrainer(Frame):
 
     def _on_check(self) -> None:
         self.went_live()
+        out_of_range = self._out_of_range()
+        if out_of_range:
+            self.set_status(out_of_range, "warn")
+            return
         score = self.score
         first = not self._attempted
         self._attempted = True
@@ -301,6 +313,20 @@ class CountingTrainer(Frame):
                 "Not quite: the lines below say what was missed or counted too often. Fix them and press "
                 "Check again, or press Count it for me.", "bad",
             )
+
+
+    def _out_of_range(self) -> str:
+        """What is wrong with a typed number no hand can score ('' when every box is in range)."""
+        boxes = [("Total", self.total_input)] if self.mode.value == "total" else [
+            (KIND_LABELS[k], self.kind_inputs[k]) for k in self._shown_kinds()]
+        for label, box in boxes:
+            if not 0 <= box.value <= MAX_HAND:
+                return (f"{label}: {box.value} cannot be right: a hand scores 0 to {MAX_HAND} points. Change "
+                        "the number and press Check.")
+        return ""
+
+
+MAX_HAND = 29  # the most any hand or crib scores; the boxes take 0 to this
 
 
 def _items_html(score: HandScore, kind: str) -> str:

@@ -12,9 +12,8 @@ computer's mistakes and draws the result.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -23,11 +22,14 @@ from ..errors import CribbageError
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, score_hand
 from ..strategy.muggins_players import Claim, make_claim
+from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
 from .styles import esc
 
-__all__ = ["MugginsQuiz", "Claim", "make_claim"]
+__all__ = ["MugginsQuiz", "Claim", "make_claim", "ANSWERS"]
+
+ANSWERS = ("accept", "muggins", "overcount")  # what `MugginsQuiz.answer` takes
 
 class MugginsQuiz(Frame):
     """The computer counts; you answer as the rules of Muggins allow.
@@ -52,14 +54,17 @@ class MugginsQuiz(Frame):
         name: str = "Computer",
         four_colour: bool = False,
     ) -> None:
-        if not 0 <= error_rate <= 1 or not 0 <= crib_rate <= 1:
-            raise CribbageError(f"error_rate and crib_rate are chances from 0 to 1, got {error_rate!r} "
-                                f"and {crib_rate!r}")
+        # every option is checked before anything is built, so a bad one leaves no half-made quiz
+        error_rate, crib_rate = checks.chance("error_rate", error_rate), checks.chance("crib_rate", crib_rate)
+        rng = checks.seed(seed)
+        fixed = self._read_hands(hands)
+        name = checks.label("name", name)
+        four_colour = checks.flag("four_colour", four_colour)
         super().__init__("Muggins quiz")
         self.error_rate = error_rate
         self.crib_rate = crib_rate
-        self.rng = random.Random(seed)
-        self.fixed = [self._read_fixed(h) for h in hands] if hands else []
+        self.rng = rng
+        self.fixed = fixed
         self.name = name
         self.four_colour = four_colour
         self.tally = {"won": 0, "given": 0, "missed chances": 0, "best": 0, "answered": 0}
@@ -67,12 +72,26 @@ class MugginsQuiz(Frame):
         self._build()
         self.next_hand()
 
+    @classmethod
+    def _read_hands(cls, hands: object) -> list[tuple[HandScore, int]]:
+        if hands is None:
+            return []
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+            raise CribbageError(f"hands {checks.shown(hands)} is not a list of hands: give a list of (hand, "
+                                "starter, announced), e.g. [('5H 5D 5S JC', '5C', 28)], or leave it out")
+        entries = list(hands)
+        if not entries:
+            raise CribbageError("hands=[] gives the quiz no hands: list at least one (hand, starter, "
+                                "announced), or leave hands out for dealt hands")
+        return [cls._read_fixed(entry) for entry in entries]
+
     @staticmethod
     def _read_fixed(entry: Sequence) -> tuple[HandScore, int]:
-        if not 3 <= len(entry) <= 4:
+        if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or not 3 <= len(entry) <= 4:
             raise CribbageError("each fixed hand is (hand, starter, announced) or (hand, starter, announced, "
-                                f"is_crib), got {entry!r}")
-        score = score_hand(entry[0], entry[1], crib=bool(entry[3]) if len(entry) == 4 else False)
+                                f"is_crib), got {checks.shown(entry)}")
+        crib = checks.flag("is_crib", entry[3]) if len(entry) == 4 else False
+        score = score_hand(entry[0], entry[1], crib=crib)
         announced = entry[2]
         if type(announced) is not int or not 0 <= announced <= MAX_COUNT:
             raise CribbageError(f"an announced count is 0 to {MAX_COUNT}, got {announced!r}")
@@ -86,9 +105,10 @@ class MugginsQuiz(Frame):
         self.claim_view = widgets.HTML()
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success",
                                            "check")
-        self.muggins_input = widgets.BoundedIntText(
-            value=1, min=1, max=MAX_COUNT, description="Missed:",
-            tooltip="How many points the computer missed (you get them, at most this many)",
+        # a plain IntText: a number out of range is explained when Muggins! is pressed, never clamped unseen
+        self.muggins_input = widgets.IntText(
+            value=1, description="Missed:",
+            tooltip="How many points the computer missed (you get them, at most this many): 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
         self.muggins_button = action_button("Muggins!", "Call Muggins: claim the points it missed",
                                             "warning", "hand-paper-o")
@@ -123,7 +143,6 @@ class MugginsQuiz(Frame):
         self.settlement: Settlement | None = None
         self.result.value = ""
         room = MAX_COUNT - self.announced
-        self.muggins_input.max = max(room, 1)
         self.muggins_input.value = 1
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = False
@@ -165,13 +184,20 @@ class MugginsQuiz(Frame):
 
         A second answer to the same count is ignored (returns None) and changes nothing.
         """
+        if kind not in ANSWERS:
+            raise CribbageError(f"{checks.shown(kind)} is not an answer to a count: use one of "
+                                f"{', '.join(ANSWERS)}")
+        if named is not None and (isinstance(named, bool) or not isinstance(named, int)):
+            raise CribbageError(f"named={checks.shown(named)} is not a number of points: give a whole number")
         self.went_live()
         if self.settlement is not None:
             self.set_status("This count is settled. Press Next hand for another.", "warn")
             return None
         if kind == "muggins" and not 1 <= (named or 0) <= MAX_COUNT - self.announced:
             room = MAX_COUNT - self.announced
-            self.set_status(f"Name 1 to {room} missed points for a Muggins call.", "warn")
+            self.set_status(f"{'No number' if named is None else named} cannot be called: name 1 to {room} "
+                            f"missed points for a Muggins call ({self.announced} announced, and no hand "
+                            f"holds more than {MAX_COUNT}).", "warn")
             return None
         true, said = self.score.total, self.announced
         s = settle(said, true, kind, named)

@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -18,12 +17,13 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..pegging import GO, PlayItem, item_words, pile_total, play_points, points_words, score_sequence
+from . import checks
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button
 from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
 from .styles import esc
 
-__all__ = ["PeggingDrill", "Answer", "solve"]
+__all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios"]
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,47 @@ def _rank_word(rank: int) -> str:
     return {"A": "an ace", "J": "a jack", "Q": "a queen", "K": "a king", "8": "an 8"}.get(text, f"a {text}")
 
 
+def check_scenarios(scenarios: object) -> tuple[Scenario, ...]:
+    """The scenarios as a tuple, each one checked: a `Scenario` whose question the engine can answer.
+
+    A bad one is a `CribbageError` naming it (by number and title) and what is wrong.
+    """
+    if isinstance(scenarios, (str, bytes, Scenario)) or not isinstance(scenarios, Iterable):
+        raise CribbageError(f"scenarios {checks.shown(scenarios)} is not a list of Scenario: give e.g. "
+                            "[Scenario('runs', 'A run', ('3S', '5D', '4C'))], or leave it out for the "
+                            "built-in ones")
+    chosen = tuple(scenarios)
+    if not chosen:
+        raise CribbageError("scenarios=[] gives the drill no questions: give at least one Scenario, or leave "
+                            "it out for the built-in ones")
+    for number, scenario in enumerate(chosen, 1):
+        _check_scenario(number, scenario)
+    return chosen
+
+
+def _check_scenario(number: int, scenario: object) -> None:
+    if not isinstance(scenario, Scenario):
+        raise CribbageError(f"scenario {number} is {checks.shown(scenario)}, not a Scenario: write e.g. "
+                            "Scenario('runs', 'A run', ('3S', '5D', '4C'))")
+    where = f"scenario {number} ({scenario.title!r})"
+    for field in ("plays", "hand"):
+        entries = getattr(scenario, field)
+        if not isinstance(entries, (tuple, list)) or not all(isinstance(e, str) for e in entries):
+            raise CribbageError(f"{where}: {field} must be a tuple of card texts such as ('3S', '5D'), "
+                                f"got {checks.shown(entries)}")
+    if scenario.ask == "last" and all(p.upper() == GO for p in scenario.plays):
+        raise CribbageError(f"{where} asks what the last card scores, but its plays "
+                            f"{checks.shown(tuple(scenario.plays))} lay no card: add the cards laid")
+    if scenario.ask != "last" and not scenario.hand:
+        raise CribbageError(f"{where} asks which card to lay, but gives no hand: add hand=('4S', '7H', ...)")
+    try:
+        solve(scenario)
+    except CribbageError as error:
+        raise CribbageError(f"{where}: {error}") from None
+
+
 ALL_TOPICS = "all"
+MAX_PLAY_POINTS = 31  # the answer box takes 0 to this; no single card scores more
 
 class PeggingDrill(Frame):
     """Pegging questions from a scenario set, answered and explained by the engine.
@@ -167,13 +207,20 @@ class PeggingDrill(Frame):
         seed: int | None = 0,
         four_colour: bool = False,
     ) -> None:
-        if topic is not None and topic not in TOPICS:
-            raise CribbageError(f"topic {topic!r} is not known: use one of {', '.join(TOPICS)} or None")
+        # every option is checked before anything is built, so a bad one leaves no half-made drill
+        if topic is not None and (not isinstance(topic, str) or topic not in TOPICS):
+            raise CribbageError(f"topic {checks.shown(topic)} is not known: use one of {', '.join(TOPICS)} "
+                                "or None for all")
+        chosen = SCENARIOS if scenarios is None else check_scenarios(scenarios)
+        if topic is not None and not any(s.topic == topic for s in chosen):
+            raise CribbageError(f"no scenario given has topic {topic!r}: the topics given are "
+                                f"{', '.join(sorted({s.topic for s in chosen}))}")
+        rng = checks.seed(seed)
+        shuffle = checks.flag("shuffle", shuffle)
+        four_colour = checks.flag("four_colour", four_colour)
         super().__init__("Pegging drill")
-        self.all_scenarios = tuple(scenarios) if scenarios is not None else SCENARIOS
-        if not self.all_scenarios:
-            raise CribbageError("give at least one scenario")
-        self.rng = random.Random(seed)
+        self.all_scenarios = chosen
+        self.rng = rng
         self.shuffle = shuffle
         self.four_colour = four_colour
         self._right = 0
@@ -190,8 +237,9 @@ class PeggingDrill(Frame):
         self.heading = widgets.HTML()
         self.table = widgets.HTML()
         self.question = widgets.HTML()
-        self.answer_input = widgets.BoundedIntText(
-            value=0, min=0, max=31, description="Points:", tooltip="How many points the last card scores",
+        # a plain IntText: a number out of range is explained on Check, never clamped unseen
+        self.answer_input = widgets.IntText(
+            value=0, description="Points:", tooltip="How many points the last card scores (0 or more)",
             layout=widgets.Layout(width="10em"), style={"description_width": "4em"},
         )
         self.check_button = action_button("Check", "Check your answer", "primary", "check")
@@ -232,7 +280,9 @@ class PeggingDrill(Frame):
         self.show(self.queue[0])
 
     def show(self, scenario: Scenario) -> None:
-        """Put a scenario on the table and ask its question."""
+        """Put a scenario on the table and ask its question (one not given to the drill is checked first)."""
+        if not any(scenario is known for known in self.all_scenarios):
+            check_scenarios([scenario])
         self.scenario = scenario
         self.answer = solve(scenario)
         self._done = False
@@ -333,7 +383,12 @@ class PeggingDrill(Frame):
         self.went_live()
         if self.scenario.ask != "last" or self._done:
             return
-        ok = self.answer_input.value == self.answer.points
+        said = self.answer_input.value
+        if not 0 <= said <= MAX_PLAY_POINTS:
+            self.set_status(f"{said} cannot be the answer: a card scores 0 to {MAX_PLAY_POINTS} points in "
+                            "the play. Change the number and press Check.", "warn")
+            return
+        ok = said == self.answer.points
         self._score_attempt(ok)
         self._finish(ok, f"You said {self.answer_input.value}.")
 

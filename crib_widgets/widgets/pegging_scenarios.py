@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import CribbageError
+
 __all__ = ["Scenario", "SCENARIOS", "TOPICS"]
 
 TOPICS = {
@@ -37,14 +39,21 @@ class Scenario:
     seats: tuple[str, ...] = ("You", "Opponent")
 
     def __post_init__(self) -> None:
-        if self.topic not in TOPICS:
-            raise ValueError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
-        if self.ask not in ("last", "best", "safest"):
-            raise ValueError(f"ask {self.ask!r} must be 'last', 'best' or 'safest'")
+        # CribbageError (a ValueError) like every bad input; types first, so nothing fails deeper in
+        if not isinstance(self.topic, str) or self.topic not in TOPICS:
+            raise CribbageError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
+        if not isinstance(self.ask, str) or self.ask not in ("last", "best", "safest"):
+            raise CribbageError(f"ask {self.ask!r} must be 'last', 'best' or 'safest'")
+        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise CribbageError(f"{self.title}: players {self.players!r} must be 2, 3 or 4")
+        for field in ("plays", "hand", "seats"):
+            value = getattr(self, field)
+            if not isinstance(value, (tuple, list)):
+                raise CribbageError(f"{self.title}: {field} must be a tuple of texts, got {value!r}")
         if len(self.seats) != self.players:
-            raise ValueError(f"{self.title}: name {self.players} seats, got {len(self.seats)}")
+            raise CribbageError(f"{self.title}: name {self.players} seats, got {len(self.seats)}")
         if self.ask != "last" and self.seats[len(self.plays) % self.players] != "You":
-            raise ValueError(f"{self.title}: a '{self.ask}' question is asked when it is You's turn")
+            raise CribbageError(f"{self.title}: a '{self.ask}' question is asked when it is You's turn")
 
 
 _S = Scenario
