@@ -33,7 +33,7 @@ def test_you_gets_its_own_grammar():
         "His heels: 2 for the dealer, you",
     ]
     assert texts(run_script(game, "KH 5C"))[1:] == ["You play 5♣, count 15", "You peg 2 for fifteen"]
-    assert game.prompt == "North to play on 15: 8♠ 8♦ 8♥ can be laid"
+    assert game.prompt == "North to play on 15: 8S 8D 8H (8♠ 8♦ 8♥) can be laid"
     game = scenario(["5C 9C 9D 9H", "KH 8S 8D 8H"], "2S", dealer=0, names=("North", "You"), scores=(119, 50))
     assert texts(run_script(game, "KH 5C"), "game over") == ["North wins 121 to 50: you are double skunked."]
 

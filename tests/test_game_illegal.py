@@ -42,7 +42,8 @@ def test_discard_errors():
     rejects(game, Discard(0, ann[:1]), "with 2 players each lays exactly 2 cards in the crib, not 1")
     rejects(game, Discard(0, (ann[0], ann[0])), "the same card twice")
     stranger = next(c for c in game.undealt)
-    rejects(game, Discard(0, (ann[0], stranger)), f"Ann does not hold {stranger.pretty}: the hand is")
+    rejects(game, Discard(0, (ann[0], stranger)),
+            f"Ann does not hold {stranger} \\({stranger.pretty}\\): the hand is")
     game.apply(Discard(0, ann[:2]))
     message = "Ann has already discarded: Ben has to lay 2 cards in Ann's crib"
     rejects(game, Discard(0, game.hands[0][:2]), message)
@@ -50,10 +51,12 @@ def test_discard_errors():
 
 def test_play_errors_wrong_player_card_not_held_past_31():
     game = scenario(["KC QC JC 10C", "KH QH 9H 2H"], "2S", dealer=0, names=("Ann", "Ben"))
-    rejects(game, Play(0, Card(13, "C")), r"it is not Ann's turn: Ben to lead: K♥ Q♥ 9♥ 2♥ can be laid")
-    rejects(game, Play(1, Card(13, "C")), "Ben does not hold K♣: the hand is K♥ Q♥ 9♥ 2♥")
+    rejects(game, Play(0, Card(13, "C")),
+            r"it is not Ann's turn: Ben to lead: KH QH 9H 2H \(K♥ Q♥ 9♥ 2♥\) can be laid")
+    rejects(game, Play(1, Card(13, "C")),
+            r"Ben does not hold KC \(K♣\): the hand is KH QH 9H 2H \(K♥ Q♥ 9♥ 2♥\)")
     run_script(game, "KH QC 9H")
-    message = "J♣ would take the count from 29 to 39, past 31: the only move is to say go"
+    message = r"JC \(J♣\) would take the count from 29 to 39, past 31: the only move is to say go"
     rejects(game, Play(0, Card(11, "C")), message)
     assert game.prompt == "Ann must say go: no card can be laid on 29 without passing 31"
     rejects(game, Go(1), "it is not Ben's turn")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..errors import IllegalMove
 from .events import plural
-from .fast import VALUE, cards_text, holds
+from .fast import VALUE, holds, typed
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT
 
@@ -44,7 +44,7 @@ class CheckMixin:
             name = self._names[seat]
             if playable:
                 where = "lead" if self._count == 0 else f"play on {self._count}"
-                return f"{name} to {where}: {cards_text(playable)} can be laid"
+                return f"{name} to {where}: {typed(playable)} can be laid"
             return f"{name} must say go: no card can be laid on {self._count} without passing 31"
         c = self._counting
         owner, _, is_crib = c["item"]
@@ -91,7 +91,7 @@ class CheckMixin:
             playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
             if playable:
                 raise IllegalMove(f"{self._names[seat]} cannot say go while holding a playable card: "
-                                  f"{cards_text(playable)} can be laid on {self._count}")
+                                  f"{typed(playable)} can be laid on {self._count}")
             return None
         if kind is Announce:
             if not 0 <= move.points <= MAX_COUNT:
@@ -108,21 +108,21 @@ class CheckMixin:
             raise IllegalMove(f"with {self._rules.players} players each lays exactly {plural(k, 'card')} "
                               f"in the crib, not {len(move.cards)}")
         if k == 2 and move.cards[0] == move.cards[1]:
-            raise IllegalMove(f"the same card twice: {cards_text(move.cards)}; discard 2 different cards")
+            raise IllegalMove(f"the same card twice: {typed(move.cards)}; discard 2 different cards")
         hand = self._hands[seat]
         for card in move.cards:
             if not holds(hand, card):
-                raise IllegalMove(f"{name} does not hold {card.pretty}: the hand is {cards_text(hand)}")
+                raise IllegalMove(f"{name} does not hold {typed(card)}: the hand is {typed(hand)}")
 
     def _check_play(self, seat: int, card: Card) -> None:
         hand = self._hands[seat]
         if not holds(hand, card):
-            held = f"the hand is {cards_text(hand)}" if hand else "no cards are left in the hand"
-            raise IllegalMove(f"{self._names[seat]} does not hold {card.pretty}: {held}")
+            held = f"the hand is {typed(hand)}" if hand else "no cards are left in the hand"
+            raise IllegalMove(f"{self._names[seat]} does not hold {typed(card)}: {held}")
         if VALUE[card.rank] + self._count > 31:
             playable = [c for c in hand if VALUE[c.rank] <= 31 - self._count]
-            allowed = f"{cards_text(playable)} can be laid" if playable else "the only move is to say go"
-            raise IllegalMove(f"{card.pretty} would take the count from {self._count} to "
+            allowed = f"{typed(playable)} can be laid" if playable else "the only move is to say go"
+            raise IllegalMove(f"{typed(card)} would take the count from {self._count} to "
                               f"{self._count + card.value}, past 31: {allowed}")
 
     def _check_answer(self, move: Answer) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from ..cards import Card
 from .moves import Discard, Play
 
-__all__ = ["VALUE", "PRETTY", "cards_text", "may_score", "holds", "take", "trusted_discard", "trusted_play"]
+__all__ = ["VALUE", "PRETTY", "cards_text", "typed", "may_score", "holds", "take", "trusted_discard",
+           "trusted_play"]
 
 _new, _set = object.__new__, object.__setattr__
 
@@ -25,6 +26,15 @@ VALUE = [0] + [min(r, 10) for r in range(1, 14)]
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards with suit symbols, e.g. ``5♥ 10♦``."""
     return " ".join([PRETTY[c.rank][c.suit] for c in cards])
+
+
+def typed(cards: Card | Iterable[Card]) -> str:
+    """Cards for messages, in the notation users type with the symbols after it:
+    ``5C (5♣)``, ``5H 10D (5♥ 10♦)``."""
+    if isinstance(cards, Card):
+        cards = (cards,)
+    cards = tuple(cards)
+    return f"{' '.join(str(c) for c in cards)} ({cards_text(cards)})"
 
 
 def trusted_discard(seat: int, cards: tuple[Card, ...]) -> Discard:
