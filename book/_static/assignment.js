@@ -179,7 +179,8 @@
     const header = $("header", { class: "ca-header" },
       $("h2", { text: data.title + (link.student ? " for " + link.student : "") }),
       $("p", { class: "ca-meta", text: `Set code ${link.set} · ${data.questions.length} questions · ` +
-        (link.by === "kind" ? "give the points of each kind" : "give each answer as a total") +
+        (data.questions.some((q) => "said" in q) ? "make a call for each count" :
+          link.by === "kind" ? "give the points of each kind" : "give each answer as a total") +
         (link.check ? " · you may check as you go" : " · no checking until your teacher grades it") }),
       ...data.intro.map((t) => $("p", { class: "ca-intro", text: t })));
     if (!state.confirmed) return confirmName(root, header, link, state, save, () => run(root, link, data, practice));

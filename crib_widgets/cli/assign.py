@@ -54,8 +54,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+# Relative links work once the book's address is in front: this field puts it there on this page.
+_BASE_FIELD = ('<p><label for="base">The book\'s address: </label><input id="base" size="40" '
+               'placeholder="https://example.org/cribbage/"> (the links below then open there)</p>')
+_BASE_SCRIPT = ("<script>document.getElementById('base').addEventListener('input', (e) => {"
+                "const base = e.target.value.trim().replace(/\\/?$/, '/');"
+                "for (const a of document.querySelectorAll('a[data-link]')) {"
+                "a.href = (e.target.value.trim() ? base : '') + a.dataset.link;"
+                "a.textContent = a.href.slice(0, 70) + '\u2026'; } });</script>")
+
+
 def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str:
-    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
+    rows = "".join(f'<tr><td>{escape(name)}</td><td><a data-link="{escape(link, quote=True)}" '
+                   f'href="{escape(link, quote=True)}">'
                    f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
     where = (f"The links point to {escape(site)}." if site else
              "The links are relative to the published book's root: put the book's address in front "
@@ -66,8 +77,9 @@ def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str
             f"<h1>Links for set {escape(assignment.code)}</h1><p>Send each student their own link. It opens "
             f"their set on the book's assignment page; nothing is sent anywhere from it, and each link "
             f"carries that student's cards (never the answers). {where}</p>"
+            f"{_BASE_FIELD if not site else ''}"
             f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            "</body></html>\n")
+            f"{_BASE_SCRIPT if not site else ''}</body></html>\n")
 
 
 def _files(assignment: Assignment, site: str) -> dict[str, str]:

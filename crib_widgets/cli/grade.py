@@ -96,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     for row in report.students:
         print(f"  {row.student}: {row.report.summary()}")
     if report.mistakes:
-        print("Most common mistakes: " + "; ".join(f"{text} ({n})" for text, n in report.mistakes))
+        print("Most common mistakes:")
+        for line in report.mistake_lines():
+            print(f"  {line}")
     n = len(report.charts())
     print(f"wrote {out / 'report.html'}, students.csv, questions.csv and {n} chart{'s' if n != 1 else ''}")
     return 1 if refused else 0

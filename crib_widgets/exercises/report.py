@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from .answers import read_answer
 from .assign import Assignment
 from .export_html import PAGE_CSS
 from .grading import Grade, Report, grade
@@ -70,6 +71,13 @@ class ClassReport:
     mistakes: tuple[tuple[str, int], ...]
     missing: tuple[str, ...]
     refused: tuple[str, ...] = field(default=())
+    mistake_students: dict[str, int] = field(default_factory=dict)
+
+    def mistake_lines(self) -> list[str]:
+        """The most common mistakes as sentences, e.g. ``fifteens too few: 3 answers, by 2 of 3 students``."""
+        of = len(self.students)
+        return [f"{text}: {n} answer{'s' if n != 1 else ''}, by {self.mistake_students.get(text, 0)} of {of} "
+                f"student{'s' if of != 1 else ''}" for text, n in self.mistakes]
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -95,7 +103,8 @@ class ClassReport:
         writer.writerow(["question", "focus", "wrong", "unreadable", "unanswered", "answered by",
                          *(f"{KIND_LABELS[k]} missed" for k in self.kinds)])
         for q in self.questions:
-            writer.writerow([q.number, q.focus, q.wrong, q.unreadable, q.unanswered, len(self.students),
+            writer.writerow([q.number, q.focus, q.wrong, q.unreadable, q.unanswered,
+                             len(self.students) - q.unanswered,
                              *(q.kind_misses.get(k, 0) for k in self.kinds)])
         return out.getvalue()
 
@@ -126,8 +135,8 @@ class ClassReport:
     def html(self) -> str:
         """The whole report as one self-contained page."""
         a = self.assignment
-        words = "".join(f"<li>{escape(_mistake_sentence(text, n, len(self.students)))}</li>"
-                        for text, n in self.mistakes) or "<li>No mistakes: every answer was right.</li>"
+        words = "".join(f"<li>{escape(line)}</li>" for line in self.mistake_lines()) \
+            or "<li>No mistakes: every answer was right.</li>"
         charts = "".join(f'<figure class="chart">{svg}</figure>' for svg in self.charts().values())
         refused = ("<h2>Not graded</h2><ul>" + "".join(f"<li>{escape(r)}</li>" for r in self.refused)
                    + "</ul>") if self.refused else ""
@@ -160,10 +169,6 @@ def _table(text: str) -> str:
     return f'<table class="grid"><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _mistake_sentence(text: str, n: int, of: int) -> str:
-    return f"{text}: {n} time{'s' if n != 1 else ''} (in {of} student{'s' if of != 1 else ''}' work)"
-
-
 def _bars(title: str, values: Sequence[tuple[int, int]], students: int) -> str:
     """A horizontal bar per question, labelled in text (screen readers read the title and labels)."""
     top = max([students, 1, *(v for _, v in values)])
@@ -191,8 +196,10 @@ def mistakes_of(exercise, g: Grade) -> list[tuple[str, str | None]]:
         return [("an answer that could not be read", None)]
     if isinstance(exercise, MugginsExercise) and not g.kinds:
         if not exercise.mistake:
-            return [("called a right count wrong (it should have been accepted)", None)]
-        return [(f"did not catch: {line.reason.split(':')[0]}", line.kind) for line in exercise.mistake]
+            return [("objected to a right count (it should have been accepted)", None)]
+        said = read_answer(exercise, g.given).total
+        how = "did not catch" if said == 0 else "caught, but called the wrong points for"
+        return [(f"{how}: {line.reason.split(':')[0]}", line.kind) for line in exercise.mistake]
     if g.kinds:
         found = []
         for k in g.kinds:
@@ -213,6 +220,7 @@ def class_report(
     sets: dict[str, ExerciseSet] = {}
     rows: list[StudentRow] = []
     mistakes: Counter[str] = Counter()
+    who: dict[str, set[str]] = {}
     per_question: list[dict] = [{"wrong": 0, "unreadable": 0, "unanswered": 0, "kinds": Counter()}
                                 for _ in range(assignment.hands)]
     for name in assignment.roster:
@@ -227,6 +235,7 @@ def class_report(
                 slot[g.status] += 1
             for text, kind in mistakes_of(exercise, g):
                 mistakes[text] += 1
+                who.setdefault(text, set()).add(name)
                 if kind:
                     misses[kind] += 1
                     slot["kinds"][kind] += 1
@@ -238,4 +247,4 @@ def class_report(
     )
     missing = tuple(n for n in assignment.roster if n not in answers)
     return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(5)), missing,
-                       tuple(refused))
+                       tuple(refused), {text: len(names) for text, names in who.items()})
