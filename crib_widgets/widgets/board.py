@@ -50,7 +50,7 @@ class Layout:
 
 WIDE = Layout("wide", 800, 112.0, 640.0, 24.0, 15.0, 50.0, 2.3, 5.2, 4.3, (32.0, 46.0), 39.0, (7.0, 12.0),
               11, 8.5, False)
-COMPACT = Layout("compact", 400, 30.0, 362.0, 38.0, 11.0, 46.0, 1.5, 3.8, 3.1, (14.0, 22.0), 20.0,
+COMPACT = Layout("compact", 400, 30.0, 340.0, 38.0, 11.0, 46.0, 1.5, 3.8, 3.1, (14.0, 22.0), 20.0,
                  (4.0, 8.0), 13, 12, True)
 
 
@@ -107,7 +107,7 @@ def board_svg(
     if layout is None:
         return board_svg(target, names, pegs, layout=WIDE) + board_svg(target, names, pegs, layout=COMPACT)
     sides = len(pegs)
-    height = _bottom(layout, sides) + (36 if layout.names_above else layout.lane - layout.row_gap)
+    height = _bottom(layout, sides) + (40 if layout.names_above else layout.lane - layout.row_gap)
     summary = "; ".join(f"{n} {front}" for n, (front, _) in zip(names, pegs, strict=True))
     hidden = ' aria-hidden="true"' if layout is COMPACT else ""  # one board for screen readers
     ids = f"crib-{layout.name}"
