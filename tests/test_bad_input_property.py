@@ -8,6 +8,7 @@ happen is another exception (a traceback from deep inside), or a state changed b
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
@@ -83,8 +84,12 @@ def test_rules(field, value):
         refuses(Rules, **{field: value})
 
 
+GAME_OPTIONS = [name for name in ("rules", "seed", "dealer", "cut", "start")
+                if name in inspect.signature(Game).parameters]  # cut and start are newer
+
+
 @FAST
-@given(st.sampled_from(["rules", "seed", "dealer", "cut", "start"]), NOT_BOOL)
+@given(st.sampled_from(GAME_OPTIONS), NOT_BOOL)
 def test_game(field, value):
     if field == "seed" and type(value) is int:
         value = str(value)  # a whole number is a good seed
