@@ -323,11 +323,20 @@ class Table:
                 self.advance()
         raise CribbageError(f"the game did not end within {limit} steps")
 
-    def review(self, **options):
-        """The review of the decisions made at the learner's seat (see `crib_widgets.strategy.review`)."""
+    def review(self, deals: tuple[int, ...] | None = None):
+        """The review of the decisions made at the learner's seat, in the whole game or in ``deals``
+        (see `crib_widgets.strategy.review`); asked twice for the same moves, it is not redone."""
         from ..strategy.review import review_game
 
-        return review_game(self.game, self.you, **options)
+        key = (len(self.game.moves), None if deals is None else tuple(deals))
+        cached = getattr(self, "_review", None)
+        if cached is None or cached[0] != key:
+            self._review = (key, review_game(self.game, self.you, deals=deals))
+        return self._review[1]
+
+    def review_shown(self):
+        """The review a learner asks for now: the finished deal's while its show is up, else the game's."""
+        return self.review(deals=(self.shown_deal,) if self.paused else None)
 
     def __repr__(self) -> str:
         return f"<Table {self.seats}; {self.game!r}{'; show up' if self.paused else ''}>"

@@ -1,7 +1,8 @@
 """GameTable: a whole game of cribbage against one to three computer players.
 
-The learner sits at seat 0. Every move goes through the engine (`crib_widgets.game.Game`): the
-table offers only the engine's legal moves, narrates the engine's events and draws its state.
+The view draws a `crib_widgets.table.Table` (the game, the seats, the pacing of the computers'
+moves, the show, saving and the advice) and forwards the learner's clicks to it; it decides no
+rule and no move itself.
 
 >>> t = GameTable(seed=1, strength="beginner")
 >>> t.game.phase, len(t.picker.buttons)
@@ -14,22 +15,25 @@ table offers only the engine's legal moves, narrates the engine's events and dra
 
 from __future__ import annotations
 
-import json
-import random
+import asyncio
+import sys
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Announce, Answer, Discard, Game, Go, Play, Rules
-from ..game.muggins import MAX_COUNT
+from ..game import Announce, Answer, Discard, Go, Play, Rules
+from ..game.events import plural
+from ..table import HINT_LEVELS, STRENGTHS, Change, Table, seat_names
+from ..table.levels import level_options
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
 from .styles import STATIC_NOTE_GAME, esc
 from .table_views import (
     SCORING_KINDS,
+    crib_owner,
     event_line,
     log_html,
     seats_html,
@@ -39,10 +43,12 @@ from .table_views import (
     whose,
 )
 
-__all__ = ["GameTable", "STRENGTHS", "seat_names"]
+__all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES"]
 
-STRENGTHS = ("beginner", "intermediate", "expert")
-SAVE_FORMAT = "crib_widgets.GameTable"
+#: How the computers' moves appear: one by one after a short pause, one per press of Next, or
+#: ``auto`` (a pause with two players, Next with three or four).
+PACES = ("auto", "pause", "next")
+PAUSE_SECONDS = 0.8
 _RECENT_KINDS = (
     "discard",
     "starter",
@@ -60,35 +66,24 @@ _RECENT_KINDS = (
 )
 
 
-def seat_names(players: int, you: str = "You", partners: bool = False) -> tuple[str, ...]:
-    """Names round the table, clockwise from the learner: the seat to the left plays next."""
-    others = {
-        2: ("Computer",),
-        3: ("Left", "Right"),
-        4: ("Left", "Partner" if partners else "Across", "Right"),
-    }
-    return (you, *others[players])
-
-
 class GameTable(Frame):
     """Play a full game: options for players, partnerships, 61/121, Muggins, 10 back, Lowball, exact
-    finish, the computer's strength and your name.
+    finish, the computer's strength, hints, the pace of the computers' moves and your name.
 
     Keyword arguments set the first game's options (``players``, ``partners``, ``target``,
-    ``muggins``, ``ten_back``, ``lowball``, ``exact_finish``, ``strength``, ``name``) and ``seed``
-    (the deal and the computers' choices; None picks one), ``dealer`` (None: cut for deal),
-    ``four_colour``.
+    ``muggins``, ``ten_back``, ``lowball``, ``exact_finish``, ``strength``, ``name``, ``hints``
+    (``off``, ``warn`` or ``show``), ``warn_at`` (points), ``pace`` (see `PACES`)) and ``seed`` (the
+    deal and the computers' choices; None picks one), ``dealer`` (None: cut for deal),
+    ``four_colour``. A name that a computer seat has, or an unknown option, raises `CribbageError`.
 
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
-    ``go_button``, ``announce_input``, ``announce_button``, ``accept_button``, ``muggins_input``,
-    ``muggins_button``, ``overcount_button``, ``continue_button``, ``step_button``,
-    ``new_game_button``, ``plot_button``, the option controls in ``options`` (dict), ``save_button``,
-    ``restore_button``, ``save_box``, ``file_input``, ``save_file_button``, ``load_file_button``.
-    State: ``game``, ``computers`` (seat -> player), ``paused`` (showing a finished deal's show),
-    ``advice`` (the last "Show me" options).
+    ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
+    ``muggins_input``, ``muggins_button``, ``overcount_button``, ``continue_button``,
+    ``step_button``, ``review_button``, ``new_game_button``, ``plot_button``, the option controls in
+    ``options`` (dict), ``save_button``, ``restore_button``, ``save_box``, ``file_input``,
+    ``save_file_button``, ``load_file_button``, ``review_view``.
+    State: ``table`` (the `Table`), ``game``, ``paused``, ``advice`` (the last "Show me").
     """
-
-    you = 0
 
     def __init__(
         self,
@@ -102,6 +97,9 @@ class GameTable(Frame):
         exact_finish: bool = False,
         strength: str = "intermediate",
         name: str = "You",
+        hints: str = "show",
+        warn_at: float = 2.0,
+        pace: str = "auto",
         seed: int | None = None,
         dealer: int | None = None,
         four_colour: bool = False,
@@ -115,24 +113,23 @@ class GameTable(Frame):
             lowball=lowball,
             exact_finish=exact_finish,
         )
-        if strength not in STRENGTHS:
-            raise CribbageError(f"strength {strength!r} is not known: choose {', '.join(STRENGTHS)}")
+        if pace not in PACES:
+            raise CribbageError(f"pace {pace!r} is not known: choose {', '.join(PACES)}")
+        table = Table(
+            rules, strength=strength, name=name, seed=seed, dealer=dealer, hint_level=hints, warn_at=warn_at
+        )
         super().__init__("Cribbage game table", STATIC_NOTE_GAME)
         self.four_colour = four_colour
+        self.pace = pace
         self.advice = None
-        self.paused = False
-        self.groups: list = []
-        self.step = -1
-        self._steps: list = []
-        self._build_options(
-            players, partners, target, muggins, ten_back, lowball, exact_finish, strength, name
-        )
+        self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
+        self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
-        self.start(rules, strength=strength, name=name, seed=seed, dealer=dealer)
+        self._start(table, [])
 
     # ---- building ------------------------------------------------------------------------------
     def _build_options(
-        self, players, partners, target, muggins, ten_back, lowball, exact_finish, strength, name
+        self, rules: Rules, strength: str, name: str, hints: str, warn_at: float, pace: str
     ) -> None:
         def check(description: str, value: bool, tip: str) -> widgets.Checkbox:
             return widgets.Checkbox(
@@ -146,24 +143,53 @@ class GameTable(Frame):
         self.options = {
             "players": widgets.ToggleButtons(
                 options=[("2 players", 2), ("3", 3), ("4", 4)],
-                value=players,
+                value=rules.players,
                 tooltips=["You and one computer", "You and two computers", "You and three computers"],
             ),
             "target": widgets.ToggleButtons(
                 options=[("61 points", 61), ("121 points", 121)],
-                value=target,
+                value=rules.target,
                 tooltips=["The short game", "The long game"],
             ),
-            "partners": check("Partners (4 players)", partners, "Seats across the table play together"),
-            "muggins": check("Muggins", muggins, "Count your own hands; opponents may catch mistakes"),
-            "ten_back": check("10 back", ten_back, "A hand or crib that scores nothing goes 10 back"),
-            "lowball": check("Lowball", lowball, "The first to reach the target loses"),
-            "exact_finish": check("Exact finish", exact_finish, "Points past the target are not pegged"),
+            "partners": check("Partners (4 players)", rules.partners, "Seats across the table play together"),
+            "muggins": check("Muggins", rules.muggins, "Count your own hands; opponents may catch mistakes"),
+            "ten_back": check("10 back", rules.ten_back, "A hand or crib that scores nothing goes 10 back"),
+            "lowball": check("Lowball", rules.lowball, "The first to reach the target loses"),
+            "exact_finish": check(
+                "Exact finish", rules.exact_finish, "Points past the target are not pegged"
+            ),
             "strength": widgets.Dropdown(
-                options=[(s.capitalize(), s) for s in STRENGTHS],
+                options=level_options(),
                 value=strength,
                 description="Computer:",
-                tooltip="How well the computers play",
+                tooltip="How well the computers play, with each level's measured strength",
+                layout=widgets.Layout(width="auto"),
+            ),
+            "hints": widgets.Dropdown(
+                options=[(label, value) for value, label in HINT_LEVELS],
+                value=hints,
+                description="Hints:",
+                tooltip="How much the table helps you",
+                layout=widgets.Layout(width="auto"),
+            ),
+            "warn_at": widgets.Dropdown(
+                options=[(plural(n, "point"), float(n)) for n in (1, 2, 3, 5)],
+                value=float(warn_at) if warn_at in (1, 2, 3, 5) else 2.0,
+                description="Warn above:",
+                tooltip="Warn me before a move that costs more than this on average",
+                layout=widgets.Layout(width="auto"),
+            ),
+            "pace": widgets.Dropdown(
+                options=[
+                    ("one at a time (Next with 3-4 players)", "auto"),
+                    ("one at a time, with a pause", "pause"),
+                    ("one at a time, press Next", "next"),
+                ],
+                value=pace,
+                description="Computer moves:",
+                tooltip="How the computers' moves appear",
+                style={"description_width": "auto"},
+                layout=widgets.Layout(width="auto"),
             ),
             "name": widgets.Text(
                 value=name,
@@ -177,30 +203,43 @@ class GameTable(Frame):
             if isinstance(box, widgets.ToggleButtons):
                 box.style.button_width = "7.5em"
         self.options["four_colour"].observe(lambda _: self._on_four_colour(), names="value")
+        self.options["hints"].observe(lambda _: self._on_hints(), names="value")
+        self.options["warn_at"].observe(lambda _: self._on_hints(), names="value")
+        self.options["pace"].observe(lambda _: self._on_pace(), names="value")
         self.new_game_button = action_button(
             "New game", "Start a new game with these options", "primary", "refresh"
         )
         self.new_game_button.on_click(lambda _: self._on_new_game())
 
     def _build_table(self) -> None:
-        self.rules_view = widgets.HTML()
-        self.recent_view = widgets.HTML()
+        for name in (
+            "rules_view",
+            "recent_view",
+            "seats_view",
+            "table_view",
+            "hand_label",
+            "advice_view",
+            "show_view",
+            "result_view",
+            "figure_view",
+            "log_view",
+            "review_view",
+        ):
+            setattr(self, name, widgets.HTML())
         self.board = BoardView(61, ("You", "Computer"))
-        self.seats_view = widgets.HTML()
-        self.table_view = widgets.HTML()
-        self.hand_label = widgets.HTML()
         self.picker = CardPicker(four_colour=self.four_colour, on_pick=self._on_play)
         self.lay_button = action_button(
             "Lay in the crib", "Put the selected cards in the crib", "primary", "arrow-down"
         )
-        self.hint_button = action_button(
-            "Show me", "Show the best cards to throw and why", "info", "lightbulb-o"
-        )
+        self.hint_button = action_button("Show me", "Show the best move and why", "info", "lightbulb-o")
         self.go_button = action_button("Go", "Say go: no card can be laid without passing 31", "warning")
-        self.announce_input = _points_input("Points:", 0, "Your count of this hand with the starter")
+        self.next_move_button = action_button(
+            "Next move", "Show the next computer move", "primary", "step-forward"
+        )
+        self.announce_input = _points_input("Points:", "Your count of this hand with the starter, 0 to 29")
         self.announce_button = action_button("Announce", "Announce your count", "primary", "bullhorn")
         self.accept_button = action_button("Accept", "Let the count stand", "success", "check")
-        self.muggins_input = _points_input("Missed:", 1, "Points you say were missed")
+        self.muggins_input = _points_input("Missed:", "Points you say were missed")
         self.muggins_button = action_button("Muggins!", "Claim the points that were missed", "warning")
         self.overcount_button = action_button("Too high!", "Object: the count is too high", "danger")
         self.continue_button = action_button(
@@ -209,48 +248,47 @@ class GameTable(Frame):
         self.step_button = action_button(
             "Count aloud", "Count the show one combination at a time", "info", "volume-up"
         )
+        self.review_button = action_button(
+            "Review", "Review your decisions: the costliest first", "", "search"
+        )
         self.plot_button = action_button(
             "Score race", "Draw the race of the scores and points by phase", "", "line-chart"
         )
-        self.advice_view = widgets.HTML()
-        self.show_view = widgets.HTML()
-        self.result_view = widgets.HTML()
-        self.figure_view = widgets.HTML()
-        self.log_view = widgets.HTML()
-        self.lay_button.on_click(lambda _: self._on_lay())
-        self.hint_button.on_click(lambda _: self._on_hint())
-        self.go_button.on_click(lambda _: self._on_go())
-        self.announce_button.on_click(lambda _: self._on_announce())
-        self.accept_button.on_click(lambda _: self._on_answer("accept"))
-        self.muggins_button.on_click(lambda _: self._on_answer("muggins"))
-        self.overcount_button.on_click(lambda _: self._on_answer("overcount"))
-        self.continue_button.on_click(lambda _: self._on_continue())
-        self.step_button.on_click(lambda _: self._on_step())
-        self.plot_button.on_click(lambda _: self._on_plot())
+        for button, handler in (
+            (self.lay_button, self._on_lay),
+            (self.hint_button, self._on_hint),
+            (self.go_button, self._on_go),
+            (self.next_move_button, self._on_next_move),
+            (self.announce_button, self._on_announce),
+            (self.accept_button, lambda: self._on_answer("accept")),
+            (self.muggins_button, lambda: self._on_answer("muggins")),
+            (self.overcount_button, lambda: self._on_answer("overcount")),
+            (self.continue_button, self._on_continue),
+            (self.step_button, self._on_step),
+            (self.review_button, self._on_review),
+            (self.plot_button, self._on_plot),
+        ):
+            button.on_click(lambda _, h=handler: h())
         self.picker.on_change = lambda _: self._on_selection()
-
-        def row(*items: widgets.Widget) -> widgets.HBox:
-            box = widgets.HBox(list(items))
-            box.add_class("crib-row")
-            return box
-
-        self.discard_row = row(self.lay_button, self.hint_button)
-        self.play_row = row(self.go_button)
-        self.announce_row = row(self.announce_input, self.announce_button)
-        self.answer_row = row(
+        self.discard_row = _row(self.lay_button, self.hint_button)
+        self.play_row = _row(self.go_button, self.hint_button)
+        self.wait_row = _row(self.next_move_button)
+        self.announce_row = _row(self.announce_input, self.announce_button)
+        self.answer_row = _row(
             self.accept_button, self.muggins_input, self.muggins_button, self.overcount_button
         )
-        self.show_row = row(self.step_button, self.continue_button)
-        self.over_row = row(self.new_game_button, self.plot_button)
+        self.show_row = _row(self.step_button, self.continue_button, self.review_button)
+        self.over_row = _row(self.new_game_button, self.plot_button, self.review_button)
         self._build_save()
         o = self.options
         options_box = widgets.VBox(
             [
-                row(o["players"], o["partners"]),
-                row(o["target"], o["strength"]),
-                row(o["muggins"], o["ten_back"], o["lowball"], o["exact_finish"]),
-                row(o["name"], o["four_colour"]),
-                row(self.new_game_button),
+                _row(o["players"], o["partners"]),
+                _row(o["target"], o["strength"]),
+                _row(o["muggins"], o["ten_back"], o["lowball"], o["exact_finish"]),
+                _row(o["hints"], o["warn_at"], o["pace"]),
+                _row(o["name"], o["four_colour"]),
+                _row(self.new_game_button),
             ]
         )
         self.settings = widgets.Accordion(
@@ -268,6 +306,7 @@ class GameTable(Frame):
             self.picker,
             self.discard_row,
             self.play_row,
+            self.wait_row,
             self.announce_row,
             self.answer_row,
             self.advice_view,
@@ -276,6 +315,7 @@ class GameTable(Frame):
             self.figure_view,
             self.show_row,
             self.show_view,
+            self.review_view,
             self.log_view,
             self.settings,
         )
@@ -306,143 +346,117 @@ class GameTable(Frame):
         self.restore_button.on_click(lambda _: self._on_restore())
         self.save_file_button.on_click(lambda _: self._on_save_file())
         self.load_file_button.on_click(lambda _: self._on_load_file())
-        text_row = widgets.HBox([self.save_button, self.restore_button])
-        file_row = widgets.HBox([self.file_input, self.save_file_button, self.load_file_button])
-        for box in (text_row, file_row):
-            box.add_class("crib-row")
-        self.save_panel = widgets.VBox([text_row, self.save_box, file_row])
-
-    # ---- starting, saving and restoring ----------------------------------------------------------
-    def start(
-        self,
-        rules: Rules,
-        *,
-        strength: str = "intermediate",
-        name: str = "You",
-        seed: int | None = None,
-        dealer: int | None = None,
-        game: Game | None = None,
-    ) -> None:
-        """Start a new game (or take over ``game``) with computer players of ``strength``."""
-        from ..strategy import make_player
-
-        if strength not in STRENGTHS:
-            raise CribbageError(f"strength {strength!r} is not known: choose {', '.join(STRENGTHS)}")
-        if not isinstance(name, str) or not name.strip():
-            raise CribbageError("your name cannot be empty: type a name, or 'You'")
-        if game is None:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**31)
-            names = seat_names(rules.players, name.strip(), rules.partners)
-            game = Game(rules, seed=seed, dealer=dealer, names=names)
-        computers = {
-            seat: make_player(strength, seed=game.seed + seat)
-            for seat in range(game.rules.players)
-            if seat != self.you
-        }
-        self.game, self.computers, self.strength = game, computers, strength
-        self.paused, self.groups, self.step, self.advice = False, [], -1, None
-        self.figure_view.value = ""
-        self._since = len(game.events)
-        self._run_computers(game.deal_number)
-        self.refresh()
-
-    def to_json(self) -> str:
-        """The table as JSON text: the engine's saved game plus the computers' strength."""
-        return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": 1,
-                "strength": self.strength,
-                "game": json.loads(self.game.to_json()),
-            }
+        self.save_panel = widgets.VBox(
+            [
+                _row(self.save_button, self.restore_button),
+                self.save_box,
+                _row(self.file_input, self.save_file_button, self.load_file_button),
+            ]
         )
 
+    # ---- the table ----------------------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.table.game
+
+    @property
+    def paused(self) -> bool:
+        """The finished deal's show is on the table."""
+        return self.table.paused
+
+    @property
+    def strength(self) -> str:
+        return self.table.strength
+
+    def _start(self, table: Table, changes: list[Change]) -> None:
+        self.table = table
+        self._ticket += 1
+        self.advice = None
+        self.figure_view.value = self.review_view.value = ""
+        self._changes = changes
+        self._pace_steps()
+
+    def to_json(self) -> str:
+        """The table as JSON text (see `Table.to_json`)."""
+        return self.table.to_json()
+
     def load_json(self, text: str) -> None:
-        """Restore a game saved with `to_json` (or a bare `Game.to_json`). A damaged text raises
-        `CribbageError` saying what is wrong, and the current game goes on unchanged."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise CribbageError(f"this is not a saved game (not JSON text): {error}") from None
-        strength = self.strength
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            strength = data.get("strength")
-            if strength not in STRENGTHS:
-                raise CribbageError(f"the saved strength {strength!r} is not one of {', '.join(STRENGTHS)}")
-            data = data.get("game")
-        game = Game.from_json(json.dumps(data))
-        self.start(game.rules, strength=strength, game=game)
+        """Restore a saved table; a damaged text raises `CribbageError` and the game goes on unchanged."""
+        table = Table.from_json(text)
+        self._start(table, [])
 
-    # ---- the computers ----------------------------------------------------------------------------
-    def _run_computers(self, deal: int) -> None:
-        """Let the computers move until the learner has a decision or the game ends; pause on the show
-        of a deal that ended since deal number ``deal``."""
-        game = self.game
-        while not game.is_over:
-            if game.phase == "discard":
-                waiting = sorted({m.seat for m in game.legal_moves()} - {self.you})
-                if not waiting:
-                    break
-                seat = waiting[0]
-            else:
-                seat = game.whose_turn
-                if seat == self.you:
-                    break
-            game.apply(self.computers[seat].choose(game, seat))
-        if game.deal_number != deal or game.is_over:
-            self._collect_show(finished=not game.is_over)
+    # ---- pacing the computers' moves ---------------------------------------------------------------
+    def _paced_by_next(self) -> bool:
+        pace = self.pace if self.pace != "auto" else ("pause" if self.game.rules.players == 2 else "next")
+        return pace == "next"
 
-    def _collect_show(self, finished: bool) -> None:
-        events = self.game.events
-        starts = [i for i, e in enumerate(events) if e.kind == "deal"]
-        if finished and len(starts) >= 2:
-            chunk = events[starts[-2] : starts[-1]]
-        else:
-            chunk = events[starts[-1] :] if starts else events
-        self.groups = show_groups(chunk)
-        self.step = -1
-        self._steps = [
-            (g, step)
-            for g, group in enumerate(self.groups)
-            for e in group
-            if e.kind == "show"
-            for step in e.score.steps()
-        ]
-        self.paused = bool(self.groups) and finished
+    def _pace_steps(self) -> None:
+        """Show the computers' moves one at a time: each after a pause, or at a press of Next."""
+        self.refresh()
+        if not self.table.waiting or self._paced_by_next():
+            return
+        loop = _running_loop()
+        if loop is None:  # no event loop (tests, a plain script): the steps follow at once
+            while self.table.waiting:
+                self._changes = self.table.advance()
+            self.refresh()
+            return
+        ticket = self._ticket
+        loop.call_later(PAUSE_SECONDS, lambda: self._paced_step(ticket))
+
+    def _paced_step(self, ticket: int) -> None:
+        if ticket != self._ticket:
+            return
+        self._changes = self.table.advance()
+        self._pace_steps()
+
+    def _on_next_move(self) -> None:
+        self.went_live()
+        if self.table.waiting:
+            self._changes = self.table.advance()
+            self.refresh()
+            self._focus_cards()
+
+    def _forward(self, changes: list[Change]) -> None:
+        """After the learner's move: draw it, then the computers' steps."""
+        if changes and changes[0].kind == "refused":
+            self.set_status(changes[0].text, "bad")
+            return
+        if changes and changes[0].kind == "warning":
+            self.set_status(changes[0].text, "warn")
+            return
+        self._ticket += 1
+        self.advice = None
+        self.advice_view.value = ""
+        self._changes = changes
+        self._pace_steps()
+        self._focus_cards()
+
+    def _focus_cards(self) -> None:
+        """Keep the keyboard on the card row after a move (the row's buttons are new each hand)."""
+        button = next((b for b in self.picker.buttons if not b.disabled), None)
+        if button is not None and self.picker.layout.display is None:
+            button.focus()
 
     # ---- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the game's state."""
-        game, you = self.game, self.you
-        rules = game.rules
-        against = ", ".join(game.names[s] for s in range(1, rules.players))
-        first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
-        notes = "".join(
-            f'<div class="crib-note">{esc(e.text)}</div>'
-            for e in game.events[:first_deal]
-            if e.kind == "note"
+        """Redraw everything from the table's state."""
+        t, game = self.table, self.game
+        self._draw_header()
+        shown = t.shown_events
+        names = [game.side_name(s).replace(" and ", " & ") for s in range(game.rules.sides)]
+        latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
+        self.board.update(
+            game.pegs, event_line(latest) if latest else "", names=names, target=game.rules.target
         )
-        self.rules_view.value = (
-            f'<div class="crib-sub">{esc(rules.describe())} · {esc(game.names[you])} '
-            f"against {esc(against)} ({self.strength}) · deal {game.deal_number}</div>{notes}"
-        )
-        names = [game.side_name(s).replace(" and ", " & ") for s in range(rules.sides)]
-        latest = next((e for e in reversed(game.events) if e.kind in SCORING_KINDS), None)
-        self.board.update(game.pegs, event_line(latest) if latest else "", names=names, target=rules.target)
-        self.seats_view.value = seats_html(game, you, self.four_colour)
-        self.table_view.value = table_html(game, self.four_colour, you)
-        self.log_view.value = log_html(game.events)
-        upto = self._deal_start() if self.paused else len(game.events)
-        recent = [event_line(e) for e in game.events[self._since : upto] if e.kind in _RECENT_KINDS][-8:]
-        self.recent_view.value = (
-            ('<div class="crib-event"><b>Just now:</b> ' + esc("; ".join(recent)) + ".</div>")
-            if recent
-            else ""
-        )
+        self.seats_view.value = seats_html(game, t.you, self.four_colour)
+        self.table_view.value = table_html(game, self.four_colour, t.you)
+        self.log_view.value = log_html(shown)
+        self._draw_recent()
         for box in (
             self.discard_row,
             self.play_row,
+            self.wait_row,
             self.announce_row,
             self.answer_row,
             self.show_row,
@@ -450,72 +464,122 @@ class GameTable(Frame):
             self.picker,
         ):
             box.layout.display = "none"
-        self.show_view.value = ""
-        self.result_view.value = ""
-        # while the finished deal's show is up, the next deal (already dealt) stays out of sight
-        self.seats_view.layout.display = self.table_view.layout.display = "none" if self.paused else None
-        if self.paused or (game.is_over and self.groups):
+        self.show_view.value = self.result_view.value = self.hand_label.value = ""
+        self.seats_view.layout.display = self.table_view.layout.display = "none" if t.paused else None
+        if t.paused or (game.is_over and t.show is not None and t.show.groups):
             self._draw_show()
         if game.is_over:
             self._draw_over()
-        elif not self.paused:
+        elif not t.paused:
             self._draw_turn()
 
+    def _draw_header(self) -> None:
+        t, game = self.table, self.game
+        rules = game.rules
+        against = ", ".join(game.names[s] for s in range(rules.players) if s != t.you)
+        first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
+        notes = "".join(
+            f'<div class="crib-note">{esc(e.text)}</div>'
+            for e in game.events[:first_deal]
+            if e.kind == "note"
+        )
+        self.rules_view.value = (
+            f'<div class="crib-sub">{esc(rules.describe())} · {esc(game.names[t.you])} '
+            f"against {esc(against)} ({t.strength}) · deal {t.shown_deal}</div>{notes}"
+        )
+
+    def _draw_recent(self) -> None:
+        t = self.table
+        lines = [event_line(e) for e in t.recent() if e.kind in _RECENT_KINDS][-8:]
+        lines += t.notes[-2:]
+        self.recent_view.value = (
+            (
+                '<div class="crib-event" aria-live="polite"><b>Just now:</b> '
+                + esc("; ".join(lines))
+                + ".</div>"
+            )
+            if lines
+            else ""
+        )
+
     def _draw_turn(self) -> None:
-        game, you = self.game, self.you
-        phase = game.phase
-        hand = game.hands[you]
-        legal = game.legal_moves()
-        mine = [m for m in legal if m.seat == you]
-        dealer = whose(game, game.dealer, you)
+        t, game = self.table, self.game
+        if t.waiting:
+            self._draw_waiting()
+            return
+        mine = t.learner_moves()
         self.hand_label.value = (
             f'<div class="crib-row"><span class="crib-label">Your hand</span>'
-            f'<span class="crib-sub">the crib is {esc(dealer)}</span>' + self._laid_html() + "</div>"
+            f'<span class="crib-sub">the crib is {esc(crib_owner(game, game.dealer, t.you))}'
+            f"</span>{self._laid_html()}</div>"
         )
-        if phase == "discard":
-            self._show_picker("toggle", hand, set(hand))
+        hints = t.hint_level == "show"
+        self.hint_button.layout.display = None if hints else "none"
+        if game.phase == "discard":
+            self._show_picker("toggle", game.hands[t.you], set(game.hands[t.you]))
             self.picker.max_selected = game.rules.discards
             self.discard_row.layout.display = None
             self._on_selection()
-        elif phase == "play":
-            cards = {m.card for m in mine if isinstance(m, Play)}
-            self._show_picker("click", hand, cards)
-            self.play_row.layout.display = None
-            can_go = any(isinstance(m, Go) for m in mine)
-            self.go_button.disabled = not can_go
-            self.advice_view.value = ""
-            if can_go:
-                self.set_status(f"You cannot lay a card on {game.count} without passing 31: press Go.")
-            else:
-                self.set_status(
-                    f"Your turn: the count is {game.count}. Click a card to lay it (the dimmed "
-                    "cards would pass 31)."
-                )
-        elif phase == "announce":
+        elif game.phase == "play":
+            self._draw_play(mine)
+        elif game.phase == "announce":
             self._draw_counting()
             self.announce_row.layout.display = None
+            what = "crib" if game.counting.is_crib else "hand"
             self.set_status(
-                "Muggins: count your hand with the starter, then announce the points. "
-                "Opponents may catch a mistake!"
+                f"Muggins: count your {what} with the starter, type the points and press "
+                "Announce. Opponents may catch a mistake!"
             )
-        elif phase == "answer":
-            self._draw_counting()
-            self.answer_row.layout.display = None
-            announced = game.counting.announced
-            muggins = [m.points for m in mine if isinstance(m, Answer) and m.kind == "muggins"]
-            self.muggins_button.disabled = self.muggins_input.disabled = not muggins
-            self.muggins_input.max = max(muggins, default=1)
-            self.overcount_button.disabled = not any(
-                isinstance(m, Answer) and m.kind == "overcount" for m in mine
-            )
-            owner = game.names[game.counting.owner]
-            self.set_status(
-                f"{owner} counts {announced}. Accept it, call Muggins naming the points missed, "
-                "or say Too high!"
-            )
+        elif game.phase == "answer":
+            self._draw_answer(mine)
+
+    def _draw_waiting(self) -> None:
+        t = self.table
+        self.hand_label.value = (
+            f'<div class="crib-row"><span class="crib-label">Your hand</span>'
+            f"{cards_html(t.game.hands[t.you], four_colour=self.four_colour)}</div>"
+        )
+        who = t.to_move
+        if self._paced_by_next():
+            self.wait_row.layout.display = None
+            doing = "the table says go for you" if who == "you" else f"{who} is to move"
+            self.set_status(f"Now {doing}: press Next move to see it.")
+        else:
+            self.set_status("The table says go for you…" if who == "you" else f"{who} is thinking…")
+
+    def _draw_play(self, mine) -> None:
+        game = self.game
+        cards = {m.card for m in mine if isinstance(m, Play)}
+        self._show_picker("click", game.hands[self.table.you], cards)
+        self.play_row.layout.display = None
+        can_go = any(isinstance(m, Go) for m in mine)
+        self.go_button.disabled = not can_go
+        warning = self.table.warning
+        if isinstance(warning, Play):
+            return
+        self.set_status(
+            f"Your turn: the count is {game.count}. Click a card to lay it (the dimmed cards would pass 31)."
+        )
+
+    def _draw_answer(self, mine) -> None:
+        game = self.game
+        self._draw_counting()
+        self.answer_row.layout.display = None
+        muggins = [m.points for m in mine if isinstance(m, Answer) and m.kind == "muggins"]
+        self.muggins_button.disabled = self.muggins_input.disabled = not muggins
+        self.overcount_button.disabled = not any(
+            isinstance(m, Answer) and m.kind == "overcount" for m in mine
+        )
+        c = game.counting
+        what = "crib" if c.is_crib else "hand"
+        self.set_status(
+            f"{whose(game, c.owner, self.table.you, capital=True)} {what}: "
+            f"{game.names[c.owner]} counts {plural(c.announced, 'point')}. Accept it, call "
+            "Muggins naming the points missed, or say Too high!"
+        )
 
     def _laid_html(self) -> str:
-        laid = self.game.played[self.you]
+        laid = self.game.played[self.table.you]
         if not laid:
             return ""
         return '<span class="crib-sub">you have laid</span>' + cards_html(
@@ -535,45 +599,57 @@ class GameTable(Frame):
         self.picker.set_enabled(enabled)
 
     def _draw_counting(self) -> None:
-        game = self.game
+        t, game = self.table, self.game
         c = game.counting
-        owner = whose(game, c.owner, self.you, capital=True)
+        owner = whose(game, c.owner, t.you, capital=True)
         what = "crib" if c.is_crib else "hand"
-        said = "" if c.announced is None else f' <span class="crib-count">{c.announced}</span> announced'
-        done = [
-            g for g in show_groups(game.events[self._deal_start() :]) if g[-1].kind in ("show", "ten back")
-        ]
+        said = (
+            ""
+            if c.announced is None
+            else (f' <span class="crib-count">{plural(c.announced, "point")}</span> announced')
+        )
+        if c.announced is None and self._counting_key() != getattr(self, "_counted", None):
+            self.announce_input.value = ""  # a new count: the box starts empty
+            self.muggins_input.value = ""
+            self._counted = self._counting_key()
+        done = [g for g in show_groups(t.deal_events()) if g[-1].kind in ("show", "ten back")]
         cards = cards_html(c.cards, four_colour=self.four_colour)
         starter = card_html(c.starter, four_colour=self.four_colour, tag="starter")
         self.show_view.value = show_html(game, done, four_colour=self.four_colour) + (
             f'<div class="crib-seat crib-turn"><b>{esc(owner)} {what}</b>{said}'
             f'<div class="crib-row crib-top">{cards}<span class="crib-gap"></span>{starter}</div></div>'
         )
-        self.hand_label.value = ""
 
-    def _deal_start(self) -> int:
-        return max((i for i, e in enumerate(self.game.events) if e.kind == "deal"), default=0)
+    def _counting_key(self) -> tuple:
+        c = self.game.counting
+        return (self.game.deal_number, c.owner, c.is_crib)
 
     def _draw_show(self) -> None:
-        lit, group = ((), -1)
-        if 0 <= self.step < len(self._steps):
-            group, (words, cards, total) = self._steps[self.step]
-            lit = cards
-        self.show_view.value = '<div class="crib-big">The show</div>' + show_html(
-            self.game, self.groups, lit, group, self.four_colour
+        t = self.table
+        show = t.show
+        lit, group = (), -1
+        if 0 <= t.show_step < len(show.steps):
+            step = show.steps[t.show_step]
+            lit, group = step.cards, step.group
+        heading = f"The show of deal {t.shown_deal}"
+        self.show_view.value = f'<div class="crib-big">{heading}</div>' + show_html(
+            self.game, [list(g) for g in show.groups], lit, group, self.four_colour
         )
         self.show_row.layout.display = None
-        self.continue_button.layout.display = None if self.paused else "none"
-        self.step_button.disabled = not self._steps
-        if 0 <= self.step < len(self._steps):
-            words, _, total = self._steps[self.step][1]
-            self.set_status(f'"{words}" (running total {total}). Press Count aloud for the next combination.')
-        elif self.paused:
+        self.continue_button.layout.display = None if t.paused else "none"
+        self.review_button.layout.display = None if t.paused else "none"
+        self.step_button.disabled = not show.steps
+        if 0 <= t.show_step < len(show.steps):
+            step = show.steps[t.show_step]
             self.set_status(
-                "The deal is over and every hand is counted below. Press Count aloud to hear the "
-                "counts step by step, or Next deal to see your new cards."
+                f'"{step.words}" (running total {step.total}). Press Count aloud for the next combination.'
             )
-        self.hand_label.value = ""
+        elif t.paused:
+            self.set_status(
+                f"Deal {t.shown_deal} is over and every hand is counted below. Press Count aloud "
+                "to hear the counts step by step, Review to see your costliest decisions, or "
+                "Next deal to see your new cards."
+            )
 
     def _draw_over(self) -> None:
         game = self.game
@@ -588,68 +664,69 @@ class GameTable(Frame):
         ]
         self.result_view.value = f'<div class="crib-seat crib-turn">{"".join(lines)}</div>'
         self.over_row.layout.display = None
-        self.hand_label.value = ""
-        if not (0 <= self.step < len(self._steps)):
+        self.review_button.layout.display = None
+        t = self.table
+        if not (t.show is not None and 0 <= t.show_step < len(t.show.steps)):
             self.set_status(
-                f"Game over: {result.text} Press New game to play again, or Score race to see how it went.",
+                f"Game over: {result.text} Press Review to see your costliest decisions, Score "
+                "race to see how it went, or New game to play again.",
                 "ok",
             )
 
     # ---- the learner's moves --------------------------------------------------------------------
-    def _move(self, move) -> bool:
-        """Apply the learner's move; an illegal one is explained and changes nothing."""
-        if self.paused or self.game.is_over:
-            return False
-        deal, since = self.game.deal_number, len(self.game.events)
-        try:
-            self.game.apply(move)
-        except CribbageError as error:
-            self.set_status(str(error), "bad")
-            return False
-        self._since = since
-        self.advice = None
-        self.advice_view.value = ""
-        self._run_computers(deal)
-        self.refresh()
-        return True
+    def _move(self, move, *, confirm: bool = False) -> None:
+        self._forward(self.table.move(move, confirm=confirm))
 
     def _on_selection(self) -> None:
-        if self.game.phase != "discard" or self.paused:
+        game = self.game
+        if game.phase != "discard" or self.paused or self.table.waiting:
             return
-        k = self.game.rules.discards
+        k = game.rules.discards
         chosen = len(self.picker.selected)
         self.lay_button.disabled = chosen != k
-        crib = whose(self.game, self.game.dealer, self.you)
+        crib = whose(game, game.dealer, self.table.you)
         if chosen == k:
             shown = " ".join(c.pretty for c in self.picker.selected)
             self.set_status(f"Press Lay in the crib to throw {shown} into {crib} crib.")
         else:
-            need = "card" if k == 1 else "cards"
             self.set_status(
-                f"Choose {k} {need} for {crib} crib ({chosen} chosen): click the cards or use Tab "
-                "and Space. Show me suggests the best throw."
+                f"Choose {plural(k, 'card')} for {crib} crib ({chosen} chosen): click the cards or "
+                "use Tab and Space."
+                + (" Show me suggests the best throw." if self.table.hint_level == "show" else "")
             )
 
     def _on_lay(self) -> None:
         self.went_live()
-        if self.game.phase != "discard" or self.lay_button.disabled:
-            return
-        self._move(Discard(self.you, tuple(self.picker.selected)))
+        if self.game.phase == "discard" and not self.lay_button.disabled:
+            self._move(Discard(self.table.you, tuple(self.picker.selected)))
+            if self.table.warning is not None:
+                self.set_status(
+                    self.status_text + " (Press Lay in the crib again to throw them anyway.)", "warn"
+                )
 
     def _on_play(self, card: Card) -> None:
         self.went_live()
         if self.game.phase == "play":
-            self._move(Play(self.you, card))
+            self._move(Play(self.table.you, card))
+            if self.table.warning is not None:
+                self.set_status(
+                    self.status_text + f" (Click the {card.name} again to lay it anyway.)", "warn"
+                )
 
     def _on_go(self) -> None:
         self.went_live()
         if self.game.phase == "play" and not self.go_button.disabled:
-            self._move(Go(self.you))
+            self._move(Go(self.table.you))
 
     def _on_announce(self) -> None:
         self.went_live()
-        if self.game.phase == "announce" and not self.announce_button.disabled:
-            self._move(Announce(self.you, self.announce_input.value))
+        if self.game.phase != "announce":
+            return
+        points = _read_points(self.announce_input.value)
+        if points is None:
+            self.set_status("Type your count as a number of points, 0 to 29, then press Announce.", "bad")
+            return
+        self._move(Announce(self.table.you, points))
 
     def _on_answer(self, kind: str) -> None:
         self.went_live()
@@ -658,52 +735,69 @@ class GameTable(Frame):
         )
         if self.game.phase != "answer" or button.disabled:
             return
-        points = self.muggins_input.value if kind == "muggins" else None
-        self._move(Answer(self.you, kind, points))
+        points = None
+        if kind == "muggins":
+            points = _read_points(self.muggins_input.value)
+            if points is None or points < 1:
+                self.set_status("Type the points you say were missed (1 or more), then press Muggins!", "bad")
+                return
+        self._move(Answer(self.table.you, kind, points))
 
     def _on_hint(self) -> None:
         self.went_live()
-        game = self.game
-        if game.phase != "discard" or self.paused or self.you not in {m.seat for m in game.legal_moves()}:
+        if self.table.hint_level != "show":
             return
-        from ..strategy import advise_discard
-
-        rules = game.rules
-        dealer = game.dealer == self.you
-        partner = rules.partners and not dealer and rules.side_of(game.dealer) == rules.side_of(self.you)
-        self.advice = advise_discard(
-            game.hands[self.you],
-            dealer=dealer,
-            players=rules.players,
-            lowball=rules.lowball,
-            partner_deals=partner,
-        )
-        best = self.advice[0]
-        rows = "".join(
-            f"<li><b>{' '.join(c.pretty for c in o.discard)}</b>: hand {o.hand_ev:.1f}, crib "
-            f"{o.crib_ev:.1f}, net {o.total_ev:+.1f}</li>"
-            for o in self.advice[:3]
-        )
-        self.advice_view.value = (
-            f'<div class="crib-seat"><b>Show me:</b> throw {" ".join(c.pretty for c in best.discard)}.'
-            f'<div>{esc(best.explanation)}</div><div class="crib-sub">The best three throws (average '
-            f'points):</div><ul class="crib-list">{rows}</ul></div>'
-        )
-        self.picker.select(best.discard)
+        advice = self.table.advise()
+        if advice is None:
+            return
+        self.advice = advice
+        best = " ".join(c.pretty for c in advice.best)
+        if advice.phase == "discard":
+            rows = "".join(
+                f"<li><b>{' '.join(c.pretty for c in o.discard)}</b>: hand {o.hand_ev:.1f}, crib "
+                f"{o.crib_ev:.1f}, net {o.total_ev:+.1f}</li>"
+                for o in advice.discard[:3]
+            )
+            self.advice_view.value = (
+                f'<div class="crib-seat"><b>Show me:</b> throw {esc(best)}.<div>{esc(advice.why)}</div>'
+                f'<div class="crib-sub">The best three throws (average points):</div>'
+                f'<ul class="crib-list">{rows}</ul></div>'
+            )
+            self.picker.select(advice.best)
+        else:
+            rows = "".join(
+                f"<li><b>{cards[0].pretty}</b>: {value:+.1f}</li>" for cards, value in advice.options
+            )
+            self.advice_view.value = (
+                f'<div class="crib-seat"><b>Show me:</b> lay the {esc(advice.best[0].name)} ({esc(best)}).'
+                f'<div>{esc(advice.why)}</div><div class="crib-sub">Each card\'s average worth to you '
+                f"(points now, less the answer, plus your reply):</div>"
+                f'<ul class="crib-list">{rows}</ul></div>'
+            )
+            self.set_status(f"Show me: lay the {advice.best[0].name}. Click it, or another card.")
 
     def _on_continue(self) -> None:
         self.went_live()
-        if not self.paused:
-            return
-        self.paused, self.groups, self.step, self._steps = False, [], -1, []
-        self.refresh()
+        if self.paused:
+            self._forward(self.table.next_deal())
 
     def _on_step(self) -> None:
         self.went_live()
-        if not self._steps or not (self.paused or self.game.is_over):
+        changes = self.table.step_show()
+        if changes[0].kind == "show step":
+            self.refresh()
+
+    def _on_review(self) -> None:
+        self.went_live()
+        from .review_view import review_html
+
+        try:
+            review = self.table.review_shown()
+        except CribbageError as error:
+            self.set_status(f"No review yet: {error}", "bad")
             return
-        self.step = self.step + 1 if self.step + 1 < len(self._steps) else -1
-        self.refresh()
+        self.review_view.value = review_html(review, self.game, four_colour=self.four_colour)
+        self.set_status("The review is below the show: your three costliest decisions first.", "ok")
 
     def _on_new_game(self) -> None:
         self.went_live()
@@ -718,26 +812,43 @@ class GameTable(Frame):
                 lowball=o["lowball"].value,
                 exact_finish=o["exact_finish"].value,
             )
-            self.start(rules, strength=o["strength"].value, name=o["name"].value)
+            table = Table(
+                rules,
+                strength=o["strength"].value,
+                name=o["name"].value,
+                hint_level=o["hints"].value,
+                warn_at=o["warn_at"].value,
+            )
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
+            return
+        self._start(table, [])
 
     def _on_four_colour(self) -> None:
         self.went_live()
         self.four_colour = self.options["four_colour"].value
         self.refresh()
 
+    def _on_hints(self) -> None:
+        self.went_live()
+        self.table.set_hints(self.options["hints"].value, self.options["warn_at"].value)
+        self.advice_view.value = ""
+        self.refresh()
+
+    def _on_pace(self) -> None:
+        self.went_live()
+        self.pace = self.options["pace"].value
+        self._pace_steps()
+
     def _on_plot(self) -> None:
         self.went_live()
         if not self.game.is_over:
             return
-        from .post_game import figure_html, score_race_figure
+        from .post_game import race_chart_html
 
-        fig = score_race_figure(self.game)
-        self.figure_view.value = figure_html(
-            fig, f"The score race and points by phase. {self.game.result.text}"
-        )
+        self.figure_view.value = race_chart_html(self.game)
 
+    # ---- saving ------------------------------------------------------------------------------------
     def _on_save(self) -> None:
         self.went_live()
         self.save_box.value = self.to_json()
@@ -753,7 +864,16 @@ class GameTable(Frame):
 
     def _on_save_file(self) -> None:
         self.went_live()
-        path = Path(self.file_input.value.strip() or "cribbage-game.json")
+        name = self.file_input.value.strip()
+        if not name:
+            self.set_status(
+                "Type a file name first (for example cribbage-game.json): nothing was saved.", "bad"
+            )
+            return
+        path = Path(name)
+        if path.is_dir():
+            self.set_status(f"{path} is a folder: type a file name inside it. Nothing was saved.", "bad")
+            return
         try:
             path.write_text(self.to_json(), encoding="utf-8")
         except OSError as error:
@@ -763,7 +883,11 @@ class GameTable(Frame):
 
     def _on_load_file(self) -> None:
         self.went_live()
-        path = Path(self.file_input.value.strip())
+        name = self.file_input.value.strip()
+        if not name:
+            self.set_status("Type the name of a saved game's file first. The current game goes on.", "bad")
+            return
+        path = Path(name)
         self._restore(lambda: path.read_text(encoding="utf-8"), str(path))
 
     def _restore(self, read, where: str) -> None:
@@ -776,8 +900,43 @@ class GameTable(Frame):
         self.set_status(f"Restored from {where}. " + self.status_text, "ok")
 
 
-def _points_input(description: str, lowest: int, tooltip: str) -> widgets.BoundedIntText:
-    """A small box for a number of points, from ``lowest`` up to the most a hand can hold."""
-    return widgets.BoundedIntText(value=lowest, min=lowest, max=MAX_COUNT, description=description,
-                                  tooltip=tooltip, layout=widgets.Layout(width="9em"),
-                                  style={"description_width": "3.8em"})
+def _row(*items: widgets.Widget) -> widgets.HBox:
+    box = widgets.HBox(list(items))
+    box.add_class("crib-row")
+    return box
+
+
+def _points_input(description: str, tooltip: str) -> widgets.Text:
+    """A small box for a number of points; it starts empty so the learner types their own count."""
+    box = widgets.Text(
+        value="",
+        placeholder="0-29",
+        description=description,
+        tooltip=tooltip,
+        continuous_update=False,
+        layout=widgets.Layout(width="9em"),
+        style={"description_width": "3.8em"},
+    )
+    box.add_class("crib-points")
+    return box
+
+
+def _read_points(text: object) -> int | None:
+    """A typed number of points, 0 to 29, or None for anything else."""
+    try:
+        points = int(str(text).strip())
+    except ValueError:
+        return None
+    return points if 0 <= points <= 29 else None
+
+
+def _running_loop():
+    """The event loop that paces the computers' moves: the kernel's, or Pyodide's in the browser;
+    None in a plain script or a test, where the moves follow at once."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..table.show import show_groups
 from .cards_view import back_html, card_html, cards_html, empty_html
 from .styles import SIDE_COLOURS, esc
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCORING_KINDS",
+    "crib_owner",
     "event_line",
     "log_html",
     "seats_html",
@@ -35,6 +37,11 @@ def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
         return "Your" if capital else "your"
     name = game.names[seat]
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def crib_owner(game: Game, seat: int, you: int = 0) -> str:
+    """Whose the crib is, after "the crib is": "yours", "Ann's", "Across'"."""
+    return "yours" if seat == you else whose(game, seat, you)
 
 
 def _dot(side: int) -> str:
@@ -110,25 +117,6 @@ def _pile_layers(game: Game) -> dict:
     return owners
 
 
-def show_groups(events: Sequence[Event]) -> list[list[Event]]:
-    """The show's events grouped per hand or crib: announcements, answers, settlement, the count,
-    and a following 10 back."""
-    groups: list[list[Event]] = []
-    current: list[Event] = []
-    for event in events:
-        if event.kind == "ten back" and not current and groups:
-            groups[-1].append(event)
-            continue
-        if event.kind in ("announce", "answer", "muggins", "show", "ten back"):
-            current.append(event)
-        if event.kind == "show":
-            groups.append(current)
-            current = []
-    if current:
-        groups.append(current)
-    return groups
-
-
 def show_html(
     game: Game, groups: list[list[Event]], lit: tuple = (), lit_group: int = -1, four_colour: bool = False
 ) -> str:
@@ -177,4 +165,6 @@ def log_html(events: Sequence[Event], limit: int = 60) -> str:
     """The latest events, newest first (the log scrolls)."""
     shown = [e for e in events if e.kind not in ("cut for deal",)][-limit:]
     rows = "".join(f"<div>{esc(event_line(e))}</div>" for e in reversed(shown))
-    return f'<div class="crib-log" role="log" aria-label="what happened">{rows}</div>'
+    # tabindex: the log scrolls, so a keyboard user must be able to reach it and scroll it
+    return (f'<div class="crib-log" role="log" tabindex="0" aria-label="what happened, newest first">'
+            f"{rows}</div>")
