@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from .cards import Card, parse_cards, parse_hand
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, parse_hand
 from .errors import CardError
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total",
-    "rank_points", "rank_key", "rank_table", "RANK_WEIGHT", "check_show",
+    "rank_points", "rank_key", "rank_table", "RANK_WEIGHT", "check_show", "StarterRow", "starter_rows",
 ]
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
@@ -250,3 +250,81 @@ def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
     ) or (d.rank == 11 and d.suit == s):
         points += 1
     return points
+
+
+@dataclass(frozen=True, slots=True)
+class StarterRow:
+    """The starters that give a 4-card ``hand`` one ``total``, named as exactly as words allow.
+
+    ``parts`` say which cards in words, each ``(how, ranks, suits)``: ``("any", ranks, ())`` every
+    unseen card of those ranks ("any J"); ``("but", ranks, suits)`` every unseen card of those
+    ranks except the suits named ("any Q but Q♣"); ``("of", ranks, suits)`` only those suits of
+    those ranks ("A, 2 or 3 of clubs"). The suit is named only where it decides (his nobs,
+    a flush); `cards_named` reads the parts back into cards.
+    """
+
+    hand: tuple[Card, ...]
+    total: int
+    cards: tuple[Card, ...]
+    parts: tuple[tuple[str, tuple[int, ...], tuple[str, ...]], ...]
+
+    def cards_named(self) -> tuple[Card, ...]:
+        """The cards the words name (equal to ``cards``: tests hold the words to it)."""
+        unseen = [c for c in _DECK if c not in self.hand]
+        named = []
+        for how, ranks, suits in self.parts:
+            for c in unseen:
+                if c.rank in ranks and (how == "any" or (c.suit in suits) == (how == "of")):
+                    named.append(c)
+        return tuple(sorted(named, key=lambda c: (c.rank, c.suit)))
+
+    def words(self) -> str:
+        """E.g. ``'any J, or 10♦ or 10♥'``, ``'A, 2, 3, 4, 6, 7 or 8 of clubs (♣)'``."""
+        return ", or ".join(_part_words(*part) for part in self.parts)
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _part_words(how: str, ranks: tuple[int, ...], suits: tuple[str, ...]) -> str:
+    rank_words = _either([Card(r, "S").rank_text for r in ranks])
+    if how == "any":
+        return f"any {rank_words}"
+    cards = [Card(r, s).pretty for r in ranks for s in suits]
+    symbols = " ".join(SUIT_SYMBOLS[s] for s in suits)
+    suit_words = f"{_either([SUIT_NAMES[s] for s in suits])} ({symbols})"
+    if how == "but":
+        return f"any {rank_words} but {_either(cards)}" if len(ranks) == 1 else \
+            f"any {rank_words} not of {suit_words}"
+    return _either(cards) if len(ranks) == 1 else f"{rank_words} of {suit_words}"
+
+
+def starter_rows(hand: str | Iterable[str | Card]) -> list[StarterRow]:
+    """Every card that could be turned for a 4-card ``hand``, grouped by the hand's total with
+    it, highest total first, each row's cards named in words (see `StarterRow`).
+
+    >>> [(r.total, r.words()) for r in starter_rows("5H 5D 10S JC")][-2:]
+    [(11, 'A, 2, 3, 4, 6, 7 or 8 of clubs (♣)'), (10, 'any A, 2, 3, 4, 6, 7 or 8 not of clubs (♣)')]
+    """
+    cards = tuple(parse_hand(hand, 4))
+    unseen = [c for c in _DECK if c not in cards]
+    by_total: dict[int, list[Card]] = {}
+    for starter in unseen:
+        by_total.setdefault(hand_total(cards, starter), []).append(starter)
+    rows = []
+    for total in sorted(by_total, reverse=True):
+        row = sorted(by_total[total], key=lambda c: (c.rank, c.suit))
+        groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        for rank in sorted({c.rank for c in row}):
+            present = tuple(c.suit for c in row if c.rank == rank)
+            missing = tuple(c.suit for c in unseen if c.rank == rank and c.suit not in present)
+            key = ("any", ()) if not missing else ("but", missing) if len(missing) < len(present) \
+                else ("of", present)
+            groups.setdefault(key, []).append(rank)
+        parts = tuple((how, tuple(ranks), suits) for (how, suits), ranks in groups.items())
+        rows.append(StarterRow(cards, total, tuple(row), parts))
+    return rows
+
+
+_DECK = tuple(Card(rank, suit) for suit in "CDHS" for rank in range(1, 14))
