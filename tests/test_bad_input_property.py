@@ -96,18 +96,10 @@ def test_game(field, value):
     refuses_or_works(Game, **{"rules": Rules(), field: value})
 
 
-# Found by this property and left to the engine's owner (game/engine.py and game/script.py were being
-# rewritten when it ran): a deck, scores or names that are not lists, and scenario() with a bad rules,
-# kept, discards, scores or names, fail inside with TypeError/AttributeError/ValueError. strict: once
-# fixed, these pass, and the marks must go.
-ENGINE_GAPS = pytest.mark.xfail(strict=True, reason="engine input checks for deck/scores/names and "
-                                "scenario() arguments: reported in issue 12, owned by the engine's helper")
-
-
-@ENGINE_GAPS
 @FAST
 @given(st.sampled_from(["deck", "scores", "names"]), NOT_BOOL)
 def test_game_cards_scores_and_names(field, value):
+    # found by this property: a deck, scores or names that were not lists failed deep inside (TypeError)
     refuses_or_works(Game, **{"rules": Rules(), field: value})
 
 
@@ -123,11 +115,11 @@ def test_a_refused_move_leaves_the_game_as_it_was(data):
     assert game.to_json() == before
 
 
-@ENGINE_GAPS
 @FAST
 @given(st.sampled_from(["kept", "starter", "dealer", "discards", "scores", "names", "seed", "rules"]),
        NOT_BOOL)
 def test_scenario(field, value):
+    # found by this property: scenario() with a bad kept, rules or discards failed deep inside
     args = {"kept": ["5H 6H 7H 8H", "5C 6C 7C 8C"], "starter": "KS", field: value}
     refuses_or_works(scenario, args.pop("kept"), args.pop("starter"), **args)
 

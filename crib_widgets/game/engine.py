@@ -147,18 +147,24 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def _read_decks(self, deck) -> list[list[Card]]:
         if deck is None:
             return []
+        if not isinstance(deck, (str, list, tuple)):
+            raise CribbageError(f"deck must be card text or a list of cards (or a list of such decks), "
+                                f"got {type(deck).__name__}")
         if isinstance(deck, str) or (len(deck) and isinstance(deck[0], (str, Card))):
             decks = [deck]
         else:
             decks = list(deck)
+        for d in decks:
+            if not isinstance(d, (str, list, tuple)):
+                raise CribbageError(f"each deck must be card text or a list of cards, got {d!r}")
         return [deal.complete_deck(d, random.Random(f"{self._seed}:{i}")) for i, d in enumerate(decks)]
 
     @staticmethod
     def _read_names(names, n: int) -> tuple[str, ...]:
         if names is None:
             return tuple(f"Player {i + 1}" for i in range(n))
-        if isinstance(names, str):
-            raise CribbageError(f"names must be a list of {n} names, one per seat, not one string")
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise CribbageError(f"names must be a list of {n} names, one per seat, got {names!r}")
         names = tuple(names)
         if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
             raise CribbageError(f"names must be {n} non-empty strings, one per seat, got {names!r}")
@@ -168,6 +174,9 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         sides, target = self._rules.sides, self._rules.target
         if scores is None:
             return [0] * sides
+        if not isinstance(scores, (list, tuple)):
+            raise CribbageError(f"scores must be a list of {sides} whole numbers, one per side, "
+                                f"got {scores!r}")
         scores = list(scores)
         if len(scores) != sides or not all(type(s) is int and 0 <= s < target for s in scores):
             raise CribbageError(f"scores must be {sides} whole numbers from 0 to {target - 1} "

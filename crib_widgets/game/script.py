@@ -114,12 +114,21 @@ def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rule
     >>> " ".join(str(c) for c in g.crib), hand_total(g.crib, g.starter, True)
     ('10C QC 7D 9C', 0)
     """
+    if isinstance(kept, str) or not isinstance(kept, Sequence):
+        raise CribbageError("kept must be a list of hands, one per player, e.g. ['5H 6H 7H 8H', "
+                            f"'5C 6C 7C 8C'], got {kept!r}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
     rules = rules or Rules(players=len(kept))
     if len(kept) != rules.players:
         raise CribbageError(f"give one kept hand per player: {rules.players}, got {len(kept)}")
     kept_cards = [parse_hand(k, 4, "kept hand") for k in kept]
     starter = Card.parse(starter)
     k = rules.discards
+    if discards is not None and (isinstance(discards, str) or not isinstance(discards, Sequence)
+                                 or len(discards) != rules.players):
+        raise CribbageError(f"discards must list each player's {k} card{'s' if k != 1 else ''} for the crib, "
+                            f"one entry per player ({rules.players}), got {discards!r}")
     if discards is None:
         used = [c for h in kept_cards for c in h] + ([Card.parse(crib_card)] if crib_card is not None else [])
         crib = _crib_or_neutral(None, used, starter, rules)
