@@ -5,7 +5,8 @@
 writes into ``class/`` (a new folder, made whole in a temporary folder and then moved into place):
 ``worksheet-<name>.html`` per student (to print; its footer carries the student's link),
 ``answer-key.html`` (opening with a grid of every student's answers), ``links.html`` and
-``links.csv`` (one link per student, to send), and ``class.json`` (the roster, the set, the options
+``links.csv`` (one link per student, to send), with ``--nbgrader`` the set as an nbgrader source
+notebook (``nbgrader/source/ID/ID.ipynb``), and ``class.json`` (the roster, the set, the options
 and the class secret that checks the results files: keep it, `crib grade` needs it).
 """
 
@@ -25,7 +26,9 @@ from ..exercises.assign import CLASS_FILE, Assignment
 from ..exercises.export_html import PAGE_CSS, answer_key_html, worksheet_html
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
-from .worksheet import file_stem, read_students
+from ..exercises.nbgrader import assignment_id, nbgrader_notebook
+from .options import MAX_SEED, count, seed
+from .worksheet import file_stem, out_folder, read_students
 
 __all__ = ["register", "run", "write_folder"]
 
@@ -38,16 +41,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "`crib grade`.")
     p.add_argument("--kind", choices=EXERCISE_KINDS, default="counting", help="counting, play or muggins")
     p.add_argument("--difficulty", choices=DIFFICULTIES, default="easy", help="easy, medium or hard")
-    p.add_argument("--hands", type=int, default=10, metavar="N", help=f"questions, 1 to {MAX_HANDS} (10)")
-    p.add_argument("--seed", type=int, default=0, help="any whole number 0 or more (default 0)")
+    p.add_argument("--hands", type=count("questions", 1, MAX_HANDS), default=10, metavar="N",
+                   help=f"questions, 1 to {MAX_HANDS} (default 10)")
+    p.add_argument("--seed", type=seed, default=0, help=f"a whole number 0 to {MAX_SEED} (default 0)")
     p.add_argument("--students", type=Path, required=True, metavar="FILE",
                    help="a text file with one student name per line (blank lines and # comments skipped)")
-    p.add_argument("--out", type=Path, required=True, metavar="DIR",
+    p.add_argument("--out", type=out_folder, required=True, metavar="DIR",
                    help="a new (or empty) folder for the class's files")
     p.add_argument("--answers", choices=("total", "kind"), default="total",
                    help="students give each answer as a total (default) or as points per kind")
     p.add_argument("--no-check", dest="check", action="store_false",
                    help="students cannot check answers as they go (a test rather than practice)")
+    p.add_argument("--nbgrader", action="store_true",
+                   help="also write the set as an nbgrader source notebook (nbgrader/source/ID/ID.ipynb)")
     p.add_argument("--site", default="", metavar="URL",
                    help="the published book's address, e.g. https://example.org/cribbage/, to write full "
                         "links; without it links are relative to the site's root")
@@ -119,6 +125,7 @@ def write_folder(out: Path, files: dict[str, str], *, replace: bool = False) -> 
     temp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
         for name, content in files.items():
+            (temp / name).parent.mkdir(parents=True, exist_ok=True)
             (temp / name).write_text(content, encoding="utf-8", newline="\n")
         old = None
         if out.exists():
@@ -134,22 +141,23 @@ def write_folder(out: Path, files: dict[str, str], *, replace: bool = False) -> 
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.hands <= MAX_HANDS:
-        raise CribbageError(f"--hands {args.hands} is out of range: ask for 1 to {MAX_HANDS} questions")
-    if args.seed < 0:
-        raise CribbageError(f"--seed {args.seed} is not allowed: use a whole number 0 or more, e.g. 7")
     if (args.out / CLASS_FILE).exists():
         raise CribbageError(f"'{args.out}' already holds a class ({CLASS_FILE}): its links would stop "
                             "working if it were replaced; give a new folder")
     assignment = Assignment(args.kind, args.difficulty, args.hands, args.seed,
                             tuple(read_students(args.students)), args.check, args.answers)
     files = _files(assignment, args.site)
+    if args.nbgrader:
+        ident = assignment_id(assignment)
+        files[f"nbgrader/source/{ident}/{ident}.ipynb"] = json.dumps(
+            nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
     write_folder(args.out, files)
     print(f"{assignment.student_set(assignment.roster[0]).title}, {args.hands} questions, set code "
           f"{assignment.code}, {len(assignment.roster)} students; answers "
           f"{'per kind' if args.answers == 'kind' else 'as totals'}, checking as you go "
           f"{'allowed' if args.check else 'off'}")
+    extra = ", the nbgrader source notebook under nbgrader/source/" if args.nbgrader else ""
     print(f"wrote {len(files)} files into {args.out}: a worksheet per student, answer-key.html (keep it), "
           f"links.html and links.csv (send each student their link), {CLASS_FILE} (keep it for "
-          "`crib grade`)")
+          f"`crib grade`){extra}")
     return 0

@@ -46,7 +46,7 @@ from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
-           "load_class", "page_reply", "practice_data"]
+           "load_class", "page_reply", "practice_data", "find_on_roster"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -59,6 +59,22 @@ def fold_name(name: str) -> str:
     """A name with case, spacing and accents folded away: ``"  Chloé "`` -> ``chloe``."""
     decomposed = unicodedata.normalize("NFKD", student_key(name))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
+    """The roster's spelling of ``name`` (case, spaces and Unicode form ignored); an unknown name is
+    refused with the closest names on the roster, accents folded, and never guessed."""
+    if not isinstance(name, str) or not name.strip():
+        raise CribbageError(f"{name!r} is not a student name: give the name as on the class list")
+    wanted = student_key(unicodedata.normalize("NFC", name))
+    for listed in roster:
+        if student_key(unicodedata.normalize("NFC", listed)) == wanted:
+            return listed
+    folded = {fold_name(n): n for n in roster}
+    matches = difflib.get_close_matches(fold_name(name), list(folded), n=2, cutoff=0.75)
+    close = [folded[f] for f in matches]
+    hint = f"did you mean {' or '.join(close)}?" if close else "check the spelling on the class list"
+    raise CribbageError(f"{' '.join(name.split())!r} is not on the class list: {hint}")
 
 
 @dataclass(frozen=True)
@@ -107,17 +123,7 @@ class Assignment:
 
     def find_student(self, name: str) -> str:
         """The roster's spelling of ``name``; an unknown name is refused with the closest ones."""
-        if not isinstance(name, str) or not name.strip():
-            raise CribbageError(f"{name!r} is not a student name: give the name as on the class list")
-        wanted = student_key(unicodedata.normalize("NFC", name))
-        for listed in self.roster:
-            if student_key(listed) == wanted:
-                return listed
-        folded = {fold_name(n): n for n in self.roster}
-        matches = difflib.get_close_matches(fold_name(name), list(folded), n=2, cutoff=0.75)
-        close = [folded[f] for f in matches]
-        hint = f"did you mean {' or '.join(close)}?" if close else "check the spelling on the class list"
-        raise CribbageError(f"{' '.join(name.split())!r} is not on the class list: {hint}")
+        return find_on_roster(name, self.roster)
 
     def student_set(self, name: str) -> ExerciseSet:
         """The student's own set, made by the engine from the seed and the roster's spelling."""
