@@ -1,29 +1,37 @@
-"""Sphinx extension: the book's live pages, with JupyterLite and the Pyodide kernel built into the site.
+"""Sphinx extension: the book's live widgets, with JupyterLite and the Pyodide kernel built into the site.
 
 Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build it
 
-1. prepares ``lite/`` with ``scripts/build_lite.py`` (offline Pyodide, our wheel; cached downloads);
+1. prepares ``lite/`` with ``scripts/build_lite.py`` (offline Pyodide, our wheel; cached downloads)
+   and bundles the in-place runtime (``lite/runtime/``: esbuild, comlink, the ipywidgets HTML
+   manager, installed from npm by ``npm ci``) into ``_static/crib-live/``;
 2. copies the book's notebooks and helper modules to ``_build/lite-contents/``, each notebook with a
-   short note on how to run it live (and, on a page with charts, a cell that loads matplotlib from
-   the Pyodide CDN), and hands them to ``jupyterlite-sphinx``, which builds the
+   short note on how it runs, and hands them to ``jupyterlite-sphinx``, which builds the
    JupyterLite site into ``<html>/lite/`` when the HTML is done (the files sit side by side at the
    top of the live file browser, so a notebook imports its helper module as it does in the book);
-3. puts a "Try it live" button under the title of every chapter that shows widgets, opening that
-   chapter's notebook in ``lite/notebooks/``;
-4. writes ``.nojekyll`` into the site, so GitHub Pages serves ``_static/`` and the other folders.
+3. on every page that shows widgets, writes what each widget needs to come alive in place (the
+   code of its cell and of the earlier cells it uses, the kernel worker's file name) into the page
+   with ``_static/crib_live_page.js``, and puts an "Open as a notebook" link under the title;
+4. makes the notebook route run its cells by itself, and writes ``.nojekyll`` into the site, so
+   GitHub Pages serves ``_static/`` and the other folders.
 
 ``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
-A notebook can force the button on or off with ``"crib_live": true`` or ``false`` in its metadata.
+A notebook can force the live widgets on or off with ``"crib_live": true`` or ``false`` in its metadata.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
+import hashlib
 import importlib.util
 import json
 import os
 import posixpath
 import re
 import shutil
+import subprocess
+from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
@@ -39,25 +47,23 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # a widget saved in a 
 logger = logging.getLogger(__name__)
 
 LIVE_NOTE = (
-    "> **Live notebook.** Python runs inside your browser here, so the widgets answer your clicks. "
-    "Choose **Run ▸ Run All Cells** to start: the first run takes about 20 seconds while Python loads. "
+    "> **Live notebook.** Python runs inside your browser here: the cells run by themselves when the "
+    "notebook opens (about 15 seconds the first time), and then the widgets answer your clicks. "
     "Your changes stay in this browser only (**File ▸ Download** saves a copy)."
 )
+#: Added to the link of the notebook route: crib_run_all.js runs every cell once the kernel is up.
+RUN_ALL_PARAM = "crib-run=all"
 
-
-#: Code that draws with matplotlib, here or inside crib_widgets (the game table's score race).
-CHART_CODE = re.compile(r"\bmatplotlib\b|\bplt\.|_figure\(|\bGameTable\(")
-#: Loads matplotlib before a page's first chart: crib_widgets imports it inside its plotting
-#: functions, where Pyodide's import scan cannot see it. Only the Pyodide CDN has these packages.
-CHART_CELL = """\
-# The charts on this page use matplotlib, which comes from the Pyodide CDN (it needs the internet).
-import micropip
-
-try:
-    await micropip.install("matplotlib")
-except Exception as error:
-    print(f"The charts cannot load here ({type(error).__name__}); everything else on this page works.")
-"""
+#: Live widgets must not need these: the site does not hold them (only the Pyodide CDN has them).
+HEAVY_CODE = re.compile(r"\b(?:matplotlib|numpy|plt)\b")
+#: The kernel worker of the site's JupyterLite (its hash changes with each release of the kernel).
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: What Python loads as it starts on the in-place pages, all at once from the lock file. Naming the
+#: kernel's own packages here makes it skip installing them one by one (lite/README.md).
+LIVE_PACKAGES = ["crib-widgets", "micropip", "piplite", "ipykernel", "pyodide-kernel", "comm", "ipython",
+                 "jedi"]
+RUNTIME = LITE / "runtime"
+RUNTIME_BUNDLE = "crib-live-runtime.js"
 
 
 def _build_lite():
@@ -68,13 +74,9 @@ def _build_lite():
 
 
 def live_copy(notebook: dict) -> dict:
-    """The notebook as the live site serves it: the same cells, after a note on how to run it and,
-    on a page with charts, a cell that loads matplotlib."""
+    """The notebook as the live site serves it: the same cells, after a note on how it runs."""
     added = [{"cell_type": "markdown", "metadata": {}, "source": [LIVE_NOTE]}]
     cells = list(notebook.get("cells", []))
-    if any(c["cell_type"] == "code" and CHART_CODE.search("".join(c["source"])) for c in cells):
-        added.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                      "source": CHART_CELL.splitlines(keepends=True)})
     if notebook.get("nbformat_minor", 0) >= 5:  # cell ids exist from nbformat 4.5 on
         for number, cell in enumerate(added):
             cell["id"] = f"crib-live-{number}"
@@ -124,10 +126,154 @@ def configure(app: Sphinx, config: Config) -> None:
     # jupyterlite-sphinx empties and refills this folder; keep it out of the source tree
     config.jupyterlite_content_dir = str(build / "jupyterlite_contents")
     config.jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
+    config._crib_live_paths = runtime_paths()
+    config._crib_live_paths["runtime"] += "?v=" + build_runtime(LITE / "_static" / "crib-live")
 
 
-def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Put "Try it live" under the title of a chapter that shows widgets (as built, executed)."""
+# --- the in-place runtime: what a page needs to bring its widgets alive ----------------------------
+
+
+def kernel_extension() -> Path:
+    """The installed pyodide-kernel JupyterLab extension, which the lite/ build copies into the site."""
+    from jupyter_core.paths import jupyter_path
+
+    for folder in jupyter_path("labextensions"):
+        candidate = Path(folder) / KERNEL_EXTENSION
+        if (candidate / "package.json").is_file():
+            return candidate
+    raise ExtensionError(f"{KERNEL_EXTENSION} is not installed (pip install jupyterlite-pyodide-kernel)")
+
+
+def one_file(folder: Path, pattern: str) -> str:
+    """The name of the single file matching ``pattern`` in ``folder`` (hashed names change per build)."""
+    found = sorted(folder.glob(pattern))
+    if len(found) != 1:
+        raise ExtensionError(f"expected one {pattern} in {folder}, found {[f.name for f in found]}")
+    return found[0].name
+
+
+def runtime_paths() -> dict:
+    """Site-relative URLs of the kernel's files, as the lite/ build lays them out."""
+    ext = kernel_extension()
+    static = f"lite/extensions/{KERNEL_EXTENSION}/static"
+    return {
+        "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
+        "worker": f"{static}/{one_file(ext / 'static', 'comlink.worker.*.js')}",
+        "lite": "lite/",
+        "pyodide": "lite/static/pyodide/pyodide.mjs",
+        "piplite": f"{static}/pypi/{one_file(ext / 'static' / 'pypi', 'piplite-*.whl')}",
+        "pipliteUrls": ["lite/pypi/all.json", f"{static}/pypi/all.json"],
+        "packages": LIVE_PACKAGES,
+    }
+
+
+def build_runtime(out: Path) -> str:
+    """Bundle lite/runtime/ (npm ci when its lock changed, then esbuild) into ``out``; return its digest."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise ExtensionError("npm is needed to bundle the live widgets (apt-get install npm)")
+    installed = RUNTIME / "node_modules" / ".package-lock.json"
+    lock = RUNTIME / "package-lock.json"
+    steps = [[npm, "run", "--silent", "build"]]
+    if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
+        steps.insert(0, [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+    for cmd in steps:
+        result = subprocess.run(cmd, cwd=RUNTIME, capture_output=True, text=True)
+        if result.returncode:
+            raise ExtensionError(
+                f"{' '.join(cmd[1:])} failed in {RUNTIME}:\n{result.stdout}\n{result.stderr}")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in (RUNTIME_BUNDLE, RUNTIME_BUNDLE + ".LEGAL.txt"):
+        shutil.copy2(RUNTIME / "dist" / name, out / name)
+    return _digest(out / RUNTIME_BUNDLE)
+
+
+def free_names(code: str) -> set[str]:
+    """Names a cell reads but neither defines nor gets from the builtins (what it needs from before)."""
+    tree = ast.parse(code)
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+            and isinstance(node.ctx, ast.Load)} - bound_names(code) - set(dir(builtins))
+
+
+def bound_names(code: str) -> set[str]:
+    """Names a cell defines: assignments, imports, functions, classes, loop and argument names."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+    return names
+
+
+def cells_needed(codes: list[str], index: int) -> list[int]:
+    """The widget cell ``index`` and the earlier cells that define what it uses (their needs too).
+
+    The live page runs only these, so a chart cell elsewhere on the page never runs. Raises
+    ValueError naming the names no earlier cell defines.
+    """
+    need = free_names(codes[index])
+    chosen = [index]
+    for earlier in range(index - 1, -1, -1):
+        defines = bound_names(codes[earlier])
+        if defines & need:
+            chosen.append(earlier)
+            need = (need - defines) | free_names(codes[earlier])
+    if need:
+        raise ValueError(f"uses {', '.join(sorted(need))}, which no earlier cell defines")
+    return sorted(chosen)
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def page_widgets(notebook: dict, docname: str) -> tuple[list[dict], bool]:
+    """For each widget an executed notebook shows: its model id and the code that makes it again.
+
+    Also whether that code imports the book's helper module (the live page then writes it into
+    Python's folder first).
+    """
+    cells = notebook.get("cells", [])
+    codes = [_source(c) if c["cell_type"] == "code" else "" for c in cells]
+    widgets, helper = [], False
+    for index, cell in enumerate(cells):
+        ids = [o["data"][WIDGET_VIEW]["model_id"] for o in cell.get("outputs", [])
+               if WIDGET_VIEW in o.get("data", {})]
+        if cell["cell_type"] != "code" or not ids:
+            continue
+        try:
+            needed = cells_needed(codes, index)
+        except ValueError as error:
+            raise ExtensionError(f"{docname}: the widget of cell {index + 1} {error}") from None
+        code = [codes[i] for i in needed]
+        heavy = [i + 1 for i in needed if HEAVY_CODE.search(codes[i])]
+        if heavy:
+            raise ExtensionError(f"{docname}: the widget of cell {index + 1} needs cells {heavy}, which use "
+                                 "numpy or matplotlib: live widgets must not (the site does not hold them)")
+        helper |= any(re.search(r"\bimport cribbook\b", c) for c in code)
+        widgets.extend({"model_id": model_id, "cell": index + 1, "code": code} for model_id in ids)
+    return widgets, helper
+
+
+def _digest(path: Path) -> str:
+    """A short digest of a file for its URL, so a browser never keeps an old copy of a new file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def _executed(app: Sphinx, pagename: str) -> dict | None:
+    path = Path(app.outdir).parent / "jupyter_execute" / f"{pagename}.ipynb"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Bring the widgets of a chapter alive in place, and link its notebook under the title."""
     if doctree is None or "body" not in context:
         return
     source = Path(app.env.doc2path(pagename))
@@ -136,18 +282,29 @@ def add_button(app: Sphinx, pagename: str, templatename: str, context: dict, doc
     forced = json.loads(source.read_text(encoding="utf-8")).get("metadata", {}).get("crib_live")
     if not (forced if forced is not None else WIDGET_VIEW in context["body"]):
         return
-    href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name)
-    button = (
+    executed = _executed(app, pagename)
+    widgets, helper = page_widgets(executed, pagename) if executed else ([], False)
+    root = posixpath.relpath(".", posixpath.dirname(pagename) or ".") + "/"
+    config = {"root": root, **app.config._crib_live_paths, "start": "view", "widgets": widgets,
+              "modules": {"cribbook.py": "lite/files/cribbook.py"} if helper else {}}
+    data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name) + "&" + RUN_ALL_PARAM
+    link = (
         '<div class="crib-live" role="note">'
-        f'<a class="crib-live-button" href="{href}" target="_blank" rel="noopener">'
-        '<span aria-hidden="true">▶</span> Try it live</a>'
-        '<span class="crib-live-text">Opens this chapter as a notebook that runs in your browser, '
-        "so the widgets answer your clicks. Nothing to install; the first start takes about "
-        "20 seconds.</span></div>"
+        '<span class="crib-live-text">The widgets on this page answer your clicks: Python starts '
+        "in your browser when you reach the first one (a few seconds; nothing to install).</span>"
+        f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
+        "Open as a notebook</a></div>"
     )
+    page_js = context["pathto"]("_static/crib_live_page.js", 1)
+    page_js += "?v=" + _digest(LITE / "_static" / "crib_live_page.js")
+    scripts = (f'<script type="application/json" id="crib-live-config">{data}</script>'
+               f'<script src="{page_js}" defer></script>')
     body = context["body"]
     end = body.find("</h1>")
-    context["body"] = body[: end + 5] + button + body[end + 5:] if end >= 0 else button + body
+    if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer
+        body = body[: end + 5] + link + body[end + 5:] if end >= 0 else link + body
+    context["body"] = body + scripts
 
 
 GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
@@ -218,6 +375,24 @@ def fill_glue(app: Sphinx, error: Exception | None) -> None:
         path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def finish_lite(app: Sphinx, error: Exception | None) -> None:
+    """After the JupyterLite build: the notebook route runs its cells by itself, and the files the
+    pages name (the kernel worker, Pyodide) are really there."""
+    if error is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    for key in ("worker", "pyodide", "piplite", "runtime"):
+        named = app.config._crib_live_paths[key].split("?")[0]
+        if not (out / named).is_file():
+            raise ExtensionError(f"the live pages name {named}, which the site lacks")
+    shutil.copy2(LITE / "_static" / "crib_run_all.js", out / "lite" / "crib_run_all.js")
+    page = out / LIVE_APP
+    html = page.read_text(encoding="utf-8")
+    if "crib_run_all.js" not in html:
+        tag = '<script src="../crib_run_all.js" defer></script>\n'
+        page.write_text(html.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+
+
 def mark_static(app: Sphinx, error: Exception | None) -> None:
     """GitHub Pages runs Jekyll unless told not to, and Jekyll drops folders such as _static/."""
     if error is None and app.builder.format == "html":
@@ -234,9 +409,11 @@ def setup(app: Sphinx) -> dict:
     # the book loads nothing from elsewhere, so it goes.
     app.registry.css_files[:] = [(f, a) for f, a in app.registry.css_files if "://" not in f]
     app.connect("config-inited", configure, priority=400)
-    app.connect("html-page-context", add_button)
+    app.connect("html-page-context", add_live)
     app.connect("build-finished", fill_glue, priority=400)  # before jupyterlite-sphinx's (500)
+    app.connect("build-finished", finish_lite, priority=600)  # after jupyterlite-sphinx's (500)
     app.connect("build-finished", mark_static)
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")
+    app.add_config_value("_crib_live_paths", {}, "html")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

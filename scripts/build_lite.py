@@ -68,6 +68,11 @@ PYODIDE_CORE = [
 KERNEL_BOOT = ["micropip", "ipython", "jedi"]
 #: Served to piplite and added to the lock, at the versions installed in the build environment.
 WIDGET_RUNTIME = ["comm", "ipywidgets", "jupyterlab_widgets"]
+#: The kernel's own wheels (shipped in its JupyterLab extension), added to the lock so that the
+#: in-place pages load them with everything else in one go as Python starts, instead of one
+#: ``piplite.install`` after another (lite/README.md, "Starting faster").
+KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel"]
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 #: Never imported at module level by crib_widgets: the live widget pages must not need them.
 HEAVY = {"numpy", "matplotlib"}
 #: A fixed time stamp for the files inside our wheel, so the same sources give the same wheel.
@@ -302,6 +307,21 @@ def sync_folder(folder: Path, files: dict[str, bytes]) -> None:
         write_if_changed(folder / name, data)
 
 
+def kernel_wheels() -> list[Path]:
+    """The wheels the kernel installs as it starts, from its installed JupyterLab extension."""
+    from jupyter_core.paths import jupyter_path
+
+    for folder in jupyter_path("labextensions"):
+        pypi = Path(folder) / KERNEL_EXTENSION / "static" / "pypi"
+        if pypi.is_dir():
+            wheels = [w for name in KERNEL_WHEELS for w in sorted(pypi.glob(f"{name}-*-py3-none-any.whl"))]
+            if len(wheels) != len(KERNEL_WHEELS):
+                found = [w.name for w in wheels]
+                raise SystemExit(f"[build_lite] {pypi} lacks one of {KERNEL_WHEELS}: {found}")
+            return wheels
+    raise SystemExit(f"[build_lite] {KERNEL_EXTENSION} is not installed (jupyterlite-pyodide-kernel)")
+
+
 def cdn_url() -> str:
     from jupyterlite_pyodide_kernel import constants
 
@@ -332,14 +352,15 @@ def prepare(ref: str | None = None) -> dict[str, int]:
         else:  # only plots and bulk statistics need these: they come from the CDN, online only
             entry["file_name"] = f"{cdn}/{entry['file_name']}"
     added = [*runtime_wheels.values(), own]
-    known = set(packages) | {canonical(wheel_metadata(w)[0]) for w in added}
-    for wheel in added:
+    kernel = kernel_wheels()
+    known = set(packages) | {canonical(wheel_metadata(w)[0]) for w in [*added, *kernel]}
+    for wheel in [*added, *kernel]:
         entry = lock_entry(wheel, known)
         packages[entry["name"]] = entry
 
     pyodide_files = dict(core)
     pyodide_files["pyodide-lock.json"] = (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
-    for wheel in [*boot_wheels.values(), *added]:
+    for wheel in [*boot_wheels.values(), *added, *kernel]:
         pyodide_files[wheel.name] = wheel.read_bytes()
     sync_folder(LITE / "static" / "pyodide", pyodide_files)
     sync_folder(LITE / "pypi", {wheel.name: wheel.read_bytes() for wheel in added})

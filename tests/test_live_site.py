@@ -7,6 +7,7 @@ The browser side (JupyterLite offline, clicks on the widgets) is tests/site/chec
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,19 +87,105 @@ def test_live_copy_puts_the_note_under_the_title_and_keeps_every_cell():
     book = _notebook(("markdown", "# The show\n\nCount."), ("code", "CountingTrainer()"))
     live = crib_live.live_copy(book)
     assert [c["cell_type"] for c in live["cells"]] == ["markdown", "markdown", "code"]
-    assert "Run All Cells" in live["cells"][1]["source"][0]
+    note = live["cells"][1]["source"][0]
+    assert "run by themselves" in note and "Run All" not in note and "Try it live" not in note
     assert live["cells"][2] == book["cells"][1]
     assert len(book["cells"]) == 2  # the book's own notebook is left alone
 
 
-def test_live_copy_loads_matplotlib_first_only_on_pages_with_charts():
-    plain = crib_live.live_copy(_notebook(("markdown", "# Play"), ("code", "PeggingDrill()")))
-    assert not any("micropip" in "".join(c["source"]) for c in plain["cells"])
-    for code in ("import matplotlib.pyplot as plt", "figure = score_race_figure(game)", "GameTable(seed=1)"):
+def test_live_copy_adds_no_cell_that_loads_from_a_cdn():
+    for code in ("import matplotlib.pyplot as plt", "GameTable(seed=1)", "PeggingDrill()"):
         live = crib_live.live_copy(_notebook(("markdown", "# Charts"), ("code", code)))
-        loader = live["cells"][2]
-        assert loader["cell_type"] == "code" and 'micropip.install("matplotlib")' in "".join(loader["source"])
-        assert "except Exception" in "".join(loader["source"])  # offline, the rest of the page still runs
+        assert len(live["cells"]) == 3
+        assert not any("micropip" in "".join(c["source"]) for c in live["cells"])
+
+
+def test_a_widget_cell_runs_with_the_earlier_cells_that_define_what_it_uses():
+    codes = [
+        "import cribbook as cb\nfrom crib_widgets.exercises import make_set",
+        "chart = plot()  # a chart cell the widget does not need",
+        "sheet = make_set('counting', 'medium', hands=6, seed=7)\ncb.glue('code', sheet.code)",
+        "print('unrelated')",
+        "from crib_widgets.exercises import ExerciseChecker\n\nExerciseChecker(sheet)",
+    ]
+    assert crib_live.cells_needed(codes, 4) == [0, 2, 4]
+    assert crib_live.cells_needed(["x = 1", "GameTable(seed=2024)".replace("GameTable", "len")], 1) == [1]
+
+
+def test_a_widget_cell_that_uses_an_undefined_name_is_refused():
+    try:
+        crib_live.cells_needed(["x = 1", "Widget(sheet)"], 1)
+    except ValueError as error:
+        assert "Widget, sheet" in str(error)
+    else:
+        raise AssertionError("an undefined name was accepted")
+
+
+def test_names_bound_by_handlers_loops_and_functions_are_not_needed():
+    code = """
+def how_rare(text):
+    try:
+        return int(text)
+    except ValueError as error:
+        return str(error)
+for n in range(3):
+    pass
+[k for k in range(2)]
+how_rare("3")
+"""
+    assert crib_live.free_names(code) == set()
+
+
+def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
+    # The live page runs a widget's cell with the earlier cells it uses, and nothing else: each must
+    # be found, and none of them may need numpy or matplotlib (the site does not hold them).
+    import json
+    import re
+
+    makes_widget = re.compile(
+        r"\b(?:CountingTrainer|PeggingDrill|MugginsQuiz|GameTable|ExerciseChecker|widgets\.VBox)\(")
+    found = 0
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        codes = ["".join(c["source"]) if c["cell_type"] == "code" else "" for c in cells]
+        for index, code in enumerate(codes):
+            if makes_widget.search(code):
+                needed = crib_live.cells_needed(codes, index)
+                assert not [i for i in needed if crib_live.HEAVY_CODE.search(codes[i])], (path.name, index)
+                found += 1
+    assert found >= 8
+
+
+def test_drills_are_seeded_so_the_live_widget_deals_what_the_snapshot_shows():
+    import json
+    import re
+
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            code = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
+            dealt = r"\b(?:PeggingDrill|MugginsQuiz|GameTable|CountingTrainer)\(([^()]*)\)"
+            for call in re.findall(dealt, code):
+                fixed = "seed=" in call or re.match(r'\s*"', call)  # a seed, or the cards themselves
+                assert fixed, f"{path.name}: {call!r} deals at random: give it a seed"
+
+
+def test_the_kernel_files_the_pages_name_are_installed():
+    paths = crib_live.runtime_paths()
+    static = "lite/extensions/@jupyterlite/pyodide-kernel-extension/static/"
+    assert re.fullmatch(re.escape(static) + r"comlink\.worker\.\w+\.js", paths["worker"])
+    wheels = [w.name.split("-")[0] for w in build_lite.kernel_wheels()]
+    assert wheels == ["piplite", "pyodide_kernel", "ipykernel"]
+    # every package the in-place pages preload is in the lock the build writes (or comes with it)
+    assert set(paths["packages"]) >= {"crib-widgets", "pyodide-kernel", "ipykernel", "piplite"}
+
+
+def test_the_page_hook_is_documented_and_defined():
+    readme = (ROOT / "lite" / "README.md").read_text(encoding="utf-8")
+    script = (ROOT / "lite" / "_static" / "crib_live_page.js").read_text(encoding="utf-8")
+    for member in ("start", "ready", "run", "display", "state"):
+        assert f"cribLive.{member}" in readme
+        assert re.search(rf"\b{member}\b[:,(]", script.split("window.cribLive = {")[1]), member
+    assert "crib-live:state" in readme and "crib-live:state" in script
 
 
 def test_none_becomes_null_at_every_depth_for_the_browser():

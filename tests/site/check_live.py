@@ -1,368 +1,423 @@
-"""Run the book's live pages in headless Chromium with no network and play with their widgets.
+"""The book's widgets come alive on the book page itself: headless Chromium, no network, real clicks.
 
 What a learner does on the published site, checked on the built book (``_build/html``) served from
-a local web server, in Debian's Chromium with every host name but 127.0.0.1 unresolvable (so any
-request that would leave the site fails, and is reported):
+a local web server (with the cache headers a host should send, lite/README.md), in Debian's
+Chromium with every host name but 127.0.0.1 unresolvable, so nothing can leave the machine:
 
-- every page that shows widgets offers "Try it live", and each such control leads to a notebook
-  that the live site holds;
-- the counting trainer's chapter opens live from its button; Run > Run All Cells runs every cell
-  without an error; "Count it for me" then says the first step of the count that the engine gives
-  for the hand on screen (Python really ran, in the browser);
-- the game table's chapter opens live and runs; two cards go to the crib and three more are laid
-  (or go is said), and after each click the table must say what the engine's own game says (the
-  same table made here with the chapter's arguments: the seed fixes the deal and the computer);
-- with ``--all``, every other live chapter also runs all its cells without an error;
-- no request leaves the machine, and none of the site's own requests fails. The one exception is a
-  chart: matplotlib exists only on the Pyodide CDN, so offline a chart cell cannot run; that is
-  printed as a note, its CDN requests are let pass, and the cells after it are still run and checked.
+- every page with widgets says how they work and links "Open as a notebook" to a notebook the
+  live site holds; no page or live notebook tells the learner to press "Try it live" or Run All,
+  and no live notebook loads anything from a CDN;
+- chapters 13, 06, 05 and 09 are opened; on the page itself (no notebook interface) the test clicks
+  a widget's controls *while Python is still starting* (the snapshot keeps the clicks) and then
+  again once it is live: a card chosen and laid (13), a count stepped (06), a drill answered (05),
+  a Muggins call settled (09). After each action the widget must say exactly what the same widget
+  says here, made by the engine from the same cell code and driven the same way;
+- nothing is lost: every click made during start-up is answered, and none is refused;
+- by mouse at 1280 px, by touch (tap) on a 390 px phone screen and by keyboard (Tab, Space/Enter);
+- the time from page load to the first answered click, cold (a fresh browser profile) and warm (the
+  same profile again, its disk cache filled), for chapters 13 and 06, with the bytes the server sent
+  and what the time was spent on;
+- "Open as a notebook" (JupyterLite) runs its cells by itself and shows the widget (one chapter).
 
-Screenshots go to ``_build/screenshots/live/``. Run by ``make site-test`` after ``make book``.
-Exit status 0 when every check passes; the last line says ``N passed, M failed``.
+Screenshots (loading and live, 1280 and 390 px) go to ``_build/screenshots/live/``. Run by
+``make site-test`` after ``make book``. Exit status 0 when every check passes.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
+import functools
+import html
+import http.server
 import json
 import os
 import re
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from check_site import CHROMIUM_FLAGS as PAGE_FLAGS  # noqa: E402  (the page check's server and flags)
-from check_site import WIDGET_VIEW, serve  # noqa: E402
-
-from crib_widgets.cards import full_deck  # noqa: E402  (the engine gives the expected answers)
-from crib_widgets.scoring import score_hand  # noqa: E402
+from check_site import CHROMIUM_FLAGS as PAGE_FLAGS  # noqa: E402
+from check_site import WIDGET_VIEW, _QuietHandler  # noqa: E402
 
 CHROMIUM_FLAGS = [
     *PAGE_FLAGS,
     # No host name resolves except the local server's address: nothing can leave the machine.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-KERNEL_TIMEOUT_MS = 240_000  # Pyodide start and the first imports: 15-30 s here, more on a busy machine
-# JupyterLab draws an error's traceback as stderr text; a traceback is what marks an error.
-ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-CHART_CODE = re.compile(r"\bmatplotlib\b|\bplt\.|_figure\(|\bfig\b|\bax\.")
-STATIC_NOTE_START = "Buttons respond when this page runs live"
-CARD_BY_NAME = {card.name: card for card in full_deck()}
+LIVE_TIMEOUT_MS = 240_000  # Pyodide's start: 7-10 s on a quiet machine, far more on a busy one
+ANSWER_TIMEOUT_MS = 30_000
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+STALE = re.compile(r"Try it live|Run All Cells|Run ▸ Run All")
+CDN = re.compile(r"micropip\.install|cdn\.jsdelivr|pyodide-cdn|https?://cdn\.")
+#: Files whose URL changes when they do (versioned folders, hashed names, ?v= digests): cached long.
+LONG_CACHE = ("/lite/static/", "/lite/extensions/", "/lite/build/", "/lite/pypi/", "/_static/")
+#: ... except these, which keep their URL when the book is rebuilt: revalidated each time.
+REVALIDATE = re.compile(r"pyodide-lock\.json|all\.json|jupyter-lite\.json|crib_widgets-[^/]*\.whl|\.html$")
 
 
 @dataclass
 class Results:
     passed: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    times: list[str] = field(default_factory=list)
 
     def check(self, ok: bool, what: str, why: str = "") -> bool:
-        if ok:
-            self.passed.append(what)
-            print(f"ok   {what}", flush=True)
-        else:
-            self.failed.append(what)
-            print(f"FAIL {what}" + (f"\n       - {why}" if why else ""), flush=True)
+        (self.passed if ok else self.failed).append(what)
+        detail = "" if ok or not why else f"\n       - {why}"
+        print(("ok   " if ok else "FAIL ") + what + detail, flush=True)
         return ok
 
 
-# --- the static pages and their "Try it live" controls ------------------------------------------
+# --- the server: what a host should send -------------------------------------------------------
 
 
-def live_links(root: Path) -> dict[str, str]:
-    """Book page (relative path) -> href of its "Try it live" control, for every page that has one."""
-    links = {}
-    for page in sorted(root.rglob("*.html")):
-        if "lite" in page.relative_to(root).parts[:1] or "_static" in page.parts:
-            continue
-        match = re.search(r'<a class="crib-live-button" href="([^"]+)"', page.read_text(encoding="utf-8"))
-        if match:
-            links[page.relative_to(root).as_posix()] = match.group(1).replace("&amp;", "&")
-    return links
+class CachingHandler(_QuietHandler):
+    """Serves the site as a host should (lite/README.md): long cache life for the runtime's files,
+    revalidation for pages. Counts the bytes of every response body it sends."""
+
+    sent: ClassVar[dict[str, int]] = {"bytes": 0, "requests": 0, "not_modified": 0}
+    lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def end_headers(self) -> None:
+        path = urlsplit(self.path).path
+        long = path.startswith(LONG_CACHE) and not REVALIDATE.search(path)
+        cache = "public, max-age=31536000" if long else "no-cache"
+        self.send_header("Cache-Control", cache)
+        super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        with self.lock:
+            self.sent["requests"] += 1
+            self.sent["not_modified"] += code == 304
+        super().send_response(code, message)
+
+    def copyfile(self, source, outputfile) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with self.lock:
+            self.sent["bytes"] += source.tell() - start
+
+    @classmethod
+    def take(cls) -> dict[str, int]:
+        with cls.lock:
+            taken = dict(cls.sent)
+            cls.sent.update(bytes=0, requests=0, not_modified=0)
+        return taken
 
 
-def check_controls(root: Path, results: Results) -> dict[str, str]:
-    """Every page with widgets has the control; every control names a notebook of the live site."""
-    links = live_links(root)
-    results.check(bool(links), "some chapters offer 'Try it live'", f"no crib-live-button under {root}")
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(CachingHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+# --- what the built pages hold -------------------------------------------------------------------
+
+
+def page_config(root: Path, rel: str) -> dict | None:
+    match = re.search(r'<script type="application/json" id="crib-live-config">(.*?)</script>',
+                      (root / rel).read_text(encoding="utf-8"), re.S)
+    return json.loads(match.group(1).replace("<\\/", "</")) if match else None
+
+
+def widget_pages(root: Path) -> list[str]:
+    pages = []
     for page in sorted(root.rglob("*.html")):
         rel = page.relative_to(root).as_posix()
         if rel.startswith(("lite/", "_static/")):
             continue
         if f'type="{WIDGET_VIEW}"' in page.read_text(encoding="utf-8"):
-            results.check(rel in links, f"{rel}: shows widgets and offers 'Try it live'",
-                          "the page has widgets but no live control")
-    for rel, href in links.items():
-        parts = urlsplit(href)
-        app = (root / rel).parent / parts.path
-        notebook = parse_qs(parts.query).get("path", [""])[0]
+            pages.append(rel)
+    return pages
+
+
+def check_pages(root: Path, results: Results) -> None:
+    """Every widget page comes alive in place and links its notebook; no stale instructions."""
+    pages = widget_pages(root)
+    results.check(len(pages) >= 4, f"{len(pages)} pages show widgets", "expected the widget chapters")
+    for rel in pages:
+        text = (root / rel).read_text(encoding="utf-8")
+        config = page_config(root, rel)
+        views = len(re.findall(f'type="{WIDGET_VIEW}"', text))
+        results.check(config is not None and len(config["widgets"]) == views,
+                      f"{rel}: each of its {views} widgets has the code that brings it alive",
+                      f"config: {None if config is None else len(config['widgets'])} widgets")
+        link = re.search(r'<a class="crib-live-button" href="([^"]+)"', text)
+        notebook = parse_qs(urlsplit(html.unescape(link.group(1))).query).get("path", [""])[0] if link else ""
         held = root / "lite" / "files" / notebook
-        results.check(app.resolve().is_file() and held.is_file(), f"{rel}: live control leads to {notebook}",
-                      f"missing {app.resolve()} or {held}")
-    return links
+        results.check(bool(link) and held.is_file(), f"{rel}: 'Open as a notebook' leads to {notebook}",
+                      "no link" if not link else f"missing {held}")
+        body = re.sub(r"<script.*?</script>", "", text, flags=re.S)
+        results.check(not STALE.search(body), f"{rel}: tells no one to press a button that is not there",
+                      f"found {STALE.search(body) and STALE.search(body).group(0)!r}")
+    for notebook in sorted((root / "lite" / "files").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells)
+        results.check(not CDN.search(text) and not STALE.search(text),
+                      f"live notebook {notebook.name}: no CDN cell, no stale 'Try it live' or 'Run All'",
+                      f"found {(CDN.search(text) or STALE.search(text)).group(0)!r}" if
+                      (CDN.search(text) or STALE.search(text)) else "")
 
 
-def chapter_using(root: Path, links: dict[str, str], name: str) -> str | None:
-    """The first live chapter whose notebook builds the widget ``name``."""
-    for rel, href in links.items():
-        notebook = parse_qs(urlsplit(href).query).get("path", [""])[0]
-        path = root / "lite" / "files" / notebook
-        if path.is_file() and re.search(rf"\b{name}\s*\(", path.read_text(encoding="utf-8")):
-            return rel
-    return None
+# --- the mirror: the same widget, made here by the engine ----------------------------------------
 
 
-# --- driving JupyterLite -------------------------------------------------------------------------
-
-
-def open_live(page: Page, base: str, rel: str) -> Page:
-    """Open a book page and press its "Try it live" control; return the tab with the notebook."""
-    page.goto(urljoin(base, rel), wait_until="load")
-    with page.context.expect_page() as popup:
-        page.click("a.crib-live-button")
-    live = popup.value
-    page.close()  # the book page stays behind; the live tab must be the visible one
-    live.bring_to_front()
-    live.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
-    return live
-
-
-def _cell_states(live: Page) -> list[dict]:
-    """For each code cell: its prompt ('[3]:', '[*]:', '[ ]:') and its error output, if any."""
-    return live.evaluate(
-        """(error) => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell')).map((cell) => {
-             const prompt = cell.querySelector('.jp-InputPrompt');
-             const err = Array.from(cell.querySelectorAll(error))
-               .find((e) => e.innerText.includes('Traceback'));
-             const code = cell.querySelector('.jp-InputArea-editor');
-             return {prompt: prompt ? prompt.textContent.trim() : '', error: err ? err.innerText : '',
-                     code: code ? code.innerText : ''};
-           })""", ERROR_OUTPUT)
-
-
-def run_all(live: Page) -> tuple[int, list[str], list[str]]:
-    """Run > Run All Cells from the menu; wait until every code cell has run.
-
-    Returns (code cells, errors, chart cells that could not load matplotlib). Charts need Pyodide
-    packages that only the Pyodide CDN has (see lite/README.md), so with no network a chart cell
-    stops the run; the check then runs the cells below it (Run Selected Cell and All Below), so
-    every other cell is still checked offline.
-    """
-    # The kernel starts by itself (lite/overrides.json: autoStartDefaultKernel); its name shows when ready.
-    live.wait_for_selector(".jp-KernelName:has-text('Pyodide')", timeout=KERNEL_TIMEOUT_MS)
-    live.get_by_role("menuitem", name="Run", exact=True).click()
-    live.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    errors: list[str] = []
-    charts: list[str] = []
-    seen = 0
-    while True:
-        # Done when every code cell has its number, or when one more error stopped the run.
-        live.wait_for_function(
-            """([error, seen]) => {
-              const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'));
-              const prompt = (c) => c.querySelector('.jp-InputPrompt').textContent;
-              const numbered = cells.every((c) => /\\[\\d+\\]/.test(prompt(c)));
-              const tracebacks = Array.from(document.querySelectorAll(error))
-                .filter((e) => e.innerText.includes('Traceback'));
-              return numbered || tracebacks.length > seen;
-            }""", arg=[ERROR_OUTPUT, seen], timeout=KERNEL_TIMEOUT_MS, polling=500)
-        states = _cell_states(live)
-        failed = [i for i, state in enumerate(states) if state["error"]]
-        if len(failed) <= seen:
-            return len(states), errors, charts
-        seen = len(failed)
-        index = failed[-1]
-        text = states[index]["error"].strip()
-        missing = re.search(r"No module named '(matplotlib|numpy)'", text)
-        # a later chart cell uses what the first one failed to import (plt, a figure, ...)
-        later = charts and "NameError" in text and CHART_CODE.search(states[index]["code"])
-        if not (missing or later):
-            errors.append(f"cell {index + 1}: {text[-600:]}")
-            return len(states), errors, charts
-        charts.append(str(index + 1))
-        rest = [i for i, state in enumerate(states) if i > index and state["prompt"] in ("[ ]:", "[ ]")]
-        if not rest:
-            return len(states), errors, charts
-        # Make that cell the active one (click into its editor, then leave edit mode), run from there.
-        live.locator(".jp-Notebook .jp-CodeCell").nth(rest[0]).locator(".jp-InputArea-editor").click()
-        live.keyboard.press("Escape")
-        live.get_by_role("menuitem", name="Run", exact=True).click()
-        live.get_by_role("menuitem", name="Run Selected Cell and All Below", exact=True).click()
-
-
-def widget_output(live: Page, title: str):
-    """The first rendered widget output whose text contains ``title``."""
-    area = live.locator(".jp-OutputArea-output .widget-vbox, .jp-OutputArea-output .jupyter-widgets")
-    return area.filter(has_text=title).first
-
-
-def expected_first_step(label: str, starter: str) -> str | None:
-    """The engine's first words of the count for a hand shown as 'Hand: five of hearts, ...'."""
-    kind, names = label.split(":", 1)
-    hand = [CARD_BY_NAME[n.strip()] for n in names.split(",")]
-    steps = score_hand(hand, CARD_BY_NAME[starter], crib=kind.strip() == "Crib").steps()
-    return steps[0][0] if steps else None
-
-
-def check_counting_trainer(live: Page, results: Results, rel: str, notebook_text: str = "") -> None:
-    trainer = widget_output(live, "Count it for me")
-    if not results.check(trainer.count() == 1, f"{rel} live: the counting trainer is drawn",
-                         "no widget with a 'Count it for me' button"):
-        return
-    trainer.scroll_into_view_if_needed()
-    hand = trainer.locator('[aria-label^="Hand: "], [aria-label^="Crib: "]').first
-    label = hand.get_attribute("aria-label")
-    starter = trainer.locator(".crib-slot [role=img]").first.get_attribute("aria-label")
-    words = expected_first_step(label, starter)
-    element = trainer.element_handle()  # the button's words change with the click: hold the widget itself
-    before = element.inner_text()
-    trainer.get_by_role("button", name="Count it for me").click()
-    live.wait_for_function("([el, before]) => el.innerText !== before", arg=[element, before],
-                           timeout=30_000, polling=250)
-    after = element.inner_text()
-    results.check(STATIC_NOTE_START not in after and (words is None or words in after),
-                  f"{rel} live: 'Count it for me' answers with the engine's first step ({words!r})",
-                  f"after the click the trainer shows: {after[:300]!r}")
-
-
-def _mirror_table(notebook_text: str):
-    """The chapter's first GameTable made here by the engine, with the same arguments (or None)."""
-    from crib_widgets.widgets import GameTable
-
-    cells = json.loads(notebook_text)["cells"]
-    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    match = re.search(r"\bGameTable\(([^()]*)\)", code)
+def make_mirror(config: dict, model_id: str):
+    """Run the widget's cell code (what the page runs in the browser) here; return the widget."""
+    spec = next(w for w in config["widgets"] if w["model_id"] == model_id)
+    namespace: dict = {}
+    cwd = os.getcwd()
+    os.chdir(ROOT / "book")  # the cells import book/cribbook.py, as on the page
+    sys.path.insert(0, str(ROOT / "book"))
     try:
-        return eval(f"GameTable({match.group(1)})", {"GameTable": GameTable}) if match else None
-    except Exception:  # arguments that name the page's variables: compare nothing, still play
-        return None
-
-
-def check_game_table(live: Page, results: Results, rel: str, notebook_text: str = "") -> None:
-    """Throw two cards to the crib and lay cards (or say go) three times, as a learner would.
-
-    The same game runs here with the chapter's arguments (the seed fixes the deal and the computer's
-    choices); after each click the live table must say what the engine's table says.
-    """
-    table = widget_output(live, "Cribbage game table")
-    if not results.check(table.count() == 1, f"{rel} live: the game table is drawn",
-                         "no widget titled 'Cribbage game table'"):
-        return
-    element = table.element_handle()
-    mirror = _mirror_table(notebook_text)
-
-    def text() -> str:
-        return " ".join(element.inner_text().split())
-
-    def click(button, expected: str | None) -> None:
-        before = text()
-        button.click()
-        if expected:
-            want = " ".join(expected.split())
-            live.wait_for_function("([el, want]) => el.innerText.replace(/\\s+/g, ' ').includes(want)",
-                                   arg=[element, want], timeout=30_000, polling=250)
-        else:
-            live.wait_for_function("([el, before]) => el.innerText.replace(/\\s+/g, ' ') !== before",
-                                   arg=[element, before], timeout=30_000, polling=250)
-
-    def card(name: str):
-        return table.locator(f'button[title="{name}"]:visible:not([disabled])').first
-
-    moves = []
-    try:
-        if mirror is not None:
-            hand = [b.tooltip for b in mirror.picker.buttons]
-            shown = [table.locator(f'button[title="{n}"]:visible').count() for n in hand]
-            results.check(all(shown), f"{rel} live: the table deals the engine's hand ({', '.join(hand)})",
-                          f"cards on screen: {text()[:300]!r}")
-            throw = hand[:2]
-        else:
-            titles = table.locator("button[title]:visible").evaluate_all("(bs) => bs.map((b) => b.title)")
-            throw = [t for t in titles if re.fullmatch(r"\w+ of (clubs|diamonds|hearts|spades)", t)][:2]
-        for name in throw:
-            card(name).click()
-            if mirror is not None:
-                next(b for b in mirror.picker.buttons if b.tooltip == name).value = True
-        if mirror is not None:
-            mirror.lay_button.click()
-        click(table.get_by_role("button", name="Lay in the crib"),
-              mirror.status_text if mirror is not None else None)
-        moves.append("threw " + " and ".join(throw))
-        for _ in range(3):
-            if mirror is not None:
-                if mirror.game.phase != "play" or mirror.paused:
-                    break
-                enabled = [b for b in mirror.picker.buttons if not b.disabled]
-                if enabled:
-                    name = enabled[0].tooltip
-                    enabled[0].click()
-                    click(card(name), mirror.status_text)
-                    moves.append(f"laid {name}")
-                else:
-                    mirror.go_button.click()
-                    click(table.get_by_role("button", name="Go", exact=True), mirror.status_text)
-                    moves.append("said go")
-            else:
-                titles = table.locator("button[title]:visible:not([disabled])").evaluate_all(
-                    "(bs) => bs.map((b) => b.title)")
-                names = [t for t in titles if re.fullmatch(r"\w+ of (clubs|diamonds|hearts|spades)", t)]
-                if not names:
-                    break
-                click(card(names[0]), None)
-                moves.append(f"laid {names[0]}")
-        results.check(len(moves) >= 3, f"{rel} live: played {', '.join(moves)}"
-                      + (" — the table said what the engine says after each" if mirror is not None else ""),
-                      "the game stopped asking for cards")
-    except Exception as exc:
-        results.check(False, f"{rel} live: a few moves of the game",
-                      f"after {moves}: {type(exc).__name__}: {exc}")
-
-
-def check_chapter(browser, base: str, root: Path, rel: str, href: str, results: Results, shots: Path,
-                  play=None) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    outside: list[str] = []
-    failed: list[str] = []
-    local = (base, "data:", "blob:", "about:")
-    context.on("request", lambda r: r.url.startswith(local) or outside.append(r.url))
-    context.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    context.on("response", lambda r: r.status >= 400 and failed.append(f"HTTP {r.status} {r.url}"))
-    notebook = parse_qs(urlsplit(href).query).get("path", [""])[0]
-    notebook_text = (root / "lite" / "files" / notebook).read_text(encoding="utf-8")
-    start = time.monotonic()
-    charts: list[str] = []
-    try:
-        live = open_live(context.new_page(), base, rel)
-        cells, errors, charts = run_all(live)
-        results.check(not errors, f"{rel} live: Run All Cells runs its {cells} code cells without an error "
-                      f"({time.monotonic() - start:.0f} s)", "; ".join(errors))
-        if play:
-            play(live, results, rel, notebook_text)
-        live.screenshot(path=str(shots / (Path(rel).stem + ".png")), full_page=True)
-    except Exception as exc:  # a timeout or a missing element: say which chapter and what
-        results.check(False, f"{rel} live: opens, runs and responds", f"{type(exc).__name__}: {exc}")
-        if context.pages:
-            context.pages[-1].screenshot(path=str(shots / (Path(rel).stem + "-failed.png")), full_page=True)
+        for code in spec["code"][:-1]:
+            exec(compile(code, "<cell>", "exec"), namespace)
+        tree = ast.parse(spec["code"][-1])
+        last = tree.body.pop()
+        exec(compile(tree, "<cell>", "exec"), namespace)
+        return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
     finally:
-        context.close()
-    if charts:
-        # Only the Pyodide CDN, and only for packages the site does not hold (numpy, matplotlib, ...).
-        cdn = [u for u in outside if urlsplit(u).path.startswith("/pyodide/") and u.endswith(".whl")]
-        numbers = ", ".join(charts)
-        which = f"chart cells {numbers} need" if len(charts) > 1 else f"chart cell {numbers} needs"
-        print(f"note {rel} live: {which} matplotlib from the Pyodide CDN; "
-              f"offline it cannot load ({len(set(cdn))} packages asked for); every other cell ran",
-              flush=True)
-        outside = [u for u in outside if u not in cdn]
-        failed = [f for f in failed if not any(f.startswith(u) for u in cdn)]
-    results.check(not outside, f"{rel} live: no request leaves the site", ", ".join(outside[:5]))
-    results.check(not failed, f"{rel} live: every request of the site succeeds", ", ".join(failed[:5]))
+        os.chdir(cwd)
+        sys.path.remove(str(ROOT / "book"))
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def control(mirror, label: str):
+    """The mirror's control whose description (or tooltip, or card name) is ``label``."""
+    import ipywidgets as widgets
+
+    found = [w for w in walk(mirror) if isinstance(w, widgets.Button | widgets.ToggleButton | widgets.Text
+                                                   | widgets.IntText | widgets.BoundedIntText)
+             and label in (w.description, getattr(w, "tooltip", None)) and not getattr(w, "disabled", False)]
+    if not found:
+        raise LookupError(f"no control {label!r} in the mirror")
+    return found[0]
+
+
+def status_words(mirror) -> str:
+    """The mirror's status line as text, without spaces (how it must appear on the page)."""
+    text = re.sub(r"<[^>]+>", " ", mirror.status.value)
+    return re.sub(r"\s+", "", html.unescape(text))
+
+
+def press(mirror_control, value=None) -> None:
+    import ipywidgets as widgets
+
+    if isinstance(mirror_control, widgets.ToggleButton):
+        mirror_control.value = not mirror_control.value
+    elif isinstance(mirror_control, widgets.Button):
+        mirror_control.click()
+    else:
+        mirror_control.value = value
+
+
+# --- driving the page ----------------------------------------------------------------------------
+
+
+class PageDriver:
+    """One book page in a tab, one widget on it, driven by mouse, touch or keyboard."""
+
+    def __init__(self, tab, config: dict, model_id: str, how: str):
+        self.tab, self.how, self.model_id = tab, how, model_id
+        self.out = tab.locator(f'[data-crib-live-model="{model_id}"]')
+        self.area = self.out.locator(":scope > .widget-subarea:not(.crib-live-hidden)")
+        self.mirror = make_mirror(config, model_id)
+
+    def find(self, mirror_control):
+        import ipywidgets as widgets
+
+        if isinstance(mirror_control, widgets.Button | widgets.ToggleButton):
+            found = self.area.locator(f'button[title="{mirror_control.tooltip}"]')
+            return found.filter(has_text=mirror_control.description.strip()).first
+        label = mirror_control.description
+        return self.area.locator(".widget-inline-hbox").filter(
+            has=self.tab.locator(f'label:text-is("{label}")')).locator("input").first
+
+    def _keyboard_to(self, target) -> None:
+        """Tab through the widget's controls from its first one until ``target`` has the focus."""
+        self.area.locator("button:visible, input:visible").first.focus()
+        for _ in range(60):
+            if target.evaluate("(el) => el === document.activeElement"):
+                return
+            self.tab.keyboard.press("Tab")
+        raise AssertionError("Tab never reached the control")
+
+    def act(self, label: str, value: str | None = None) -> str:
+        """Do one thing to the page's widget and to the mirror; return what the page must then say."""
+        mirror_control = control(self.mirror, label)
+        target = self.find(mirror_control)
+        target.wait_for(state="visible", timeout=LIVE_TIMEOUT_MS)
+        if value is None:
+            if self.how == "touch":
+                target.tap()
+            elif self.how == "keyboard":
+                self._keyboard_to(target)
+                self.tab.keyboard.press("Space")
+            else:
+                target.click()
+        elif self.how == "keyboard":
+            self._keyboard_to(target)
+            self.tab.keyboard.press("Control+A")
+            self.tab.keyboard.type(value)
+        else:
+            target.fill(value)
+        press(mirror_control, int(value) if value is not None and value.lstrip("-").isdigit() else value)
+        return status_words(self.mirror)
+
+    def wait_says(self, words: str, timeout: int = ANSWER_TIMEOUT_MS) -> None:
+        self.tab.wait_for_function(
+            """([id, words]) => {
+                 const out = document.querySelector(`[data-crib-live-model="${id}"]`);
+                 const live = out && out.querySelector(':scope > .crib-live-view:not(.crib-live-hidden)');
+                 return !!live && live.innerText.replace(/\\s+/g, '').includes(words);
+               }""", arg=[self.model_id, words], timeout=timeout, polling=100)
+
+    def badge(self) -> str:
+        return self.out.locator(".crib-live-badge").inner_text() if self.out.locator(
+            ".crib-live-badge:visible").count() else ""
+
+
+@dataclass
+class Plan:
+    """What to do with a chapter's widget: steps made while Python starts, and steps once live."""
+
+    rel: str
+    title: str
+    early: list[tuple[str, str | None]]
+    later: list[tuple[str, str | None]]
+    widget: str  # what the steps show, in words
+
+
+def game_plan(config: dict, model_id: str) -> tuple[list, list]:
+    table = make_mirror(config, model_id)
+    hand = [b.tooltip for b in table.picker.buttons]
+    return [(hand[0], None), (hand[1], None)], [("Lay in the crib", None)]
+
+
+def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label: str,
+             results: Results, shots: Path, timed: bool = False) -> None:
+    config = page_config(root, plan.rel)
+    model_id = config["widgets"][0]["model_id"]
+    early, later = plan.early, plan.later
+    if plan.title == "game":
+        early, later = game_plan(config, model_id)
+    elif plan.title == "drill":  # the right answer, from the engine
+        early = [("Points:", str(make_mirror(config, model_id).answer.points)), ("Check", None)]
+    tab = browser_context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda exc: problems.append(f"JavaScript error: {exc}"))
+    outside: list[str] = []
+    tab.on("request", lambda r: r.url.startswith((base, "data:", "blob:")) or outside.append(r.url))
+    name = f"{Path(plan.rel).stem}-{label}"
+    CachingHandler.take()
+    t0 = time.monotonic()
+    what = f"{plan.rel} [{label}, {how}]"
+    try:
+        tab.goto(urljoin(base, plan.rel), wait_until="domcontentloaded", timeout=120_000)
+        driver = PageDriver(tab, config, model_id, how)
+        driver.out.scroll_into_view_if_needed()
+        # while Python starts: act on the snapshot; each action must be kept
+        expected = ""
+        for step, value in early:
+            expected = driver.act(step, value)
+        kept = driver.badge()
+        results.check("Starting Python" in kept and ("kept" in kept or not early),
+                      f"{what}: while Python starts, the widget says so and keeps the clicks",
+                      f"the badge says {kept!r}")
+        driver.out.screenshot(path=str(shots / f"{name}-loading.png"))
+        driver.wait_says(expected, timeout=LIVE_TIMEOUT_MS)
+        first_answer = time.monotonic() - t0
+        results.check(True, f"{what}: {len(early)} action(s) made during start-up all answered, "
+                      f"as the engine says ({plan.widget})")
+        refused = driver.badge()
+        results.check("could not be replayed" not in refused, f"{what}: no click was refused", refused)
+        for step, value in later:
+            words = driver.act(step, value)
+            if value is None:
+                driver.wait_says(words)
+        done = ", ".join(s for s, _ in later)
+        results.check(True, f"{what}: then live: {done} answered as the engine says")
+        driver.out.screenshot(path=str(shots / f"{name}-live.png"))
+        timings = tab.evaluate("window.cribLive.timings")
+        sent = CachingHandler.take()
+        if timed:
+            start = timings.get("start", 0)
+
+            def at(key: str) -> str:
+                return f"{(timings[key] - start) / 1000:.1f} s" if key in timings else "?"
+
+            drawn = timings.get(model_id, {}).get("drawn")
+            line = (f"time {plan.rel} {label}: first click answered {first_answer:.1f} s after the page "
+                    f"was opened (Python asked for at {start / 1000:.1f} s; from then: runtime "
+                    f"module {at('runtimeLoaded')}, kernel ready {at('kernelReady')}, widget drawn "
+                    f"{(drawn - start) / 1000 if drawn else 0:.1f} s); {sent['bytes'] / 1e6:.1f} MB sent "
+                    f"in {sent['requests']} responses ({sent['not_modified']} not modified)")
+            results.times.append(line)
+            print(line, flush=True)
+    except Exception as exc:
+        results.check(False, f"{what}: comes alive and answers", f"{type(exc).__name__}: {exc}"[:1500])
+        with contextlib.suppress(Exception):
+            tab.screenshot(path=str(shots / f"{name}-failed.png"), full_page=False)
+    finally:
+        results.check(not outside, f"{what}: no request leaves the site", ", ".join(outside[:3]))
+        results.check(not problems, f"{what}: no JavaScript error", "; ".join(problems[:3]))
+        tab.close()
+
+
+def check_notebook_route(context, base: str, root: Path, results: Results, shots: Path) -> None:
+    """'Open as a notebook' opens JupyterLite, which runs the cells by itself and shows the widget."""
+    rel = "book/06_the_show.html"
+    tab = context.new_page()
+    try:
+        tab.goto(urljoin(base, rel), wait_until="domcontentloaded")
+        with context.expect_page() as popup:
+            tab.click("a.crib-live-button")
+        live = popup.value
+        live.wait_for_selector(".jp-OutputArea-output .crib-root", timeout=LIVE_TIMEOUT_MS)
+        live.wait_for_function(
+            "() => Array.from(document.querySelectorAll('.jp-CodeCell .jp-InputPrompt'))"
+            ".every((p) => /\\[\\d+\\]/.test(p.textContent))", timeout=LIVE_TIMEOUT_MS, polling=500)
+        errors = live.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        results.check(errors.count() == 0, f"{rel}: 'Open as a notebook' runs every cell by itself, "
+                      "no error", errors.first.inner_text()[:300] if errors.count() else "")
+        live.screenshot(path=str(shots / "notebook-route.png"))
+        live.close()
+    except Exception as exc:
+        why = f"{type(exc).__name__}: {exc}"[:800]
+        results.check(False, f"{rel}: 'Open as a notebook' runs by itself", why)
+    finally:
+        tab.close()
+
+
+PLANS = {
+    "13": Plan("book/13_play_a_game.html", "game", [], [], "two cards chosen, laid in the crib"),
+    "06": Plan("book/06_the_show.html", "trainer", [("Count it for me", None)], [("Next step", None)],
+               "the count stepped"),
+    "05": Plan("book/05_the_play.html", "drill", [("Points:", "2"), ("Check", None)], [("Show me", None)],
+               "a drill answered"),
+    "09": Plan("book/09_muggins.html", "muggins", [("Accept", None)], [("Next hand", None)],
+               "a Muggins call settled"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -370,8 +425,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
     parser.add_argument("--screenshots", default="_build/screenshots/live", help="folder for the PNGs")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-    parser.add_argument("--all", action="store_true", help="also run every other live chapter")
-    parser.add_argument("--only", nargs="+", metavar="PAGE", help="run only these pages live (book/x.html)")
+    parser.add_argument("--only", nargs="+", choices=sorted(PLANS), help="only these chapters")
+    parser.add_argument("--no-notebook", action="store_true", help="skip the notebook route")
     args = parser.parse_args(argv)
 
     root = Path(args.site).resolve()
@@ -383,38 +438,39 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     shots = Path(args.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
-
     results = Results()
-    links = check_controls(root, results)
-    plans = {}
-    for widget, play in [("CountingTrainer", check_counting_trainer), ("GameTable", check_game_table)]:
-        rel = chapter_using(root, links, widget)
-        if results.check(rel is not None, f"a live chapter shows the {widget}",
-                         "none of the live notebooks does"):
-            plans[rel] = play if rel not in plans else _both(plans[rel], play)
-    if args.all:
-        plans.update({rel: None for rel in links if rel not in plans})
-    if args.only:
-        plans = {rel: plans.get(rel) for rel in args.only}
-
+    check_pages(root, results)
+    chosen = args.only or sorted(PLANS, reverse=True)
     server, base = serve(root)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
-            for rel, play in plans.items():
-                check_chapter(browser, base, root, rel, links[rel], results, shots, play)
-            browser.close()
+            # two browser profiles: a fresh one for a cold start, then the same one again (warm)
+            for first, rest in [("13", []), ("06", ["05", "09"])]:
+                if first not in chosen and not set(rest) & set(chosen):
+                    continue
+                with tempfile.TemporaryDirectory(prefix="crib-live-profile-") as profile:
+                    def launch(options, profile=profile):
+                        return pw.chromium.launch_persistent_context(
+                            profile, executable_path=args.chromium, args=CHROMIUM_FLAGS, **options)
+                    if first in chosen:
+                        with contextlib.closing(launch(DESKTOP)) as context:
+                            run_plan(context, base, root, PLANS[first], "mouse", "cold", results, shots, True)
+                        with contextlib.closing(launch(PHONE)) as context:
+                            run_plan(context, base, root, PLANS[first], "touch", "warm-390px", results, shots,
+                                     True)
+                    for number in [n for n in rest if n in chosen]:
+                        with contextlib.closing(launch(DESKTOP)) as context:
+                            run_plan(context, base, root, PLANS[number], "keyboard", "1280px", results, shots)
+                        with contextlib.closing(launch(PHONE)) as context:
+                            run_plan(context, base, root, PLANS[number], "touch", "390px", results, shots)
+                    if first == "06" and not args.no_notebook:
+                        with contextlib.closing(launch(DESKTOP)) as context:
+                            check_notebook_route(context, base, root, results, shots)
     finally:
         server.shutdown()
+    print("\n" + "\n".join(results.times))
     print(f"\nlive: {len(results.passed)} passed, {len(results.failed)} failed")
     return 1 if results.failed else 0
-
-
-def _both(first, second):
-    def play(live, results, rel, notebook_text):
-        first(live, results, rel, notebook_text)
-        second(live, results, rel, notebook_text)
-    return play
 
 
 if __name__ == "__main__":

@@ -1,0 +1,234 @@
+// The in-place live widgets of the book's pages: one Pyodide kernel worker per page (the one the
+// site's JupyterLite already ships), and the ipywidgets HTML manager drawing the widgets it makes.
+//
+// Bundled by esbuild into _static/crib-live/crib-live-runtime.js (lite/crib_live.py runs the
+// build); loaded on demand by _static/crib_live_page.js, which owns the page side (when to start,
+// the snapshot, clicks made before Python is ready). See lite/README.md.
+import { wrap } from 'comlink';
+import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';
+
+const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+let counter = 0;
+
+function header(msgType) {
+  counter += 1;
+  return {
+    msg_id: `crib-live-${Date.now()}-${counter}`,
+    msg_type: msgType,
+    session: 'crib-live',
+    username: 'learner',
+    date: new Date().toISOString(),
+    version: '5.3',
+  };
+}
+
+// A comm of the widget protocol, carried over the worker. Messages that arrive before the widget
+// model has registered its handler (model creation is asynchronous) are kept and then delivered.
+class WorkerComm {
+  constructor(kernel, commId, targetName) {
+    this.kernel = kernel;
+    this.comm_id = commId;
+    this.target_name = targetName;
+    this._onMsg = null;
+    this._onClose = null;
+    this._early = [];
+  }
+
+  on_msg(callback) {
+    this._onMsg = callback;
+    const early = this._early;
+    this._early = [];
+    early.forEach((msg) => callback(msg));
+  }
+
+  on_close(callback) {
+    this._onClose = callback;
+  }
+
+  deliver(msg) {
+    if (this._onMsg) this._onMsg(msg);
+    else this._early.push(msg);
+  }
+
+  closed(msg) {
+    if (this._onClose) this._onClose(msg);
+  }
+
+  open(data, callbacks, metadata, buffers) {
+    return this._post('comm_open', { comm_id: this.comm_id, target_name: this.target_name, data },
+      callbacks, metadata, buffers);
+  }
+
+  send(data, callbacks, metadata, buffers) {
+    return this._post('comm_msg', { comm_id: this.comm_id, data }, callbacks, metadata, buffers);
+  }
+
+  close(data, callbacks, metadata, buffers) {
+    return this._post('comm_close', { comm_id: this.comm_id, data: data || {} }, callbacks, metadata, buffers);
+  }
+
+  _post(msgType, content, callbacks, metadata, buffers) {
+    const msg = {
+      header: header(msgType), parent_header: {}, metadata: metadata || {}, content,
+      buffers: (buffers || []).map((b) => (ArrayBuffer.isView(b) ? b.buffer : b)),
+    };
+    this.kernel.sendComm(msgType, msg, callbacks);
+    return msg.header.msg_id;
+  }
+}
+
+class LiveManager extends HTMLManager {
+  constructor(kernel) {
+    super();
+    this.kernel = kernel;
+  }
+
+  async _create_comm(targetName, modelId, data, metadata, buffers) {
+    const comm = new WorkerComm(this.kernel, modelId || header('comm').msg_id, targetName);
+    this.kernel.comms.set(comm.comm_id, comm);
+    if (data || metadata) comm.open(data, undefined, metadata, buffers);
+    return comm;
+  }
+
+  async _get_comm_info() {
+    await this.kernel.ready;
+    const reply = await this.kernel.remote.commInfo({ target_name: 'jupyter.widget' },
+      { header: header('comm_info_request') });
+    return reply.comms || {};
+  }
+}
+
+export class LiveKernel {
+  /**
+   * @param {string} workerUrl the kernel worker (comlink.worker.<hash>.js) of the site's lite/ build
+   * @param {object} options what PyodideRemoteKernel.initialize takes (URLs made absolute)
+   */
+  constructor(workerUrl, options) {
+    this.comms = new Map();
+    this.manager = new LiveManager(this);
+    this.worker = new Worker(workerUrl, { type: 'module' });
+    this.remote = wrap(this.worker);
+    this._current = null;
+    this._runs = Promise.resolve();
+    this._comms = Promise.resolve();
+    this.log = [];
+    this.worker.addEventListener('message', (event) => {
+      const data = event.data || {};
+      if (data._kernelMessage !== undefined) this._onMessage(data._kernelMessage);
+      else if (data._logMessage !== undefined) this.log.push(data._logMessage);
+    });
+    this.ready = this.remote.initialize(options);
+  }
+
+  _onMessage(msg) {
+    const run = this._current;
+    switch (msg.type) {
+      case 'stream':
+        if (run) run[msg.bundle.name === 'stderr' ? 'stderr' : 'stdout'] += msg.bundle.text;
+        break;
+      case 'execute_result':
+      case 'display_data':
+        if (run) run.outputs.push(msg.bundle.data);
+        break;
+      case 'execute_error':
+        if (run) run.error = { ename: msg.bundle.ename, evalue: msg.bundle.evalue, traceback: msg.bundle.traceback };
+        break;
+      case 'comm_open': {
+        const { comm_id: commId, target_name: target } = msg.content;
+        const comm = new WorkerComm(this, commId, target);
+        this.comms.set(commId, comm);
+        if (target === 'jupyter.widget') {
+          this.manager.handle_comm_open(comm, this._asMessage('comm_open', msg)).catch((error) => {
+            console.error('crib-live: a widget could not be made', error);
+          });
+        }
+        break;
+      }
+      case 'comm_msg': {
+        const comm = this.comms.get(msg.content.comm_id);
+        if (comm) comm.deliver(this._asMessage('comm_msg', msg));
+        break;
+      }
+      case 'comm_close': {
+        const comm = this.comms.get(msg.content.comm_id);
+        if (comm) {
+          this.comms.delete(msg.content.comm_id);
+          comm.closed(this._asMessage('comm_close', msg));
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  _asMessage(msgType, msg) {
+    return {
+      header: header(msgType), parent_header: msg.parentHeader || {}, channel: 'iopub',
+      content: msg.content, metadata: msg.metadata || {}, buffers: msg.buffers || [],
+    };
+  }
+
+  // One comm message to Python at a time, in order. ipywidgets holds a model's next change until
+  // the kernel says "idle" for the last one, so the reply is followed by an idle status.
+  sendComm(msgType, msg, callbacks) {
+    const method = { comm_open: 'commOpen', comm_msg: 'commMsg', comm_close: 'commClose' }[msgType];
+    this._comms = this._comms.then(async () => {
+      await this.ready;
+      try {
+        await this.remote[method](msg, msg);
+      } catch (error) {
+        console.error(`crib-live: ${msgType} failed`, error);
+      }
+      const status = callbacks && callbacks.iopub && callbacks.iopub.status;
+      if (status) {
+        status({
+          header: header('status'), parent_header: msg.header, msg_type: 'status', channel: 'iopub',
+          content: { execution_state: 'idle' }, metadata: {},
+        });
+      }
+    });
+    return this._comms;
+  }
+
+  /** Run code; resolve with {status, stdout, stderr, data, outputs, error}. Runs queue in order. */
+  run(code) {
+    const result = this._runs.then(async () => {
+      await this.ready;
+      const run = { stdout: '', stderr: '', outputs: [], error: null };
+      this._current = run;
+      try {
+        const parent = { header: header('execute_request'), parent_header: {}, metadata: {}, content: {} };
+        const reply = await this.remote.execute(
+          { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false }, parent);
+        const status = reply && reply.status === 'error' ? 'error' : 'ok';
+        if (status === 'error' && !run.error) run.error = { ename: reply.ename, evalue: reply.evalue };
+        return { status, stdout: run.stdout, stderr: run.stderr, outputs: run.outputs,
+          data: run.outputs.length ? run.outputs[run.outputs.length - 1] : null, error: run.error };
+      } finally {
+        this._current = null;
+      }
+    });
+    this._runs = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Draw a run's last output into `element`: a live widget, or HTML / text. Resolves when drawn. */
+  async display(data, element) {
+    if (!data) return false;
+    if (data[WIDGET_VIEW]) {
+      const model = await this.manager.get_model(data[WIDGET_VIEW].model_id);
+      const view = await this.manager.create_view(model);
+      await this.manager.display_view(view, element);
+      return true;
+    }
+    if (data['text/html']) {
+      element.innerHTML = data['text/html'];
+    } else if (data['text/plain']) {
+      const pre = document.createElement('pre');
+      pre.textContent = data['text/plain'];
+      element.replaceChildren(pre);
+    }
+    return true;
+  }
+}
