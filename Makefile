@@ -24,14 +24,14 @@ book: $(STAMP)
 BOOK_STAMP := _build/.book-built
 BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_static/*.*) \
 	$(shell find crib_widgets lite -name '*.py' 2>/dev/null) $(wildcard lite/*.json lite/_static/*) \
-	scripts/build_lite.py
+	scripts/build_lite.py lite/runtime/package.json lite/runtime/package-lock.json $(wildcard lite/runtime/src/*.js)
 
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
 
 site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
-	$(BIN)/python tests/site/check_live.py _build/html --all --screenshots _build/screenshots/live
+	$(BIN)/python tests/site/check_live.py _build/html --screenshots _build/screenshots/live
 	$(BIN)/python tests/site/check_assign.py _build/html --screenshots _build/screenshots/assign
 	$(BIN)/python tests/site/check_a11y.py _build/html --screenshots _build/screenshots/a11y
 
