@@ -203,7 +203,11 @@ def play_points(pile: str | Sequence[Card | str]) -> PlayScore:
 
     Go and the last card of the play are the game's to award; see `score_sequence`.
     """
-    cards = tuple(parse_cards(pile))
+    if isinstance(pile, (list, tuple)) and all(type(c) is Card for c in pile) \
+            and len({(c.rank, c.suit) for c in pile}) == len(pile):
+        cards = tuple(pile)  # the engine's and the drills' piles: already cards, each once
+    else:
+        cards = tuple(parse_cards(pile))
     if not cards:
         raise CribbageError("the pile is empty: lay a card before asking what it scores")
     total = pile_total(cards)

@@ -1,8 +1,9 @@
 """Play exercises: piles for two players (easy, medium) and whole counts of 3-4 player play (hard).
 
 Hard questions come from a simulated play: every player is dealt four cards (what they keep after
-the discard) and lays cards in turn, saying go only when no card fits under 31. The engine's
-`score_sequence` then scores the count exactly as the game does.
+the discard) and the game engine plays them out (its turns and its go rule), the players' choices
+drawn from the seeded random source. The engine's `score_sequence` then scores the count exactly as
+the game does.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from ..cards import SUITS, Card, full_deck
 from ..errors import CribbageError
+from ..game import Game, Go, Play, Rules, Start
 from ..pegging import pile_total, play_points
 from .levels import play_level
 from .model import PlayExercise, Solution
@@ -107,31 +109,71 @@ def _run_across_go(exercise: PlayExercise, solution: Solution) -> bool:
 
 
 def simulate_play(rng: random.Random, players: int) -> list[tuple[Plays, bool]]:
-    """One whole play as its counts: (entries in turn order, is it the last count of the play)."""
+    """One whole play as its counts: (entries in turn order, is it the last count of the play).
+
+    The play is played by the game engine (its turns, its go rule); the players' choices come
+    from ``rng``. Entries are written in the worksheets' notation, every seat in its turn: a card,
+    or None for "go", also for a seat with no cards left (see `score_sequence`).
+    """
     dealt = rng.sample(DECK, 4 * players)
     hands = [dealt[i::players] for i in range(players)]
-    counts: list[tuple[Plays, bool]] = []
-    current: list[tuple[int, Card | None]] = []
-    total, gos, last, turn = 0, 0, None, 1 % players
-    while any(hands):
-        fits = [c for c in hands[turn] if total + c.value <= 31]
-        if fits:
-            card = _choose(rng, fits, [c for _, c in current if c is not None])
-            hands[turn].remove(card)
-            current.append((turn, card))
-            total, gos, last = total + card.value, 0, turn
-            if total == 31 or not any(hands):
-                counts.append((tuple(current), not any(hands)))
-                current, total, last = [], 0, None
+    game = _play_from(hands)
+    notation = _Notation(players, game.whose_turn)
+    while game.phase == "play":
+        seat, moves = game.whose_turn, game.legal_moves()
+        if type(moves[0]) is Go:
+            notation.add(seat, None, game.apply(moves[0]), game.phase != "play")
+            continue
+        card = _choose(rng, [m.card for m in moves], list(game.pile))
+        notation.add(seat, card, game.apply(Play(seat, card)), game.phase != "play")
+    return notation.counts
+
+
+def _play_from(hands: list[list[Card]]) -> Game:
+    """A game at the start of the play in which seat ``s`` holds ``hands[s]``: seat 0 deals, so
+    seat 1 leads. The crib and the starter are cards nobody holds; nothing before is scored.
+    Muggins waits for an announcement after the play, so the show is not counted (the play is
+    the same in every variant but Lowball)."""
+    held = {c for h in hands for c in h}
+    free = [c for c in DECK if c not in held][:5]
+    start = Start("play", free[4], tuple(free[:4]), held=tuple(tuple(h) for h in hands),
+                  laid=((),) * len(hands))
+    return Game(Rules(players=len(hands), muggins=True), seed=0, dealer=0, start=start)
+
+
+class _Notation:
+    """Writes the engine's play as the worksheets' counts: every seat writes an entry in its turn,
+    so a seat the engine passes over (no cards left, or already said go) writes a go."""
+
+    def __init__(self, players: int, leader: int) -> None:
+        self.players, self.turn = players, leader
+        self.counts: list[tuple[Plays, bool]] = []
+        self.current: list[tuple[int, Card | None]] = []
+        self.gos, self.last = 0, None
+
+    def _write(self, seat: int, card: Card | None) -> None:
+        self.current.append((seat, card))
+        self.turn = (seat + 1) % self.players
+        if card is None:
+            self.gos += 1
         else:
-            current.append((turn, None))
-            gos += 1
-            if gos >= players and last is not None:
-                counts.append((tuple(current), False))
-                current, total, gos, turn = [], 0, 0, last
-                last = None
-        turn = (turn + 1) % players
-    return counts
+            self.gos, self.last = 0, seat
+
+    def add(self, seat: int, card: Card | None, events, final: bool) -> None:
+        while self.turn != seat:
+            self._write(self.turn, None)
+        self._write(seat, card)
+        kinds = {e.kind for e in events}
+        if "go point" in kinds:  # the count closed on a go: everyone has said go since the last card
+            while self.gos < self.players:
+                self._write(self.turn, None)
+            self._close(False, (self.last + 1) % self.players)
+        elif final or "reset" in kinds:  # the last card of the play, or 31
+            self._close(final, (seat + 1) % self.players)
+
+    def _close(self, final: bool, turn: int) -> None:
+        self.counts.append((tuple(self.current), final))
+        self.current, self.gos, self.last, self.turn = [], 0, None, turn
 
 
 def _choose(rng: random.Random, fits: list[Card], pile: list[Card]) -> Card:
