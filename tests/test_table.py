@@ -267,3 +267,27 @@ def test_a_computers_table_cannot_take_moves_or_restores():
     assert t.move(Discard(0, t.game.hands[0][:2]))[0].kind == "refused"
     with pytest.raises(CribbageError, match="no learner's seat"):
         t.load_json(Table(seed=1).to_json())
+
+
+def test_every_sentence_says_1_point_not_1_points():
+    import re
+
+    wrong = re.compile(r"(?<![\d.])1 (missed )?points\b")
+    singular_seen = set()
+    for seed in range(12):
+        t = Table(Rules(muggins=True, ten_back=seed % 2 == 0), strength="beginner", seed=seed)
+        rng = random.Random(seed)
+        while not t.game.is_over:
+            if t.paused:
+                t.next_deal()
+            elif t.waiting:
+                t.advance()
+            else:
+                moves = t.learner_moves()
+                calls = [m for m in moves if isinstance(m, Answer) and m.kind == "muggins" and m.points == 1]
+                t.move(calls[0] if calls and rng.random() < 0.5 else rng.choice(moves[:40]))
+        for event in t.game.events:
+            assert not wrong.search(event.text), event.text
+            if re.search(r"(?<![\d.])1 (missed )?point\b", event.text):
+                singular_seen.add(event.kind)
+    assert singular_seen  # the singular was met, and said right

@@ -139,8 +139,8 @@ class MugginsMixin:
         if s.caller:
             missed = s.outcome == "missed"
             self._score("muggins", caller, s.caller,
-                        f"{'Muggins! ' if missed else ''}{say.verb(caller, 'pegs', 'peg')} {s.caller} "
-                        f"{'missed points' if missed else 'for the over-count'}",
+                        f"{'Muggins! ' if missed else ''}{say.verb(caller, 'pegs', 'peg')} "
+                        f"{plural(s.caller, 'missed point') if missed else f'{s.caller} for the over-count'}",
                         "the Muggins call" if missed else "the over-count", end=False)
         self._reveal()
         if true == 0 and rules.ten_back:

@@ -97,32 +97,38 @@ def cost_of(game: Game, move: Move) -> float:
 
 
 def _discard_advice(game: Game, seat: int) -> Advice:
+    """The expert's values (`strategy.review.discard_options`: hand, crib and with two players the
+    play), so the hint, the warning and the review agree; the words come from `advise_discard`."""
     from ..strategy import advise_discard
+    from ..strategy.review import discard_options
 
     rules = game.rules
     dealer = game.dealer == seat
     partner = rules.partners and not dealer and rules.side_of(game.dealer) == rules.side_of(seat)
     options = advise_discard(game.hands[seat], dealer=dealer, players=rules.players, lowball=rules.lowball,
                              partner_deals=partner)
-    sign = -1 if rules.lowball else 1
-    pairs = tuple((o.discard, sign * o.total_ev) for o in options)
-    return Advice("discard", pairs, options[0].explanation, tuple(options))
+    weighed = discard_options(game, seat)
+    pairs = tuple((o.cards, o.value) for o in weighed)
+    best = set(weighed[0].cards)
+    ordered = sorted(options, key=lambda o: set(o.discard) != best)  # the expert's best first
+    return Advice("discard", pairs, ordered[0].explanation, tuple(ordered))
 
 
 def _play_advice(game: Game, seat: int) -> Advice | None:
-    from ..strategy.pegging_choice import expert_values
-    from ..strategy.players import play_view
+    """The expert's look-ahead values (`strategy.review.card_values`) and the review's reason."""
+    from ..strategy.review import card_values, play_reason
 
-    values = expert_values(play_view(game, seat))
+    values, _ = card_values(game, seat)
     if not values:
         return None
     ranked = sorted(values.items(), key=lambda cv: (-round(cv[1], 9), -cv[0].rank, cv[0].suit))
     best, value = ranked[0]
     now = _points_now(game, best)
-    why = (f"the {best.name} scores {plural(now, 'point')} now and leaves the least for the next player"
-           if now else f"the {best.name} leaves the next player the least to score")
-    if len(ranked) > 1 and ranked[1][1] < value:
-        why += f" (the next best, the {ranked[1][0].name}, is worth {value - ranked[1][1]:.1f} less)"
+    why = (f"the {best.name} scores {plural(now, 'point')} now" if now else f"the {best.name} is worth most")
+    worse = next(((c, v) for c, v in ranked if v < value - 0.05), None)
+    if worse is not None:
+        why = play_reason(game, seat, worse[0], best)
+        why += f" (the {worse[0].name} would be worth {value - worse[1]:.1f} less on average)"
     return Advice("play", tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
 
 

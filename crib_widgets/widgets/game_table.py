@@ -446,9 +446,11 @@ class GameTable(Frame):
         shown = t.shown_events
         names = [game.side_name(s).replace(" and ", " & ") for s in range(game.rules.sides)]
         latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
-        self.board.update(
-            game.pegs, event_line(latest) if latest else "", names=names, target=game.rules.target
-        )
+        target = game.rules.target
+        # a count announced past the target (Muggins, before the answers) or a last count that runs
+        # over stops in the game hole: the board ends there
+        pegs = [(min(front, target), min(back, target)) for front, back in game.pegs]
+        self.board.update(pegs, event_line(latest) if latest else "", names=names, target=target)
         self.seats_view.value = seats_html(game, t.you, self.four_colour)
         self.table_view.value = table_html(game, self.four_colour, t.you)
         self.log_view.value = log_html(shown)
