@@ -253,9 +253,11 @@
       fields.append($("label", { for: box.id, text: muggins ? "Your call: " : "Your answer: " }), box);
       read = () => (box.value.trim() === "" ? null : box.value.trim());
     }
+    let answered = null; // the text the feedback is about, so leaving the box does not read it again
     const ask = async (check) => {
       const text = read();
-      if (text === null) { feedback.textContent = "Type an answer first."; return; }
+      if (text === null) { feedback.textContent = check ? "Type an answer first." : ""; return; }
+      if (!check && text === answered) return;
       if (!window.cribLive) {
         feedback.textContent = check ? "Checking needs the book's live Python, which this copy of the site does not have: your answer is saved." : "";
         return;
@@ -263,13 +265,18 @@
       feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Starting Python in your browser (the first time takes a little while)…";
       const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
       if (!reply) { feedback.textContent = "Python could not start here; your answer is saved and your teacher will grade it."; return; }
+      answered = text;
       const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that", read: "✔ Saved", unanswered: "" }[reply.status];
-      feedback.replaceChildren($("b", { text: mark }), ": " + reply.message,
+      // The engine's message starts with its own verdict ("not yet: ..."); the mark says it already.
+      const detail = reply.message.replace(/^(right|not yet|read as|could not read the answer): /, "");
+      feedback.replaceChildren($("b", { text: mark }), ": " + (reply.status === "read" ? "read as " : "") + detail,
         reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
       feedback.className = "ca-feedback ca-" + reply.status;
     };
     fields.addEventListener("input", () => { state.answers[i] = read(); save(); update(); feedback.textContent = ""; });
     fields.addEventListener("change", () => ask(false));
+    // Enter checks (when allowed) or reads the answer, as the Check button does.
+    fields.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); ask(link.check); } });
     const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check", onclick: () => ask(true) }) : null;
     return $("li", { class: "ca-question", id },
       $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), muggins ? q.prompt.split(" Accept,")[0] : q.prompt),

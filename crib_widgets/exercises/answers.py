@@ -188,7 +188,7 @@ def _increments(items: list[tuple[str, int]], raw: object) -> list[tuple[str, in
     for kind, running in items:
         if running <= before:
             raise AnswerError(f"{raw!r} does not add up: counted aloud, each number is the running total, "
-                              f"so after {before} the {kind} must say more than {before} (e.g. "
+                              f"so after {before} the {kind} must bring the count above {before} (e.g. "
                               f"'15-2 15-4 pair 6'); or list points per kind, e.g. 'fifteens 4, pairs 2'")
         steps[kind] = steps.get(kind, 0) + running - before
         before = running

@@ -6,7 +6,9 @@
    answers every question (some kinds wrong on purpose, one question left blank), reloads the page
    (the answers are still there), and downloads the results file;
 3. ``crib grade`` on that file, a tampered copy and a file for another set: the two bad files get one
-   line each, and Chloé's report has exactly the misses per kind that were typed.
+   line each, and Chloé's report has exactly the misses per kind that were typed;
+4. on a build with live Python (not CRIB_LIVE=0), Ben checks as he goes: Enter on a wrong total gets
+   the engine's "Not yet", and an answer that does not add up is explained when he leaves the box.
 
 Exit status 0 when all of it holds, 1 otherwise. Screenshots (1280 px and 390 px) go to --screenshots.
 """
@@ -57,6 +59,35 @@ def _plan(assignment: Assignment) -> tuple[dict[int, dict[str, str]], dict[str, 
     return typed, misses, right
 
 
+def _check_as_you_go(context, base: str, shots: Path) -> list[str]:
+    """With the page's live Python: Enter checks a wrong total with the engine, leaving a box reads it."""
+    problems = []
+    klass = Assignment("counting", "easy", 2, 5, ("Ben",))
+    first = klass.student_set("Ben")[1]
+    page = context.new_page()
+    page.goto(base + klass.link("Ben"))
+    page.fill("#ca-name", "ben")
+    page.keyboard.press("Enter")
+    page.fill("#ca-q1-answer", str(first.solution().answer + 2))
+    page.keyboard.press("Enter")
+    feedback = page.locator("#ca-q1-fb")
+    try:
+        page.wait_for_function("document.querySelector('#ca-q1-fb').textContent.includes('Not yet')",
+                               timeout=240_000)
+    except Exception:
+        problems.append(f"checking a wrong total did not say 'Not yet': {feedback.inner_text()!r}")
+    page.fill("#ca-q2-answer", "15-2 pair 2")
+    page.keyboard.press("Tab")
+    try:
+        page.wait_for_function("document.querySelector('#ca-q2-fb').textContent.includes('does not add up')",
+                               timeout=60_000)
+    except Exception:
+        problems.append(f"an unreadable answer was not explained: {page.locator('#ca-q2-fb').inner_text()!r}")
+    page.screenshot(path=str(shots / "check-as-you-go.png"))
+    page.close()
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html")
@@ -89,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
             page = context.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
+            # a reload aborts what the page was still loading (its Python, if it had started): not a failure
+            page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})")
+                    if "ERR_ABORTED" not in (r.failure or "") else None)
             page.goto(base + assignment.link("Chloé"))
             page.fill("#ca-name", "Chloe")
             page.keyboard.press("Enter")
@@ -115,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
             download.value.save_as(saved)
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(shots / "answered-390.png"), full_page=True)
+            if (root / "_static" / "crib_live_page.js").is_file():
+                problems += _check_as_you_go(context, base, shots)
+            else:
+                print("this build has no live Python (CRIB_LIVE=0): checking as you go is not tried")
             problems += [f"page: {e}" for e in errors]
             browser.close()
     finally:
