@@ -291,3 +291,22 @@ def test_every_sentence_says_1_point_not_1_points():
             if re.search(r"(?<![\d.])1 (missed )?point\b", event.text):
                 singular_seen.add(event.kind)
     assert singular_seen  # the singular was met, and said right
+
+
+def test_the_review_of_a_saved_game_is_the_review_of_the_game():
+    t = Table(seed=9, strength="beginner")
+    rng = random.Random(9)
+    while t.game.deal_number < 3 and not t.game.is_over:
+        if t.paused:
+            assert t.review_shown().deals == (t.shown_deal,)
+            t.next_deal()
+        elif t.waiting:
+            t.advance()
+        else:
+            t.move(rng.choice(t.learner_moves()))
+    direct = t.review()
+    assert t.review() is direct  # asked again for the same moves: not redone
+    restored = Table.from_json(t.to_json()).review()
+    assert restored.decisions == direct.decisions and restored.verdict == direct.verdict
+    assert [d.seat for d in direct.decisions] == [0] * len(direct.decisions) and direct.decisions
+    assert Table.from_json(t.game.to_json()).review().decisions == direct.decisions  # a bare game save
