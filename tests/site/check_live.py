@@ -63,10 +63,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
          "device_scale_factor": 2}
 STALE = re.compile(r"Try it live|Run All Cells|Run ▸ Run All")
 CDN = re.compile(r"micropip\.install|cdn\.jsdelivr|pyodide-cdn|https?://cdn\.")
-#: Files whose URL changes when they do (versioned folders, hashed names, ?v= digests): cached long.
-LONG_CACHE = ("/lite/static/", "/lite/extensions/", "/lite/build/", "/lite/pypi/", "/_static/")
-#: ... except these, which keep their URL when the book is rebuilt: revalidated each time.
-REVALIDATE = re.compile(r"pyodide-lock\.json|all\.json|jupyter-lite\.json|crib_widgets-[^/]*\.whl|\.html$")
+#: The cache policy lite/README.md asks a host for: a file whose URL changes when it does (a hash
+#: or ?v= digest in it, a versioned wheel) for a year; Pyodide's core files for a day (they change
+#: only with the Pyodide pin); what keeps its URL across builds (pages, the lock file, indexes, our
+#: own wheel) revalidated each time (ETag / Last-Modified, answered 304 when unchanged).
+CACHE_RULES = [
+    (re.compile(r"\.html$|pyodide-lock\.json$|all\.json$|jupyter-lite\.json$|crib_widgets-[^/]*\.whl$"),
+     "no-cache"),
+    (re.compile(r"\.[0-9a-f]{8,}\.js$|[?&]v=|_static/|/lite/build/|-py[23][^/]*\.whl$"),
+     "public, max-age=31536000"),
+    (re.compile(r"/lite/static/pyodide/"), "public, max-age=86400"),
+]
+
+
+def cache_control(path: str) -> str:
+    return next((policy for rule, policy in CACHE_RULES if rule.search(path)), "no-cache")
 
 
 @dataclass
@@ -93,10 +104,7 @@ class CachingHandler(_QuietHandler):
     lock: ClassVar[threading.Lock] = threading.Lock()
 
     def end_headers(self) -> None:
-        path = urlsplit(self.path).path
-        long = path.startswith(LONG_CACHE) and not REVALIDATE.search(path)
-        cache = "public, max-age=31536000" if long else "no-cache"
-        self.send_header("Cache-Control", cache)
+        self.send_header("Cache-Control", cache_control(self.path))
         super().end_headers()
 
     def send_response(self, code: int, message: str | None = None) -> None:
