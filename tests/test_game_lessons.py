@@ -180,3 +180,44 @@ def test_a_version_1_save_is_still_read():
     data = json.loads(game.to_json())
     old = {**data, "version": 1, "names": None, "scores": None, "decks": None, "dealer": None}
     assert Game.from_json(json.dumps(old)).hands == game.hands
+
+
+def test_fuzz_a_mid_play_start_reproduces_any_moment_of_a_real_play():
+    """Random games stopped at a random moment of the play: the same moment set up with
+    play_scenario has the same turn, count, pile, go calls and legal moves, and plays on alike."""
+    import random
+
+    from crib_widgets.game import Discard
+
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        players = rng.choice((2, 3, 4))
+        game = Game(Rules(players=players, muggins=True), seed=seed, dealer=0)
+        while game.phase == "discard":
+            game.apply(rng.choice([m for m in game.legal_moves() if isinstance(m, Discard)]))
+        if game.phase != "play":
+            continue
+        for _ in range(rng.randrange(0, 4 * players)):
+            if game.phase != "play":
+                break
+            game.apply(rng.choice(game.legal_moves()))
+        if game.phase != "play" or not game.pile:
+            continue
+        events = list(game.events)
+        since = max(i for i, e in enumerate(events) if e.kind in ("reset", "starter"))
+        entries = [e for e in events[since + 1:] if e.kind in ("play", "go")]
+        pile = ["go" if e.kind == "go" else str(e.cards[0]) for e in entries]
+        laid = [[c for c in game.played[s] if c not in game.pile] for s in range(players)]
+        lesson = play_scenario([list(h) for h in game.hands], pile, game.starter, laid=laid,
+                               leader=entries[0].seat, crib=list(game.crib), dealer=0,
+                               rules=Rules(players=players, muggins=True), seed=seed)
+        assert (lesson.whose_turn, lesson.count, lesson.pile, lesson.said_go, lesson.hands) == (
+            game.whose_turn, game.count, game.pile, game.said_go, game.hands), f"seed {seed}"
+        assert lesson.legal_moves() == game.legal_moves()
+        while game.phase == "play":
+            move = rng.choice(game.legal_moves())
+            assert [e.text for e in lesson.apply(move)] == [e.text for e in game.apply(move)]
+        assert [sorted(k) for k in lesson.kept] == [sorted(k) for k in game.kept]  # laid first
+        checked += 1
+    assert checked >= 50
