@@ -156,3 +156,17 @@ def test_assign_refuses_a_folder_that_holds_a_class_and_leaves_it_as_it_was(klas
     assert code == 2
     assert "already holds a class" in capsys.readouterr().err
     assert (klass / "class" / "class.json").read_bytes() == before
+
+
+def test_codes_pasted_into_the_terminal_are_graded(klass, tmp_path, monkeypatch, capsys):
+    import io
+
+    assignment = load_class(klass / "class")
+    codes = [results_code(make_results(assignment, name, _answers(assignment, i, name)))
+             for i, name in enumerate(NAMES[:2])]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(codes) + "\n\nCRIB1-garbled!!\n"))
+    code = main(["grade", str(klass / "class"), "-", "--out", str(tmp_path / "report")])
+    out, err = capsys.readouterr()
+    assert code == 1 and "2 students graded" in out
+    assert err.strip() == "crib: not graded: pasted line 3: the results code is damaged (cut short or " \
+                          "mistyped): copy it again whole"

@@ -192,7 +192,10 @@
     };
     data.questions.forEach((q, i) => list.append(question(q, i, link, data, state, save, update)));
     const finish = finishBox(link, data, state, practice);
-    root.replaceChildren(header, progress, list, finish);
+    // A set opened by its code has no class list to check the name against: the cards are the check.
+    const same = practice ? $("p", { class: "ca-msg", text: "Question 1 should show the same cards as " +
+      "your sheet. If it does not, check the set code and your name, spelt exactly as printed on the sheet." }) : null;
+    root.replaceChildren(header, same, progress, list, finish);
     update();
   }
 

@@ -3,6 +3,7 @@
     crib grade class/ results/*.json
     crib grade class/ codes.txt            # results codes pasted one a line
     crib grade class/ CRIB1-eyJjcmli...    # or a code itself
+    crib grade class/ -                    # or codes pasted into the terminal (end with Ctrl-D)
 
 Each results file is checked against the class file (right set, a name on the class list, not
 changed since it was saved); one that fails gets one line naming it, and the rest are graded.
@@ -32,16 +33,27 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "set, changed or for a name not on the class list, and write the class report.")
     p.add_argument("classdir", type=Path, metavar="CLASS_DIR", help="the folder `crib assign` wrote")
     p.add_argument("results", nargs="+", metavar="RESULTS",
-                   help="results files (.json), text files of results codes (one a line), or codes")
+                   help="results files (.json), text files of results codes (one a line), codes, or - to "
+                        "paste codes")
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="where to write the report (default CLASS_DIR/report, replaced as a whole)")
     p.set_defaults(run=run)
 
 
-def _texts(item: str) -> list[tuple[str, str]]:
-    """(source name, JSON text) for one command-line item: a file, a file of codes, or a code."""
+def _decoded(source: str, code: str) -> tuple[str, str | ResultsError]:
+    try:
+        return source, decode_code_text(code)
+    except ResultsError as error:
+        return source, ResultsError(f"{source}: {error}")
+
+
+def _texts(item: str) -> list[tuple[str, str | ResultsError]]:
+    """(source name, JSON text or why not) for one command-line item: a file, a file of codes, a code."""
     if item.strip().startswith(CODE_PREFIX):
-        return [("the pasted code", decode_code_text(item))]
+        return [_decoded("the pasted code", item)]
+    if item == "-":  # codes pasted into the terminal, one a line, ended by Ctrl-D
+        lines = [line.strip() for line in sys.stdin if line.strip()]
+        return [_decoded(f"pasted line {i}", line) for i, line in enumerate(lines, 1)]
     path = Path(item)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -51,7 +63,7 @@ def _texts(item: str) -> list[tuple[str, str]]:
         raise ResultsError(f"{item}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
     if text.lstrip().startswith(CODE_PREFIX):
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        return [(f"{path.name} line {i}", decode_code_text(line)) for i, line in enumerate(lines, 1)]
+        return [_decoded(f"{path.name} line {i}", line) for i, line in enumerate(lines, 1)]
     return [(path.name, text)]
 
 
@@ -66,6 +78,9 @@ def read_inputs(assignment, items: list[str]) -> tuple[dict[str, Submission], li
             refused.append(str(error) if str(error).startswith(item) else f"{item}: {error}")
             continue
         for source, text in texts:
+            if isinstance(text, ResultsError):
+                refused.append(str(text))
+                continue
             try:
                 submission = read_results(assignment, text, source)
             except ResultsError as error:
