@@ -201,16 +201,16 @@
 
   function showStatus(widget) {
     const waiting = pending(widget);
+    const clicks = (n) => (n === 1 ? '1 click' : `${n} clicks`);
     let text = '';
     if (widget.live && !widget.swapping) {
-      text = widget.refused ? `${widget.refused === 1 ? 'One click' : `${widget.refused} clicks`} made while Python started could not be replayed: please click again.` : '';
+      text = widget.refused ? `${clicks(widget.refused)} could not be replayed: please click again` : '';
     } else if (state === 'failed') {
-      text = 'Python could not start in this browser, so this widget cannot answer. "Open as a notebook" above shows why.';
+      text = 'Python could not start';
     } else if (state === 'waiting') {
-      text = 'Python starts when you use this widget.';
+      text = 'Python starts when you use this widget';
     } else {
-      text = `Starting Python… ${seconds()} s`;
-      if (waiting) text += ` · ${waiting === 1 ? 'your click is' : `${waiting} clicks are`} kept and will be answered when it is ready`;
+      text = `Starting Python… ${seconds()} s` + (waiting ? ` · ${clicks(waiting)} kept` : '');
     }
     widget.badge.textContent = text;
     widget.badge.hidden = !text;
@@ -218,8 +218,9 @@
     const area = snapshotOf(widget);
     const note = area && !widget.live && area.querySelector('.crib-status > .crib-note');
     if (note) {
-      note.textContent = state === 'failed' ? 'Python could not start here: the buttons cannot answer.'
-        : 'The buttons answer as soon as Python has started in this page (a few seconds).';
+      note.textContent = state === 'failed'
+        ? 'Python could not start in this browser, so the buttons cannot answer; "Open as a notebook" at the top of the page shows why.'
+        : 'Python is starting in this page: you can click already, each click is kept and answered as soon as it is ready.';
     }
   }
 

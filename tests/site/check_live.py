@@ -161,7 +161,7 @@ def check_pages(root: Path, results: Results) -> None:
     for rel in pages:
         text = (root / rel).read_text(encoding="utf-8")
         config = page_config(root, rel)
-        views = len(re.findall(f'type="{WIDGET_VIEW}"', text))
+        views = text.count(f'type="{WIDGET_VIEW}"')
         results.check(config is not None and len(config["widgets"]) == views,
                       f"{rel}: each of its {views} widgets has the code that brings it alive",
                       f"config: {None if config is None else len(config['widgets'])} widgets")
@@ -392,6 +392,35 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         tab.close()
 
 
+def check_alive(context, base: str, root: Path, rel: str, results: Results, shots: Path) -> None:
+    """Every widget of another page comes alive in place (no interaction plan: drawn live, no error);
+    on the first such page the page hook answers too."""
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda exc: problems.append(f"JavaScript error: {exc}"))
+    try:
+        tab.goto(urljoin(base, rel), wait_until="domcontentloaded", timeout=120_000)
+        outs = tab.locator("[data-crib-live-model]")
+        for i in range(outs.count()):
+            outs.nth(i).scroll_into_view_if_needed()
+            outs.nth(i).locator(":scope > .crib-live-view:not(.crib-live-hidden)").wait_for(
+                state="visible", timeout=LIVE_TIMEOUT_MS)
+        badges = [b for b in outs.locator(".crib-live-badge:visible").all_inner_texts() if b]
+        results.check(outs.count() > 0 and not badges,
+                      f"{rel}: all {outs.count()} widget(s) come alive in place", "; ".join(badges))
+        answer = tab.evaluate("window.cribLive.run('from crib_widgets.scoring import score_hand\\n"
+                              "score_hand(\"5H 5D 5S JC\", \"5C\").total')")
+        results.check(answer["status"] == "ok" and answer["data"]["text/plain"] == "29",
+                      f"{rel}: window.cribLive.run answers from the page's Python (29 for the best hand)",
+                      repr(answer))
+        outs.first.screenshot(path=str(shots / f"{Path(rel).stem}-live.png"))
+    except Exception as exc:
+        results.check(False, f"{rel}: its widgets come alive", f"{type(exc).__name__}: {exc}"[:800])
+    finally:
+        results.check(not problems, f"{rel}: no JavaScript error", "; ".join(problems[:3]))
+        tab.close()
+
+
 def check_notebook_route(context, base: str, root: Path, results: Results, shots: Path) -> None:
     """'Open as a notebook' opens JupyterLite, which runs the cells by itself and shows the widget."""
     rel = "book/06_the_show.html"
@@ -474,6 +503,11 @@ def main(argv: list[str] | None = None) -> int:
                     if first == "06" and not args.no_notebook:
                         with contextlib.closing(launch(DESKTOP)) as context:
                             check_notebook_route(context, base, root, results, shots)
+                    if first == "06" and not args.only:
+                        others = [r for r in widget_pages(root) if r not in {p.rel for p in PLANS.values()}]
+                        with contextlib.closing(launch(DESKTOP)) as context:
+                            for rel in others:
+                                check_alive(context, base, root, rel, results, shots)
     finally:
         server.shutdown()
     print("\n" + "\n".join(results.times))
