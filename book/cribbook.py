@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from IPython.display import HTML
 
 from crib_widgets.cards import Card, parse_cards
-from crib_widgets.pegging import play_points
+from crib_widgets.pegging import item_words, play_points
 from crib_widgets.scoring import HandScore, score_hand
 from crib_widgets.widgets.board import board_svg
 from crib_widgets.widgets.cards_view import cards_html
@@ -155,17 +155,11 @@ def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
     for what, pile in piles:
         cards = parse_cards(pile)
         result = play_points(cards)
-        reasons = " + ".join(f"{item.points} for {_item_name(item)}" for item in result.items) or "nothing"
+        reasons = " + ".join(f"{item.points} for {item_words(item)}" for item in result.items) or "nothing"
         rows.append([esc(what), _row(cards, small=True, label=f"cards laid: {pile}"),
                      str(result.count), f"<b>{result.total}</b>", esc(reasons)])
     return table(["the last card makes", "cards laid in this count", "count", "points", "the engine says"],
                  rows, escape=False, numeric=(2, 3))
-
-
-def _item_name(item) -> str:
-    """A play item's name without its cards: ``fifteen``, ``a pair``, ``three of a kind``, ``a run of 4``."""
-    name = item.reason.split(":", 1)[0]
-    return f"a {name}" if name == "pair" or name.startswith("run") else name
 
 
 _NARRATED = ("play", "peg", "go", "go point", "reset", "last card", "heels", "show", "announce", "answer",
