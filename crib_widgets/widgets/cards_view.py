@@ -49,7 +49,8 @@ def card_html(
     classes += [name for name, on in (("crib-lit", lit), ("crib-dim", dim), ("crib-small", small)) if on]
     label = card.name + (" (scores in this step)" if lit else "")
     face = (
-        f'<span class="{" ".join(classes)}" role="img" aria-label="{esc(label)}" title="{esc(card.name)}">'
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{esc(label)}" title="{esc(card.name)}" '
+        f'data-card="{card}">'  # the counting voice lights cards by this (book/_static/crib-voice.js)
         f'<span class="crib-rank" aria-hidden="true">{card.rank_text}</span>'
         f'<span class="crib-pip" aria-hidden="true">{card.pretty[-1]}</span></span>'
     )

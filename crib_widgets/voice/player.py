@@ -1,0 +1,59 @@
+"""The "Count aloud" player a widget or a page puts beside a count: HTML with the clip's layout.
+
+The block is plain HTML, so it works the same on a static page (saved widget state) and in a live
+one. The site's script ``book/_static/crib-voice.js`` shows it (it starts ``hidden``, so where that
+script is absent no dead buttons appear: the count stays written on screen either way), builds the
+clip from the bank the site serves, plays it on a click (never by itself), and lights the cards of
+each step (``data-card`` on the cards of the enclosing widget) while the running total steps on.
+
+>>> from crib_widgets.scoring import score_hand
+>>> html = count_player(score_hand("7H 8C 7D 3S", "KS"))
+>>> 'class="crib-voice"' in html and "Count aloud" in html and "and a pair is six" in html
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from ..aloud import NOTHING, Step, count_steps
+from ..cards import Card
+from .clip import say
+
+__all__ = ["player_html", "count_player", "call_player"]
+
+
+def player_html(steps: Sequence[Step], *, label: str = "Count aloud", what: str = "the count") -> str:
+    """The player for ``steps`` (words, cards lit, running total); no steps says "nineteen"."""
+    if not steps:
+        steps = [Step(NOTHING, (), 0)]
+    clip = say([s.words for s in steps])
+    data = clip.layout()
+    data["words"] = [s.words for s in steps]
+    data["totals"] = [s.total for s in steps]
+    data["cards"] = [[str(c) for c in s.cards] for s in steps]
+    tip = f"Plays {what} as speech; the cards light up and the total steps on with the words"
+    return (
+        f'<div class="crib-voice" hidden data-voice="{escape(json.dumps(data, separators=(",", ":")))}">'
+        f'<button type="button" class="crib-voice-play" title="{escape(tip)}">'
+        f'<span aria-hidden="true">▶ </span>{escape(label)}</button>'
+        '<label class="crib-voice-opt"><input type="checkbox" class="crib-voice-on" checked> Voice</label>'
+        '<label class="crib-voice-opt">Speed <select class="crib-voice-speed">'
+        '<option value="0.75">slow</option><option value="1" selected>normal</option>'
+        '<option value="1.25">quick</option><option value="1.5">fast</option></select></label>'
+        '<span class="crib-voice-now" aria-live="polite"></span>'
+        '<audio class="crib-voice-audio" preload="none"></audio></div>'
+    )
+
+
+def count_player(score, phrasing: str = "players", *, label: str = "Count aloud") -> str:
+    """The player for a show count (a `HandScore`, or a claimed count with the same items)."""
+    return player_html(count_steps(score, phrasing), label=label)
+
+
+def call_player(calls: Iterable[tuple[str, Sequence[Card], int]], *, label: str = "Say the play") -> str:
+    """The player for the play's calls: (words, cards, points so far) per call, e.g. from
+    `crib_widgets.pegging.play_call`."""
+    return player_html([Step(w, tuple(c), t) for w, c, t in calls], label=label, what="the play's calls")
