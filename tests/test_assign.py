@@ -116,3 +116,8 @@ def test_the_page_asks_python_to_check_or_only_to_read_an_answer():
 def test_practice_data_opens_a_worksheet_by_its_code():
     data = json.loads(practice_data("play/easy/3/11", ""))
     assert data["title"] == "Scoring the play: easy" and len(data["questions"]) == 3
+
+
+def test_a_bad_set_code_on_the_page_gets_the_engines_reason():
+    assert json.loads(practice_data("counting/medium/200/7", "")) == {
+        "error": "200 exercises cannot be made: ask for 1 to 100"}

@@ -142,15 +142,23 @@
     if (!p.get("set")) return practiceForm(root);
     const link = { set: p.get("set"), student: p.get("student") || "", check: p.get("check") === "1",
       by: p.get("by") === "kind" ? "kind" : "total", klass: p.get("class") || "", key: p.get("key") || "" };
-    let data;
-    try {
-      data = p.get("q") ? await unpack(p.get("q")) : await python(`practice_data(${pyString(link.set)}, ${pyString(link.student)})`);
-    } catch (e) {
-      data = null;
+    let data = null;
+    let problem = "This link is damaged or cut short: open it again from your teacher's message, whole.";
+    if (p.get("q")) {
+      try { data = await unpack(p.get("q")); } catch (e) { data = null; }
+    } else if (!window.cribLive) {
+      problem = "Opening a set by its code needs the book's live Python, which this copy of the site " +
+        "does not have: use the link your teacher sent, or the book's published site.";
+    } else {
+      root.replaceChildren($("p", { class: "ca-msg", role: "status",
+        text: "Making your set with the book's Python (the first time takes a little while)…" }));
+      data = await python(`practice_data(${pyString(link.set)}, ${pyString(link.student)})`);
+      if (data && data.error) { problem = `The set ${link.set} could not be opened: ${data.error}.`; data = null; }
+      else if (!data) problem = "The book's Python could not start in this browser, so the set cannot be made here.";
     }
     if (!data) {
-      root.replaceChildren($("p", { class: "ca-error", role: "alert",
-        text: "This link is damaged or cut short: open it again from your teacher's message, whole." }));
+      root.replaceChildren($("p", { class: "ca-error", role: "alert", text: problem }),
+        $("p", {}, $("a", { href: location.pathname, text: "Start again" })));
       return;
     }
     run(root, link, data, !p.get("q"));

@@ -252,7 +252,10 @@ def practice_data(code: str, student: str | None) -> str:
     """The page's data (JSON) for a set named by its code, for a worksheet made without `crib assign`."""
     from .generate import load_set
 
-    return json.dumps(page_data(load_set(code, student or None)), ensure_ascii=False)
+    try:
+        return json.dumps(page_data(load_set(code, student or None)), ensure_ascii=False)
+    except CribbageError as error:
+        return json.dumps({"error": str(error)}, ensure_ascii=False)
 
 
 def _encode(data: dict) -> str:
