@@ -20,7 +20,7 @@ from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises import class_sets, grade, load_set, make_set
 from crib_widgets.game import Game, Rules
-from crib_widgets.game.script import scenario
+from crib_widgets.game.script import play_scenario, scenario, show_scenario
 from crib_widgets.strategy import advise_discard
 from crib_widgets.widgets import CountingTrainer, MugginsQuiz, PeggingDrill
 
@@ -122,6 +122,25 @@ def test_scenario(field, value):
     # found by this property: scenario() with a bad kept, rules or discards failed deep inside
     args = {"kept": ["5H 6H 7H 8H", "5C 6C 7C 8C"], "starter": "KS", field: value}
     refuses_or_works(scenario, args.pop("kept"), args.pop("starter"), **args)
+
+
+SHOW = {"kept": ["5H 5C 5D JS", "2C 3D 4H 9S"], "crib": "6C 7C 8C 9C", "starter": "5S"}
+PLAY = {"held": ["5H 6H", "5C 6C"], "pile": "KS QD", "starter": "2S"}
+
+
+@FAST
+@given(st.sampled_from(["show", "play"]), st.data())
+def test_lessons_that_start_at_the_show_or_mid_play(which, data):
+    base = SHOW if which == "show" else PLAY
+    field = data.draw(st.sampled_from([*base, "rules", "dealer", "scores", "names", "seed"]
+                                      + (["laid", "leader", "crib"] if which == "play" else [])))
+    value = data.draw(NOT_BOOL)
+    args = {**base, field: value}
+    if field == "seed" and type(value) is int:
+        args[field] = str(value)
+    call = show_scenario if which == "show" else play_scenario
+    positional = [args.pop(k) for k in base]
+    refuses_or_works(call, *positional, **args)
 
 
 @FAST
@@ -237,6 +256,13 @@ def _argvs():
         BAD_SEED.map(lambda n: ["worksheet", "--out", "sheets", "--seed", n]),
         BAD_WORD.map(lambda w: ["worksheet", "--out", "sheets", "--kind", w]),
         st.sampled_from(["", " ", "x" * 300, "a/" + "y" * 256]).map(lambda o: ["worksheet", "--out", o]),
+        BAD_NUMBER.map(lambda n: ["assign", "--students", "names.txt", "--out", "class", "--hands", n]),
+        BAD_SEED.map(lambda n: ["assign", "--students", "names.txt", "--out", "class", "--seed", n]),
+        st.sampled_from(["", "missing.txt", "."]).map(
+            lambda f: ["assign", "--students", f, "--out", "class"]),
+        st.sampled_from(["", " "]).map(lambda o: ["assign", "--students", "names.txt", "--out", o]),
+        st.sampled_from(["missing", "."]).map(lambda d: ["grade", d, "results.json"]),
+        st.just(["grade"]),
         BAD_WORD.map(lambda w: [w] if w else []),
     )
 

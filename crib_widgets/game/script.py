@@ -94,6 +94,16 @@ def _crib_or_neutral(crib, used, starter: Card, rules: Rules) -> list[Card]:
     return list(neutral_crib(used, starter))
 
 
+def _lesson_rules(hands: object, rules: object, what: str) -> Rules:
+    """The rules of a lesson set-up, after checking ``hands`` is a list with one entry per player."""
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise CribbageError(f"{what} must be a list with one entry per player, e.g. ['5H 6H 7H 8H', "
+                            f"'5C 6C 7C 8C'], got {hands!r}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
+    return rules or Rules(players=len(hands))
+
+
 def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rules | None = None,
              dealer: int = 0, discards: Sequence[str | Iterable] | None = None, crib_card: str | None = None,
              scores: Sequence[int] | None = None, names: Sequence[str] | None = None, seed: int = 0) -> Game:
@@ -114,12 +124,7 @@ def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rule
     >>> " ".join(str(c) for c in g.crib), hand_total(g.crib, g.starter, True)
     ('10C QC 7D 9C', 0)
     """
-    if isinstance(kept, str) or not isinstance(kept, Sequence):
-        raise CribbageError("kept must be a list of hands, one per player, e.g. ['5H 6H 7H 8H', "
-                            f"'5C 6C 7C 8C'], got {kept!r}")
-    if rules is not None and not isinstance(rules, Rules):
-        raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
-    rules = rules or Rules(players=len(kept))
+    rules = _lesson_rules(kept, rules, "kept")
     if len(kept) != rules.players:
         raise CribbageError(f"give one kept hand per player: {rules.players}, got {len(kept)}")
     kept_cards = [parse_hand(k, 4, "kept hand") for k in kept]
@@ -162,7 +167,7 @@ def show_scenario(kept: Sequence[str | Iterable], crib: str | Iterable, starter:
     >>> g.phase, g.whose_turn, g.scores
     ('announce', 0, (100, 90))
     """
-    rules = rules or Rules(players=len(kept))
+    rules = _lesson_rules(kept, rules, "kept")
     start = Start.from_dict({"at": "show", "kept": list(kept), "crib": crib, "starter": starter})
     return Game(rules, seed=seed, dealer=dealer, scores=scores, names=names, start=start)
 
@@ -183,7 +188,13 @@ def play_scenario(held: Sequence[str | Iterable], pile: str | Sequence[str | Car
     >>> g.count, g.whose_turn, g.scores, [str(c) for c in g.pile]
     (15, 1, (0, 0), ['KH', '5S'])
     """
-    rules = rules or Rules(players=len(held))
+    rules = _lesson_rules(held, rules, "held")
+    if laid is not None and (isinstance(laid, str) or not isinstance(laid, Sequence)):
+        raise CribbageError("laid must be a list with one entry per player (the cards laid before), "
+                            f"got {laid!r}")
+    if isinstance(pile, (bytes, bytearray)) or not isinstance(pile, (str, Sequence)):
+        raise CribbageError("pile must be the cards of the count, e.g. 'KH 5S' or ['KH', 'go'], "
+                            f"got {pile!r}")
     entries = pile.split() if isinstance(pile, str) else list(pile)
     cards = [c for h in held for c in parse_cards(h)] + [c for h in laid or () for c in parse_cards(h)]
     cards += [Card.parse(e) for e in entries if not (isinstance(e, str) and e.strip().lower() == "go")]
