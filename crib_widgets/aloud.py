@@ -68,7 +68,7 @@ def number_words(n: int) -> str:
 
 def check_phrasing(phrasing: str) -> str:
     """``phrasing`` if it is one of `PHRASINGS`; otherwise a `CribbageError` naming the choices."""
-    if phrasing not in PHRASINGS:
+    if not isinstance(phrasing, str) or phrasing not in PHRASINGS:
         raise CribbageError(f"phrasing {phrasing!r} is not known: use one of {', '.join(PHRASINGS)}")
     return phrasing
 

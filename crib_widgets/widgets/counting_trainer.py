@@ -15,9 +15,11 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
+from ..aloud import PHRASINGS, check_phrasing
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
 from ..scoring import KINDS, HandScore, score_hand
+from ..voice import count_player
 from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
@@ -62,6 +64,7 @@ class CountingTrainer(Frame):
         level: str = "all",
         seed: int | random.Random | None = None,
         four_colour: bool = False,
+        phrasing: str = "players",
     ) -> None:
         # every option is checked before anything is built, so a bad one leaves no half-made trainer
         if not isinstance(level, str) or level not in LEVELS:
@@ -73,6 +76,7 @@ class CountingTrainer(Frame):
             score_hand(hand, starter, crib=crib)  # a bad card is named here, before anything is drawn
         rng = checks.seed(seed)
         four_colour = checks.flag("four_colour", four_colour)
+        self.phrasing = check_phrasing(phrasing)  # the words of the count: players' cadence or plain
         super().__init__("Counting trainer")
         self.rng = rng
         self.four_colour = four_colour
@@ -89,6 +93,7 @@ class CountingTrainer(Frame):
     def _build(self) -> None:
         self.hand_view = widgets.HTML()
         self.step_view = widgets.HTML()
+        self.voice_view = widgets.HTML()  # "Count aloud": the count as speech (crib_widgets.voice)
         self.mode = widgets.ToggleButtons(
             options=[("Points per kind", "kinds"), ("Just the total", "total")],
             value="kinds",
@@ -124,6 +129,11 @@ class CountingTrainer(Frame):
             description="Level:", tooltip="Which kinds of points to count",
             layout=widgets.Layout(width="26em"),
         )
+        self.words_picker = widgets.Dropdown(
+            options=[(label, key) for key, label in PHRASINGS.items()], value=self.phrasing,
+            description="Words:", tooltip="Count in the words players use, or name every combination",
+            layout=widgets.Layout(width="16em"),
+        )
         self.feedback = widgets.HTML()
         self.tally_view = widgets.HTML()
         self.peek = widgets.HTML()
@@ -131,17 +141,19 @@ class CountingTrainer(Frame):
         buttons.add_class("crib-row")
         answer = widgets.HBox([widgets.HTML('<span class="crib-label">Your answer</span>'), self.mode])
         answer.add_class("crib-row")
-        footer = widgets.HBox([self.tally_view, self.level_picker])
+        footer = widgets.HBox([self.tally_view, self.level_picker, self.words_picker])
         footer.add_class("crib-row")
         footer.add_class("crib-spread")
         self._assemble(
-            self.hand_view, self.step_view, self.status, answer, self.kinds_box, self.total_box, buttons,
+            self.hand_view, self.step_view, self.voice_view, self.status, answer, self.kinds_box,
+            self.total_box, buttons,
             self.feedback, footer, self.peek,
         )
         self.check_button.on_click(lambda _: self._on_check())
         self.count_button.on_click(lambda _: self._on_count())
         self.next_button.on_click(lambda _: self._on_next())
         self.level_picker.observe(lambda _: self._on_level(), names="value")
+        self.words_picker.observe(lambda _: self._on_words(), names="value")
         self.mode.observe(lambda _: self._on_mode(), names="value")
 
     # ---- state --------------------------------------------------------------------------------
@@ -153,7 +165,7 @@ class CountingTrainer(Frame):
     @property
     def step_text(self) -> str:
         """The words of the current spoken step ('' before counting aloud)."""
-        steps = self.score.steps()
+        steps = self.score.steps(self.phrasing)
         return steps[self.step][0] if 0 <= self.step < len(steps) else ""
 
     def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
@@ -171,6 +183,7 @@ class CountingTrainer(Frame):
         self.feedback.value = ""
         self.count_button.description = "Count it for me"
         self.count_button.tooltip = "Count the hand aloud, one combination at a time"
+        self.voice_view.value = count_player(self.score, self.phrasing)
         self._refresh()
         self.set_status(
             f"Count this {'crib' if crib else 'hand'} with the starter: type the points and press "
@@ -200,7 +213,7 @@ class CountingTrainer(Frame):
     # ---- drawing ------------------------------------------------------------------------------
     def _refresh(self) -> None:
         score = self.score
-        steps = score.steps()
+        steps = score.steps(self.phrasing)
         lit: tuple[Card, ...] = steps[self.step][1] if 0 <= self.step < len(steps) else ()
         counting = self.step >= 0 and bool(steps)
         what = "Crib" if score.crib else "Hand"
@@ -222,7 +235,7 @@ class CountingTrainer(Frame):
         self.tally_view.value = f'<div class="crib-tally">Counted right first time: {right} of {tried}</div>'
         self.peek.value = (
             '<details class="crib-peek"><summary>Stuck? Open the full count</summary>'
-            f"{_breakdown_html(score)}</details>"
+            f"{_breakdown_html(score, self.phrasing)}</details>"
         )
 
     def _draw_step(self, steps: list) -> None:
@@ -260,13 +273,21 @@ class CountingTrainer(Frame):
         self.level = self.level_picker.value
         self.new_hand()
 
+    def _on_words(self) -> None:
+        self.went_live()
+        self.phrasing = self.words_picker.value
+        self.step = -1
+        self.count_button.description = "Count it for me"
+        self.voice_view.value = count_player(self.score, self.phrasing)
+        self._refresh()
+
     def _on_next(self) -> None:
         self.went_live()
         self.new_hand()
 
     def _on_count(self) -> None:
         self.went_live()
-        steps = self.score.steps()
+        steps = self.score.steps(self.phrasing)
         self._shown = True
         self.step = self.step + 1 if self.step + 1 < max(len(steps), 1) else 0
         last = self.step >= len(steps) - 1
@@ -307,7 +328,8 @@ class CountingTrainer(Frame):
         self._refresh()
         if ok:
             self.set_status(
-                f"Right: {score.total} points. {score.aloud()} Press Next hand for another.", "ok")
+                f"Right: {score.total} points. {score.aloud(self.phrasing)} Press Next hand for another.",
+                "ok")
         else:
             self.set_status(
                 "Not quite: the lines below say what was missed or counted too often. Fix them and press "
@@ -394,8 +416,8 @@ def _total_hints(score: HandScore, value: int) -> list[str]:
     return []
 
 
-def _breakdown_html(score: HandScore) -> str:
+def _breakdown_html(score: HandScore, phrasing: str = "players") -> str:
     rows = "".join(f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items)
-    return (f'<div class="crib-say">{esc(score.aloud())}</div>'
+    return (f'<div class="crib-say">{esc(score.aloud(phrasing))}</div>'
             + (f'<ul class="crib-list">{rows}</ul>' if rows else ""))
 

@@ -17,11 +17,13 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
 
+from ..aloud import Step, number_words
 from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, score_hand
 from ..strategy.muggins_players import Claim, make_claim
+from ..voice import count_player, player_html
 from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
@@ -170,7 +172,15 @@ class MugginsQuiz(Frame):
         self.claim_view.value = (
             f'<div class="crib-row"><span class="crib-count" title="announced">{self.announced}</span>'
             f'<span class="crib-say crib-big">{esc(self.name)}: "{esc(words)}"</span></div>'
-            f'<div class="crib-sub">{esc(self.name)} pegs {self.announced} at once.</div>')
+            f'<div class="crib-sub">{esc(self.name)} pegs {self.announced} at once.</div>'
+            + self._voice_html())
+
+    def _voice_html(self) -> str:
+        """The computer's count as speech, its claimed cards lighting step by step."""
+        label = f"Hear {self.name} count"
+        if self.said is None:  # a fixed hand: only the number is announced
+            return player_html([Step(number_words(self.announced), (), self.announced)], label=label)
+        return count_player(self.said, label=label)
 
     def _draw_tally(self) -> None:
         t = self.tally
