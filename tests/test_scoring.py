@@ -163,7 +163,8 @@ def test_count_aloud_has_running_totals_and_the_total():
     assert text.startswith("Fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten")
     assert text.endswith("and one for his nobs is seventeen. 17 points.")
     players = score_hand("4H 5C 6D JS", "5S").aloud()
-    assert players.startswith("Fifteen two, fifteen four, fifteen six, fifteen eight, a double run of three is")
+    assert players.startswith(
+        "Fifteen two, fifteen four, fifteen six, fifteen eight, a double run of three is")
     assert players.endswith("and one for his nobs is seventeen. 17 points.")
 
 
