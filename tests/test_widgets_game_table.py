@@ -470,3 +470,17 @@ def test_an_over_count_stops_in_the_game_hole():
                     return
             learner.act(t)
     raise AssertionError("no over-count past the target was found")
+
+
+def test_a_review_draws_every_board_with_its_own_ids():
+    import re
+
+    from crib_widgets.table import Table
+    from crib_widgets.widgets.review_view import review_html
+
+    table = Table(seats=("beginner", "intermediate"), seed=3, names=("Ann", "Computer"))
+    table.play_out()
+    html = review_html(table.review(), table.game)
+    ids = re.findall(r'id="([^"]+)"', html)
+    assert ids and len(ids) == len(set(ids))  # a browser would not draw pegs pointing at a hidden twin
+    assert html.count("The board then:") == 3 and "You:" in html and "The expert:" in html

@@ -14,6 +14,7 @@ The SVG is plain HTML, so the board is drawn on a static page as well.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,8 @@ from ..game.rules import Rules
 from .styles import SIDE_COLOURS, esc
 
 __all__ = ["BoardView", "board_svg", "hole_xy", "WIDE", "COMPACT"]
+
+_DRAWINGS = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,9 @@ def board_svg(
     height = _bottom(layout, sides) + (40 if layout.names_above else layout.lane - layout.row_gap)
     summary = "; ".join(f"{n} {front}" for n, (front, _) in zip(names, pegs, strict=True))
     hidden = ' aria-hidden="true"' if layout is COMPACT else ""  # one board for screen readers
-    ids = f"crib-{layout.name}"
+    # ids unique to this drawing: a page with several boards must not point one board's pegs and wood
+    # at another's (hidden) definitions, which a browser then does not draw
+    ids = f"crib-{layout.name}-{next(_DRAWINGS)}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="crib-boardsvg crib-{layout.name}" '
         f'viewBox="0 0 {layout.width:.0f} {height:.0f}" role="img"{hidden} '
