@@ -285,3 +285,13 @@ def test_every_subcommand_answers_bad_input_with_one_line_and_exit_code_2(argv, 
     assert len(lines) == 1 and lines[0].startswith("crib: error: "), (argv, captured.err)
     assert len(lines[0]) < 600 and "Traceback" not in captured.err
     assert list(folder.iterdir()) == [], "a refused command writes nothing"
+
+
+@FAST
+@given(ANY)
+def test_worksheets_and_keys_need_exercise_sets(value):
+    from crib_widgets.exercises import answer_key_html, worksheet_html
+    from crib_widgets.exercises.export_markdown import answer_key_markdown, worksheet_markdown
+
+    for export in (worksheet_html, worksheet_markdown, answer_key_html, answer_key_markdown):
+        refuses(export, value)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from html import escape
 
 from .card_svg import CARD_CSS, card_svg, go_svg
-from .model import CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
+from .model import CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise, one_set, some_sets
 from .sheet import (
     answer_kinds,
     cards_text,
@@ -157,6 +157,7 @@ def _blanks(exercise: Exercise, kinds: tuple[str, ...]) -> str:
 def worksheet_html(exercise_set: ExerciseSet, *, online: str | None = None) -> str:
     """The learner's printable worksheet: questions and blanks, no answers. ``online`` is the link to
     the same set on the published site's assignment page (written by `crib assign`)."""
+    exercise_set = one_set(exercise_set, "worksheet_html")
     kinds = answer_kinds(exercise_set)
     who = (escape(exercise_set.student) if exercise_set.student else '<span class="name-line"></span>')
     questions = "\n".join(
@@ -247,9 +248,7 @@ def _key_item(exercise: Exercise) -> str:
 
 def answer_key_html(sets: ExerciseSet | Iterable[ExerciseSet]) -> str:
     """The teacher's key for one set or for every student's set, one section (and page) each."""
-    sets = [sets] if isinstance(sets, ExerciseSet) else list(sets)
-    if not sets:
-        raise ValueError("answer_key_html needs at least one exercise set")
+    sets = some_sets(sets, "answer_key_html")
     sections = []
     for exercise_set in sets:
         items = "\n".join(_key_item(ex) for ex in exercise_set)

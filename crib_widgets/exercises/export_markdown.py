@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import Exercise, ExerciseSet, MugginsExercise, PlayExercise
+from .model import Exercise, ExerciseSet, MugginsExercise, PlayExercise, one_set, some_sets
 from .sheet import answer_kinds, cards_text, instructions, key_headline, kind_label, play_text, set_line
 
 __all__ = ["worksheet_markdown", "answer_key_markdown"]
@@ -36,6 +36,7 @@ def _blanks(exercise: Exercise, kinds: tuple[str, ...]) -> str:
 
 def worksheet_markdown(exercise_set: ExerciseSet) -> str:
     """The learner's worksheet: questions and blanks, no answers."""
+    exercise_set = one_set(exercise_set, "worksheet_markdown")
     kinds = answer_kinds(exercise_set)
     lines = [
         f"# {exercise_set.title}",
@@ -64,9 +65,7 @@ def _key(exercise: Exercise) -> list[str]:
 
 def answer_key_markdown(sets: ExerciseSet | Iterable[ExerciseSet]) -> str:
     """The teacher's key for one set or for every student's set."""
-    sets = [sets] if isinstance(sets, ExerciseSet) else list(sets)
-    if not sets:
-        raise ValueError("answer_key_markdown needs at least one exercise set")
+    sets = some_sets(sets, "answer_key_markdown")
     lines = [f"# Answer key: {sets[0].title}", "",
              "For the teacher: keep this away from the learners' worksheets."]
     for exercise_set in sets:

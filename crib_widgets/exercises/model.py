@@ -12,10 +12,12 @@ never stored, so an answer key can never disagree with the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import Card
+from ..errors import CribbageError
 from ..pegging import GO, PLAY_KINDS, item_words, pile_total, play_points, score_sequence
 from ..scoring import KINDS, HandScore, ScoreItem, score_hand
 
@@ -33,6 +35,8 @@ __all__ = [
     "MugginsExercise",
     "Exercise",
     "ExerciseSet",
+    "one_set",
+    "some_sets",
 ]
 
 EXERCISE_KINDS = ("counting", "play", "muggins")
@@ -287,6 +291,27 @@ class ExerciseSet:
     def solutions(self) -> list[Solution]:
         """The solution of every exercise, in order."""
         return [exercise.solution() for exercise in self.exercises]
+
+
+def one_set(value: object, what: str) -> ExerciseSet:
+    """``value`` if it is an `ExerciseSet`; otherwise a `CribbageError` saying how to make one."""
+    if not isinstance(value, ExerciseSet):
+        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}..."
+        raise CribbageError(f"{what} needs an exercise set, e.g. make_set('counting', 'easy', 10, 7), "
+                            f"got {shown}")
+    return value
+
+
+def some_sets(value: object, what: str) -> list[ExerciseSet]:
+    """One set or a list of sets (every student's) as a non-empty list, or a `CribbageError`."""
+    if isinstance(value, ExerciseSet):
+        return [value]
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return [one_set(value, what)]
+    sets = list(value)
+    if not sets:
+        raise CribbageError(f"{what} needs at least one exercise set, e.g. class_sets(...) for a class")
+    return [one_set(v, what) for v in sets]
 
 
 TITLES = {
