@@ -136,6 +136,10 @@ def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> 
 
 
 def _check_distinct(cards: Sequence[Card]) -> None:
+    # (rank, suit) pairs hash in C; a Card's dataclass __hash__ is a Python call (the engine
+    # checks thousands of piles and decks)
+    if len({(c.rank, c.suit) for c in cards}) == len(cards):
+        return
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

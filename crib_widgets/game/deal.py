@@ -77,8 +77,8 @@ def complete_deck(top: Iterable[str | Card], rng: random.Random) -> list[Card]:
     """``top`` followed by the cards it lacks, in a shuffled order from ``rng``; 52 cards."""
     # The game only ever holds the 52 canonical card objects: it may then key caches by identity.
     cards = [_CANON[c.rank, c.suit] for c in parse_cards(top if isinstance(top, str) else list(top))]
-    given = set(cards)
-    rest = [c for c in _FULL_DECK if c not in given] if given else list(_FULL_DECK)
+    given = {(c.rank, c.suit) for c in cards}
+    rest = [c for c in _FULL_DECK if (c.rank, c.suit) not in given] if given else list(_FULL_DECK)
     rng.shuffle(rest)
     return cards + rest
 
