@@ -222,9 +222,12 @@ def control(mirror, label: str):
     return found[0]
 
 
-def status_words(mirror) -> str:
+def status_words(mirror, note: bool = True) -> str:
     """The mirror's status line as text, without spaces (how it must appear on the page)."""
-    text = re.sub(r"<[^>]+>", " ", mirror.status.value)
+    value = mirror.status.value
+    if not note:
+        value = re.sub(r'<div class="crib-note">.*?</div>', "", value, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", value)
     return re.sub(r"\s+", "", html.unescape(text))
 
 
@@ -300,6 +303,15 @@ class PageDriver:
                  return !!live && live.innerText.replace(/\\s+/g, '').includes(words);
                }""", arg=[self.model_id, words], timeout=timeout, polling=100)
 
+    def snapshot_status(self) -> str:
+        """The snapshot's status line without its note, without spaces."""
+        self.area.locator(".crib-status").first.wait_for(state="attached", timeout=60_000)
+        return self.area.evaluate("""(area) => {
+            const status = area.querySelector('.crib-status').cloneNode(true);
+            status.querySelectorAll('.crib-note').forEach((n) => n.remove());
+            return status.textContent.replace(/\\s+/g, '');
+        }""")
+
     def badge(self) -> str:
         return self.out.locator(".crib-live-badge").inner_text() if self.out.locator(
             ".crib-live-badge:visible").count() else ""
@@ -334,6 +346,7 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
     tab = browser_context.new_page()
     problems: list[str] = []
     tab.on("pageerror", lambda exc: problems.append(f"JavaScript error: {exc}"))
+    tab.context.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status} for {r.url}"))
     outside: list[str] = []
     tab.on("request", lambda r: r.url.startswith((base, "data:", "blob:")) or outside.append(r.url))
     name = f"{Path(plan.rel).stem}-{label}"
@@ -344,6 +357,9 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         tab.goto(urljoin(base, plan.rel), wait_until="domcontentloaded", timeout=120_000)
         driver = PageDriver(tab, config, model_id, how)
         driver.out.scroll_into_view_if_needed()
+        shown, made = driver.snapshot_status(), status_words(driver.mirror, note=False)
+        results.check(shown == made, f"{what}: the snapshot shows what the widget's cell makes now",
+                      f"snapshot {shown[:120]!r}, the engine {made[:120]!r} (a stale build?)")
         # while Python starts: act on the snapshot; each action must be kept
         expected = ""
         for step, value in early:
@@ -388,7 +404,7 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
             tab.screenshot(path=str(shots / f"{name}-failed.png"), full_page=False)
     finally:
         results.check(not outside, f"{what}: no request leaves the site", ", ".join(outside[:3]))
-        results.check(not problems, f"{what}: no JavaScript error", "; ".join(problems[:3]))
+        results.check(not problems, f"{what}: no JavaScript error, no failed request", "; ".join(problems[:3]))
         tab.close()
 
 
