@@ -404,7 +404,8 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
             tab.screenshot(path=str(shots / f"{name}-failed.png"), full_page=False)
     finally:
         results.check(not outside, f"{what}: no request leaves the site", ", ".join(outside[:3]))
-        results.check(not problems, f"{what}: no JavaScript error, no failed request", "; ".join(problems[:3]))
+        results.check(not problems, f"{what}: no JavaScript error, no failed request",
+                      "; ".join(problems[:3]))
         tab.close()
 
 
