@@ -162,10 +162,10 @@ def test_the_setup_is_a_public_value_that_starts_the_game_again():
 
 
 @pytest.mark.parametrize(("field", "message"), [
-    ("names", "'names' is None: it must be a list of 2 names"),
-    ("dealer", "'dealer' is None: it must be a seat 0 to 1, or 'cut'"),
-    ("decks", "'decks' is None: it must be a list of decks"),
-    ("scores", "'scores' is None: it must be a list of 2 whole numbers"),
+    ("names", "'names' is null: it must be a list of 2 names"),
+    ("dealer", "'dealer' is null: it must be a seat 0 to 1, or 'cut'"),
+    ("decks", "'decks' is null: it must be a list of decks"),
+    ("scores", "'scores' is null: it must be a list of 2 whole numbers"),
 ])
 def test_a_save_with_a_null_field_is_refused_naming_the_field(field, message):
     game = Game(seed=3, dealer=0)

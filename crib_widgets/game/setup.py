@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,15 @@ class Start:
         return cls("play", starter, crib, held=held, laid=laid, pile=pile, leader=leader)
 
 
+def _json(value: object) -> str:
+    """A save's value as it is written in the save (null, not None), cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _listed(value: object, name: str) -> list:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise CribbageError(f"start {name!r} must be a list, got {value!r}")
@@ -159,22 +169,23 @@ class Setup:
         players, sides = rules.players, rules.sides
         names, scores, decks, dealer = data["names"], data["scores"], data["decks"], data["dealer"]
         if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
-            raise CribbageError(f"'names' is {names!r}: it must be a list of {players} names, one per seat")
+            raise CribbageError(f"'names' is {_json(names)}: it must be a list of {players} names, "
+                                "one per seat")
         if not isinstance(scores, list) or len(scores) != sides or not all(type(s) is int for s in scores):
-            raise CribbageError(f"'scores' is {scores!r}: it must be a list of {sides} whole numbers, "
+            raise CribbageError(f"'scores' is {_json(scores)}: it must be a list of {sides} whole numbers, "
                                 "one per side")
         if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
-            raise CribbageError(f"'decks' is {decks!r}: it must be a list of decks (lists of card text), "
-                                "[] when every deal is shuffled from the seed")
+            raise CribbageError(f"'decks' is {_json(decks)}: it must be a list of decks (lists of card "
+                                "text), [] when every deal is shuffled from the seed")
         if dealer != CUT and (type(dealer) is not int or not 0 <= dealer < players):
-            raise CribbageError(f"'dealer' is {dealer!r}: it must be a seat 0 to {players - 1}, or {CUT!r} "
-                                "when the players cut for the first deal")
+            raise CribbageError(f"'dealer' is {_json(dealer)}: it must be a seat 0 to {players - 1}, "
+                                f"or {CUT!r} when the players cut for the first deal")
         cut = data.get("cut")
         if "cut" in data and not isinstance(cut, list):
-            raise CribbageError(f"'cut' is {cut!r}: it must be a list of rounds of cut cards")
+            raise CribbageError(f"'cut' is {_json(cut)}: it must be a list of rounds of cut cards")
         start = data.get("start")
         if "start" in data and not isinstance(start, dict):
-            raise CribbageError(f"'start' is {start!r}: it must be a dict such as {{'at': 'show', ...}}")
+            raise CribbageError(f"'start' is {_json(start)}: it must be a dict such as {{'at': 'show', ...}}")
         return {"rules": rules, "seed": data["seed"], "deck": decks or None,
                 "dealer": None if dealer == CUT else dealer, "scores": scores, "names": names,
                 "cut": cut, "start": None if start is None else Start.from_dict(start)}
