@@ -9,6 +9,7 @@ happen is another exception (a traceback from deep inside), or a state changed b
 from __future__ import annotations
 
 import inspect
+import os
 import random
 
 import pytest
@@ -24,7 +25,11 @@ from crib_widgets.game.script import play_scenario, scenario, show_scenario
 from crib_widgets.strategy import advise_discard
 from crib_widgets.widgets import CountingTrainer, MugginsQuiz, PeggingDrill
 
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Derandomized so CI runs the same examples every time (a red run can be rerun and read); set
+# CRIB_FUZZ_RANDOM=1 to explore new examples locally.
+RANDOM = os.environ.get("CRIB_FUZZ_RANDOM") == "1"
+FAST = settings(max_examples=25, deadline=None, derandomize=not RANDOM,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # ---- the bad values ---------------------------------------------------------------------------------
 NAMES = st.sampled_from(["", " ", "poker", "Computer", "expert", "wizard", "None", "ALL", "x" * 300, "\x00",
@@ -189,7 +194,7 @@ def _widget_case(widget, options):
 
 @pytest.mark.parametrize(("widget", "options"), [(CountingTrainer, TRAINER), (PeggingDrill, DRILL),
                                                   (MugginsQuiz, QUIZ)], ids=["trainer", "drill", "quiz"])
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, derandomize=not RANDOM)
 @given(data=st.data())
 def test_widget_options(widget, options, data):
     key, value = data.draw(_widget_case(widget, options))
@@ -267,7 +272,8 @@ def _argvs():
     )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, derandomize=not RANDOM,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=_argvs())
 def test_every_subcommand_answers_bad_input_with_one_line_and_exit_code_2(argv, tmp_path_factory, capsys,
                                                                           monkeypatch):
