@@ -6,13 +6,15 @@
  *    card's words ("king of diamonds"); a toggle card says aria-pressed, true while chosen
  *    (ipywidgets marks a pressed toggle with the class mod-active);
  *  - any icon inside a button is hidden from screen readers, so names carry no icon glyph;
- *  - a row marked crib-keepfocus keeps keyboard focus when its buttons are replaced after a move:
- *    focus goes to the row's first card that can be chosen, else the widget's first enabled
- *    action, instead of falling to the top of the page.
+ *  - keyboard focus stays in a widget when a move redraws, hides or disables the focused control:
+ *    it goes back to the card row (class crib-keepfocus: the same place in the row, else its first
+ *    card that can be chosen), else to the widget's first enabled action, instead of falling to
+ *    the top of the page (13 Tabs away). A click elsewhere on the page ends this.
  */
 (function () {
   "use strict";
-  var lastRow = null;  // the crib-keepfocus row that held focus last
+  var lastRoot = null;  // the widget that held keyboard focus last
+  var lastRow = null;   // and the crib-keepfocus row in it, if focus was on a card
   var lastIndex = 0;
 
   function name(button) {
@@ -37,27 +39,40 @@
     return el && !el.disabled && el.offsetParent !== null;
   }
 
+  function firstEnabled(list) {
+    return Array.prototype.find.call(list, enabled) || null;
+  }
+
+  // Focus fell to the page because the focused control was redrawn, hidden or disabled by a move:
+  // put it back on the cards (the same place in the row), else on the widget's next action.
   function refocus() {
-    if (!lastRow || (document.activeElement && document.activeElement !== document.body)) return;
-    if (!document.contains(lastRow)) return;
-    var cards = Array.prototype.filter.call(lastRow.querySelectorAll("button"), enabled);
-    var target = cards[Math.min(lastIndex, cards.length - 1)];
-    if (!target) {
-      var root = lastRow.closest(".crib-root");
-      target = root && Array.prototype.find.call(root.querySelectorAll("button.crib-action"), enabled);
+    var active = document.activeElement;
+    if (!lastRoot || (active && active !== document.body) || !document.contains(lastRoot)) return;
+    var target = null;
+    if (lastRow && document.contains(lastRow)) {
+      var cards = Array.prototype.filter.call(lastRow.querySelectorAll("button"), enabled);
+      target = cards[Math.min(lastIndex, cards.length - 1)] || null;
     }
+    target = target || firstEnabled(lastRoot.querySelectorAll(".crib-keepfocus button")) ||
+      firstEnabled(lastRoot.querySelectorAll("button.crib-action"));
     if (target) target.focus({preventScroll: true});
   }
 
   document.addEventListener("focusin", function (event) {
-    var row = event.target.closest && event.target.closest(".crib-keepfocus");
-    if (row) {
-      lastRow = row;
-      lastIndex = Math.max(0, Array.prototype.indexOf.call(row.querySelectorAll("button"), event.target));
-    } else if (event.target !== document.body) {
-      lastRow = null;  // the learner moved on by themselves: leave their focus alone
+    var root = event.target.closest && event.target.closest(".crib-root");
+    if (!root) {
+      if (event.target !== document.body) lastRoot = lastRow = null;
+      return;
     }
+    lastRoot = root;
+    lastRow = event.target.closest(".crib-keepfocus");
+    lastIndex = lastRow ? Math.max(0, Array.prototype.indexOf.call(lastRow.querySelectorAll("button"),
+                                                                   event.target)) : 0;
   });
+  // A click elsewhere on the page is the learner moving on: never pull focus back after it.
+  document.addEventListener("pointerdown", function (event) {
+    if (!(event.target.closest && event.target.closest(".crib-root"))) lastRoot = lastRow = null;
+  }, true);
 
   var pending = false;
   var observer = new MutationObserver(function () {

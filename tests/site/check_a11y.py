@@ -216,11 +216,94 @@ def check_page(browser, base: str, rel: str, axe: str, shots: Path | None) -> Pa
     return result
 
 
+_LIVE_OR_FAILED = ("() => document.querySelector('.crib-live-on .crib-root') !== null "
+                   "|| (window.cribLive && window.cribLive.state === 'failed')")
+LIVE_PAGES = ("book/05_the_play.html", "book/06_the_show.html", "book/09_muggins.html",
+              "book/13_play_a_game.html")
+
+
+_ALL_LIVE = ("() => Array.from(document.querySelectorAll('.crib-live-output'))"
+             ".every((out) => out.classList.contains('crib-live-on'))")
+
+
+def keyboard_move_keeps_focus(page: Page) -> str:
+    """On a live game table, by keyboard only: choose two cards with Space, lay them with Enter,
+    then lay a card in the play with Space. After each move the focus must still be in the widget
+    (not fallen to the page). '' when it is, or when the page has no live table to try it on."""
+    live = ".crib-live-on .crib-root"
+    cards = page.locator(f"{live} .crib-keepfocus button.widget-toggle-button:not([disabled])")
+    if cards.count() < 2:
+        return ""
+    for i in (0, 1):
+        cards.nth(i).focus()
+        page.keyboard.press("Space")
+        page.wait_for_timeout(600)
+    lay = page.locator(f"{live} button.crib-action:not([disabled])", has_text="crib")
+    if not lay.count():
+        return "two cards chosen by keyboard, but no enabled button lays them in the crib"
+    lay.first.focus()
+    for move in ("laying two cards in the crib", "laying a card in the play"):
+        page.keyboard.press("Enter" if move.endswith("crib") else "Space")
+        page.wait_for_timeout(3000)  # the computer's moves are paced
+        if not page.evaluate(_FOCUS_IN_WIDGET):
+            where = page.evaluate("() => { const a = document.activeElement; return a ? a.tagName + ' ' + "
+                                  "(a.textContent || '').trim().slice(0, 30) : 'nothing'; }")
+            return f"after {move} by keyboard, the focus is not on a usable control of the widget: {where}"
+    return ""
+
+
+# focus on a control a learner can use next: enabled, shown, inside the widget
+_FOCUS_IN_WIDGET = """() => { const a = document.activeElement;
+  return !!(a && a.closest('.crib-root') && !a.disabled && a.offsetParent !== null); }"""
+
+
+def check_live(browser, base: str, rel: str, axe: str) -> PageResult | None:
+    """axe on the page after its first widget came alive in place (None: the site has no live runtime)."""
+    result = PageResult(rel + " (live)")
+    context, page = _open(browser, base, rel, 1280)
+    try:
+        if not page.evaluate("() => !!window.cribLive"):
+            return None
+        page.evaluate("() => { window.cribLive.start(); }")  # as when a widget scrolls into view
+        try:
+            page.wait_for_function(_LIVE_OR_FAILED, timeout=120_000)
+        except PlaywrightTimeout:
+            result.problems.append("no widget came alive within 120 s")
+            return result
+        if page.evaluate("() => window.cribLive.state") == "failed":
+            result.problems.append("the live runtime failed to start")
+            return result
+        with contextlib.suppress(PlaywrightTimeout):  # the others follow as they are drawn
+            page.wait_for_function(_ALL_LIVE, timeout=30_000)
+        page.wait_for_timeout(500)
+        result.widgets = page.locator(f".crib-live-on {WIDGET}").count()
+        focus = keyboard_move_keeps_focus(page)
+        if focus:
+            result.problems.append(f"live: {focus}")
+        choose_a_card(page)  # answered by Python now: the card is raised by the kernel's reply
+        page.wait_for_timeout(800)
+        run_axe(page, result, axe, "live")
+        result.problems += [f"live: {p}" for p in page.evaluate(_NAMES)]
+    finally:
+        context.close()
+    return result
+
+
+def _report(r: PageResult) -> None:
+    print(f"{'ok  ' if not r.problems else 'FAIL'} {r.path}: {r.widgets} widgets, serious/critical "
+          f"nodes in widgets {r.widget_nodes}, elsewhere {r.theme_nodes} (+{r.allowed_nodes} allowed)")
+    for problem in r.problems:
+        print(f"     {problem}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html", help="the built site (default _build/html)")
     parser.add_argument("--screenshots", default=None, help="folder for 390 px screenshots of widget pages")
     parser.add_argument("--page", action="append", default=[], help="only this page (repeatable)")
+    parser.add_argument("--live", action="store_true",
+                        help=f"also check {', '.join(LIVE_PAGES)} once their widgets are live in place")
+    parser.add_argument("--live-only", action="store_true", help="with --live: skip the static checks")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
@@ -228,8 +311,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no built site in {root}: run `make book` first", file=sys.stderr)
         return 1
     pages = [p.relative_to(root).as_posix() for p in site_pages(root)]
+    live_pages = LIVE_PAGES if args.live else ()
     if args.page:
         pages = [p for p in pages if any(p.endswith(w) for w in args.page)]
+        live_pages = [p for p in live_pages if any(p.endswith(w) for w in args.page)]
+    if args.live_only:
+        pages = []
     axe = axe_source()
     shots = Path(args.screenshots) if args.screenshots else None
     server, base = serve(root)
@@ -239,12 +326,14 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
             for rel in pages:
                 results.append(check_page(browser, base, rel, axe, shots))
-                r = results[-1]
-                print(f"{'ok  ' if not r.problems else 'FAIL'} {rel}: {r.widgets} widgets, serious/critical "
-                      f"nodes in widgets {r.widget_nodes}, elsewhere {r.theme_nodes} "
-                      f"(+{r.allowed_nodes} allowed)")
-                for problem in r.problems:
-                    print(f"     {problem}")
+                _report(results[-1])
+            for rel in live_pages:
+                live = check_live(browser, base, rel, axe)
+                if live is None:
+                    print(f"no live runtime on {rel} (built with CRIB_LIVE=0?): live check skipped")
+                    continue
+                results.append(live)
+                _report(live)
             browser.close()
     finally:
         server.shutdown()
