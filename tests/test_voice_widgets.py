@@ -53,3 +53,19 @@ def test_the_muggins_quiz_lets_you_hear_the_computer_count_what_it_claims():
     assert data["totals"][-1] == q.announced and f"Hear {q.name} count" in q.claim_view.value
     fixed = MugginsQuiz(hands=[("5H 5D 5S JC", "5C", 28)])
     assert _voice(fixed.claim_view.value)["words"] == ["twenty-eight"]
+
+
+def test_the_game_table_lets_you_hear_every_show_count():
+    from test_widgets_game_table import Learner
+
+    from crib_widgets.widgets import GameTable
+
+    t = GameTable(seed=6, strength="beginner")
+    learner = Learner(6)
+    while not t.paused:
+        learner.act(t)
+    players = re.findall(r'class="crib-voice" hidden data-voice="([^"]*)"', t.show_view.value)
+    shows = t.show_view.value.count('data-voice-scope')
+    assert len(players) == shows >= 3  # pone's hand, dealer's hand, the crib
+    said = [json.loads(unescape(p))["words"] for p in players]
+    assert all(words for words in said) and "Hear the count" in t.show_view.value

@@ -81,7 +81,8 @@
 
   /* The widget around the block: its cards light with each step. */
   function cardsOf(block) {
-    var root = block.closest(".crib-root") || block.parentElement || document.body;
+    var root = block.closest("[data-voice-scope]") || block.closest(".crib-root") || block.parentElement ||
+      document.body;
     return Array.prototype.slice.call(root.querySelectorAll("[data-card]"));
   }
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..table.show import show_groups
+from ..voice import count_player
 from .cards_view import back_html, card_html, cards_html, empty_html
 from .styles import SIDE_COLOURS, esc
 
@@ -143,9 +144,11 @@ def show_html(
             f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items
         )
         blocks.append(
-            f'<div class="crib-seat">{_dot(shown.side)}<b>{esc(shown.text)}</b><div class="crib-showhand">'
+            f'<div class="crib-seat" data-voice-scope>{_dot(shown.side)}<b>{esc(shown.text)}</b>'
+            f'<div class="crib-showhand">'
             f'<div class="crib-row crib-top">{hand}<span class="crib-gap"></span>{starter}</div><div>'
             f'<div class="crib-say">{esc(score.aloud())}</div>'
+            + count_player(score, label="Hear the count")
             + (f'<ul class="crib-list">{items}</ul>' if items else "")
             + "".join(lines)
             + "</div></div></div>"
