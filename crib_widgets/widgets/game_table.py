@@ -25,12 +25,12 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
-from ..table import HINT_LEVELS, STRENGTHS, Change, Table, seat_names
-from ..table.levels import level_options
+from ..table import STRENGTHS, Change, Table, seat_names
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
 from .styles import STATIC_NOTE_GAME, esc
+from .table_options import option_controls, options_panel
 from .table_views import (
     SCORING_KINDS,
     crib_owner,
@@ -131,77 +131,15 @@ class GameTable(Frame):
     def _build_options(
         self, rules: Rules, strength: str, name: str, hints: str, warn_at: float, pace: str
     ) -> None:
-        def check(description: str, value: bool, tip: str) -> widgets.Checkbox:
-            return widgets.Checkbox(
-                value=value,
-                description=description,
-                tooltip=tip,
-                indent=False,
-                layout=widgets.Layout(width="auto"),
-            )
-
-        self.options = {
-            "players": widgets.ToggleButtons(
-                options=[("2 players", 2), ("3", 3), ("4", 4)],
-                value=rules.players,
-                tooltips=["You and one computer", "You and two computers", "You and three computers"],
-            ),
-            "target": widgets.ToggleButtons(
-                options=[("61 points", 61), ("121 points", 121)],
-                value=rules.target,
-                tooltips=["The short game", "The long game"],
-            ),
-            "partners": check("Partners (4 players)", rules.partners, "Seats across the table play together"),
-            "muggins": check("Muggins", rules.muggins, "Count your own hands; opponents may catch mistakes"),
-            "ten_back": check("10 back", rules.ten_back, "A hand or crib that scores nothing goes 10 back"),
-            "lowball": check("Lowball", rules.lowball, "The first to reach the target loses"),
-            "exact_finish": check(
-                "Exact finish", rules.exact_finish, "Points past the target are not pegged"
-            ),
-            "strength": widgets.Dropdown(
-                options=level_options(),
-                value=strength,
-                description="Computer:",
-                tooltip="How well the computers play, with each level's measured strength",
-                layout=widgets.Layout(width="auto"),
-            ),
-            "hints": widgets.Dropdown(
-                options=[(label, value) for value, label in HINT_LEVELS],
-                value=hints,
-                description="Hints:",
-                tooltip="How much the table helps you",
-                layout=widgets.Layout(width="auto"),
-            ),
-            "warn_at": widgets.Dropdown(
-                options=[(plural(n, "point"), float(n)) for n in (1, 2, 3, 5)],
-                value=float(warn_at) if warn_at in (1, 2, 3, 5) else 2.0,
-                description="Warn above:",
-                tooltip="Warn me before a move that costs more than this on average",
-                layout=widgets.Layout(width="auto"),
-            ),
-            "pace": widgets.Dropdown(
-                options=[
-                    ("one at a time (Next with 3-4 players)", "auto"),
-                    ("one at a time, with a pause", "pause"),
-                    ("one at a time, press Next", "next"),
-                ],
-                value=pace,
-                description="Computer moves:",
-                tooltip="How the computers' moves appear",
-                style={"description_width": "auto"},
-                layout=widgets.Layout(width="auto"),
-            ),
-            "name": widgets.Text(
-                value=name,
-                description="Your name:",
-                tooltip="Your name at the table",
-                layout=widgets.Layout(width="18em"),
-            ),
-            "four_colour": check("Four-colour deck", self.four_colour, "Clubs green, diamonds blue"),
-        }
-        for box in self.options.values():
-            if isinstance(box, widgets.ToggleButtons):
-                box.style.button_width = "7.5em"
+        self.options = option_controls(
+            rules,
+            strength=strength,
+            name=name,
+            hints=hints,
+            warn_at=warn_at,
+            pace=pace,
+            four_colour=self.four_colour,
+        )
         self.options["four_colour"].observe(lambda _: self._on_four_colour(), names="value")
         self.options["hints"].observe(lambda _: self._on_hints(), names="value")
         self.options["warn_at"].observe(lambda _: self._on_hints(), names="value")
@@ -280,17 +218,7 @@ class GameTable(Frame):
         self.show_row = _row(self.step_button, self.continue_button, self.review_button)
         self.over_row = _row(self.new_game_button, self.plot_button, self.review_button)
         self._build_save()
-        o = self.options
-        options_box = widgets.VBox(
-            [
-                _row(o["players"], o["partners"]),
-                _row(o["target"], o["strength"]),
-                _row(o["muggins"], o["ten_back"], o["lowball"], o["exact_finish"]),
-                _row(o["hints"], o["warn_at"], o["pace"]),
-                _row(o["name"], o["four_colour"]),
-                _row(self.new_game_button),
-            ]
-        )
+        options_box = options_panel(self.options, self.new_game_button)
         self.settings = widgets.Accordion(
             children=[options_box, self.save_panel], titles=("Game options and new game", "Save and restore")
         )
