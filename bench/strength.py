@@ -1,29 +1,35 @@
-"""Strength of the computer players, seeded, in one run (a few minutes on one core).
+"""Strength of the computer levels against each other, seeded, in one run; writes the figures the
+game table's level menu shows (crib_widgets/strategy/strength.json).
 
-1. 1,000 two-player games to 121, expert against beginner: goal, the expert wins at least 90%.
-2. 1,000 games, expert against intermediate: goal, at least 55%.
-3. Expert against expert (500 games): points per complete deal by phase for the dealer and the
-   non-dealer, printed next to the figures published for expert human play (hand about 8.0,
-   crib about 4.7, play about 3.5 for the dealer and 2.0 for the non-dealer).
+1. Two-player games to 121: expert against beginner (goal: the expert wins at least 90%),
+   expert against intermediate (goal: at least 55%), intermediate against beginner (goal: at
+   least 55%). Each seed is played twice with the seats swapped (paired games), so the luck of
+   the cards cancels. Win rates with a 95% interval; points per complete deal by phase (play,
+   hand, crib, his heels) for each level.
+2. The figures go to ``crib_widgets/strategy/strength.json`` (level pairs, games, seed, wins,
+   win rate, interval, points per deal by phase), keeping the outside-bot entry that
+   ``bench/vs_cribbagesim.py`` writes. ``--no-write`` leaves the file alone.
 
-The first dealer of each game is decided by the cut. Win rates come with a 95% interval.
-
-Run: `.venv/bin/python bench/strength.py [--games N]` (or `make bench`).
+Run: `.venv/bin/python bench/strength.py [--pairs N]` (minutes; or `make bench`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
+from pathlib import Path
 
+from crib_widgets.game import Game, Rules
+from crib_widgets.strategy import make_player
 from crib_widgets.strategy.discard import warm_up
-from crib_widgets.strategy.matches import run_match
+from crib_widgets.strategy.matches import PHASES, deal_points, play_game
 
-PUBLISHED = {"hand": 8.0, "crib": 4.7, "play dealer": 3.5, "play non-dealer": 2.0}
-GOALS = {"beginner": 0.90, "intermediate": 0.55}
+GOALS = {("expert", "beginner"): 0.90, ("expert", "intermediate"): 0.55, ("intermediate", "beginner"): 0.55}
 SEED = 2024
+DATA = Path(__file__).resolve().parent.parent / "crib_widgets" / "strategy" / "strength.json"
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -35,56 +41,75 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def strength(opponent: str, games: int) -> bool:
+def paired_match(first: str, second: str, pairs: int, seed: int = SEED) -> dict:
+    """``pairs`` seeds, each played twice with the seats swapped; the first level's results."""
+    a, b = make_player(first, seed=seed), make_player(second, seed=seed + 1)
+    wins = games = 0
+    totals = {side: dict.fromkeys(PHASES, 0) for side in (first, second)}
+    deals = 0
     start = time.perf_counter()
-    summary = run_match(["expert", opponent], games=games, seed=SEED)
-    seconds = time.perf_counter() - start
-    wins = summary["wins"][0]
+    for pair in range(pairs):
+        for seat_of_first in (0, 1):
+            players = [a, b] if seat_of_first == 0 else [b, a]
+            game = play_game(Game(Rules(), seed=seed * 1000 + pair), players)
+            games += 1
+            wins += game.result.winner == seat_of_first
+            for _, points in deal_points(game):
+                deals += 1
+                for seat, phases in enumerate(points):
+                    side = first if seat == seat_of_first else second
+                    for phase, value in phases.items():
+                        totals[side][phase] += value
     low, high = wilson(wins, games)
-    skunks = summary["skunks"].get("skunk", [0, 0])
-    goal = GOALS[opponent]
-    ok = wins / games >= goal
-    print(f"expert vs {opponent}: {wins} of {games} games won ({100 * wins / games:.1f}%, "
-          f"95% interval {100 * low:.1f}-{100 * high:.1f}%); goal >= {100 * goal:.0f}%: "
-          f"{'met' if ok else 'MISSED'}")
-    print(f"  skunks inflicted {skunks[1]}, suffered {skunks[0]}; {summary['average deals']:.2f} deals "
-          f"a game; {seconds:.0f} s ({1000 * seconds / games:.0f} ms a game)")
+    per_deal = {side: {p: round(v / max(deals, 1), 3) for p, v in phases.items()}
+                for side, phases in totals.items()}
+    for phases in per_deal.values():
+        phases["total"] = round(sum(phases.values()), 3)
+    return {"levels": [first, second], "games": games, "seed": seed, "paired": True, "wins": wins,
+            "win rate": round(wins / games, 4), "interval": [round(low, 4), round(high, 4)],
+            "complete deals": deals, "per deal": per_deal, "seconds": round(time.perf_counter() - start, 1)}
+
+
+def show(match: dict) -> bool:
+    first, second = match["levels"]
+    goal = GOALS.get((first, second))
+    rate = match["win rate"]
+    low, high = match["interval"]
+    ok = goal is None or rate >= goal
+    verdict = f"; goal >= {100 * goal:.0f}%: {'met' if ok else 'MISSED'}" if goal else ""
+    print(f"{first} vs {second}: {match['wins']} of {match['games']} paired games won ({100 * rate:.1f}%, "
+          f"95% interval {100 * low:.1f}-{100 * high:.1f}%){verdict}; {match['seconds']:.0f} s")
+    print(f"  points per complete deal ({match['complete deals']} deals; each deals in half of them):")
+    print(f"    {'':<13}" + "".join(f"{p:>7}" for p in (*PHASES, "total")))
+    for side, phases in match["per deal"].items():
+        print(f"    {side:<13}" + "".join(f"{phases[p]:>7.2f}" for p in (*PHASES, "total")))
     return ok
 
 
-def per_deal(games: int) -> None:
-    start = time.perf_counter()
-    summary = run_match(["expert", "expert"], games=games, seed=SEED)
-    seconds = time.perf_counter() - start
-    dealer, other = summary["per deal"]["dealer"], summary["per deal"]["non-dealer"]
-    hand = (dealer["hand"] + other["hand"]) / 2
-    print(f"expert vs expert, {games} games, {summary['complete deals']} complete deals "
-          f"({seconds:.0f} s): points per deal")
-    print(f"  {'':<26}{'measured':>9}{'published':>10}")
-    rows = [
-        ("hand (either player)", hand, PUBLISHED["hand"]),
-        ("  dealer's hand", dealer["hand"], None),
-        ("  non-dealer's hand", other["hand"], None),
-        ("crib", dealer["crib"], PUBLISHED["crib"]),
-        ("play, dealer", dealer["play"], PUBLISHED["play dealer"]),
-        ("play, non-dealer", other["play"], PUBLISHED["play non-dealer"]),
-        ("his heels (dealer)", dealer["heels"], None),
-        ("total, dealer", dealer["total"], None),
-        ("total, non-dealer", other["total"], None),
-    ]
-    for name, measured, published in rows:
-        shown = f"{published:>10.1f}" if published is not None else f"{'':>10}"
-        print(f"  {name:<26}{measured:>9.2f}{shown}")
+def write(matches: list[dict]) -> None:
+    old = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
+    data = {"about": "measured by bench/strength.py (and bench/vs_cribbagesim.py for 'outside'): paired "
+                     "two-player games to 121, the first level's wins",
+            "matches": matches}
+    if "outside" in old:
+        data["outside"] = old["outside"]
+    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {DATA.relative_to(DATA.parent.parent.parent)}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per strength match (1000)")
+    parser.add_argument("--pairs", type=int, default=150, help="pairs of games per match (150: 300 games)")
+    parser.add_argument("--no-write", action="store_true", help="do not update strength.json")
     args = parser.parse_args()
     warm_up()
-    ok = strength("beginner", args.games)
-    ok &= strength("intermediate", args.games)
-    per_deal(max(args.games // 2, 1))
+    matches, ok = [], True
+    for first, second in GOALS:
+        match = paired_match(first, second, args.pairs)
+        ok &= show(match)
+        matches.append(match)
+    if not args.no_write:
+        write(matches)
     print("all strength goals met" if ok else "A STRENGTH GOAL WAS MISSED")
     return 0 if ok else 1
 

@@ -18,9 +18,10 @@ from crib_widgets.pegging import play_points
 from crib_widgets.scoring import hand_total
 from crib_widgets.strategy import Player, advise_discard, expert_play, greedy_play, make_player
 from crib_widgets.strategy.discard import hand_sums, unseen_cards
-from crib_widgets.strategy.matches import deal_points, parse_players, play_game, run_match
+from crib_widgets.strategy.matches import deal_points, parse_players, play_game
 from crib_widgets.strategy.pegging_choice import PlayView, play_score
 from crib_widgets.strategy.players import own_discards, play_view
+from crib_widgets.strategy.weigh import SHORTLIST, weigh_discards
 
 
 def view(hand: str, pile: str = "", *, seen: str = "", held: int = 3, **options) -> PlayView:
@@ -156,19 +157,23 @@ def test_fast_play_score_agrees_with_the_pegging_rules(deck, size):
 
 # ----- discards -----
 
-def test_expert_throws_the_best_net_average_and_intermediate_the_best_hand():
+def test_expert_throws_the_best_by_hand_crib_and_play_and_intermediate_a_good_hand():
     game = Game(seed=11, dealer=0)
     for seat in (0, 1):
         hand = game.hands[seat]
         expert = make_player("expert").choose(game, seat)
+        weighed = weigh_discards(hand, dealer=seat == 0)
+        assert set(expert.cards) == set(weighed[0].option.discard)
         best = advise_discard(hand, dealer=seat == 0)[0]
-        assert set(expert.cards) == set(best.discard)
+        chosen = next(w.option for w in weighed if w.option.discard == weighed[0].option.discard)
+        assert chosen.total_ev >= best.total_ev - SHORTLIST  # the play only tips close calls
         middle = make_player("intermediate").choose(game, seat)
         unseen = unseen_cards(hand)
         kept = [c for c in hand if c not in middle.cards]
         best_hand = max(hand_sums([c for c in hand if c not in d.discard], unseen)[0]
                         for d in advise_discard(hand, dealer=seat == 0))
-        assert hand_sums(kept, unseen)[0] == best_hand
+        # it gives up a little of the hand only to keep points out of the other player's crib
+        assert hand_sums(kept, unseen)[0] >= best_hand - 3.5 * len(unseen)
 
 
 @pytest.mark.parametrize(
@@ -188,7 +193,9 @@ def test_lowball_expert_keeps_a_low_hand():
     game = Game(Rules(lowball=True), seed=11, dealer=0)
     move = make_player("expert").choose(game, 1)
     low = advise_discard(game.hands[1], dealer=False, lowball=True)[0]
-    assert set(move.cards) == set(low.discard)
+    weighed = weigh_discards(game.hands[1], dealer=False, lowball=True)[0]
+    assert set(move.cards) == set(weighed.option.discard)
+    assert weighed.option.total_ev <= low.total_ev + SHORTLIST  # few points, play included
 
 
 # ----- whole games -----
@@ -244,8 +251,14 @@ def test_players_are_seeded_and_deterministic_even_after_save_and_restore():
 
 
 def test_expert_beats_beginner_in_short_games():
-    summary = run_match(["expert", "beginner"], games=12, seed=3, rules=Rules(target=61))
-    assert summary["wins"][0] >= 10
+    # paired: each seed twice with the seats swapped, so the cards cannot decide it
+    expert, beginner = make_player("expert", 1), make_player("beginner", 2)
+    wins = 0
+    for seed in range(50, 58):
+        for seat in (0, 1):
+            players = [expert, beginner] if seat == 0 else [beginner, expert]
+            wins += play_game(Game(Rules(target=61), seed=seed), players).result.winner == seat
+    assert wins >= 11  # of 16 (bench/strength.py measures the full match)
 
 
 def test_the_play_view_shows_only_what_the_player_may_see():

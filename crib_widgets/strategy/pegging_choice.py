@@ -195,8 +195,10 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
         ranks = [*pile, rank]
         theirs = play_score(ranks, after)
         mine = _best_reply(ranks, after, rest, sign) if after < 31 else 0
-        answers.append((sign * theirs, theirs, mine, m))
-    # the next player scores as much as it can (in Lowball it dodges points too)
+        answers.append((sign * (theirs - mine), theirs, mine, m))
+    # the next player answers with the card best for it after our reply: the most it scores less
+    # what it gives away (in Lowball it dodges points too). Ranking by its own points alone would
+    # break ties by rank, as if it always answered with its lowest card.
     answers.sort(key=lambda a: a[0], reverse=True)
     all_sets = comb(total, k)
     expected = 0.0

@@ -1,10 +1,13 @@
 """Computer players of three strengths, each a `Player`: ``choose(game, seat) -> move``.
 
-- ``beginner``: any legal move, at random.
-- ``intermediate``: greedy: keeps the four cards with the best hand average, lays the card that
-  scores most now.
-- ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`), and in
-  the play looks one move ahead over the cards it cannot see (`expert_play`). Near the end it
+- ``beginner``: a new player's habits: keeps what scores as it stands, ignores the crib, scores
+  now or lays its highest card (see `Beginner`).
+- ``intermediate`` (the default): the best hand average, points now, and the rules of thumb:
+  no pair thrown to the other player's crib, a low lead, no count of 5 or 21 (see `Intermediate`).
+- ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`) plus the
+  play's value of the keep (`weigh.weigh_discards`), and in the play solves the rest of the play
+  exactly for sampled hidden hands and averages (`lookahead.play_values`, the review's look-ahead;
+  with three or four players one move ahead, `expert_play`). Near the end it
   plays to the board: it takes the points that win, guards against the answer that loses, and
   as the non-dealer (who counts first) keeps the hand most likely to count out.
 
@@ -36,10 +39,12 @@ from typing import Protocol, runtime_checkable
 from ..cards import Card, full_deck
 from ..errors import CribbageError, IllegalMove
 from ..game import Announce, Answer, Discard, Game, Go, Move, Play
+from ..scoring import rank_points
 from .discard import advise_discard, hand_sums, unseen_cards
 from .lookahead import play_values
 from .muggins_players import announce_count, answer_count, check_rate
-from .pegging_choice import PlayView, expert_play, greedy_play
+from .pegging_choice import PlayView, expert_play, greedy_play, play_score
+from .weigh import weigh_discards
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
            "play_view", "look_ahead_view", "own_discards"]
@@ -111,23 +116,69 @@ class ComputerPlayer:
 
 
 class Beginner(ComputerPlayer):
-    """Random legal moves; counts carelessly in Muggins and rarely catches a mistake."""
+    """A new player: counts only what it can see, plays for points now, and makes the mistakes new
+    players make (not random moves).
+
+    - Discard: keeps the four cards that score most as they stand, before the starter is turned
+      (fifteens, pairs and runs it can see; fewest in Lowball), and does not think about the
+      crib at all: it will throw a pair, a 5 or a fifteen into the other player's crib. Ties are
+      broken at random.
+    - Play: lays the card that scores most now (fewest in Lowball); when none scores, its highest
+      card, to be rid of it. So it leads tens and 5s, and brings the count to 5 or 21 without a
+      thought for the answer.
+    - Muggins: miscounts three hands in ten with the catalogue's real mistakes (a missed fifteen,
+      a double run counted as one, his nobs for the wrong jack, a four-card flush in the crib:
+      `crib_widgets.strategy.mistakes`) and catches three mistakes in ten.
+    """
 
     name = "beginner"
     default_miscount = 0.3
     default_skill = 0.3
 
     def discard(self, game: Game, seat: int, rng: random.Random) -> tuple[Card, ...]:
-        return rng.choice(list(combinations(game.hands[seat], game.rules.discards)))
+        hand = game.hands[seat]
+        sign = -1 if game.rules.lowball else 1
+        throws = list(combinations(hand, game.rules.discards))
+        rng.shuffle(throws)
+
+        def seen_points(throw) -> int:
+            return sign * rank_points(c.rank for c in hand if c not in throw)
+
+        return max(throws, key=seen_points)
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        playable = [c for c in game.hands[seat] if c.value <= 31 - game.count]
-        return rng.choice(playable) if playable else None
+        view = play_view(game, seat)
+        playable = view.playable()
+        if not playable:
+            return None
+        ranks = [c.rank for c in view.pile]
+        sign = -1 if view.lowball else 1
+
+        def key(card: Card):
+            return (sign * play_score([*ranks, card.rank], view.count + card.value), card.value, card.rank,
+                    card.suit)
+
+        return max(playable, key=key)
+
+
+# Throwing these into the other player's crib gives points away; into one's own they are welcome.
+_FIVE, _FIFTEEN = 1.5, 2.0
 
 
 class Intermediate(ComputerPlayer):
-    """Greedy: the keep with the best hand average (lowest in Lowball), the card that scores most now
-    (least in Lowball)."""
+    """A sound club player: the best hand it can keep, points now in the play, and the rules of thumb
+    every experienced player follows (the default opponent).
+
+    - Discard: the keep with the best hand average over the starters (lowest in Lowball), less
+      what the throw gives away: into the other player's crib it never throws a pair when a
+      throw without one exists, and counts a 5 (1.5 points) and two cards making fifteen (2) as
+      given away; into its own crib the same cards count as gained.
+    - Play: the card that scores most now (least in Lowball). When the scores tie:
+      leading, a card below 5 (no answer can then make fifteen), from a pair if it holds one (the
+      answer that pairs it can be met with a pair royal), else its lowest card; never a 5 while
+      it holds another card. Following, it does not bring the count to 5 or 21 (where any
+      ten-card makes 15 or 31) when another card avoids it; then it lays its highest card.
+    """
 
     name = "intermediate"
     default_miscount = 0.1
@@ -136,17 +187,52 @@ class Intermediate(ComputerPlayer):
     def discard(self, game: Game, seat: int, rng: random.Random) -> tuple[Card, ...]:
         hand = game.hands[seat]
         unseen = unseen_cards(hand)
-        sign = -1 if game.rules.lowball else 1
-        best, best_value = None, None
-        for throw in combinations(hand, game.rules.discards):
+        rules = game.rules
+        sign = -1 if rules.lowball else 1
+        own = game.dealer == seat or (rules.partners and rules.side_of(game.dealer) == rules.side_of(seat))
+        throws = list(combinations(hand, rules.discards))
+        if not own and not rules.lowball:
+            safe = [t for t in throws if len({c.rank for c in t}) == len(t)]
+            throws = safe or throws
+
+        def value(throw) -> float:
             keep = [c for c in hand if c not in throw]
-            value = sign * hand_sums(keep, unseen)[0]
-            if best_value is None or value > best_value:
-                best, best_value = throw, value
-        return best
+            gift = _FIVE * sum(c.rank == 5 for c in throw)
+            if len(throw) == 2 and throw[0].value + throw[1].value == 15:
+                gift += _FIFTEEN
+            if len(throw) == 2 and throw[0].rank == throw[1].rank:
+                gift += 2
+            hand_ev = hand_sums(keep, unseen)[0] / len(unseen)
+            return sign * hand_ev + (gift if own else -gift) * (1 if sign > 0 else -1)
+
+        return max(throws, key=lambda t: (value(t), [c.index for c in t]))
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        return greedy_play(play_view(game, seat))
+        view = play_view(game, seat)
+        if view.lowball:
+            return greedy_play(view)
+        playable = view.playable()
+        if not playable:
+            return None
+        ranks = [c.rank for c in view.pile]
+        hand = view.hand
+
+        def key(card: Card):
+            now = play_score([*ranks, card.rank], view.count + card.value)
+            if not ranks:
+                return (now, *_lead_key(card, hand))
+            after = view.count + card.value
+            return (now, after not in (5, 21), card.value, card.rank, card.suit)
+
+        return max(playable, key=key)
+
+
+def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple:
+    """How good a lead ``card`` is by the rules of thumb (higher is better)."""
+    paired = sum(c.rank == card.rank for c in hand) > 1
+    only_fives = all(c.rank == 5 for c in hand)
+    return (card.rank < 5, card.rank != 5 or only_fives, paired, -card.value if card.rank >= 5 else card.rank,
+            card.suit)
 
 
 class Expert(ComputerPlayer):
@@ -160,11 +246,19 @@ class Expert(ComputerPlayer):
         partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
         options = advise_discard(game.hands[seat], dealer=dealer == seat, players=rules.players,
                                  lowball=rules.lowball, partner_deals=partner_deals, explain=False)
-        return _count_out_choice(game, seat, options).discard
+        endgame = _count_out_choice(game, seat, options)
+        if endgame is not options[0]:
+            return endgame.discard
+        weighed = weigh_discards(game.hands[seat], dealer=dealer == seat, players=rules.players,
+                                 lowball=rules.lowball, partner_deals=partner_deals, options=options)
+        return weighed[0].option.discard
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
         if game.rules.players != 2:
             return expert_play(play_view(game, seat))
+        playable = [c for c in game.hands[seat] if c.value <= 31 - game.count]
+        if len({c.rank for c in playable}) <= 1:
+            return playable[0] if playable else None
         values = play_values(**look_ahead_view(game, seat))
         if not values:
             return None

@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -40,21 +39,18 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
 from ..scoring import hand_total
-from .discard import advise_discard, unseen_cards
 from .explain import ranks_text, throw_reasons
-from .lookahead import DEFAULT_SAMPLES, _Solver, hand_play_value, play_values, rank_points
+from .lookahead import DEFAULT_SAMPLES, play_values, rank_points
 from .pegging_choice import expert_values
 from .players import look_ahead_view, play_view
+from .weigh import SAMPLES as DISCARD_SAMPLES
+from .weigh import SHORTLIST as DISCARD_SHORTLIST
+from .weigh import weigh_discards
 
 __all__ = ["PHASES", "Position", "Option", "Decision", "Review", "review_game", "review_deal", "review_save",
            "DISCARD_SAMPLES", "DISCARD_SHORTLIST", "NOTICE"]
 
 PHASES = ("discard", "play", "count")
-# Hidden four-card hands the play estimate of each discard averages over (the same hands for
-# every option, so that their differences are steadier than the values themselves).
-DISCARD_SAMPLES = 12
-# Discards whose hand and crib average is within this many points of the best get a play estimate.
-DISCARD_SHORTLIST = 3.0
 # Decisions that cost less than this are not called mistakes (sampling noise is about this size).
 NOTICE = 0.1
 
@@ -252,7 +248,7 @@ class _Reviewer:
     # ----- discards -----
     def discard(self, game: Game, move: Discard, index: int) -> Decision:
         seat = move.seat
-        options = discard_options(game, seat, samples=self.discard_samples)
+        options = discard_options(game, seat, samples=self.discard_samples, also=(move.cards,))
         chosen = frozenset(move.cards)
         done = next(o for o in options if frozenset(o.cards) == chosen)
         best = options[0]
@@ -282,36 +278,18 @@ class _Reviewer:
                         reason, tuple(options), samples)
 
 
-def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES) -> list[Option]:
-    """Every throw for ``seat`` now, best first, valued by hand and crib exactly plus (two players)
-    the play estimate of the keep for the options within `DISCARD_SHORTLIST` of the best."""
+def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES, also=()) -> list[Option]:
+    """Every throw for ``seat`` now, best first, valued as the expert values them (`weigh_discards`:
+    hand and crib exactly, plus with two players the play estimate of the keep)."""
     rules = game.rules
     dealer = game.dealer
     partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
-    advice = advise_discard(game.hands[seat], dealer=dealer == seat, players=rules.players,
-                            lowball=rules.lowball, partner_deals=partner_deals, explain=False)
-    sign = -1 if rules.lowball else 1
-    base = {o.discard: sign * o.total_ev for o in advice}
-    top = max(base.values())
-    values = dict(base)
-    if rules.players == 2 and samples:
-        unseen = unseen_cards(game.hands[seat])
-        rng = random.Random(f"discard:{','.join(map(str, game.hands[seat]))}")
-        hands = [tuple(sorted(c.rank for c in rng.sample(unseen, 4))) for _ in range(samples)]
-        solver = _Solver(rules.lowball)
-        for option in advice:
-            if base[option.discard] >= top - DISCARD_SHORTLIST:
-                values[option.discard] += hand_play_value(option.keep, unseen, dealer=dealer == seat,
-                                                          solver=solver, hands=hands)
-            else:
-                values[option.discard] = -1e9 + base[option.discard]  # never best: not worth the play
     hand = game.hands[seat]
-    keep_of = {o.discard: o.keep for o in advice}
-    ordered = sorted(advice, key=lambda o: -values[o.discard])
-    return [Option(o.discard, f"keep {ranks_text(keep_of[o.discard], hand)}, "
-                              f"throw {ranks_text(o.discard, hand)}",
-                   values[o.discard] if values[o.discard] > -1e8 else base[o.discard] - 2 * DISCARD_SHORTLIST)
-            for o in ordered]
+    weighed = weigh_discards(hand, dealer=dealer == seat, players=rules.players, lowball=rules.lowball,
+                             partner_deals=partner_deals, samples=samples, also=also)
+    return [Option(w.option.discard, f"keep {ranks_text(w.option.keep, hand)}, "
+                                     f"throw {ranks_text(w.option.discard, hand)}", w.value)
+            for w in weighed]
 
 
 def card_values(game: Game, seat: int, *, samples: int = DEFAULT_SAMPLES) -> tuple[dict[Card, float], int]:
@@ -351,36 +329,44 @@ def _card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
 
 
-def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[int, str] | None:
-    """The other player's best answer to ``pile``: (points, 'a ten-card for 15-2') or None."""
-    answers: dict[int, list[int]] = {}
-    for rank, n in unseen_ranks.items():
+_PAIR_WORDS = {2: "a pair (2)", 6: "a pair royal (6)", 12: "a double pair royal (12)"}
+
+
+def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[float, str] | None:
+    """The other player's scoring answers to ``pile``: (exposure, words for the likeliest, e.g.
+    'a ten-card for 15-2'), exposure being the points times the unseen cards that score them;
+    None when no answer scores."""
+    groups: dict[str, list[int]] = {}
+    exposure: dict[str, float] = {}
+    total = 0.0
+    for rank, n in sorted(unseen_ranks.items()):
         value = min(rank, 10)
         if not n or count + value > 31:
             continue
         points = rank_points((*pile, rank))
-        if points:
-            answers.setdefault(points, []).append(rank)
-    if not answers:
+        if not points:
+            continue
+        after = count + value
+        if after == 31:
+            what = "31 for 2" if points == 2 else f"31 and more ({points} points)"
+        elif after == 15:
+            what = "15-2" if points == 2 else f"fifteen and more ({points} points)"
+        elif pile and rank == pile[-1]:
+            what = _PAIR_WORDS.get(points, f"{points} points")
+        else:
+            what = f"a run ({points} points)"
+        groups.setdefault(what, []).append(rank)
+        exposure[what] = exposure.get(what, 0.0) + n * points
+        total += n * points
+    if not groups:
         return None
-    points = max(answers)
-    ranks = answers[points]
-    total = count + min(ranks[0], 10)
-    if all(r >= 10 for r in ranks) and len(ranks) > 1:
+    what = max(exposure, key=exposure.get)
+    ranks = groups[what]
+    if len(ranks) > 1 and all(r >= 10 for r in ranks):
         who = "a ten-card"
     else:
         who = " or ".join(_card_words(r) for r in ranks[:3])
-    if total == 31 and points == 2:
-        what = "31 for 2"
-    elif total == 15 and points == 2:
-        what = "15-2"
-    elif pile and ranks[0] == pile[-1] and points in (2, 6, 12):
-        what = {2: "a pair (2)", 6: "a pair royal (6)", 12: "a double pair royal (12)"}[points]
-    elif total in (15, 31):
-        what = f"{total} and more ({points} points)"
-    else:
-        what = f"a run ({points} points)"
-    return points, f"{who} for {what}"
+    return total, f"{who} for {what}"
 
 
 def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
@@ -398,7 +384,7 @@ def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     after_done = count + done.value
     threat_done = _threat((*pile, done.rank), after_done, unseen) if after_done < 31 else None
     threat_best = _threat((*pile, best.rank), count + best.value, unseen) if count + best.value < 31 else None
-    if threat_done and (not threat_best or threat_done[0] > threat_best[0]):
+    if threat_done and (not threat_best or threat_done[0] > threat_best[0] + 2):
         lead = "leading" if not pile else "laying"
         return f"{lead} the {done.rank_text} (count {after_done}) invites {threat_done[1]}"
     if done.rank in (c.rank for c in game.hands[seat] if c != done) and best.rank != done.rank:
