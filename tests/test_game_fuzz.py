@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from crib_widgets.cards import full_deck
 from crib_widgets.errors import CribbageError, IllegalMove
 from crib_widgets.game import Announce, Answer, Discard, Game, Go, Play, Rules
+from crib_widgets.pegging import play_call
 
 SCALE = int(os.environ.get("CRIB_FUZZ_SCALE", "1"))
 DECK = full_deck()
@@ -66,6 +67,9 @@ def check_state(game: Game, before: tuple[int, ...], events) -> None:
             assert event.side == rules.side_of(event.seat)
         if event.points:
             moved[event.side] += event.points
+        if event.kind in ("peg", "go point", "last card"):  # the play's points say why, for the call
+            assert event.play_score is not None and play_call(event.play_score)
+            assert event.points in (0, event.play_score.total)  # one amount, pegged or refused whole
     after = tuple(b + m for b, m in zip(before, moved, strict=True))
     assert after == game.scores, "scores move only as the events say"
     assert all(s >= 0 for s in game.scores)
