@@ -226,6 +226,13 @@ def test_a_folder_that_holds_a_set_is_refused_unless_replace_replaces_the_set_wh
     assert (out / "notes.txt").read_text() == "mine", "files that are not part of a set are left alone"
 
 
+def test_a_new_folder_is_an_ordinary_folder_not_a_private_temporary_one(tmp_path):
+    out, plain = tmp_path / "class", tmp_path / "plain"
+    plain.mkdir()
+    assert main(["worksheet", "--hands", "1", "--out", str(out)]) == 0
+    assert out.stat().st_mode == plain.stat().st_mode
+
+
 def test_an_empty_existing_folder_is_filled(tmp_path):
     out = tmp_path / "empty"
     out.mkdir()

@@ -178,6 +178,7 @@ def write_set(out: Path, files: dict[str, str], old: list[Path] = ()) -> None:
     made = _make_parents(out.parent)
     try:
         stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=out.parent))
+        os.chmod(stage, 0o777 & ~_umask())  # mkdtemp makes it private; the class folder is an ordinary one
         try:
             for name, content in files.items():
                 _write(stage / name, content)
@@ -192,6 +193,12 @@ def write_set(out: Path, files: dict[str, str], old: list[Path] = ()) -> None:
             with contextlib.suppress(OSError):
                 folder.rmdir()
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _write(path: Path, content: str) -> None:
