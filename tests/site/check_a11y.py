@@ -273,8 +273,15 @@ def check_live(browser, base: str, rel: str, axe: str) -> PageResult | None:
         if page.evaluate("() => window.cribLive.state") == "failed":
             result.problems.append("the live runtime failed to start")
             return result
-        with contextlib.suppress(PlaywrightTimeout):  # the others follow as they are drawn
-            page.wait_for_function(_ALL_LIVE, timeout=30_000)
+        outputs = page.locator(".crib-live-output")
+        for i in range(outputs.count()):  # each widget comes alive as it scrolls into view
+            outputs.nth(i).scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+        try:
+            page.wait_for_function(_ALL_LIVE, timeout=60_000)
+        except PlaywrightTimeout:
+            result.problems.append(f"only {page.locator('.crib-live-on').count()} of {outputs.count()} "
+                                   "widgets came alive within 60 s")
         page.wait_for_timeout(500)
         result.widgets = page.locator(f".crib-live-on {WIDGET}").count()
         focus = keyboard_move_keeps_focus(page)
