@@ -41,8 +41,9 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def paired_match(first: str, second: str, pairs: int, seed: int = SEED) -> dict:
-    """``pairs`` seeds, each played twice with the seats swapped; the first level's results."""
+def paired_match(first: str, second: str, pairs: int, seed: int = SEED, raw: Path | None = None) -> dict:
+    """``pairs`` seeds, each played twice with the seats swapped; the first level's results (written
+    to ``raw`` after every pair as well, so that a run stopped early keeps its games)."""
     a, b = make_player(first, seed=seed), make_player(second, seed=seed + 1)
     wins = games = 0
     totals = {side: dict.fromkeys(PHASES, 0) for side in (first, second)}
@@ -60,6 +61,12 @@ def paired_match(first: str, second: str, pairs: int, seed: int = SEED) -> dict:
                     side = first if seat == seat_of_first else second
                     for phase, value in phases.items():
                         totals[side][phase] += value
+        if raw is not None:
+            raw.write_text(json.dumps(_summary(first, second, wins, games, deals, totals, seed, start)))
+    return _summary(first, second, wins, games, deals, totals, seed, start)
+
+
+def _summary(first, second, wins, games, deals, totals, seed, start) -> dict:
     low, high = wilson(wins, games)
     per_deal = {side: {p: round(v / max(deals, 1), 3) for p, v in phases.items()}
                 for side, phases in totals.items()}
@@ -101,13 +108,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=150, help="pairs of games per match (150: 300 games)")
     parser.add_argument("--no-write", action="store_true", help="do not update strength.json")
+    parser.add_argument("--match", help="play only this pair of levels, e.g. expert,beginner (with --raw)")
+    parser.add_argument("--raw", type=Path, help="write the match's figures here after every pair")
+    parser.add_argument("--collect", nargs="+", type=Path, help="report and write the --raw files of "
+                        "matches played apart instead of playing")
     args = parser.parse_args()
     warm_up()
-    matches, ok = [], True
-    for first, second in GOALS:
-        match = paired_match(first, second, args.pairs)
+    if args.collect:
+        matches = [json.loads(f.read_text(encoding="utf-8")) for f in args.collect]
+    elif args.match:
+        first, second = args.match.split(",")
+        matches = [paired_match(first, second, args.pairs, raw=args.raw)]
+        args.no_write = True
+    else:
+        matches = [paired_match(first, second, args.pairs) for first, second in GOALS]
+    ok = True
+    for match in matches:
         ok &= show(match)
-        matches.append(match)
     if not args.no_write:
         write(matches)
     print("all strength goals met" if ok else "A STRENGTH GOAL WAS MISSED")

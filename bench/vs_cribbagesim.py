@@ -127,14 +127,15 @@ def main() -> int:
                     side = "ours" if seat == our_seat else "hoyle"
                     for phase, value in by_phase.items():
                         phases[side][phase] += value
+        if args.raw:  # after every pair, so a run stopped early still has its games counted
+            done = {"wins": wins, "games": games, "deals": deals, "phases": phases, "first": args.first,
+                    "seconds": time.perf_counter() - start, "pairs": pair + 1 - args.first}
+            Path(args.raw).write_text(json.dumps(done))
         if (pair + 1 - args.first) % 25 == 0:
             pegged = [phases[side]["play"] / max(deals, 1) for side in ("ours", "hoyle")]
             print(f"  {games} games: {args.level} won {wins} ({100 * wins / games:.1f}%); play per deal "
                   f"{pegged[0]:.2f} against {pegged[1]:.2f}; {time.perf_counter() - start:.0f} s", flush=True)
     seconds = time.perf_counter() - start
-    if args.raw:
-        Path(args.raw).write_text(json.dumps({"wins": wins, "games": games, "deals": deals, "phases": phases,
-                                              "seconds": seconds, "first": args.first, "pairs": args.pairs}))
     return _report(args, wins, games, phases, deals, seconds)
 
 

@@ -1,4 +1,5 @@
-"""Strategy: exact discard advice with plain-word reasons, and computer players of three strengths.
+"""Strategy: exact discard advice with plain-word reasons, the look-ahead in the play, computer
+players of three strengths, and the review of a game's decisions (`review_game`).
 
 >>> from crib_widgets.strategy import advise_discard, make_player
 >>> best = advise_discard("5H 5D JS 4C 6C KD", dealer=True)[0]
@@ -11,18 +12,24 @@
 from .discard import DiscardOption, advise_discard
 from .pegging_choice import PlayView, expert_play, greedy_play
 from .players import LEVELS, Beginner, ComputerPlayer, Expert, Intermediate, Player, make_player
+from .review import Decision, Review, review_deal, review_game, review_save
 
 __all__ = [
     "LEVELS",
     "Beginner",
     "ComputerPlayer",
+    "Decision",
     "DiscardOption",
     "Expert",
     "Intermediate",
     "Player",
     "PlayView",
+    "Review",
     "advise_discard",
     "expert_play",
     "greedy_play",
     "make_player",
+    "review_deal",
+    "review_game",
+    "review_save",
 ]
