@@ -152,9 +152,10 @@ def _lay_out_play(game: Game, start: Start) -> None:
 
 def neutral_crib(used, starter: Card) -> tuple[Card, ...]:
     """Four cards nobody holds that score as little as possible as a crib with ``starter``:
-    nothing whenever such four cards exist (with a 5 turned none do; then the lowest count among
-    the 24 cards tried, high cards first and cards making fifteen with the starter last). A
-    lesson's crib when it does not say which, so it hands nobody points the lesson did not mean.
+    nothing whenever such four cards exist (with a 5 turned none do: then 2, the least any four
+    cards score with a 5; the 24 highest free cards are tried, those making fifteen with the
+    starter last). A lesson's crib when it does not say which, so it hands nobody points the
+    lesson did not mean.
 
     >>> " ".join(str(c) for c in neutral_crib(parse_cards("5H 6H 7H 8H 5C 6C 7C 8C"), Card.parse("KS")))
     'QC 10C 9C 7D'
@@ -167,11 +168,12 @@ def neutral_crib(used, starter: Card) -> tuple[Card, ...]:
     taken = set(used) | {starter}
     free = sorted((c for c in full_deck() if c not in taken),
                   key=lambda c: (c.value + starter.value == 15, -c.rank, c.suit))
+    floor = 2 if starter.rank == 5 else 0  # no four cards score less with the starter (checked)
     best, least = None, None
     for crib in combinations(free[:24], 4):  # 10,626 cribs: enough to find the least, and quick
         total = hand_total(crib, starter, True)
         if least is None or total < least:
             best, least = crib, total
-            if not total:
+            if total <= floor:
                 break
     return best
