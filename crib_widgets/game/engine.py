@@ -131,8 +131,8 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         stacked = None if cut is None else deal.stacked_cut(n, cut)
         if cut is not None:
             cut = tuple(tuple(c for _, c in r) for r in stacked[1])
-        self._origin = Setup(rules, seed, tuple(tuple(d) for d in self._decks) if start is None else (),
-                           dealer, tuple(self._scores), self._names, cut, start)
+        self._origin = Setup(rules, seed, tuple(tuple(d) for d in self._decks), dealer, tuple(self._scores),
+                             self._names, cut, start)
         if dealer is None:
             dealer = self._cut_for_deal(stacked)
         elif type(dealer) is not int or not 0 <= dealer < n:
