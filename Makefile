@@ -35,6 +35,7 @@ site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_live.py _build/html --screenshots _build/screenshots/live
 	$(BIN)/python tests/site/check_assign.py _build/html --screenshots _build/screenshots/assign
 	$(BIN)/python tests/site/check_a11y.py _build/html --live --screenshots _build/screenshots/a11y
+	$(BIN)/python tests/site/check_voice.py _build/html --screenshots _build/screenshots/voice
 
 test: $(STAMP)
 	$(BIN)/ruff check .
