@@ -354,8 +354,14 @@ def test_the_log_is_reachable_by_keyboard():
 
 def test_the_level_menu_shows_measured_strength():
     t = GameTable(seed=1)
+    from crib_widgets.table.levels import MEASURED, level_label, measured_strength
+
     labels = dict((v, k) for k, v in t.options["strength"].options)
-    assert "beats the beginner 99%" in labels["expert"]
+    assert labels["expert"] == level_label("expert") and "Expert: beats the beginner " in labels["expert"]
+    expert = level_label("expert", MEASURED)
+    assert expert == "Expert: beats the beginner 99% and the intermediate 58% of games"
+    assert all(m["games"] >= 100 for m in measured_strength()["matches"])  # never a run stopped early
+    assert "seed" in t.options["strength"].tooltip
     assert t.options["strength"].value == "intermediate"
 
 

@@ -6,7 +6,7 @@ number that was measured, with the games and the seed it came from.
 
 >>> [value for _, value in level_options()]
 ['beginner', 'intermediate', 'expert']
->>> level_options()[2][0]
+>>> level_label("expert", MEASURED)
 'Expert: beats the beginner 99% and the intermediate 58% of games'
 """
 
@@ -17,15 +17,15 @@ from importlib import resources
 
 from .seats import STRENGTHS
 
-__all__ = ["MEASURED", "measured_strength", "level_label", "level_options", "measured_note"]
+__all__ = ["MEASURED", "MIN_GAMES", "measured_strength", "level_label", "level_options", "measured_note"]
 
-#: The last measured run: 1,000 two-player games to 121 per pair, seed 2024 (bench/strength.py).
+#: The last measured run before the bench wrote its file (bench/strength.py, seed 2024), in the
+#: bench's format: two-player games to 121, the first level's share of wins.
 MEASURED = {
-    "games": 1000,
-    "seed": 2024,
-    "results": [
-        {"level": "expert", "opponent": "beginner", "win_rate": 0.994},
-        {"level": "expert", "opponent": "intermediate", "win_rate": 0.584},
+    "about": "the previous session's run of bench/strength.py: 1,000 games per pair, seed 2024",
+    "matches": [
+        {"levels": ["expert", "beginner"], "games": 1000, "seed": 2024, "win rate": 0.994},
+        {"levels": ["expert", "intermediate"], "games": 1000, "seed": 2024, "win rate": 0.584},
     ],
 }
 
@@ -36,26 +36,41 @@ _WORDS = {
 }
 
 
+def _matches(data: object) -> list[dict]:
+    """The well-formed matches of a strength file (anything malformed is left out)."""
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        return []
+    return [m for m in data["matches"] if isinstance(m, dict) and isinstance(m.get("levels"), list)
+            and len(m["levels"]) == 2 and isinstance(m.get("win rate"), (int, float))
+            and isinstance(m.get("games"), int) and m["games"] > 0]
+
+
+#: A match of fewer games (a run stopped early) is not shown: the last full run's figure stands.
+MIN_GAMES = 100
+
+
 def measured_strength() -> dict:
-    """The strength figures: the bench's latest file if the package holds one, else `MEASURED`."""
+    """The strength figures: each pair of levels from the bench's file in the package when it played
+    at least `MIN_GAMES` games, else from `MEASURED`."""
     try:
         text = resources.files("crib_widgets.strategy").joinpath("strength.json").read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, ValueError):
-        return MEASURED
-    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
-        return MEASURED
-    return data
+        data = {}
+    fresh = {tuple(m["levels"]): m for m in _matches(data) if m["games"] >= MIN_GAMES}
+    kept = {tuple(m["levels"]): m for m in MEASURED["matches"]}
+    kept.update(fresh)
+    return {"about": data.get("about", MEASURED["about"]) if fresh else MEASURED["about"],
+            "matches": list(kept.values())}
 
 
 def level_label(level: str, data: dict | None = None) -> str:
     """A level's name with its measured strength, e.g. "Expert: beats the beginner 99% of games"."""
     data = measured_strength() if data is None else data
-    wins = [r for r in data.get("results", []) if isinstance(r, dict) and r.get("level") == level
-            and isinstance(r.get("win_rate"), (int, float))]
+    wins = [m for m in _matches(data) if m["levels"][0] == level]
     if not wins:
         return f"{level.capitalize()}: {_WORDS.get(level, 'a computer player')}"
-    beats = " and ".join(f"the {r['opponent']} {100 * r['win_rate']:.0f}%" for r in wins)
+    beats = " and ".join(f"the {m['levels'][1]} {100 * m['win rate']:.0f}%" for m in wins)
     return f"{level.capitalize()}: beats {beats} of games"
 
 
@@ -66,6 +81,9 @@ def level_options() -> list[tuple[str, str]]:
 
 
 def measured_note() -> str:
-    """Where the figures come from, for a caption: "measured in 1,000 games per pair, seed 2024"."""
-    data = measured_strength()
-    return f"measured in {data.get('games', '?'):,} two-player games per pair, seed {data.get('seed', '?')}"
+    """Where the figures come from, e.g. "measured in two-player games to 121: expert against
+    beginner 1,000 games, ... (seed 2024)"."""
+    matches = _matches(measured_strength())
+    pairs = ", ".join(f"{m['levels'][0]} against {m['levels'][1]} {m['games']:,} games" for m in matches)
+    seeds = sorted({str(m.get("seed", "?")) for m in matches})
+    return f"measured in two-player games to 121: {pairs} (seed {', '.join(seeds)})"
