@@ -13,7 +13,7 @@ seen, and what the other player's go revealed (a go on 24 means every card still
 (all of them, by rank, when there are few enough ways; otherwise a seeded sample of ``samples``
 hands), solves the play for each and averages: the expected net points of each playable card.
 
->>> from crib_widgets.cards import parse_cards
+>>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")
 >>> unseen = [c for c in full_deck() if c not in hand and c != Card(9, "H")]
 >>> values = play_values(hand, parse_cards("9H"), unseen, held=3)
