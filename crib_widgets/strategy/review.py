@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -222,10 +221,8 @@ def review_game(game: Game, seat: int, *, deals: Sequence[int] | None = None, sa
 
 
 def _fresh_copy(game: Game) -> Game:
-    """The game as it was before its first move (replayed from its own save)."""
-    data = json.loads(game.to_json())
-    data["moves"] = []
-    return Game.from_json(json.dumps(data))
+    """The game as it was before its first move (started again from its public setup)."""
+    return Game(**game.setup.options())
 
 
 class _Reviewer:
