@@ -4,7 +4,9 @@ Plays seeded two-player games to 121 (the reviewed seat an intermediate player, 
 mistakes to find; the other the expert), then times `review_game` for the intermediate's seat:
 every discard (hand and crib exact, the play estimated), every card played (the look-ahead over
 hidden hands) and, with Muggins, every count. Goal: under 3 s a game here, since the browser runs
-Python several times slower. The expert's own time per game is printed beside it.
+Python several times slower. The expert's own time per game is printed beside it. The goal is
+checked on the process's CPU time, which other work on a shared machine does not stretch the way
+it stretches the clock (both are printed).
 
 Run: `.venv/bin/python bench/review.py [--games N]`.
 """
@@ -31,20 +33,22 @@ def main() -> int:
     parser.add_argument("--muggins", action="store_true", help="play with Muggins (counts reviewed too)")
     args = parser.parse_args()
     warm_up()
-    times, decisions, play_times = [], [], []
+    times, walls, decisions, play_times = [], [], [], []
     for index in range(args.games):
         start = time.perf_counter()
         game = play_game(Game(Rules(muggins=args.muggins), seed=700 + index),
                          [make_player("intermediate", seed=index), make_player("expert", seed=index + 1)])
         play_times.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         review = review_game(game, seat=0)
-        times.append(time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
+        times.append(time.process_time() - cpu)
         decisions.append(len(review.decisions))
         print(f"game {index + 1}: {game.deal_number} deals, {len(review.decisions)} decisions reviewed in "
-              f"{times[-1]:.2f} s; {review.verdict}")
+              f"{times[-1]:.2f} s of CPU ({walls[-1]:.2f} s on the clock); {review.verdict}")
     worst = max(times)
     print(f"review of a whole 121-point game: median {statistics.median(times):.2f} s, worst {worst:.2f} s "
+          f"of CPU (on the clock, which a busy machine stretches: median {statistics.median(walls):.2f} s) "
           f"({statistics.mean(decisions):.0f} decisions a game); the game itself took "
           f"{statistics.median(play_times):.2f} s to play; goal < {GOAL:.0f} s: "
           f"{'met' if worst < GOAL else 'MISSED'}")
