@@ -7,7 +7,7 @@ import json
 import pytest
 
 from crib_widgets.cli import main
-from crib_widgets.cli.options import MAX_GAMES, MAX_SEED
+from crib_widgets.cli.options import MAX_GAMES, MAX_MATCH_GAMES, MAX_SEED
 
 
 def test_simulate_prints_a_summary(capsys):
@@ -61,6 +61,11 @@ def test_a_huge_number_of_games_is_refused_at_once_with_the_limit(capsys):
                    f"{MAX_GAMES}; see 'crib simulate --help'\n")
     assert run_cli(["simulate", "--games", str(MAX_GAMES + 1), "--players", "expert,expert"]) == 2
     assert f"ask for 1 to {MAX_GAMES}" in capsys.readouterr().err
+    # computer players weigh every move: 100000 expert games would take days
+    assert main(["simulate", "--games", str(MAX_MATCH_GAMES + 1), "--players", "expert,beginner"]) == 2
+    assert capsys.readouterr().err == (
+        f"crib: error: --games {MAX_MATCH_GAMES + 1} with computer players is too many: ask for 1 to "
+        f"{MAX_MATCH_GAMES} (they weigh every move; random players allow up to {MAX_GAMES})\n")
 
 
 @pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["worksheet", "--out", "never"]])

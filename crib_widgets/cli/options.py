@@ -19,10 +19,11 @@ import argparse
 import re
 from collections.abc import Callable
 
-__all__ = ["MAX_SEED", "MAX_GAMES", "count", "seed", "whole_number"]
+__all__ = ["MAX_SEED", "MAX_GAMES", "MAX_MATCH_GAMES", "count", "seed", "whole_number"]
 
 MAX_SEED = 999_999_999
 MAX_GAMES = 100_000  # about three minutes of random games on a laptop; more is better split up
+MAX_MATCH_GAMES = 1_000  # computer players: experts take seconds a game, so 1000 is already an hour
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 

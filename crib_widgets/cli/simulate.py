@@ -16,7 +16,7 @@ from collections import Counter
 
 from ..errors import CribbageError
 from ..game import Game, Rules
-from .options import MAX_GAMES, MAX_SEED, count, seed
+from .options import MAX_GAMES, MAX_MATCH_GAMES, MAX_SEED, count, seed
 from .text import plural
 
 VARIANTS = {"muggins": "muggins", "ten-back": "ten_back", "lowball": "lowball",
@@ -45,6 +45,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     options = {VARIANTS[v]: True for v in args.variant}
     names = args.players if isinstance(args.players, list) else None
+    if names and args.games > MAX_MATCH_GAMES:
+        raise CribbageError(f"--games {args.games} with computer players is too many: ask for 1 to "
+                            f"{MAX_MATCH_GAMES} (they weigh every move; random players allow up to "
+                            f"{MAX_GAMES})")
     rules = Rules(players=len(names) if names else args.players, target=args.target, **options)
     if names:
         from ..strategy.matches import simulate_command
