@@ -116,7 +116,8 @@ def test_out_must_be_a_folder(tmp_path, capsys):
     [
         (["--kind", "poker"], "argument --kind: invalid choice: 'poker'"),
         (["--difficulty", "expert"], "argument --difficulty: invalid choice: 'expert'"),
-        (["--hands", "ten"], "argument --hands: 'ten' is not a whole number of questions: write digits"),
+        (["--hands", "ten"], "argument --hands: 'ten' is not a number of questions written in digits: "
+                             "ask for 1 to 100"),
         ([], "the following arguments are required: --out"),
     ],
 )

@@ -28,14 +28,14 @@ MAX_MATCH_GAMES = 1_000  # computer players: experts take seconds a game, so 100
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
 
 
-def whole_number(text: str, what: str) -> int:
-    """The whole number in ``text`` (digits only, an optional sign), or an error naming ``what``."""
+def whole_number(text: str, what: str, allowed: str) -> int:
+    """The whole number in ``text`` (digits only, an optional sign), or an error naming ``what`` it
+    should be and ``allowed``, the range in words."""
     cleaned = text.strip().replace("_", "")
     if not _WHOLE.fullmatch(cleaned):
         if re.fullmatch(r"[+-]?[0-9]+", cleaned):
-            raise argparse.ArgumentTypeError(f"{_short(text)} is far too large for {what}")
-        raise argparse.ArgumentTypeError(
-            f"{_short(text)!r} is not a whole number of {what}: write digits, e.g. 7")
+            raise argparse.ArgumentTypeError(f"{_short(text)} is far too large for {what}: {allowed}")
+        raise argparse.ArgumentTypeError(f"{_short(text)!r} is not {what} written in digits: {allowed}")
     return int(cleaned)
 
 
@@ -43,7 +43,7 @@ def count(what: str, low: int, high: int) -> Callable[[str], int]:
     """An argparse type for how many ``what`` to make: a whole number from ``low`` to ``high``."""
 
     def parse(text: str) -> int:
-        number = whole_number(text, what)
+        number = whole_number(text, f"a number of {what}", f"ask for {low} to {high}")
         if number < low:
             raise argparse.ArgumentTypeError(f"{number} {what} is too few: ask for {low} to {high}")
         if number > high:
@@ -57,7 +57,7 @@ def count(what: str, low: int, high: int) -> Callable[[str], int]:
 
 def seed(text: str) -> int:
     """An argparse type for ``--seed``: a whole number from 0 to `MAX_SEED`, the same for every subcommand."""
-    number = whole_number(text, "a seed")
+    number = whole_number(text, "a seed", f"use a whole number 0 to {MAX_SEED}, e.g. 7")
     if not 0 <= number <= MAX_SEED:
         raise argparse.ArgumentTypeError(
             f"seed {_short(str(number))} is not allowed: use a whole number 0 to {MAX_SEED}, e.g. 7")
