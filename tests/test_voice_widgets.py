@@ -69,3 +69,24 @@ def test_the_game_table_lets_you_hear_every_show_count():
     assert len(players) == shows >= 3  # pone's hand, dealer's hand, the crib
     said = [json.loads(unescape(p))["words"] for p in players]
     assert all(words for words in said) and "Hear the count" in t.show_view.value
+
+
+def test_the_game_table_can_say_the_plays_calls_and_never_turns_them_on_by_itself():
+    from test_widgets_game_table import Learner
+
+    from crib_widgets.widgets import GameTable
+
+    t = GameTable(seed=11, strength="beginner")
+    learner = Learner(11)
+    heard = []
+    for _ in range(400):
+        if t.game.phase == "over":
+            break
+        learner.act(t)
+        found = re.findall(r'class="crib-voice" hidden data-auto="([^"]+)" data-nodim data-voice="([^"]*)"',
+                           t.recent_view.value)
+        heard += [json.loads(unescape(layout))["words"] for _, layout in found]
+        assert 'class="crib-voice-calls" checked' not in t.recent_view.value  # off until the learner asks
+    calls = {w for words in heard for w in words}
+    assert heard and calls & {"fifteen for two", "go", "one for last card", "a pair for two",
+                              "thirty-one for two"}

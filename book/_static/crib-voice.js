@@ -16,10 +16,11 @@
   var bankPromise = null;
 
   function settings() {
-    var s = { on: true, speed: 1 };
+    var s = { on: true, speed: 1, calls: false };
     try {
       var saved = JSON.parse(window.localStorage.getItem(KEY) || "{}");
       if (typeof saved.on === "boolean") s.on = saved.on;
+      if (typeof saved.calls === "boolean") s.calls = saved.calls;
       if (typeof saved.speed === "number" && saved.speed >= 0.5 && saved.speed <= 2) s.speed = saved.speed;
     } catch (e) { /* private windows may refuse storage: use the defaults */ }
     return s;
@@ -35,6 +36,8 @@
     var speed = block.querySelector(".crib-voice-speed");
     if (on) on.checked = s.on;
     if (speed) speed.value = String(s.speed);
+    var calls = block.querySelector(".crib-voice-calls");
+    if (calls) calls.checked = s.calls;
   }
 
   function loadBank(version) {
@@ -105,6 +108,10 @@
       var s = settings(); s.speed = parseFloat(e.target.value); save(s);
       if (self.audio) self.audio.playbackRate = s.speed;
     });
+    var calls = block.querySelector(".crib-voice-calls");
+    if (calls) calls.addEventListener("change", function (e) {
+      var s = settings(); s.calls = e.target.checked; save(s);
+    });
     this.audio.addEventListener("ended", function () { self.finish(); });
     showSettings(block, settings());
     block.hidden = false;
@@ -167,11 +174,11 @@
     if (i === this.step) return;
     this.step = i;
     if (i < 0) return;
-    var lit = this.data.cards[i];
+    var lit = this.data.cards[i], self = this;
     cardsOf(this.block).forEach(function (el) {
       var on = lit.indexOf(el.getAttribute("data-card")) >= 0;
       el.classList.toggle("crib-lit", on);
-      el.classList.toggle("crib-dim", !on && lit.length > 0);
+      if (!self.block.hasAttribute("data-nodim")) el.classList.toggle("crib-dim", !on && lit.length > 0);
     });
     var total = this.data.totals[i];
     this.now.innerHTML = '<span class="crib-count" title="running total">' + total + "</span> " +
@@ -212,10 +219,23 @@
   }
 
   /* Widgets draw (and redraw) their HTML after the page loads: give every new block its player. */
-  function attach(root) {
+  var spoken = {};  // keys of the play's calls already said by themselves
+  var moved = false;  // widgets also draw after load: only a block drawn after a click or key is a move's
+  ["pointerdown", "keydown"].forEach(function (kind) {
+    document.addEventListener(kind, function () { moved = true; }, true);
+  });
+  function attach(root, later) {
     (root.querySelectorAll ? root : document).querySelectorAll(".crib-voice").forEach(function (block) {
       if (block.cribVoice) return;
-      try { block.cribVoice = new Player(block); } catch (e) { /* a malformed block stays hidden */ }
+      try { block.cribVoice = new Player(block); } catch (e) { return; /* a malformed block stays hidden */ }
+      // The play's calls speak by themselves only when the learner asked for it, only for a block
+      // drawn after a move (never on page load), and once per set of calls.
+      var key = block.getAttribute("data-auto"), s = settings();
+      if (later && moved && key && s.calls && s.on && !spoken[key]) {
+        spoken[key] = true;
+        block.cribVoice.play();
+      }
+      if (key) spoken[key] = true;
     });
   }
 
@@ -223,7 +243,7 @@
     attach(document);
     new MutationObserver(function (changes) {
       changes.forEach(function (c) {
-        c.addedNodes.forEach(function (n) { if (n.nodeType === 1) attach(n.parentNode || n); });
+        c.addedNodes.forEach(function (n) { if (n.nodeType === 1) attach(n.parentNode || n, true); });
         c.removedNodes.forEach(function (n) {  // a redrawn widget: its old count must fall silent
           if (n.nodeType !== 1) return;
           var gone = n.classList.contains("crib-voice") ? [n] : n.querySelectorAll(".crib-voice");

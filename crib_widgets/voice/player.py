@@ -22,11 +22,17 @@ from ..aloud import NOTHING, Step, count_steps
 from ..cards import Card
 from .clip import say
 
-__all__ = ["player_html", "count_player", "call_player"]
+__all__ = ["player_html", "count_player", "call_player", "event_calls"]
 
 
-def player_html(steps: Sequence[Step], *, label: str = "Count aloud", what: str = "the count") -> str:
-    """The player for ``steps`` (words, cards lit, running total); no steps says "nineteen"."""
+def player_html(steps: Sequence[Step], *, label: str = "Count aloud", what: str = "the count",
+                auto: str = "") -> str:
+    """The player for ``steps`` (words, cards lit, running total); no steps says "nineteen".
+
+    ``auto`` (the play's calls) adds a "Say calls as they happen" switch, off until the learner
+    turns it on: then a block drawn after a move (never one on the page as it loads) plays by
+    itself once, its key ``auto`` telling a redraw of the same calls from new ones.
+    """
     if not steps:
         steps = [Step(NOTHING, (), 0)]
     clip = say([s.words for s in steps])
@@ -35,14 +41,19 @@ def player_html(steps: Sequence[Step], *, label: str = "Count aloud", what: str 
     data["totals"] = [s.total for s in steps]
     data["cards"] = [[str(c) for c in s.cards] for s in steps]
     tip = f"Plays {what} as speech; the cards light up and the total steps on with the words"
+    extra = (f' data-auto="{escape(auto)}" data-nodim' if auto else "")
+    switch = ('<label class="crib-voice-opt"><input type="checkbox" class="crib-voice-calls"> '
+              "Say calls as they happen</label>" if auto else "")
+    layout = escape(json.dumps(data, separators=(",", ":")))
     return (
-        f'<div class="crib-voice" hidden data-voice="{escape(json.dumps(data, separators=(",", ":")))}">'
+        f'<div class="crib-voice" hidden{extra} data-voice="{layout}">'
         f'<button type="button" class="crib-voice-play" title="{escape(tip)}">'
         f'<span aria-hidden="true">▶ </span>{escape(label)}</button>'
         '<label class="crib-voice-opt"><input type="checkbox" class="crib-voice-on" checked> Voice</label>'
         '<label class="crib-voice-opt">Speed <select class="crib-voice-speed">'
         '<option value="0.75">slow</option><option value="1" selected>normal</option>'
         '<option value="1.25">quick</option><option value="1.5">fast</option></select></label>'
+        + switch +
         '<span class="crib-voice-now" aria-live="polite"></span>'
         '<audio class="crib-voice-audio" preload="none"></audio></div>'
     )
@@ -53,7 +64,23 @@ def count_player(score, phrasing: str = "players", *, label: str = "Count aloud"
     return player_html(count_steps(score, phrasing), label=label)
 
 
-def call_player(calls: Iterable[tuple[str, Sequence[Card], int]], *, label: str = "Say the play") -> str:
-    """The player for the play's calls: (words, cards, points so far) per call, e.g. from
-    `crib_widgets.pegging.play_call`."""
-    return player_html([Step(w, tuple(c), t) for w, c, t in calls], label=label, what="the play's calls")
+def call_player(calls: Iterable[tuple[str, Sequence[Card], int]], *, label: str = "Say the play",
+                key: str = "calls") -> str:
+    """The player for the play's calls: (words, cards, points) per call, e.g. from
+    `crib_widgets.pegging.play_call`; ``key`` names this set of calls (see `player_html`)."""
+    return player_html([Step(w, tuple(c), t) for w, c, t in calls], label=label, what="the play's calls",
+                       auto=key)
+
+
+def event_calls(events: Iterable) -> list[tuple[str, tuple[Card, ...], int]]:
+    """The spoken calls of game events that score in the play (a go, a fifteen, a pair ...)."""
+    from ..pegging import play_call
+
+    calls = []
+    for e in events:
+        score = getattr(e, "play_score", None)
+        words = play_call(score) if score is not None and score.items else ""
+        if words:
+            cards = tuple(dict.fromkeys(c for i in score.items for c in i.cards))
+            calls.append((words, cards, e.points))
+    return calls

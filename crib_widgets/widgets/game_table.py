@@ -26,6 +26,7 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
+from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
@@ -422,11 +423,14 @@ class GameTable(Frame):
         t = self.table
         lines = [event_line(e) for e in t.recent() if e.kind in _RECENT_KINDS][-8:]
         lines += t.notes[-2:]
+        # the play's calls as speech ("fifteen for two", "go"), said by themselves if the learner asks
+        calls = event_calls(t.recent())
+        voice = call_player(calls, key=f"{self.game.deal_number}-{len(self.game.events)}") if calls else ""
         self.recent_view.value = (
             (
                 '<div class="crib-event" aria-live="polite"><b>Just now:</b> '
                 + esc("; ".join(lines))
-                + ".</div>"
+                + ".</div>" + voice
             )
             if lines
             else ""
