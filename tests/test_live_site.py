@@ -218,3 +218,16 @@ def test_live_notebooks_say_cross_references_in_words():
     (cell,) = crib_live.plain_cross_refs(notebook, titles)["cells"]
     assert "".join(cell["source"]) == (
         "See *Running the widgets*, *The play to 31*, *the finish* and the crib or cribs.")
+
+
+def test_the_book_says_how_its_widgets_work_before_the_first_one():
+    import json
+
+    cells = json.loads((ROOT / "book" / "01_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    texts = ["".join(c["source"]) for c in cells]
+    makes = re.compile(r"\b(?:CountingTrainer|PeggingDrill|MugginsQuiz|GameTable)\(")
+    widget = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and makes.search(texts[i]))
+    howto = next(i for i, text in enumerate(texts) if "(sec-running-widgets)=" in text)
+    assert howto < widget, "chapter 01 shows a widget before 'How to use the widgets'"
+    assert "## A first taste" in "".join(texts[howto + 1:widget])  # the taste leads up to the widget
+    assert "## How this book is built" in "".join(texts[widget:])  # and the rest follows it
