@@ -34,13 +34,22 @@ TAIL = 0.15      # after the last word
 
 @dataclass(frozen=True, slots=True)
 class Bank:
-    """The recorded phrases: 16-bit mono PCM at ``rate``, and where each phrase lies in it."""
+    """The recorded phrases: 16-bit mono PCM at ``rate``, and where each phrase lies in it.
+
+    Laying out a clip needs only the index (``crib-voice-bank.json``, in the wheel); the sound
+    (``crib-voice-bank.wav``, served by the site, present in a checkout) is read on first use.
+    """
 
     voice: str
     rate: int
     version: str
     phrases: dict[str, tuple[int, int]]  # phrase -> (first sample, samples)
-    pcm: bytes
+    folder: object  # a path or package resource holding the two files
+
+    @property
+    def pcm(self) -> bytes:
+        """All the recordings, one after another, as raw PCM bytes."""
+        return _read_pcm(self.folder, self.rate)
 
     def samples(self, phrase: str) -> bytes:
         """The recording of one phrase as raw PCM bytes."""
@@ -55,14 +64,22 @@ def bank() -> Bank:
 
 
 def load_bank(data) -> Bank:
-    """A phrase bank from a folder (a path or package resource) holding bank.json and bank.wav."""
+    """A phrase bank from a folder (a path or package resource) holding its .json and .wav."""
     meta = json.loads((data / "crib-voice-bank.json").read_text(encoding="utf-8"))
-    with wave.open(io.BytesIO((data / "crib-voice-bank.wav").read_bytes())) as w:
-        if (w.getnchannels(), w.getsampwidth(), w.getframerate()) != (1, 2, meta["rate"]):
-            raise VoiceError("bank.wav is not 16-bit mono at the rate bank.json names")
-        pcm = w.readframes(w.getnframes())
     phrases = {p: (a, b) for p, (a, b) in meta["phrases"].items()}
-    return Bank(meta["voice"], meta["rate"], meta["version"], phrases, pcm)
+    return Bank(meta["voice"], meta["rate"], meta["version"], phrases, data)
+
+
+@cache
+def _read_pcm(folder, rate: int) -> bytes:
+    sound = folder / "crib-voice-bank.wav"
+    if not sound.is_file():
+        raise VoiceError("the sound of the phrase bank (crib-voice-bank.wav) is not installed here: the "
+                         "wheel carries only its index, the book's site serves the sound; use a checkout")
+    with wave.open(io.BytesIO(sound.read_bytes())) as w:
+        if (w.getnchannels(), w.getsampwidth(), w.getframerate()) != (1, 2, rate):
+            raise VoiceError("crib-voice-bank.wav is not 16-bit mono at the rate its index names")
+        return w.readframes(w.getnframes())
 
 
 @dataclass(frozen=True, slots=True)
