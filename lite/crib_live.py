@@ -402,7 +402,7 @@ def mark_static(app: Sphinx, error: Exception | None) -> None:
 def setup(app: Sphinx) -> dict:
     app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py"], "html")
     if os.environ.get("CRIB_LIVE", "1") == "0":
-        logger.info("[crib_live] CRIB_LIVE=0: no live site and no 'Try it live' buttons in this build")
+        logger.info("[crib_live] CRIB_LIVE=0: no live widgets, no notebook links")
         return {"parallel_read_safe": True}
     app.setup_extension("jupyterlite_sphinx")
     # jupyterlite-sphinx puts a web font from a CDN on every page (for its own buttons, unused here):

@@ -1,8 +1,8 @@
 """Prepare the in-browser Python of the published book: Pyodide and every wheel, served by the site.
 
-The book's "Try it live" pages run in JupyterLite with the Pyodide kernel. Nothing may come from a
-server or a CDN at run time for the widget chapters, so this script puts into ``lite/`` (the
-JupyterLite directory, see ``lite/README.md``):
+The book's widgets run in the page with the Pyodide kernel's worker, and "Open as a notebook" in
+JupyterLite. Nothing may come from a server or a CDN at run time for the widget chapters, so this
+script puts into ``lite/`` (the JupyterLite directory, see ``lite/README.md``):
 
 ``lite/static/pyodide/``
     The Pyodide runtime from the npm package ``pyodide`` (core files only), plus the pure-Python
