@@ -490,3 +490,18 @@ def test_a_review_draws_every_board_with_its_own_ids():
     ids = re.findall(r'id="([^"]+)"', html)
     assert ids and len(ids) == len(set(ids))  # a browser would not draw pegs pointing at a hidden twin
     assert html.count("The board then:") == 3 and "You:" in html and "The expert:" in html
+
+
+def test_after_a_move_the_keyboard_stays_on_the_card_row(monkeypatch):
+    import ipywidgets as widgets
+
+    focused = []
+    monkeypatch.setattr(widgets.Button, "focus", lambda self: focused.append(self), raising=False)
+    t = GameTable(seed=4, strength="beginner")
+    for b in t.picker.buttons[:2]:
+        b.value = True
+    t.lay_button.click()
+    assert focused and focused[-1] in t.picker.buttons and not focused[-1].disabled
+    before = len(focused)
+    next(b for b in t.picker.buttons if not b.disabled).click()
+    assert len(focused) > before and focused[-1] in t.picker.buttons
