@@ -26,7 +26,7 @@ __all__ = ["VOICES", "RATE", "build_bank", "speak"]
 
 RATE = 16_000
 GAP = 0.05  # seconds of silence between phrases in bank.wav, so a slice never clips a neighbour
-DEFAULT = "flite-slt"
+DEFAULT = "flite-awb"  # chosen by scripts/compare_voices.py: the clearest to a recogniser (README)
 VOICES: dict[str, list[str]] = {
     "flite-slt": ["flite", "-voice", "slt", "-t", "{text}", "-o", "{out}"],
     "flite-rms": ["flite", "-voice", "rms", "-t", "{text}", "-o", "{out}"],
