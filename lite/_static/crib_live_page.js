@@ -252,14 +252,20 @@
     const snapshot = snapshotOf(widget);
     const focused = snapshot && snapshot.contains(document.activeElement) ? keyOf(snapshot, document.activeElement) : null;
     const note = live.querySelector('.crib-status > .crib-note');
-    if (note) note.textContent = 'Live: Python is running in this page.';
+    const oldNote = snapshot && snapshot.querySelector('.crib-status > .crib-note');
+    if (note) {
+      note.textContent = 'Live: Python is running in this page.';
+      if (oldNote) note.style.minHeight = `${oldNote.getBoundingClientRect().height}px`; // no jump
+    }
+    const before = widget.out.getBoundingClientRect().height;
     if (snapshot) snapshot.remove();
     live.classList.remove('crib-live-hidden');
+    const shift = widget.out.getBoundingClientRect().height - before;
     widget.live = live;
     widget.out.removeAttribute('aria-busy');
     widget.out.classList.add('crib-live-on');
     if (focused) { const el = findByKey(live, focused); if (el) el.focus(); }
-    timings[widget.spec.model_id] = { ran: t0, drawn: performance.now() };
+    timings[widget.spec.model_id] = { ran: t0, drawn: performance.now(), shift };
     await replay(widget);
     widget.swapping = false;
     showStatus(widget);

@@ -383,6 +383,9 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         results.check(True, f"{what}: then live: {done} answered as the engine says")
         driver.out.screenshot(path=str(shots / f"{name}-live.png"))
         timings = tab.evaluate("window.cribLive.timings")
+        shift = timings.get(model_id, {}).get("shift")
+        results.check(shift is not None and abs(shift) < 2,
+                      f"{what}: the live widget took the snapshot's place with no layout jump ({shift} px)")
         sent = CachingHandler.take()
         if timed:
             start = timings.get("start", 0)
