@@ -152,6 +152,7 @@
       const area = snapshotOf(widget);
       const control = event.target.closest && event.target.closest(CONTROLS);
       if (!area || !control || !area.contains(control)) return;
+      if (control.closest('.crib-voice')) return; // the counting voice needs no Python: it plays now
       if (control.tagName === 'INPUT' && /^(text|number|search)$/.test(control.type)) return; // typing is kept
       if (control.tagName === 'SELECT' || control.tagName === 'TEXTAREA') return;
       // The snapshot must not change on its own (a raised card Python never heard of): keep the
@@ -171,6 +172,7 @@
       const area = snapshotOf(widget);
       const control = event.target;
       if (!area || !area.contains(control) || !control.matches('select, input, textarea')) return;
+      if (control.closest('.crib-voice')) return; // the voice's own switch and speed, not the widget's
       const key = keyOf(area, control);
       widget.actions = widget.actions.filter((a) => !(a.kind === 'value' && sameKey(a.key, key)));
       widget.actions.push({ kind: 'value', key, value: control.value });
@@ -247,6 +249,7 @@
     await kernel.display(data, live);
     await frame();
     await frame();
+    await countSaid(widget);
     // swap: the snapshot goes, the live widget takes its place (same state, same size)
     widget.swapping = true;
     const snapshot = snapshotOf(widget);
@@ -269,6 +272,17 @@
     await replay(widget);
     widget.swapping = false;
     showStatus(widget);
+  }
+
+  // A count being said on the snapshot (the voice needs no Python) is heard to its end before the
+  // live widget takes the snapshot's place; clicks meanwhile are kept as before.
+  async function countSaid(widget) {
+    const limit = performance.now() + 60000;
+    for (;;) {
+      const snapshot = snapshotOf(widget);
+      if (!snapshot || !snapshot.querySelector('.crib-voice-playing') || performance.now() > limit) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   async function replay(widget) {

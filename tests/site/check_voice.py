@@ -80,6 +80,19 @@ def _open(page: Page, url: str) -> None:
     page.evaluate(_WATCH)
 
 
+def _live_widget(page: Page, block_selector: str) -> None:
+    """On a build with live pages, the widget comes alive when it scrolls into view: wait for it,
+    so the count is heard on the widget the learner then has, and watch its new player."""
+    if not page.evaluate("!!window.cribLive"):
+        return
+    page.locator(block_selector).first.scroll_into_view_if_needed()
+    page.wait_for_function("(sel) => { const b = document.querySelector(sel);"
+                           " return b && b.closest('.crib-live-on') && !b.hidden; }",
+                           arg=block_selector, timeout=120_000, polling=250)
+    page.wait_for_timeout(300)
+    page.evaluate(_WATCH)
+
+
 def _play(page: Page, index: int, check: Checks, name: str, *, full: bool = True) -> None:
     block = page.locator(".crib-voice").nth(index)
     data = block.evaluate("b => JSON.parse(b.getAttribute('data-voice'))")
@@ -148,7 +161,9 @@ def check_show_page(page: Page, base: str, check: Checks, shots: Path) -> None:
           "06: with the voice off the count steps on screen without sound", f"{log}")
     remembered.locator(".crib-voice-on").check()
 
-    trainer = page.locator(".jupyter-widgets .crib-voice, .widget-subarea .crib-voice").first
+    widget_voice = ".jupyter-widgets .crib-voice, .widget-subarea .crib-voice"
+    _live_widget(page, widget_voice)
+    trainer = page.locator(widget_voice).first
     if check(trainer.count() == 1, "06: the counting trainer has a Count aloud player"):
         index = blocks.evaluate_all("(all, ex) => all.indexOf(ex)", trainer.element_handle())
         _play(page, index, check, "06 counting trainer", full=True)
@@ -160,9 +175,11 @@ def check_show_page(page: Page, base: str, check: Checks, shots: Path) -> None:
 
 def check_muggins_page(page: Page, base: str, check: Checks) -> None:
     _open(page, base + MUGGINS)
+    _live_widget(page, ".crib-voice")
     quiz = page.locator(".crib-voice").first
     if check(quiz.count() == 1, "09: the Muggins quiz lets you hear the computer count"):
-        _play(page, 0, check, "09 Muggins quiz", full=False)
+        index = page.locator(".crib-voice").evaluate_all("(all, q) => all.indexOf(q)", quiz.element_handle())
+        _play(page, index, check, "09 Muggins quiz", full=False)
 
 
 def main(argv: list[str] | None = None) -> int:
