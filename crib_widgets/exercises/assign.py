@@ -40,7 +40,7 @@ from urllib.parse import quote, urlencode
 
 from ..cards import Card
 from ..errors import CribbageError
-from .generate import check_options, make_set
+from .generate import check_distinct_students, check_options, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
@@ -97,12 +97,7 @@ class Assignment:
         names = tuple(unicodedata.normalize("NFC", " ".join(n.split())) for n in self.roster)
         if not names:
             raise CribbageError("the class list is empty: give at least one student name")
-        seen: dict[str, str] = {}
-        for name in names:
-            key = student_key(name)
-            if key in seen:
-                raise CribbageError(f"{name!r} and {seen[key]!r} are the same student: give each name once")
-            seen[key] = name
+        check_distinct_students(names)
         object.__setattr__(self, "roster", names)
 
     @property

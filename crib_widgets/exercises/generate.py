@@ -131,6 +131,16 @@ def load_set(code: str, student: str | None = None) -> ExerciseSet:
     return make_set(kind, difficulty, int(hands), int(seed), student)
 
 
+def check_distinct_students(names: Iterable[str]) -> None:
+    """Refuse two entries that are the same student (the same name up to case and spaces)."""
+    keys: dict[str, str] = {}
+    for name in names:
+        key = student_key(name)
+        if key in keys:
+            raise CribbageError(f"{name!r} and {keys[key]!r} are the same student: give each name once")
+        keys[key] = name
+
+
 def class_sets(
     kind: str, difficulty: str, hands: int, seed: int, students: Iterable[str]
 ) -> list[ExerciseSet]:
@@ -145,10 +155,5 @@ def class_sets(
                             f"give at most {MAX_STUDENTS} names")
     for name in names:
         check_student(name)
-    keys: dict[str, str] = {}
-    for name in names:
-        key = student_key(name)
-        if key in keys:
-            raise CribbageError(f"{name!r} and {keys[key]!r} are the same student: give each name once")
-        keys[key] = name
+    check_distinct_students(names)
     return [make_set(kind, difficulty, hands, seed, name) for name in names]
