@@ -28,13 +28,14 @@ SUIT_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
 FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
 SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#7d3c98")
 
+# Shown until Python runs; on the book's site the live page script replaces it as Python starts.
 STATIC_NOTE = (
-    "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "
-    "on a static page, open the answer below."
+    "A still picture until Python runs: on the book's website Python starts by itself as you scroll "
+    "here (in Jupyter, run the cell). Without Python, open the answer below."
 )
 STATIC_NOTE_GAME = (
-    "Buttons respond when this page runs live (in Jupyter, or with the page's live-code launch); "
-    "on a static page you see the first deal as it is dealt."
+    "A still picture of the first deal until Python runs: on the book's website Python starts by "
+    "itself as you scroll here (in Jupyter, run the cell)."
 )
 
 CSS = """
