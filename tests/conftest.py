@@ -9,8 +9,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "tests" / "data"
-#: The steering repository's copy, present beside a developer's checkout but not in a clone.
-UPSTREAM = ROOT.parent / "shared" / "reference"
 
 
 def read_jsonl(name: str) -> list[dict]:
