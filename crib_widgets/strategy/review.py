@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
+from ..pegging import item_words
 from ..scoring import hand_total
 from .explain import ranks_text, throw_reasons
 from .lookahead import DEFAULT_SAMPLES, play_values, rank_points
@@ -334,9 +335,6 @@ def _card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
 
 
-_PAIR_WORDS = {2: "a pair (2)", 6: "a pair royal (6)", 12: "a double pair royal (12)"}
-
-
 def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[float, str] | None:
     """The other player's scoring answers to ``pile``: (exposure, words for the likeliest, e.g.
     'a ten-card for 15-2'), exposure being the points times the unseen cards that score them;
@@ -357,7 +355,7 @@ def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> 
         elif after == 15:
             what = "15-2" if points == 2 else f"fifteen and more ({points} points)"
         elif pile and rank == pile[-1]:
-            what = _PAIR_WORDS.get(points, f"{points} points")
+            what = f"{item_words((points, 'pair'))} ({points})"  # the play layer's words
         else:
             what = f"a run ({points} points)"
         groups.setdefault(what, []).append(rank)
