@@ -310,3 +310,53 @@ def test_the_review_of_a_saved_game_is_the_review_of_the_game():
     assert restored.decisions == direct.decisions and restored.verdict == direct.verdict
     assert [d.seat for d in direct.decisions] == [0] * len(direct.decisions) and direct.decisions
     assert Table.from_json(t.game.to_json()).review().decisions == direct.decisions  # a bare game save
+
+
+# ---- the first view: what to do, not the computers' face-down throws as news ----------------------
+@pytest.mark.parametrize("players, dealer, prompt", [
+    (2, 0, "Your deal: choose 2 cards for your crib."),
+    (2, 1, "Computer's deal: choose 2 cards for Computer's crib."),
+    (3, 0, "Your deal: choose 1 card for your crib."),
+    (4, 2, "Across' deal: choose 1 card for Across' crib."),
+])
+def test_a_new_table_says_what_to_do_first(players, dealer, prompt):
+    t = Table(Rules(players=players), seed=3, dealer=dealer)
+    assert t.game.phase == "discard" and not t.waiting
+    # the computers have thrown (face down) but nothing has happened that the learner caused
+    assert len(t.game.crib) == (players - 1) * t.game.rules.discards + (players == 3)
+    assert t.recent() == ()
+    assert t.prompt == prompt
+
+
+def test_a_new_deal_says_what_to_do_and_not_the_computers_throws():
+    t = Table(seed=8, dealer=1)
+    rng = random.Random(8)
+    while not t.paused:
+        if t.waiting:
+            t.advance()
+        else:
+            t.move(rng.choice(t.learner_moves()))
+    [change] = t.next_deal()
+    assert change.text == f"Deal 2: new cards. {t.prompt}"
+    assert t.prompt == "Your deal: choose 2 cards for your crib."
+    assert len(t.game.crib) == 2  # the computer threw...
+    assert t.recent() == ()  # ...but "just now" has nothing of the learner's making yet
+
+
+@pytest.mark.parametrize("options", [dict(players=2), dict(players=3, muggins=True),
+                                     dict(players=4, partners=True, muggins=True)], ids=ident)
+def test_whenever_the_learner_decides_the_table_says_what_to_do(options):
+    """Over whole games: a decision always has a prompt, "just now" never reports another seat's
+    throw to the crib, and "just now" is empty only before the learner's first move of a deal."""
+    t = Table(Rules(**options), seed=21)
+    rng = random.Random(21)
+    while not t.game.is_over:
+        if t.paused:
+            t.next_deal()
+        elif t.waiting:
+            t.advance()
+        else:
+            assert t.prompt and t.prompt.endswith(".")
+            assert all(e.seat == t.you for e in t.recent() if e.kind == "discard")
+            t.move(rng.choice(t.learner_moves()))
+    assert t.prompt == ""

@@ -80,7 +80,10 @@ def test_first_view_shows_board_hand_and_what_to_do():
     assert t.game.phase == "discard" and t.game.whose_turn == 0
     assert "<svg" in t.board.value and "No points pegged yet" in t.board.value
     assert [b.tooltip for b in t.picker.buttons] == [c.name for c in t.game.hands[0]]
-    assert "Choose 2 cards" in t.status.value and STATIC_NOTE_GAME in t.status.value
+    assert t.status_text.startswith(f"{t.table.prompt[:-1]} (0 chosen)")
+    assert STATIC_NOTE_GAME in t.status.value
+    assert "deal: choose 2 cards for" in t.status.value
+    assert t.recent_view.value == ""  # the computer's face-down throw is no "Just now" news
     assert "Computer" in t.seats_view.value and "starter" in t.table_view.value
     assert t.lay_button.disabled and t.lay_button.layout.display is None
 

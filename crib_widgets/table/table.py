@@ -27,6 +27,7 @@ import random
 
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Go, Move, Rules
+from ..game.events import plural
 from .advice import Advice, advise, check_hint_level, check_warn_at, cost_of
 from .changes import Change
 from .save import dumps, loads
@@ -37,6 +38,10 @@ __all__ = ["Table"]
 
 #: Engine events a computer move shows (its throw to the crib is face down: it is no step).
 _QUIET = ("discard", "crib card")
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 class Table:
@@ -87,11 +92,13 @@ class Table:
                           for seat, level in enumerate(seats) if level != LEARNER}
         self.hint_level, self.warn_at = hint_level, warn_at
         self.paused, self.show, self.show_step = False, None, -1
-        self.since, self.notes, self.warning = len(game.events), [], None
+        self.notes, self.warning = [], None
         self._deal = game.deal_number
         if game.is_over:
             self.show = DealShow.of(game.events, finished=False)
         self._quiet()
+        # the computers' face-down throws are not news the learner caused: "just now" starts after them
+        self.since = len(game.events)
 
     @property
     def strength(self) -> str:
@@ -261,9 +268,10 @@ class Table:
         if not self.paused:
             return [Change("refused", "There is no finished deal on the table to put away.")]
         self.paused, self.show, self.show_step = False, None, -1
-        self.since, self.notes = len(self.game.events), []
+        self.notes = []
         events = self._quiet()
-        return [Change("next deal", f"Deal {self.game.deal_number}: new cards.", events)]
+        self.since = len(self.game.events)  # the computers' throws are no news of the learner's making
+        return [Change("next deal", f"Deal {self.game.deal_number}: new cards. {self.prompt}", events)]
 
     def step_show(self) -> list[Change]:
         """Count the show aloud one combination further (after the last, back to none)."""
@@ -274,6 +282,41 @@ class Table:
             return [Change("show step", "That was the whole show.")]
         step = self.show.steps[self.show_step]
         return [Change("show step", f'"{step.words}" (running total {step.total})')]
+
+    @property
+    def prompt(self) -> str:
+        """What the learner is to do now, in one sentence ("" when nothing is theirs to decide).
+
+        >>> Table(seed=2, dealer=0).prompt
+        'Your deal: choose 2 cards for your crib.'
+        >>> Table(seed=2, dealer=1).prompt
+        "Computer's deal: choose 2 cards for Computer's crib."
+        """
+        game = self.game
+        if not self.learner_moves():
+            return ""
+        if game.phase == "discard":
+            dealer = self._whose(game.dealer)
+            return (f"{_capital(dealer)} deal: choose {plural(game.rules.discards, 'card')} "
+                    f"for {dealer} crib.")
+        if game.phase == "play":
+            if self._only_go():
+                return f"You cannot lay a card on {game.count} without passing 31: say go."
+            if not game.pile:
+                return "Your lead: the count starts at 0, lay any card."
+            return f"Your turn: the count is {game.count}; lay a card that keeps it at 31 or under."
+        what = "crib" if game.counting.is_crib else "hand"
+        if game.phase == "announce":
+            return f"Count your {what} with the starter and announce the points."
+        return (f"{_capital(self._whose(game.counting.owner))} {what} is counted as "
+                f"{plural(game.counting.announced, 'point')}: accept it, call Muggins or say it is too high.")
+
+    def _whose(self, seat: int) -> str:
+        """A seat's possessive: "your" for the learner, "Ann's", "Across'"."""
+        if seat == self.you:
+            return "your"
+        name = self.game.names[seat]
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
 
     # ---- advice ---------------------------------------------------------------------------------------
     def advise(self) -> Advice | None:

@@ -491,9 +491,7 @@ class GameTable(Frame):
         warning = self.table.warning
         if isinstance(warning, Play):
             return
-        self.set_status(
-            f"Your turn: the count is {game.count}. Click a card to lay it (the dimmed cards would pass 31)."
-        )
+        self.set_status(f"{self.table.prompt} Click a card to lay it (the dimmed cards would pass 31).")
 
     def _draw_answer(self, mine) -> None:
         game = self.game
@@ -624,8 +622,7 @@ class GameTable(Frame):
             self.set_status(f"Press Lay in the crib to throw {shown} into {crib} crib.")
         else:
             self.set_status(
-                f"Choose {plural(k, 'card')} for {crib} crib ({chosen} chosen): click the cards or "
-                "use Tab and Space."
+                f"{self.table.prompt[:-1]} ({chosen} chosen): click the cards or use Tab and Space."
                 + (" Show me suggests the best throw." if self.table.hint_level == "show" else "")
             )
 
