@@ -121,10 +121,33 @@ def test_neighbours_get_different_hands_of_the_same_focus_in_the_same_order():
         for b in sets[i + 1:]:
             same = sum(x.hand == y.hand and x.starter == y.starter for x, y in zip(a, b, strict=True))
             assert same == 0, (a.student, b.student)
-    for kind in ("play", "muggins"):
-        ann, ben = class_sets(kind, "medium", 8, 7, ["Ann", "Ben"])
-        assert [e.focus for e in ann] == [e.focus for e in ben]
-        assert ann.exercises != ben.exercises
+    ann, ben = class_sets("play", "medium", 8, 7, ["Ann", "Ben"])
+    assert [e.focus for e in ann] == [e.focus for e in ben]
+    assert ann.exercises != ben.exercises
+
+
+CLASS = [f"Student {i}" for i in range(1, 21)]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_muggins_class_cannot_copy_calls(level):
+    """No question has one right call (accept, Muggins N, too high by N) for the whole class of 20,
+    nor one kind of call; yet each student meets every focus once per block, as the plan has them."""
+    sets = class_sets("muggins", level, 12, 7, CLASS)
+    calls = [[e.solution().call for e in s] for s in sets]
+    assert {c for student in calls for c in student} >= {"accept"}  # the set has both kinds of call
+    for number in range(12):
+        asked = [student[number] for student in calls]
+        assert len(set(asked)) > 1, (level, number + 1, asked[0])
+        assert len({c.split()[0] for c in asked}) > 1, (level, number + 1)  # accept / Muggins / too
+    names = focuses("muggins", level)
+    for s in sets:
+        order = [e.focus for e in s]
+        assert sorted(order[: len(names)]) == sorted(names)
+        assert order == plan("muggins", level, 12, 7, s.student)
+    # the same seed gives the same sets; the unnamed set keeps the seed's own plan
+    assert class_sets("muggins", level, 12, 7, CLASS) == sets
+    assert [e.focus for e in make_set("muggins", level, 12, 7)] == plan("muggins", level, 12, 7)
 
 
 def test_a_students_variant_ignores_case_and_spaces_in_the_name_but_not_the_seed():

@@ -2,7 +2,9 @@
 
 The plan (which focus each question trains) comes from the seed alone, so every student of a
 class gets questions of the same kinds in the same order; the cards come from the seed and the
-student's name, so neighbours get different hands. Each question has its own random stream, so
+student's name, so neighbours get different hands. A Muggins set is the exception: its focus
+decides the call (accept, Muggins or too high), so each student gets the focuses in their own
+order (see `plan`). Each question has its own random stream, so
 the first 10 questions of a 20-question set are the 10 questions of the same set made with 10.
 
 >>> s = make_set("counting", "easy", hands=3, seed=7)
@@ -76,15 +78,26 @@ def focuses(kind: str, difficulty: str) -> tuple[str, ...]:
     return tuple(f.name for f in _FOCUSES[kind][difficulty])
 
 
-def plan(kind: str, difficulty: str, hands: int, seed: int) -> list[str]:
-    """The focus of each question: every focus once per block, blocks shuffled by the seed."""
+def plan(kind: str, difficulty: str, hands: int, seed: int, student: str | None = None) -> list[str]:
+    """The focus of each question: every focus once per block, blocks shuffled by the seed.
+
+    A Muggins set's right call follows from its focus ("a right count" is always "accept"), so
+    with a ``student`` a Muggins plan is shuffled by the student's seed instead: neighbours meet
+    the same focuses once per block but in their own order, and cannot copy each other's calls.
+
+    >>> plan("muggins", "easy", 4, 7, "Ann") != plan("muggins", "easy", 4, 7, "Ben")
+    True
+    >>> sorted(plan("muggins", "easy", 4, 7, "Ann")) == sorted(plan("muggins", "easy", 4, 7))
+    True
+    """
     check_options(kind, difficulty, hands, seed)
+    base = student_seed(seed, student) if student is not None and kind == "muggins" else seed
     names = list(focuses(kind, difficulty))
     order: list[str] = []
     block = 0
     while len(order) < hands:
         shuffled = names[:]
-        random.Random(derive_seed(seed, kind, difficulty, "plan", block)).shuffle(shuffled)
+        random.Random(derive_seed(base, kind, difficulty, "plan", block)).shuffle(shuffled)
         order += shuffled
         block += 1
     return order[:hands]
@@ -107,7 +120,7 @@ def make_set(
     by_name = {f.name: f for f in _FOCUSES[kind][difficulty]}
     seen: set = set()
     exercises: list[Exercise] = []
-    for number, name in enumerate(plan(kind, difficulty, hands, seed), start=1):
+    for number, name in enumerate(plan(kind, difficulty, hands, seed, printed), start=1):
         rng = random.Random(derive_seed(base, kind, difficulty, "exercise", number))
         exercises.append(_MAKERS[kind](rng, difficulty, by_name[name], number, seen))
     return ExerciseSet(kind, difficulty, seed, tuple(exercises), printed)

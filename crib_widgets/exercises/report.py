@@ -213,6 +213,12 @@ def mistakes_of(exercise, g: Grade) -> list[tuple[str, str | None]]:
     return [(f"a wrong total on {exercise.focus}", None)]
 
 
+def _focus_of(sets: Sequence[ExerciseSet], number: int) -> str:
+    """What question ``number`` trains across the class (a Muggins set orders it per student)."""
+    found = {exercise_set[number].focus for exercise_set in sets}
+    return found.pop() if len(found) == 1 else "a different focus for each student"
+
+
 def class_report(
     assignment: Assignment, answers: Mapping[str, Sequence[str | None]], refused: Sequence[str] = ()
 ) -> ClassReport:
@@ -240,10 +246,11 @@ def class_report(
                     misses[kind] += 1
                     slot["kinds"][kind] += 1
         rows.append(StudentRow(name, report, dict(misses)))
-    focus = next(iter(sets.values())) if sets else assignment.student_set(assignment.roster[0])
+    graded = list(sets.values()) or [assignment.student_set(assignment.roster[0])]
     questions = tuple(
-        QuestionRow(e.number, e.focus, s["wrong"], s["unreadable"], s["unanswered"], dict(s["kinds"]))
-        for e, s in zip(focus, per_question, strict=True)
+        QuestionRow(number, _focus_of(graded, number), s["wrong"], s["unreadable"], s["unanswered"],
+                    dict(s["kinds"]))
+        for number, s in enumerate(per_question, start=1)
     )
     missing = tuple(n for n in assignment.roster if n not in answers)
     return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(5)), missing,
