@@ -16,6 +16,7 @@ from crib_widgets.exercises import (
     read_answer,
 )
 from crib_widgets.exercises.mistakes import MUGGINS_FOCUSES, make_muggins
+from crib_widgets.scoring import CRIB_FLUSH_RULE
 
 
 def counting(hand: str, starter: str, crib: bool = False) -> CountingExercise:
@@ -72,7 +73,7 @@ def test_a_four_card_flush_claimed_in_the_crib_is_diagnosed_with_the_crib_rule()
     g = check_answer(CRIB_FOUR_DIAMONDS, "fifteens 2, pairs 2, flush 4")
     assert g.status == "wrong"
     assert g.kind_messages() == [
-        "flush: you gave 4, but there are none: in the crib only a flush of five (with the starter) counts"
+        f"flush: you gave 4, but there are none: {CRIB_FLUSH_RULE}"
     ]
 
 

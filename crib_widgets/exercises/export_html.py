@@ -233,6 +233,8 @@ def answer_html(exercise: Exercise) -> str:
     if isinstance(exercise, MugginsExercise):
         wrong = "; ".join(solution.notes) or "nothing: the count is right"
         parts.append(f"<p>What the counter got wrong: {escape(wrong)}</p>")
+    elif solution.notes:
+        parts.append(f"<p>Does not score: {escape('; '.join(solution.notes))}.</p>")
     parts.append(_breakdown(exercise))
     parts.append(f'<p>Said aloud: <span class="said">\u201c{escape(solution.said)}\u201d</span></p>')
     return "".join(parts)

@@ -58,6 +58,8 @@ def _key(exercise: Exercise) -> list[str]:
     if isinstance(exercise, MugginsExercise):
         lines += [f"What the counter got wrong: {'; '.join(solution.notes) or 'nothing: the count is right'}",
                   ""]
+    elif solution.notes:
+        lines += [f"Does not score: {'; '.join(solution.notes)}.", ""]
     lines += [f"- {line.points}: {line.reason}" for line in solution.lines] or ["- nothing scores"]
     lines += [f"- **{solution.total}: total**", "", f"Said aloud: \u201c{solution.said}\u201d"]
     return lines

@@ -22,7 +22,15 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 from .answers import Answer, AnswerError, read_answer
-from .model import KIND_LABELS, Exercise, ExerciseSet, Solution, muggins_call
+from .model import (
+    KIND_LABELS,
+    CountingExercise,
+    Exercise,
+    ExerciseSet,
+    MugginsExercise,
+    Solution,
+    muggins_call,
+)
 
 __all__ = ["KindCheck", "Grade", "Report", "check_answer", "grade"]
 
@@ -200,13 +208,13 @@ def _diagnose(kind: str, given: int, solution: Solution, exercise: Exercise) -> 
 
 def _hint(kind: str, given: int, right: int, exercise: Exercise, solution: Solution) -> str:
     """The rule most often forgotten when this kind is wrong this way."""
-    crib = getattr(exercise, "crib", False)
-    if kind == "flush" and given > right and crib:
-        return "in the crib only a flush of five (with the starter) counts"
+    if given > right and isinstance(exercise, (CountingExercise, MugginsExercise)):
+        # a crib's four of a suit, a jack of the wrong suit: the scoring module's own sentence
+        rule = exercise.score().not_scored(kind)
+        if rule:
+            return rule
     if kind == "flush" and given < right and right == 5:
         return "the starter is of the same suit, so the flush is five"
-    if kind == "nobs" and given > right:
-        return "only the jack of the starter's suit, in the hand, scores his nobs"
     if kind == "pair" and given < right and exercise.kind != "play" and len(solution.of_kind("pair")) >= 3:
         return "three of a kind is three pairs (6), four of a kind six pairs (12)"
     if kind == "pair" and given < right and exercise.kind == "play" and right >= 6:

@@ -43,9 +43,19 @@ def _keyed(change: Change) -> Change:
         if changed is None:
             return None
         claimed, slips = changed
-        return claimed, tuple(KeyLine(s.kind, s.points, s.reason, s.cards) for s in slips)
+        return claimed, tuple(KeyLine(s.kind, s.points, _reason(s, score), s.cards) for s in slips)
 
     return keyed
+
+
+def _reason(slip: catalogue.Slip, score: HandScore) -> str:
+    """The slip in words; a claim the rules refuse (a crib's four of a suit, the wrong jack) names
+    the rule in the scoring module's sentence (`HandScore.not_scored`), as the trainers do."""
+    rule = score.not_scored(slip.kind) if slip.points < 0 else ""
+    if not rule:
+        return slip.reason
+    what = slip.reason.split(", ")[0].split(": ")[0]  # "counted a flush of four in the crib"
+    return f"{what}: {rule}"
 
 
 _right = _keyed(catalogue.right)

@@ -94,6 +94,16 @@ def _hand_lines(score: HandScore) -> tuple[KeyLine, ...]:
     return tuple(KeyLine(item.kind, item.points, item.reason, item.cards) for item in score.items)
 
 
+def not_scored_rules(score: HandScore) -> tuple[str, ...]:
+    """Why each kind that looks as if it scores here does not (`HandScore.not_scored`), in order.
+
+    >>> from crib_widgets.scoring import score_hand
+    >>> not_scored_rules(score_hand("2H 6H 9H JH", "5C", crib=True))
+    ("a crib's flush needs all five cards", "his nobs is the jack of the starter's suit (♣), not J♥")
+    """
+    return tuple(rule for kind in HAND_KINDS if (rule := score.not_scored(kind)))
+
+
 def _hand_words(crib: bool) -> str:
     return "crib" if crib else "hand"
 
@@ -118,9 +128,11 @@ class CountingExercise:
         return f"Count this {_hand_words(self.crib)} with the starter."
 
     def solution(self) -> Solution:
-        """Total, breakdown and the count aloud."""
+        """Total, breakdown and the count aloud; ``notes`` say why what looks as if it scores does
+        not (a crib's four of a suit, a jack of the wrong suit), in the scoring module's words."""
         score = self.score()
-        return Solution(score.total, score.total, HAND_KINDS, _hand_lines(score), score.aloud())
+        return Solution(score.total, score.total, HAND_KINDS, _hand_lines(score), score.aloud(),
+                        notes=not_scored_rules(score))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,11 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE
 from .answers import read_answer
 from .assign import Assignment
 from .export_html import PAGE_CSS
 from .grading import Grade, Report, grade
-from .model import KIND_LABELS, ExerciseSet, MugginsExercise
+from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .sheet import answer_kinds
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of"]
@@ -199,18 +200,35 @@ def mistakes_of(exercise, g: Grade) -> list[tuple[str, str | None]]:
             return [("objected to a right count (it should have been accepted)", None)]
         said = read_answer(exercise, g.given).total
         how = "did not catch" if said == 0 else "caught, but called the wrong points for"
-        return [(f"{how}: {line.reason.split(':')[0]}", line.kind) for line in exercise.mistake]
+        return [(f"{how}: {_slip_words(exercise, line)}", line.kind) for line in exercise.mistake]
     if g.kinds:
         found = []
         for k in g.kinds:
             if k.correct:
                 continue
             detail = k.message.split(": ", 2)
-            hint = detail[2] if len(detail) > 2 else ""
+            hint = _class_rule(detail[2]) if len(detail) > 2 else ""
             way = "too few" if k.given < k.right else "too many"
             found.append((f"{KIND_LABELS[k.kind]} {way}" + (f" ({hint})" if hint else ""), k.kind))
         return found
     return [(f"a wrong total on {exercise.focus}", None)]
+
+
+def _class_rule(text: str) -> str:
+    """A hint as the class shares it: a scoring rule's sentence without this hand's cards
+    ("his nobs is the jack of the starter's suit (♥), not J♠" -> "...starter's suit"), so the
+    report counts one mistake once across hands."""
+    rule = next((r for r in (CRIB_FLUSH_RULE, NOBS_RULE) if text.startswith(r)), None)
+    return rule or text
+
+
+def _slip_words(exercise: MugginsExercise, line: KeyLine) -> str:
+    """What the counter got wrong, without the cards: "missed a fifteen", or for a claim the rules
+    refuse, the mistake and the rule: "his nobs for the wrong jack (his nobs is the jack of ...)"."""
+    rule = exercise.score().not_scored(line.kind) if line.points < 0 else ""
+    if rule:
+        return f"{exercise.focus} ({_class_rule(rule)})"
+    return line.reason.split(":")[0]
 
 
 def _focus_of(sets: Sequence[ExerciseSet], number: int) -> str:
