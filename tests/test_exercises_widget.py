@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from crib_widgets.exercises import ExerciseChecker, make_set
 
 
@@ -96,3 +98,11 @@ def test_muggins_and_play_sets_check_calls_and_points():
     play = _checker("play", "hard", 2, 7)
     play.answer.value = str(play.exercise_set[1].solution().answer)
     assert play.grades[1].correct
+
+
+def test_on_a_phone_the_buttons_keep_their_whole_label_and_the_rows_wrap():
+    checker = ExerciseChecker(make_set("counting", "medium", 2, 7))
+    for button in (checker.check_button, checker.reveal_button, checker.previous_button, checker.next_button):
+        assert button.layout.width == "auto", button.description
+    rows = [child for child in checker.children if isinstance(child, widgets.HBox)]
+    assert len(rows) == 2 and all(row.layout.flex_flow == "row wrap" for row in rows)

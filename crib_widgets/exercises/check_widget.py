@@ -50,6 +50,11 @@ def _box(html: str) -> str:
     return f'{_STYLE}<div class="crib-check">{html}</div>'
 
 
+def _row(*children: widgets.Widget) -> widgets.HBox:
+    """A row of controls that wraps onto the next line on a narrow (phone) screen."""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", gap="4px"))
+
+
 class ExerciseChecker(widgets.VBox):
     """Check answers to an `ExerciseSet` question by question.
 
@@ -79,6 +84,8 @@ class ExerciseChecker(widgets.VBox):
         self.reveal_button = widgets.Button(description="Show the answer", tooltip="Show the full count")
         self.previous_button = widgets.Button(description="\u25c0 Previous", tooltip="Previous question")
         self.next_button = widgets.Button(description="Next \u25b6", tooltip="Next question")
+        for button in (self.check_button, self.reveal_button, self.previous_button, self.next_button):
+            button.layout.width = "auto"  # the whole label ("Show the answer"), never cut to "Show the an…"
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
@@ -88,9 +95,9 @@ class ExerciseChecker(widgets.VBox):
         self.answer.observe(self._submitted, names="value")
         super().__init__([
             heading, self.progress, self.question,
-            widgets.HBox([self.answer, self.check_button]),
+            _row(self.answer, self.check_button),
             self.feedback,
-            widgets.HBox([self.previous_button, self.next_button, self.reveal_button]),
+            _row(self.previous_button, self.next_button, self.reveal_button),
             self.solution,
         ])
         self._show()
