@@ -188,3 +188,10 @@ def test_the_report_folder_is_replaced_whole_and_a_file_in_the_way_is_refused(kl
     assert main(["grade", str(klass / "class"), str(result), "--out", str(blocked)]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
     assert blocked.read_text(encoding="utf-8") == "a file"
+
+
+def test_the_charts_shrink_to_a_phone_screen_and_keep_their_shape():
+    assignment = Assignment("counting", "easy", 6, 7, ("Ann",))
+    report = class_report(assignment, {"Ann": ["1"] * 6})
+    for svg in report.charts().values():
+        assert 'viewBox="0 0 ' in svg and 'style="max-width:100%;height:auto"' in svg

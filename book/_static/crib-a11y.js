@@ -9,7 +9,9 @@
  *  - keyboard focus stays in a widget when a move redraws, hides or disables the focused control:
  *    it goes back to the card row (class crib-keepfocus: the same place in the row, else its first
  *    card that can be chosen), else to the widget's first enabled action, instead of falling to
- *    the top of the page (13 Tabs away). A click elsewhere on the page ends this.
+ *    the top of the page (13 Tabs away). A click elsewhere on the page ends this;
+ *  - a table wider than the column, which scrolls sideways in its output box, is a named region
+ *    and a tab stop, so it can be reached and scrolled from the keyboard.
  */
 (function () {
   "use strict";
@@ -85,8 +87,52 @@
     });
   });
 
+  // A table wider than the column scrolls sideways in its output box: make the box a named stop
+  // ("Table: student, score, right, … (scrolls sideways)") so keyboard and screen-reader users can
+  // reach and scroll it; a box that fits again is left as plain text.
+  function nameScrollers() {
+    var boxes = document.querySelectorAll("div.output.text_html");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      if (!wide) {
+        if (box.getAttribute("data-crib-scroll")) {
+          ["data-crib-scroll", "role", "aria-label", "tabindex"].forEach(function (a) { box.removeAttribute(a); });
+        }
+        continue;
+      }
+      var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
+        return th.textContent.trim();
+      }).filter(Boolean);
+      var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
+        : "Wide content";
+      box.setAttribute("data-crib-scroll", "1");
+      box.setAttribute("role", "region");
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("aria-label", what + " (scrolls sideways)");
+    }
+  }
+
+  // again whenever a box changes size: the window turns, or a closed answer dropdown opens
+  var resizing = false;
+  function nameSoon() {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(function () { resizing = false; nameScrollers(); });
+  }
+  window.addEventListener("resize", nameSoon);
+
+  function watchScrollers() {
+    if (!window.ResizeObserver) return;
+    var sizes = new ResizeObserver(nameSoon);
+    var boxes = document.querySelectorAll("div.output.text_html");
+    for (var i = 0; i < boxes.length; i++) sizes.observe(boxes[i]);
+  }
+
   function start() {
     nameAll(document);
+    nameScrollers();
+    watchScrollers();
     observer.observe(document.body, {
       subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],
     });

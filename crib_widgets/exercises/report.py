@@ -183,7 +183,8 @@ def _bars(title: str, values: Sequence[tuple[int, int]], students: int) -> str:
                     f'<rect x="{left}" y="{y + 2}" width="{w}" height="{row - 5}" fill="#27455f"/>'
                     f'<text x="{left + w + 4}" y="{y + 12}" font-size="11">{value}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {left + width + 40} {height}" '
-            f'width="{left + width + 40}" height="{height}" font-family="Arial, sans-serif">'
+            f'width="{left + width + 40}" height="{height}" style="max-width:100%;height:auto" '
+            'font-family="Arial, sans-serif">'
             f"<title>{escape(title)}</title>"
             f'<text x="0" y="14" font-size="13" font-weight="bold">{escape(title)}</text>'
             + "".join(bars) + "</svg>")

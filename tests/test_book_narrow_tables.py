@@ -1,0 +1,49 @@
+"""On a phone (390 px) a book table either fits the column or scrolls sideways in its output box,
+visibly and by keyboard; none is cut off at the edge. The screenshots are taken by hand against a
+build (see the report of the change); these tests pin the pieces that make it so."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parents[1] / "book" / "_static"
+
+
+def _rule(css: str, selector: str) -> str:
+    match = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+    assert match, f"no rule for {selector}"
+    return match.group(1)
+
+
+def test_every_html_output_box_scrolls_sideways_with_a_shadow_on_the_side_that_has_more():
+    css = (STATIC / "cribbook.css").read_text(encoding="utf-8")
+    # every HTML output, in a cell or glued into the text (answer dropdowns clip what overflows)
+    box = _rule(css, "div.output.text_html")
+    assert "overflow-x: auto" in box
+    assert box.count("no-repeat local") == 2 and box.count("no-repeat scroll") == 2  # covers and shadows
+    assert "outline" in _rule(css, "div.output.text_html:focus-visible")
+
+
+def test_on_a_phone_tables_close_up():
+    css = (STATIC / "cribbook.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width: 600px)"):]
+    assert re.search(r"table\.cb-table td \{ padding: 3px 6px", phone)
+
+
+def test_a_box_that_scrolls_is_a_named_tab_stop():
+    js = (STATIC / "crib-a11y.js").read_text(encoding="utf-8")
+    body = js[js.index("function nameScrollers"):js.index("function watchScrollers")]
+    assert 'querySelectorAll("div.output.text_html")' in body
+    assert "scrollWidth > box.clientWidth" in body
+    for attribute in ('"role", "region"', '"tabindex", "0"', '"aria-label", what + " (scrolls sideways)"'):
+        assert attribute in body
+    assert "ResizeObserver" in js  # a dropdown that opens is measured again
+
+
+def test_chapter_14_drops_the_column_the_score_already_gives():
+    import json
+
+    nb = json.loads((STATIC.parent / "14_for_teachers.ipynb").read_text(encoding="utf-8"))
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert 'without_empty_columns(report.students_csv(), drop=("right",))' in code
