@@ -60,8 +60,10 @@ class Table:
     State: ``game``, ``seats``, ``you`` (the learner's seat, or 0 at a computers' table: the seat
     a review looks at), ``computers`` (seat -> player), ``paused`` (the finished deal's show is up),
     ``show`` (that show: `DealShow`), ``show_step`` (the step counted aloud, -1 for none),
-    ``since`` (where the events since the learner's last move begin), ``notes`` (the table's own
-    notes since then), ``warning`` (the move held back, or None).
+    ``since`` (where the "just now" events begin: at the learner's last move, or at a new deal
+    after the computers' face-down throws, which are no news the learner caused), ``notes`` (the
+    table's own notes since then), ``warning`` (the move held back, or None), ``prompt`` (what the
+    learner is to do now, in one sentence).
     """
 
     def __init__(self, rules: Rules | None = None, *, strength: str = "intermediate",
