@@ -7,7 +7,7 @@
 - ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`) plus the
   play's value of the keep (`weigh.weigh_discards`), and in the play solves the rest of the play
   exactly for sampled hidden hands and averages (`lookahead.play_values`, the review's look-ahead;
-  with three or four players one move ahead, `expert_play`). Near the end it
+  with three or four players `lookahead_multi.play_values_multi`, the same). Near the end it
   plays to the board: it takes the points that win, guards against the answer that loses, and
   as the non-dealer (who counts first) keeps the hand most likely to count out.
 
@@ -43,8 +43,9 @@ from ..game import Announce, Answer, Discard, Game, Go, Move, Play
 from ..scoring import rank_points
 from .discard import advise_discard, hand_sums, unseen_cards
 from .lookahead import play_values
+from .lookahead_multi import expert_card
 from .muggins_players import announce_count, answer_count, check_rate
-from .pegging_choice import PlayView, expert_play, greedy_play, play_score
+from .pegging_choice import PlayView, greedy_play, play_score
 from .weigh import weigh_discards
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
@@ -237,7 +238,7 @@ def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple:
 
 
 class Expert(ComputerPlayer):
-    """Exact discard averages and a one-move look-ahead in the play; counts perfectly by default."""
+    """Exact discard averages and the review's look-ahead in the play; counts perfectly by default."""
 
     name = "expert"
 
@@ -256,7 +257,7 @@ class Expert(ComputerPlayer):
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
         if game.rules.players != 2:
-            return expert_play(play_view(game, seat))
+            return expert_card(game, seat)
         playable = [c for c in game.hands[seat] if c.value <= 31 - game.count]
         if len({c.rank for c in playable}) <= 1:
             return playable[0] if playable else None

@@ -10,7 +10,11 @@
   other player's hidden cards drawn consistent with what the player could know (the cards seen,
   and what a go revealed), the rest of the play solved exactly for each, and averaged. The
   expert chooses its cards by the same values, so "best" here is what the expert would play.
-  (With three or four players the play is weighed one move ahead, as the expert plays it.)
+  With three or four players the same is done by `lookahead_multi.play_values_multi`: every
+  other seat's hidden hand drawn together, the rest of the play searched for each deal (each
+  seat playing for its side, a partner's points counting for the side), and averaged; the
+  value is the side's points minus the other sides' average (see that module for its samples
+  and depth, and how they were measured).
 - **count** (Muggins): points missed or over-claimed counting one's own hand or crib, and
   points not called (or a false call) when answering another's count.
 
@@ -40,7 +44,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import CribbageError
@@ -49,7 +53,7 @@ from ..pegging import item_words
 from ..scoring import hand_total
 from .explain import ranks_text, throw_reasons
 from .lookahead import DEFAULT_SAMPLES, play_values, rank_points
-from .pegging_choice import expert_values
+from .lookahead_multi import card_values_multi
 from .players import look_ahead_view, play_view
 from .weigh import SAMPLES as DISCARD_SAMPLES
 from .weigh import SHORTLIST as DISCARD_SHORTLIST
@@ -195,12 +199,13 @@ def review_deal(game: Game, seat: int, deal: int | None = None, **options) -> Re
     return review_game(game, seat, deals=(deal,), **options)
 
 
-def review_game(game: Game, seat: int, *, deals: Sequence[int] | None = None, samples: int = DEFAULT_SAMPLES,
+def review_game(game: Game, seat: int, *, deals: Sequence[int] | None = None, samples: int | None = None,
                 discard_samples: int = DISCARD_SAMPLES) -> Review:
     """Every decision ``seat`` made in ``game`` (or in the given ``deals``), weighed.
 
     ``samples``: hidden hands the play look-ahead averages over when there are more ways than
-    that (the expert uses the same number); ``discard_samples``: hidden hands the play estimate of
+    that (by default what the expert uses: `lookahead.DEFAULT_SAMPLES` with two players,
+    `lookahead_multi.SAMPLES` with more); ``discard_samples``: hidden hands the play estimate of
     a discard averages over (0 weighs discards by hand and crib alone).
     """
     if not isinstance(game, Game):
@@ -298,10 +303,11 @@ def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES, al
             for w in weighed]
 
 
-def card_values(game: Game, seat: int, *, samples: int = DEFAULT_SAMPLES) -> tuple[dict[Card, float], int]:
+def card_values(game: Game, seat: int, *, samples: int | None = None) -> tuple[dict[Card, float], int]:
     """Each playable card's value for ``seat`` now (its expected net points for the rest of the play)
-    and how many hidden hands were averaged (0 when exact or one move ahead)."""
+    and how many hidden hands were averaged (0 when exact). ``samples``: None for the expert's."""
     if game.rules.players == 2:
+        samples = DEFAULT_SAMPLES if samples is None else samples
         view = look_ahead_view(game, seat)
         # points, not the board: a review adds up average points, which a game won outright
         # (worth `lookahead.WIN`) would swamp; the expert also plays to the board near the end
@@ -311,8 +317,7 @@ def card_values(game: Game, seat: int, *, samples: int = DEFAULT_SAMPLES) -> tup
 
         n = len(hidden_hands(view["unseen"], view["held"], above=view["their_go_above"], samples=samples))
         return values, (samples if n >= samples else 0)
-    view = play_view(game, seat)
-    return expert_values(replace(view, need=None, next_need=None)), 0
+    return card_values_multi(game, seat, samples=samples)
 
 
 def _position(game: Game, seat: int, hand: tuple[Card, ...]) -> Position:
