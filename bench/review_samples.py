@@ -8,7 +8,15 @@ best, and the average regret: the points the chosen card loses by the reference 
 look-ahead's `DEFAULT_SAMPLES` is the smallest N whose average regret is below 0.05 points and
 which picks the reference card (or one worth the same to 0.05) in at least 95% of positions.
 
-Run: `.venv/bin/python bench/review_samples.py [--positions N]` (a few minutes).
+With ``--players 3`` or ``4`` (``--partners``) it measures `lookahead_multi.play_values_multi`
+the same way, on positions from seeded games between intermediate players (first three deals,
+the player to move holding two ranks it can lay), for each (depth, samples) pair of
+`MULTI_CONFIGS` and the one-move look-ahead the expert used before (`expert_values`), against a
+reference searched ``--reference-depth`` cards deep (0: to the end of the play) over
+``--reference`` deals. It also prints the milliseconds each takes per decision.
+
+Run: `.venv/bin/python bench/review_samples.py [--positions N]` (a few minutes);
+`.venv/bin/python bench/review_samples.py --players 3 --positions 60 --reference 600` (about 6 minutes).
 """
 
 from __future__ import annotations
@@ -17,11 +25,19 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 
 from crib_widgets.cards import full_deck
+from crib_widgets.game import Game, Rules
+from crib_widgets.strategy import make_player
 from crib_widgets.strategy.lookahead import DEFAULT_SAMPLES, play_values
+from crib_widgets.strategy.lookahead_multi import DEPTH, SAMPLES, clear_memos, multi_view, play_values_multi
+from crib_widgets.strategy.pegging_choice import expert_values
+from crib_widgets.strategy.players import play_view
 
 SIZES = (8, 12, 16, 24, 32, 48)
+# (depth, deals) pairs for three and four players; depth 0 searches to the end of the play
+MULTI_CONFIGS = ((0, 32), (2, 32), (3, 32), (4, 16), (4, 24), (4, 32), (4, 48), (5, 32), (6, 32))
 REFERENCE = 600
 TOLERANCE = 0.05
 
@@ -49,10 +65,79 @@ def positions(n: int, seed: int):
     return found
 
 
+def multi_positions(players: int, partners: bool, n: int, seed: int):
+    """(MultiView, the old one-move PlayView) for n positions of 3- or 4-player games with a real
+    choice, up to three from each seeded game between intermediate players (first three deals)."""
+    rng = random.Random(seed)
+    found = []
+    game_seed = seed
+    while len(found) < n:
+        game_seed += 1
+        game = Game(Rules(players=players, partners=partners), seed=game_seed)
+        seats = [make_player("intermediate", seed=game_seed + s) for s in range(players)]
+        here = []
+        while game.deal_number <= 3 and not game.is_over:
+            seat = game.whose_turn
+            ranks = {c.rank for c in game.hands[seat] if c.value <= 31 - game.count}
+            if game.phase == "play" and len(ranks) > 1:
+                old = replace(play_view(game, seat), need=None, next_need=None)
+                here.append((multi_view(game, seat, board=False), old))
+            game.apply(seats[seat].choose(game, seat))
+        found.extend(rng.sample(here, min(3, len(here))))
+    return found[:n]
+
+
+def pick(values):
+    return max(values, key=lambda c: (round(values[c], 9), c.rank, c.suit))
+
+
+def main_multi(args) -> int:
+    start = time.perf_counter()
+    configs = [("one move", 0), *MULTI_CONFIGS]
+    stats = {c: [0, 0.0, 0.0] for c in configs}
+    found = multi_positions(args.players, args.partners, args.positions, seed=5)
+    for index, (view, old) in enumerate(found):
+        reference = play_values_multi(view, samples=args.reference, depth=args.reference_depth,
+                                      rng=random.Random(f"reference {index}"))
+        top = max(reference.values())
+        for config in configs:
+            depth, n = config
+            clear_memos()
+            began = time.process_time()
+            if depth == "one move":
+                values = expert_values(old)
+            else:
+                rng = random.Random(f"sample {index}:{n}")
+                values = play_values_multi(view, samples=n, depth=depth, rng=rng)
+            stats[config][2] += time.process_time() - began
+            regret = top - reference[pick(values)]
+            stats[config][0] += regret <= TOLERANCE
+            stats[config][1] += regret
+    total = len(found)
+    table = f"{args.players} players" + (" in partnerships" if args.partners else "")
+    depth = "to the end" if not args.reference_depth else f"{args.reference_depth} cards deep"
+    print(f"{table}: {total} positions, reference {args.reference} deals searched {depth}; "
+          f"{time.perf_counter() - start:.0f} s")
+    print(f"  {'depth':>8}{'deals':>7}{'same best':>11}{'avg regret':>12}{'ms each':>9}")
+    for config in configs:
+        same, regret, cpu = stats[config][0] / total, stats[config][1] / total, stats[config][2] / total
+        depth, n = config
+        label = "end" if depth == 0 else str(depth)
+        print(f"  {label:>8}{n or '-':>7}{100 * same:>10.1f}%{regret:>12.3f}{1000 * cpu:>9.1f}")
+    print(f"lookahead_multi: DEPTH = {DEPTH}, SAMPLES = {SAMPLES}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=80)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--partners", action="store_true", help="four players in partnerships")
+    parser.add_argument("--reference", type=int, default=REFERENCE, help="deals in the reference (600)")
+    parser.add_argument("--reference-depth", type=int, default=0, help="its depth, 0 to the end (0)")
     args = parser.parse_args()
+    if args.players > 2:
+        return main_multi(args)
     start = time.perf_counter()
     stats = {n: [0, 0.0] for n in SIZES}
     for index, (hand, pile, unseen, held) in enumerate(positions(args.positions, seed=99)):

@@ -14,12 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.cards import Card, full_deck, parse_cards
-from crib_widgets.game import Discard, Game, Go, Rules
+from crib_widgets.game import Discard, Game, Go, Play, Rules
 from crib_widgets.strategy.lookahead import solve_play
 from crib_widgets.strategy.lookahead_multi import (
     GO,
     MultiSolver,
     MultiView,
+    greedy_line,
     hidden_deals,
     moves,
     multi_view,
@@ -84,6 +85,27 @@ def test_the_solvers_turns_and_points_follow_the_engine(players, partners, seed,
             assert state[1:] == solver_state(game)[1:] and state[0] == solver_state(game)[0]
     else:
         pytest.fail("the play did not end")
+
+
+@pytest.mark.parametrize("players, partners", TABLES)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), laid=st.integers(0, 10))
+def test_the_play_out_where_the_search_stops_follows_the_rules_move_by_move(players, partners, seed, laid):
+    rules = Rules(players=players, partners=partners)
+    game = start_of_play(rules, seed)
+    rng = random.Random(seed)
+    while game.phase == "play" and laid:
+        move = rng.choice(game.legal_moves())
+        laid -= isinstance(move, Play)
+        game.apply(move)
+    if game.phase != "play":
+        return
+    state = solver_state(game)
+    sides = tuple(rules.side_of(s) for s in range(players))
+    expected = [0.0] * max(sides) + [0.0]
+    for seat, points in greedy_line(state, players):
+        expected[sides[seat]] += points
+    assert MultiSolver(sides).rollout(state) == tuple(expected)
 
 
 @settings(max_examples=80, deadline=None)
@@ -176,3 +198,14 @@ def test_where_one_move_ahead_plays_wrong_the_look_ahead_plays_right(name):
 
 def _card(text: str) -> Card:
     return parse_cards(text)[0]
+
+
+def test_near_the_end_the_expert_takes_the_run_that_pegs_out_not_the_pair():
+    hand, pile = tuple(parse_cards("7S 6C")), tuple(parse_cards("8C 7D"))
+    unseen = tuple(c for c in full_deck() if c not in {*hand, *pile})
+    base = dict(seat=0, hand=hand, pile=pile, count=15, unseen=unseen, held=(2, 3, 3), above=(0, 0, 0),
+                said=0, last=2, sides=(0, 1, 2))
+    for_points = play_values_multi(MultiView(**base))
+    assert best(for_points) == _card("7S"), "for points alone the pair (22) is better than the run (21)"
+    racing = play_values_multi(MultiView(**base, needs=(3, 40, 40)))
+    assert best(racing) == _card("6C") and racing[_card("6C")] >= 1000  # 8-7-6 for 3: the game
