@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises import (
@@ -199,3 +201,11 @@ def test_asking_for_an_exercise_that_is_not_there_names_the_range():
     s = make_set("counting", "easy", 3, 1)
     with pytest.raises(CribbageError, match="there is no exercise 0: this set has 1 to 3"):
         s[0]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), level=st.sampled_from(LEVELS))
+def test_for_any_seed_no_muggins_question_has_one_right_call_for_a_class_of_20(seed, level):
+    sets = class_sets("muggins", level, 10, seed, CLASS)
+    for number in range(10):
+        assert len({s.exercises[number].solution().call for s in sets}) > 1, (seed, level, number + 1)
