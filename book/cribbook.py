@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from IPython.display import HTML
-
 from crib_widgets.cards import Card, parse_cards
 from crib_widgets.pegging import item_words, play_points
 from crib_widgets.scoring import HandScore, score_hand
@@ -46,6 +44,21 @@ _BOOK_CSS = """
 .crib-root .cb-mini { white-space: nowrap; }
 .crib-root .crib-cards.cb-small .crib-card { width: 2.3em; height: 3.2em; font-size: .9em; }
 """
+
+
+class HTML:
+    """A piece of HTML that a notebook shows as HTML (Jupyter, myst-nb and its glue draw any object
+    with ``_repr_html_``). Made here rather than taken from IPython so that the book's helpers also
+    run on the in-place pages, whose Python has no IPython (lite/README.md)."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+
+    def _repr_html_(self) -> str:
+        return self.data
+
+    def __repr__(self) -> str:  # what a plain-text view shows instead (stable: no address)
+        return f"<HTML, {len(self.data)} characters>"
 
 
 def setup() -> HTML:

@@ -56,14 +56,20 @@ RUN_ALL_PARAM = "crib-run=all"
 
 #: Live widgets must not need these: the site does not hold them (only the Pyodide CDN has them).
 HEAVY_CODE = re.compile(r"\b(?:matplotlib|numpy|plt)\b")
-#: The kernel worker of the site's JupyterLite (its hash changes with each release of the kernel).
-KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
-#: What Python loads as it starts on the in-place pages, all at once from the lock file. Naming the
-#: kernel's own packages here makes it skip installing them one by one (lite/README.md).
-LIVE_PACKAGES = ["crib-widgets", "micropip", "piplite", "ipykernel", "pyodide-kernel", "comm", "ipython",
-                 "jedi"]
+#: Nor IPython itself: the in-place Python has only the stand-in ipywidgets needs (lite/README.md).
+IPYTHON_CODE = re.compile(r"^\s*(?:from|import)\s+IPython\b|\bget_ipython\b|^\s*[%!]", re.M)
+#: What the in-place pages' Python unpacks as it starts: crib_widgets and what it needs, from the
+#: lock file the lite/ build writes, less IPython (the worker gives ipywidgets a stand-in, lite/README.md)
+#: and jupyterlab_widgets (the JupyterLab front end, no Python in it).
+LIVE_ROOT = "crib-widgets"
+LIVE_SKIPPED = {"ipython", "jupyterlab-widgets"}
 RUNTIME = LITE / "runtime"
 RUNTIME_BUNDLE = "crib-live-runtime.js"
+WORKER_BUNDLE = "crib-live-worker.js"
+SNAPSHOT = "crib-live-python.snapshot"
+#: Imported before the snapshot is taken, so that no page imports them again (lite/README.md).
+SNAPSHOT_MODULES = ["ipywidgets", "crib_widgets.widgets", "crib_widgets.exercises",
+                    "crib_widgets.exercises.assign"]
 
 
 def _build_lite():
@@ -126,49 +132,79 @@ def configure(app: Sphinx, config: Config) -> None:
     # jupyterlite-sphinx empties and refills this folder; keep it out of the source tree
     config.jupyterlite_content_dir = str(build / "jupyterlite_contents")
     config.jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
-    config._crib_live_paths = runtime_paths()
-    config._crib_live_paths["runtime"] += "?v=" + build_runtime(LITE / "_static" / "crib-live")
+    paths = runtime_paths()
+    digests = build_runtime(LITE / "_static" / "crib-live")
+    paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
+    paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
+    paths["snapshot"] += "?v=" + build_snapshot(LITE / "_static" / "crib-live", paths["wheels"])
+    config._crib_live_paths = paths
 
 
 # --- the in-place runtime: what a page needs to bring its widgets alive ----------------------------
 
 
-def kernel_extension() -> Path:
-    """The installed pyodide-kernel JupyterLab extension, which the lite/ build copies into the site."""
-    from jupyter_core.paths import jupyter_path
-
-    for folder in jupyter_path("labextensions"):
-        candidate = Path(folder) / KERNEL_EXTENSION
-        if (candidate / "package.json").is_file():
-            return candidate
-    raise ExtensionError(f"{KERNEL_EXTENSION} is not installed (pip install jupyterlite-pyodide-kernel)")
-
-
-def one_file(folder: Path, pattern: str) -> str:
-    """The name of the single file matching ``pattern`` in ``folder`` (hashed names change per build)."""
-    found = sorted(folder.glob(pattern))
-    if len(found) != 1:
-        raise ExtensionError(f"expected one {pattern} in {folder}, found {[f.name for f in found]}")
-    return found[0].name
+def live_wheels(lock: dict) -> list[str]:
+    """The wheels the in-place Python unpacks: ``crib-widgets`` and its dependencies in ``lock``
+    (a ``pyodide-lock.json``), less those in ``LIVE_SKIPPED``; file names, in a stable order."""
+    packages = lock["packages"]
+    wanted, todo = set(), [LIVE_ROOT]
+    while todo:
+        name = todo.pop()
+        if name in wanted or name in LIVE_SKIPPED:
+            continue
+        if name not in packages:
+            raise ExtensionError(f"the live pages need {name}, which the lite/ lock file lacks")
+        wanted.add(name)
+        todo.extend(packages[name].get("depends", []))
+    return sorted(packages[name]["file_name"] for name in wanted)
 
 
 def runtime_paths() -> dict:
-    """Site-relative URLs of the kernel's files, as the lite/ build lays them out."""
-    ext = kernel_extension()
-    static = f"lite/extensions/{KERNEL_EXTENSION}/static"
+    """Site-relative URLs of what the in-place pages load (the lite/ build lays the Pyodide part out)."""
+    pyodide = "lite/static/pyodide"
+    lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {
         "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
-        "worker": f"{static}/{one_file(ext / 'static', 'comlink.worker.*.js')}",
-        "lite": "lite/",
-        "pyodide": "lite/static/pyodide/pyodide.mjs",
-        "piplite": f"{static}/pypi/{one_file(ext / 'static' / 'pypi', 'piplite-*.whl')}",
-        "pipliteUrls": ["lite/pypi/all.json", f"{static}/pypi/all.json"],
-        "packages": LIVE_PACKAGES,
+        "worker": f"_static/crib-live/{WORKER_BUNDLE}",
+        "pyodide": f"{pyodide}/pyodide.mjs",
+        "wheels": [f"{pyodide}/{name}" for name in live_wheels(lock)],
+        "snapshot": f"_static/crib-live/{SNAPSHOT}",
     }
 
 
+def build_snapshot(out: Path, wheels: list[str]) -> str:
+    """Make the in-place Python's snapshot (``runtime/snapshot.mjs``, with Node) unless the last one
+    was made from the same files, and copy it into ``out``; return its digest."""
+    node = shutil.which("node")
+    if node is None:
+        raise ExtensionError("Node.js is needed to make the live widgets' snapshot (apt-get install nodejs)")
+    pyodide = LITE / "static" / "pyodide"
+    inputs = [RUNTIME / "snapshot.mjs", RUNTIME / "src" / "crib_live_kernel.py", pyodide / "pyodide.asm.wasm",
+              pyodide / "python_stdlib.zip"] + [pyodide / Path(w).name for w in wheels]
+    key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode())
+    for path in inputs:
+        key.update(path.read_bytes())
+    target, stamp = RUNTIME / "dist" / SNAPSHOT, RUNTIME / "dist" / (SNAPSHOT + ".key")
+    if not (target.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest()):
+        stamp.unlink(missing_ok=True)
+        partial = RUNTIME / "dist" / (SNAPSHOT + ".partial")
+        cmd = [node, str(RUNTIME / "snapshot.mjs"), str(pyodide), str(inputs[1]), str(partial),
+               ",".join(SNAPSHOT_MODULES), *[str(p) for p in inputs[4:]]]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        if result.returncode:
+            partial.unlink(missing_ok=True)
+            raise ExtensionError(
+                f"the live widgets' snapshot failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+        partial.replace(target)  # whole or not at all
+        stamp.write_text(key.hexdigest())
+        logger.info(f"[crib_live] {result.stdout.strip()}")
+    shutil.copy2(target, out / SNAPSHOT)
+    return _digest(target)
+
+
 def build_runtime(out: Path) -> str:
-    """Bundle lite/runtime/ (npm ci when its lock changed, then esbuild) into ``out``; return its digest."""
+    """Bundle lite/runtime/ (npm ci when its lock changed, then esbuild) into ``out``; return the
+    digests of the page's runtime and of the worker, by file name."""
     npm = shutil.which("npm")
     if npm is None:
         raise ExtensionError("npm is needed to bundle the live widgets (apt-get install npm)")
@@ -183,9 +219,10 @@ def build_runtime(out: Path) -> str:
             raise ExtensionError(
                 f"{' '.join(cmd[1:])} failed in {RUNTIME}:\n{result.stdout}\n{result.stderr}")
     out.mkdir(parents=True, exist_ok=True)
-    for name in (RUNTIME_BUNDLE, RUNTIME_BUNDLE + ".LEGAL.txt"):
-        shutil.copy2(RUNTIME / "dist" / name, out / name)
-    return _digest(out / RUNTIME_BUNDLE)
+    for name in (RUNTIME_BUNDLE, RUNTIME_BUNDLE + ".LEGAL.txt", WORKER_BUNDLE, WORKER_BUNDLE + ".LEGAL.txt"):
+        if (RUNTIME / "dist" / name).is_file():  # esbuild writes no LEGAL file when there is nothing to say
+            shutil.copy2(RUNTIME / "dist" / name, out / name)
+    return {name: _digest(out / name) for name in (RUNTIME_BUNDLE, WORKER_BUNDLE)}
 
 
 def free_names(code: str) -> set[str]:
@@ -257,6 +294,10 @@ def page_widgets(notebook: dict, docname: str) -> tuple[list[dict], bool]:
         if heavy:
             raise ExtensionError(f"{docname}: the widget of cell {index + 1} needs cells {heavy}, which use "
                                  "numpy or matplotlib: live widgets must not (the site does not hold them)")
+        shell = [i + 1 for i in needed if IPYTHON_CODE.search(codes[i])]
+        if shell:
+            raise ExtensionError(f"{docname}: the widget of cell {index + 1} needs cells {shell}, which use "
+                                 "IPython (an import, get_ipython or a magic): live widgets run without it")
         helper |= any(re.search(r"\bimport cribbook\b", c) for c in code)
         widgets.extend({"model_id": model_id, "cell": index + 1, "code": code} for model_id in ids)
     return widgets, helper
@@ -381,8 +422,9 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
     if error is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
-    for key in ("worker", "pyodide", "piplite", "runtime"):
-        named = app.config._crib_live_paths[key].split("?")[0]
+    paths = app.config._crib_live_paths
+    files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot")]
+    for named in files + paths["wheels"]:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")
     shutil.copy2(LITE / "_static" / "crib_run_all.js", out / "lite" / "crib_run_all.js")

@@ -12,6 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from sphinx.errors import ExtensionError
+
 from crib_widgets.widgets._pyodide import _with_null
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +141,8 @@ how_rare("3")
 
 def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
     # The live page runs a widget's cell with the earlier cells it uses, and nothing else: each must
-    # be found, and none of them may need numpy or matplotlib (the site does not hold them).
+    # be found, and none of them may need numpy or matplotlib (the site does not hold them), nor
+    # IPython (the in-place Python has only the stand-in ipywidgets needs).
     import json
     import re
 
@@ -152,6 +156,7 @@ def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
             if makes_widget.search(code):
                 needed = crib_live.cells_needed(codes, index)
                 assert not [i for i in needed if crib_live.HEAVY_CODE.search(codes[i])], (path.name, index)
+                assert not [i for i in needed if crib_live.IPYTHON_CODE.search(codes[i])], (path.name, index)
                 found += 1
     assert found >= 8
 
@@ -169,14 +174,24 @@ def test_drills_are_seeded_so_the_live_widget_deals_what_the_snapshot_shows():
                 assert fixed, f"{path.name}: {call!r} deals at random: give it a seed"
 
 
-def test_the_kernel_files_the_pages_name_are_installed():
-    paths = crib_live.runtime_paths()
-    static = "lite/extensions/@jupyterlite/pyodide-kernel-extension/static/"
-    assert re.fullmatch(re.escape(static) + r"comlink\.worker\.\w+\.js", paths["worker"])
-    wheels = [w.name.split("-")[0] for w in build_lite.kernel_wheels()]
-    assert wheels == ["piplite", "pyodide_kernel", "ipykernel"]
-    # every package the in-place pages preload is in the lock the build writes (or comes with it)
-    assert set(paths["packages"]) >= {"crib-widgets", "pyodide-kernel", "ipykernel", "piplite"}
+def test_the_in_place_python_unpacks_crib_widgets_and_its_needs_but_not_ipython():
+    lock = {"packages": {
+        "crib-widgets": {"file_name": "crib_widgets-1-py3-none-any.whl", "depends": ["ipywidgets"]},
+        "ipywidgets": {"file_name": "ipywidgets-8-py3-none-any.whl",
+                       "depends": ["comm", "ipython", "jupyterlab-widgets", "traitlets"]},
+        "comm": {"file_name": "comm-0-py3-none-any.whl", "depends": []},
+        "traitlets": {"file_name": "traitlets-5-py3-none-any.whl", "depends": []},
+        "ipython": {"file_name": "ipython-9-py3-none-any.whl", "depends": ["jedi"]},
+        "jupyterlab-widgets": {"file_name": "jupyterlab_widgets-3-py3-none-any.whl", "depends": []},
+    }}
+    assert crib_live.live_wheels(lock) == ["comm-0-py3-none-any.whl", "crib_widgets-1-py3-none-any.whl",
+                                           "ipywidgets-8-py3-none-any.whl", "traitlets-5-py3-none-any.whl"]
+
+
+def test_a_missing_package_in_the_lock_is_named():
+    lock = {"packages": {"crib-widgets": {"file_name": "c.whl", "depends": ["ipywidgets"]}}}
+    with pytest.raises(ExtensionError, match="ipywidgets"):
+        crib_live.live_wheels(lock)
 
 
 def test_the_page_hook_is_documented_and_defined():

@@ -45,18 +45,11 @@
   // --- starting Python ---------------------------------------------------------------------------
 
   function kernelOptions() {
-    const lite = site(config.lite);
     return {
-      baseUrl: lite,
       pyodideUrl: site(config.pyodide),
       indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
-      pipliteWheelUrl: site(config.piplite),
-      pipliteUrls: config.pipliteUrls.map(site),
-      disablePyPIFallback: true,
-      location: '',
-      mountDrive: false,
-      loadPyodideOptions: { packages: config.packages },
-      kernelId: 'crib-live',
+      wheels: config.wheels.map(site),
+      snapshot: config.snapshot ? site(config.snapshot) : null,
     };
   }
 
@@ -80,11 +73,16 @@
     setState('starting');
     const tick = setInterval(() => (state === 'starting' ? widgets.forEach(showStatus) : clearInterval(tick)), 1000);
     starting = (async () => {
+      // Python starts in its worker at once (the options travel in its name), while the widget
+      // runtime loads here: the two overlap.
+      const options = kernelOptions();
+      const worker = new Worker(site(config.worker), { type: 'module', name: JSON.stringify(options) });
       const runtime = await import(site(config.runtime));
       timings.runtimeLoaded = performance.now();
-      kernel = new runtime.LiveKernel(site(config.worker), kernelOptions());
+      kernel = new runtime.LiveKernel(worker, options);
       await kernel.ready;
       timings.kernelReady = performance.now();
+      timings.worker = kernel.workerTimings;
       await writeModules();
       setState('ready');
       readyResolve();

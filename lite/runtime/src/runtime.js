@@ -1,5 +1,5 @@
-// The in-place live widgets of the book's pages: one Pyodide kernel worker per page (the one the
-// site's JupyterLite already ships), and the ipywidgets HTML manager drawing the widgets it makes.
+// The in-place live widgets of the book's pages: one Python per page (worker.js: the site's Pyodide
+// with crib_live_kernel.py), and the ipywidgets HTML manager drawing the widgets it makes.
 //
 // Bundled by esbuild into _static/crib-live/crib-live-runtime.js (lite/crib_live.py runs the
 // build); loaded on demand by _static/crib_live_page.js, which owns the page side (when to start,
@@ -100,13 +100,13 @@ class LiveManager extends HTMLManager {
 
 export class LiveKernel {
   /**
-   * @param {string} workerUrl the kernel worker (comlink.worker.<hash>.js) of the site's lite/ build
-   * @param {object} options what PyodideRemoteKernel.initialize takes (URLs made absolute)
+   * @param {Worker} worker the page's Python (crib-live-worker.js, built from worker.js), already started
+   * @param {object} options what its initialize takes: pyodideUrl, indexUrl, wheels (absolute URLs)
    */
-  constructor(workerUrl, options) {
+  constructor(worker, options) {
     this.comms = new Map();
     this.manager = new LiveManager(this);
-    this.worker = new Worker(workerUrl, { type: 'module' });
+    this.worker = worker;
     this.remote = wrap(this.worker);
     this._current = null;
     this._runs = Promise.resolve();
@@ -117,7 +117,7 @@ export class LiveKernel {
       if (data._kernelMessage !== undefined) this._onMessage(data._kernelMessage);
       else if (data._logMessage !== undefined) this.log.push(data._logMessage);
     });
-    this.ready = this.remote.initialize(options);
+    this.ready = this.remote.initialize(options).then((timings) => { this.workerTimings = timings; });
   }
 
   _onMessage(msg) {

@@ -1,0 +1,116 @@
+// The in-place pages' Python: a Web Worker running the site's Pyodide with crib_widgets and what
+// ipywidgets needs, and crib_live_kernel.py, which carries the widget protocol (lite/README.md).
+//
+// It speaks the few calls of a Jupyter kernel that runtime.js uses (initialize, execute, commOpen,
+// commMsg, commClose, commInfo), over comlink; Python's messages reach the page as
+// `{_kernelMessage: {type, ...}}` posts, the shape JupyterLite's own Pyodide worker uses.
+import { expose } from 'comlink';
+import kernelSource from './crib_live_kernel.py';
+
+const HOME = '/crib_live';  // where the kernel module lives, apart from the learner's files
+let pyodide = null;
+let kernel = null;
+
+function post(message) {
+  postMessage({ _kernelMessage: message });
+}
+
+// Python calls this for each message: kind, its JSON, and its binary buffers (a list of bytes).
+function send(kind, payload, buffers) {
+  const message = JSON.parse(payload);
+  message.type = kind;
+  message.buffers = buffers.toJs();
+  post(message);
+}
+
+function stream(name) {
+  return { batched: (text) => post({ type: 'stream', bundle: { name, text: `${text}\n` } }) };
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Start Pyodide and unpack the wheels (fetched while it starts); options: pyodideUrl, indexUrl, wheels.
+const timings = {};  // seconds since the worker started, for lite/README.md's "Starting faster"
+const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; };
+
+// The build's snapshot (lite/runtime/snapshot.mjs), gunzipped; null when there is none or it fails.
+async function fetchSnapshot(url) {
+  if (!url) return null;
+  try {
+    const bytes = new Uint8Array(await fetchBytes(url));
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // the host already unzipped it
+    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(plain).arrayBuffer());
+  } catch (error) {
+    console.warn('crib-live: no snapshot, Python starts from scratch', error);
+    return null;
+  }
+}
+
+async function startPyodide(options) {
+  const { loadPyodide } = await import(options.pyodideUrl);
+  stamp('pyodide module');
+  const snapshot = await fetchSnapshot(options.snapshot);
+  stamp('snapshot fetched');
+  if (snapshot) {
+    try {
+      return await loadPyodide({ indexURL: options.indexUrl, _loadSnapshot: snapshot });
+    } catch (error) {  // e.g. made for another Pyodide build: start the long way
+      console.warn('crib-live: the snapshot does not fit, Python starts from scratch', error);
+    }
+  }
+  return loadPyodide({ indexURL: options.indexUrl });
+}
+
+async function boot(options) {
+  const wheels = Promise.all(options.wheels.map(fetchBytes));
+  pyodide = await startPyodide(options);
+  stamp('pyodide started');
+  pyodide.setStdout(stream('stdout'));
+  pyodide.setStderr(stream('stderr'));
+  (await wheels).forEach((wheel) => pyodide.unpackArchive(wheel, 'wheel'));
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
+  stamp('wheels unpacked');
+  kernel = pyodide.pyimport('crib_live_kernel');
+  kernel.install(send);
+  stamp('kernel ready');
+}
+
+// The page names the options in the worker's name, so Python starts as soon as the worker does,
+// while the page is still loading the widget runtime; initialize() then only waits for it.
+let booting = self.name ? boot(JSON.parse(self.name)) : null;
+
+const remote = {
+  async initialize(options) {
+    booting = booting || boot(options);
+    await booting;
+    return timings;
+  },
+
+  async execute(content) {
+    const status = await kernel.execute(content.code, pyodide.globals);
+    return { status };
+  },
+
+  async commInfo(content) {
+    return { status: 'ok', comms: JSON.parse(kernel.comm_info(content.target_name)) };
+  },
+
+  async commOpen(msg) { receive('comm_open', msg); },
+  async commMsg(msg) { receive('comm_msg', msg); },
+  async commClose(msg) { receive('comm_close', msg); },
+};
+
+function receive(kind, msg) {
+  const { content, metadata, header } = msg;
+  const buffers = (msg.buffers || []).map((b) => new Uint8Array(ArrayBuffer.isView(b) ? b.buffer : b));
+  kernel.receive(kind, JSON.stringify({ content, metadata: metadata || {}, header }), buffers);
+}
+
+expose(remote);
