@@ -18,7 +18,8 @@ if (!wheels.length) {
 const indexURL = pyodideDir.endsWith('/') ? pyodideDir : `${pyodideDir}/`;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, 'pyodide.mjs')).href);
 const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-wheels.forEach((wheel) => pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), 'wheel'));
+const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+wheels.forEach((wheel) => pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), 'wheel', { extractDir }));
 // The same place and the same steps as worker.js, so the restored Python finds what it expects.
 pyodide.FS.mkdirTree('/crib_live');
 pyodide.FS.writeFile('/crib_live/crib_live_kernel.py', fs.readFileSync(kernelPy, 'utf8'));

@@ -386,6 +386,9 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         shift = timings.get(model_id, {}).get("shift")
         results.check(shift is not None and abs(shift) < 2,
                       f"{what}: the live widget took the snapshot's place with no layout jump ({shift} px)")
+        worker = timings.get("worker") or {}
+        results.check(worker.get("from") == "snapshot", f"{what}: Python started from the build's snapshot",
+                      f"it started from {worker.get('from')}")
         sent = CachingHandler.take()
         if timed:
             start = timings.get("start", 0)
@@ -394,11 +397,14 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
                 return f"{(timings[key] - start) / 1000:.1f} s" if key in timings else "?"
 
             drawn = timings.get(model_id, {}).get("drawn")
+            steps = ", ".join(f"{k} {v:.1f} s" for k, v in worker.items() if isinstance(v, (int, float)))
             line = (f"time {plan.rel} {label}: first click answered {first_answer:.1f} s after the page "
-                    f"was opened (Python asked for at {start / 1000:.1f} s; from then: runtime "
-                    f"module {at('runtimeLoaded')}, kernel ready {at('kernelReady')}, widget drawn "
-                    f"{(drawn - start) / 1000 if drawn else 0:.1f} s); {sent['bytes'] / 1e6:.1f} MB sent "
-                    f"in {sent['requests']} responses ({sent['not_modified']} not modified)")
+                    f"was opened, {first_answer - start / 1000:.1f} s after Python was asked for (at "
+                    f"{start / 1000:.1f} s, as the widget came into view); from then: runtime module "
+                    f"{at('runtimeLoaded')}, kernel ready {at('kernelReady')} (in the worker: {steps}), "
+                    f"widget drawn {(drawn - start) / 1000 if drawn else 0:.1f} s; "
+                    f"{sent['bytes'] / 1e6:.1f} MB sent in {sent['requests']} responses "
+                    f"({sent['not_modified']} not modified)")
             results.times.append(line)
             print(line, flush=True)
     except Exception as exc:

@@ -58,11 +58,14 @@ async function startPyodide(options) {
   stamp('snapshot fetched');
   if (snapshot) {
     try {
-      return await loadPyodide({ indexURL: options.indexUrl, _loadSnapshot: snapshot });
+      const restored = await loadPyodide({ indexURL: options.indexUrl, _loadSnapshot: snapshot });
+      timings.from = 'snapshot';
+      return restored;
     } catch (error) {  // e.g. made for another Pyodide build: start the long way
       console.warn('crib-live: the snapshot does not fit, Python starts from scratch', error);
     }
   }
+  timings.from = 'scratch';
   return loadPyodide({ indexURL: options.indexUrl });
 }
 
@@ -72,7 +75,9 @@ async function boot(options) {
   stamp('pyodide started');
   pyodide.setStdout(stream('stdout'));
   pyodide.setStderr(stream('stderr'));
-  (await wheels).forEach((wheel) => pyodide.unpackArchive(wheel, 'wheel'));
+  // Into site-packages, as snapshot.mjs did: the modules it imported find their files again there.
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  (await wheels).forEach((wheel) => pyodide.unpackArchive(wheel, 'wheel', { extractDir }));
   pyodide.FS.mkdirTree(HOME);
   pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
   pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
