@@ -53,6 +53,13 @@ LIVE_NOTE = (
 )
 #: Added to the link of the notebook route: crib_run_all.js runs every cell once the kernel is up.
 RUN_ALL_PARAM = "crib-run=all"
+#: What the notebook app gets beside JupyterLab's own: its cells run by themselves, and the widgets'
+#: cards have the same accessible names and focus rules as on the book's pages (book/_static/).
+NOTEBOOK_APP_FILES = [
+    (LITE / "_static" / "crib_run_all.js", '<script src="../crib_run_all.js" defer></script>'),
+    (ROOT / "book" / "_static" / "crib-a11y.js", '<script src="../crib-a11y.js" defer></script>'),
+    (ROOT / "book" / "_static" / "crib-a11y.css", '<link rel="stylesheet" href="../crib-a11y.css">'),
+]
 
 #: Live widgets must not need these: the site does not hold them (only the Pyodide CDN has them).
 HEAVY_CODE = re.compile(r"\b(?:matplotlib|numpy|plt)\b")
@@ -417,8 +424,8 @@ def fill_glue(app: Sphinx, error: Exception | None) -> None:
 
 
 def finish_lite(app: Sphinx, error: Exception | None) -> None:
-    """After the JupyterLite build: the notebook route runs its cells by itself, and the files the
-    pages name (the kernel worker, Pyodide) are really there."""
+    """After the JupyterLite build: the notebook route runs its cells by itself and names the cards
+    as the book does, and the files the pages name (the worker, Pyodide, the snapshot) are there."""
     if error is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
@@ -427,12 +434,13 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
     for named in files + paths["wheels"]:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")
-    shutil.copy2(LITE / "_static" / "crib_run_all.js", out / "lite" / "crib_run_all.js")
     page = out / LIVE_APP
     html = page.read_text(encoding="utf-8")
-    if "crib_run_all.js" not in html:
-        tag = '<script src="../crib_run_all.js" defer></script>\n'
-        page.write_text(html.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+    for source, tag in NOTEBOOK_APP_FILES:
+        shutil.copy2(source, out / "lite" / source.name)
+        if tag not in html:
+            html = html.replace("</head>", tag + "\n</head>", 1)
+    page.write_text(html, encoding="utf-8")
 
 
 def mark_static(app: Sphinx, error: Exception | None) -> None:

@@ -463,6 +463,15 @@ def check_notebook_route(context, base: str, root: Path, results: Results, shots
         errors = live.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
         results.check(errors.count() == 0, f"{rel}: 'Open as a notebook' runs every cell by itself, "
                       "no error", errors.first.inner_text()[:300] if errors.count() else "")
+        # Card buttons get their names from crib-a11y.js (HTML cards carry theirs): it must be loaded.
+        card = live.locator(".jp-OutputArea-output :is(button.crib-cardbtn, .crib-card[role=img])").first
+        card.wait_for(timeout=LIVE_TIMEOUT_MS)
+        named = card.get_attribute("aria-label") or ""
+        a11y = live.evaluate("!!document.querySelector('script[src$=\"crib-a11y.js\"]')")
+        words = re.fullmatch(r"(?:ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)"
+                             r" of (?:clubs|diamonds|hearts|spades)", named)
+        results.check(a11y and bool(words), f"{rel}: in the notebook too, crib-a11y.js is loaded and a "
+                      f"card is named in words ({named!r})")
         live.screenshot(path=str(shots / "notebook-route.png"))
         live.close()
     except Exception as exc:
