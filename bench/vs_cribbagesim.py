@@ -8,7 +8,7 @@ objects only choose: our engine deals, checks every move, scores and decides the
 Paired games: each seed is played twice with the seats swapped, so each side gets the other's
 cards and the first crib once (the luck of the deal cancels). Goal: the expert wins at least 65%
 of 600 games (300 pairs) to 121. Prints the win rate with its 95% interval, and the points per
-deal by phase for each side (play, hand, crib).
+deal by phase for each side (play, hand, crib), and the seconds our player spent thinking.
 
 Run: `.venv/bin/python bench/vs_cribbagesim.py [--pairs N] [--level expert]` (minutes: run it in the
 background with nohup and read its output).
@@ -80,6 +80,22 @@ class Hoyle:
         return Go(seat) if go or not played else Play(seat, played[0])
 
 
+class Timed:
+    """A player whose thinking is timed: seconds spent choosing discards and cards in the play."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.name = player.name
+        self.seconds = {"discard": 0.0, "play": 0.0}
+
+    def choose(self, game: Game, seat: int):
+        phase = "discard" if game.phase == "discard" else "play"
+        start = time.perf_counter()
+        move = self.player.choose(game, seat)
+        self.seconds[phase] += time.perf_counter() - start
+        return move
+
+
 def play(game: Game, players) -> Game:
     while not game.is_over:
         seat = game.whose_turn
@@ -109,7 +125,7 @@ def main() -> int:
               ".venv/bin/pip install --ignore-requires-python CribbageSim==1.0.2")
         return 2
     warm_up()
-    ours = make_player(args.level, seed=7)
+    ours = Timed(make_player(args.level, seed=7))
     hoyle = Hoyle()
     wins = games = 0
     phases = {side: dict.fromkeys(PHASES, 0) for side in ("ours", "hoyle")}
@@ -136,10 +152,14 @@ def main() -> int:
             print(f"  {games} games: {args.level} won {wins} ({100 * wins / games:.1f}%); play per deal "
                   f"{pegged[0]:.2f} against {pegged[1]:.2f}; {time.perf_counter() - start:.0f} s", flush=True)
     seconds = time.perf_counter() - start
-    return _report(args, wins, games, phases, deals, seconds)
+    thinking = {phase: round(value / games, 3) for phase, value in ours.seconds.items()}
+    print(f"  {args.level}'s thinking: {sum(thinking.values()):.2f} s a game (discards "
+          f"{thinking['discard']:.2f} s, play {thinking['play']:.2f} s)")
+    return _report(args, wins, games, phases, deals, seconds, thinking)
 
 
-def _report(args, wins: int, games: int, phases: dict, deals: int, seconds: float) -> int:
+def _report(args, wins: int, games: int, phases: dict, deals: int, seconds: float,
+            thinking: dict | None = None) -> int:
     low, high = wilson(wins, games)
     rate = wins / games
     print(f"{args.level} vs CribbageSim 1.0.2 Hoyle: {wins} of {games} paired games to 121 won "
@@ -153,11 +173,11 @@ def _report(args, wins: int, games: int, phases: dict, deals: int, seconds: floa
         print(f"    {label:<10}" + "".join(f"{v:>7.2f}" for v in (*row, sum(row))))
     print(f"  {seconds:.0f} s of play")
     if args.write:
-        _write(args.level, wins, games, (low, high), phases, deals)
+        _write(args.level, wins, games, (low, high), phases, deals, thinking)
     return 0 if rate >= GOAL else 1
 
 
-def _write(level: str, wins: int, games: int, interval, phases, deals: int) -> None:
+def _write(level: str, wins: int, games: int, interval, phases, deals: int, thinking: dict | None) -> None:
     """Record the match as strength.json's 'outside' entry (the others are bench/strength.py's)."""
     from strength import DATA
 
@@ -169,6 +189,8 @@ def _write(level: str, wins: int, games: int, interval, phases, deals: int) -> N
                        "paired": True, "wins": wins, "win rate": round(wins / games, 4),
                        "interval": [round(interval[0], 4), round(interval[1], 4)], "complete deals": deals,
                        "per deal": per_deal}
+    if thinking:
+        data["outside"]["thinking seconds a game"] = {**thinking, "total": round(sum(thinking.values()), 3)}
     DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {DATA.name}")
 

@@ -4,9 +4,9 @@
   now or lays its highest card (see `Beginner`).
 - ``intermediate`` (the default): the best hand average, points now, and the rules of thumb:
   no pair thrown to the other player's crib, a low lead, no count of 5 or 21 (see `Intermediate`).
-- ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`) plus the
-  play's value of the keep (`weigh.weigh_discards`), and in the play solves the rest of the play
-  exactly for sampled hidden hands and averages (`lookahead.play_values`, the review's look-ahead;
+- ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`) plus half
+  the play's estimated value of the keep (`weigh.weigh_discards`), and in the play solves the rest
+  of the play exactly for sampled hidden hands and averages (`lookahead.play_values`, the review's look-ahead;
   with three or four players `lookahead_multi.play_values_multi`, the same). Near the end it
   plays to the board: it takes the points that win, guards against the answer that loses, and
   as the non-dealer (who counts first) keeps the hand most likely to count out.
@@ -238,7 +238,26 @@ def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple:
 
 
 class Expert(ComputerPlayer):
-    """Exact discard averages and the review's look-ahead in the play; counts perfectly by default."""
+    """The strongest level: exact averages in the discard, the review's look-ahead in the play, and
+    play to the board near the end; counts perfectly and catches every mistake by default.
+
+    - Discard: the best net value, the kept hand's exact average over every starter plus (its own
+      crib) or minus (the other's) the crib's exact average (`advise_discard`), plus with two
+      players half the look-ahead's estimate of what the kept cards peg, for the throws within a
+      few points of the best (`weigh.weigh_discards`; the review weighs throws the same way, so its
+      best throw is this one). In Lowball, the fewest points.
+    - Play: with two players each playable card's expected net points for the rest of the play,
+      the other player's hidden cards drawn consistent with what it has seen and what a go
+      revealed, and the play solved exactly for each (`lookahead.play_values`, as the review
+      weighs cards); with three or four players `lookahead_multi` (see there). The card worth
+      most; of equal ones, the highest.
+    - Near the end: a card that reaches the target is worth more than any points, and one that
+      lets the other side reach it is avoided; as the non-dealer of a two-player game (who counts
+      first), when the dealer could go out this deal, it keeps the hand most likely to count out
+      rather than the best average.
+    - Muggins: counts its own hands without a slip and catches every mistake (``miscount`` 0,
+      ``skill`` 1, unless given).
+    """
 
     name = "expert"
 

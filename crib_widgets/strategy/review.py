@@ -2,10 +2,12 @@
 
 `review_game` replays a finished (or unfinished) `Game` and looks at each decision of one seat:
 
-- **discard**: every way to throw, by the exact average of the kept hand and of the crib (as
-  `advise_discard` computes them) plus an estimate of what the kept cards are worth in the play
-  (`lookahead.hand_play_value`: the play solved exactly against sampled hands). The cost is the
-  best option's net average minus the one chosen.
+- **discard**: every way to throw, valued as the expert values them (`weigh.weigh_discards`): the
+  exact average of the kept hand and of the crib (as `advise_discard` computes them) plus, with
+  two players, half an estimate of what the kept cards are worth in the play
+  (`lookahead.hand_play_value`: the play solved exactly against sampled hands; why half: see
+  `weigh`). So "best" here is what the expert would throw. The cost is the best option's net
+  value minus the one chosen.
 - **play**: every card that could be laid, by the look-ahead of `lookahead.play_values`: the
   other player's hidden cards drawn consistent with what the player could know (the cards seen,
   and what a go revealed), the rest of the play solved exactly for each, and averaged. The

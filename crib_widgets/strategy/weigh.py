@@ -2,9 +2,17 @@
 play (estimated by the look-ahead), for the expert and for the review alike.
 
 The hand and crib averages come from `advise_discard`. With two players the throws whose hand
-and crib average lies within `SHORTLIST` points of the best also get a play estimate: the
-kept cards' net points in the play, the play solved exactly against `SAMPLES` hidden four-card
-hands (the same hands for every throw, so their differences are steadier than the values).
+and crib average lies within `SHORTLIST` points of the best also get a play estimate: the kept
+cards' net points in the play, the play solved exactly against `SAMPLES` hidden four-card hands
+(the same hands for every throw, so their differences are steadier than the values). The
+estimate counts at `PLAY_WEIGHT`, half its value: the solved play lets the other player see every
+card, which overstates how much a keep's shape matters, and a few hands are a rough sample.
+bench/discard_deals.py measured it against CribbageSim's Hoyle bot on paired deals (each deal
+played as dealer and as non-dealer, the show averaged exactly over every starter, the play
+refereed by the engine), against throwing by hand and crib alone: counted in full the play
+estimate lost 0.06 points a deal (+-0.04 standard error, 1,000 deals, seed 1414); counted at half
+it gained 0.04 (+-0.03) on those deals and 0.03 (+-0.04) on 1,000 others (seed 1416). Sixteen
+hands instead of eight did no better there (0.02 +-0.03) at twice the time.
 Throws further behind get the typical play value of the keeps weighed: the play rarely makes up
 that much, so they are never the best.
 
@@ -23,17 +31,21 @@ from ..cards import Card, parse_cards
 from .discard import DiscardOption, advise_discard, unseen_cards
 from .lookahead import _Solver, hand_play_value
 
-__all__ = ["WeighedDiscard", "weigh_discards", "SAMPLES", "SHORTLIST"]
+__all__ = ["WeighedDiscard", "weigh_discards", "SAMPLES", "SHORTLIST", "PLAY_WEIGHT"]
 
 SAMPLES = 8
-SHORTLIST = 2.5
+# Counted at half, the play estimates of two keeps rarely differ by more than 1.5 points: on the
+# 1,000 paired deals of bench/discard_deals.py (seed 1416) a shortlist of 1.5 threw exactly as 2.5 did.
+SHORTLIST = 1.5
+PLAY_WEIGHT = 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class WeighedDiscard:
     """A throw with its hand and crib averages (``option``), the play estimate of its keep
-    (``play``; None when not weighed) and ``value``: net points for the player (higher is better;
-    in Lowball fewer points are better, so the value is the points negated)."""
+    (``play``; None when not weighed) and ``value``: net points for the player, the play counted at
+    `PLAY_WEIGHT` (higher is better; in Lowball fewer points are better, so the value is the points
+    negated)."""
 
     option: DiscardOption
     play: float | None
@@ -42,18 +54,21 @@ class WeighedDiscard:
 
 def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: int = 2, lowball: bool = False,
                    partner_deals: bool = False, samples: int = SAMPLES,
-                   options: list[DiscardOption] | None = None, also: Iterable[Iterable[Card]] = ()
-                   ) -> list[WeighedDiscard]:
+                   options: list[DiscardOption] | None = None, also: Iterable[Iterable[Card]] = (),
+                   play_weight: float = PLAY_WEIGHT, shortlist: float = SHORTLIST) -> list[WeighedDiscard]:
     """Every throw from ``hand``, best first, by hand, crib and (two players) the play.
 
-    ``also``: throws to weigh in the play even when far behind (the review weighs the one chosen).
+    ``also``: throws to weigh in the play even when far behind (the review weighs the one chosen);
+    ``play_weight``: how much of the play estimate counts; ``shortlist``: how far behind the best
+    hand and crib a throw may be and still be weighed in the play.
     """
     cards = parse_cards(hand)
     if options is None:
         options = advise_discard(cards, dealer=dealer, players=players, lowball=lowball,
                                  partner_deals=partner_deals, explain=False)
     sign = -1 if lowball else 1
-    top = max(sign * o.total_ev for o in options)
+    net = {o.discard: sign * o.total_ev for o in options}
+    top = max(net.values())
     weighed = []
     also = {frozenset(cards) for cards in also}
     if players == 2 and samples:
@@ -63,14 +78,15 @@ def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: i
         solver = _Solver(lowball)
         plays: dict[tuple[Card, ...], float] = {}
         for o in options:
-            if sign * o.total_ev >= top - SHORTLIST or frozenset(o.discard) in also:
+            if net[o.discard] >= top - shortlist or frozenset(o.discard) in also:
                 plays[o.discard] = hand_play_value(o.keep, unseen, dealer=dealer, solver=solver, hands=hands)
         typical = sum(plays.values()) / len(plays)
         for o in options:
             play = plays.get(o.discard)
             # a throw far behind is not weighed: it gets the typical play value of the keeps weighed
-            weighed.append(WeighedDiscard(o, play, sign * o.total_ev + (typical if play is None else play)))
+            estimate = typical if play is None else play
+            weighed.append(WeighedDiscard(o, play, net[o.discard] + play_weight * estimate))
     else:
-        weighed = [WeighedDiscard(o, None, sign * o.total_ev) for o in options]
+        weighed = [WeighedDiscard(o, None, net[o.discard]) for o in options]
     weighed.sort(key=lambda w: -w.value)
     return weighed
