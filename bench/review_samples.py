@@ -93,9 +93,11 @@ def pick(values):
 
 def main_multi(args) -> int:
     start = time.perf_counter()
-    configs = [("one move", 0), *MULTI_CONFIGS]
+    chosen = MULTI_CONFIGS if not args.configs else [tuple(int(x) for x in c.split(":"))
+                                                     for c in args.configs.split(",")]
+    configs = [("one move", 0), *chosen]
     stats = {c: [0, 0.0, 0.0] for c in configs}
-    found = multi_positions(args.players, args.partners, args.positions, seed=5)
+    found = multi_positions(args.players, args.partners, args.positions, seed=args.seed)
     for index, (view, old) in enumerate(found):
         reference = play_values_multi(view, samples=args.reference, depth=args.reference_depth,
                                       rng=random.Random(f"reference {index}"))
@@ -135,6 +137,9 @@ def main() -> int:
     parser.add_argument("--partners", action="store_true", help="four players in partnerships")
     parser.add_argument("--reference", type=int, default=REFERENCE, help="deals in the reference (600)")
     parser.add_argument("--reference-depth", type=int, default=0, help="its depth, 0 to the end (0)")
+    parser.add_argument("--configs", default="", help="depth:deals pairs to measure, e.g. 4:32,4:48 "
+                                                       "(default MULTI_CONFIGS)")
+    parser.add_argument("--seed", type=int, default=5, help="seed of the positions' games (5)")
     args = parser.parse_args()
     if args.players > 2:
         return main_multi(args)

@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 from crib_widgets.cards import Card, full_deck, parse_cards
 from crib_widgets.game import Discard, Game, Go, Play, Rules
+from crib_widgets.pegging import next_in_count, next_leader
 from crib_widgets.strategy.lookahead import solve_play
 from crib_widgets.strategy.lookahead_multi import (
     GO,
     MultiSolver,
     MultiView,
+    _next_table,
     greedy_line,
     hidden_deals,
     moves,
@@ -89,9 +91,10 @@ def test_the_solvers_turns_and_points_follow_the_engine(players, partners, seed,
 
 @pytest.mark.parametrize("players, partners", TABLES)
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), laid=st.integers(0, 10))
-def test_the_play_out_where_the_search_stops_follows_the_rules_move_by_move(players, partners, seed, laid):
-    rules = Rules(players=players, partners=partners)
+@given(seed=st.integers(0, 10**6), laid=st.integers(0, 10), lowball=st.booleans())
+def test_the_play_out_where_the_search_stops_follows_the_rules_move_by_move(players, partners, seed, laid,
+                                                                              lowball):
+    rules = Rules(players=players, partners=partners, lowball=lowball)
     game = start_of_play(rules, seed)
     rng = random.Random(seed)
     while game.phase == "play" and laid:
@@ -103,9 +106,9 @@ def test_the_play_out_where_the_search_stops_follows_the_rules_move_by_move(play
     state = solver_state(game)
     sides = tuple(rules.side_of(s) for s in range(players))
     expected = [0.0] * max(sides) + [0.0]
-    for seat, points in greedy_line(state, players):
+    for seat, points in greedy_line(state, players, lowball):
         expected[sides[seat]] += points
-    assert MultiSolver(sides).rollout(state) == tuple(expected)
+    assert MultiSolver(sides, lowball).rollout(state) == tuple(expected)
 
 
 @settings(max_examples=80, deadline=None)
@@ -120,6 +123,20 @@ def test_with_two_sides_and_two_seats_the_search_is_the_two_player_solver(ranks,
     mover = first
     expected = solve_play(hands[mover], hands[1 - mover])
     assert value[mover] - value[1 - mover] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_solvers_go_table_is_the_engines_go_rule_for_every_seat_and_hand(players):
+    table = _next_table(players)
+    for seat in range(players):
+        for holding in range(1 << players):
+            held = [bool(holding >> s & 1) for s in range(players)]
+            for said in range(1 << players):
+                said_go = [bool(said >> s & 1) for s in range(players)]
+                expected = next_in_count(seat, held, said_go)
+                assert table[seat][holding & ~said] == (-1 if expected is None else expected)
+            if holding:
+                assert table[seat][holding] == next_leader(seat, held)
 
 
 def test_pile_key_keeps_what_can_still_score():
@@ -209,3 +226,13 @@ def test_near_the_end_the_expert_takes_the_run_that_pegs_out_not_the_pair():
     assert best(for_points) == _card("7S"), "for points alone the pair (22) is better than the run (21)"
     racing = play_values_multi(MultiView(**base, needs=(3, 40, 40)))
     assert best(racing) == _card("6C") and racing[_card("6C")] >= 1000  # 8-7-6 for 3: the game
+
+
+def test_with_exact_finish_a_fifteen_that_would_pass_the_target_does_not_win():
+    hand, pile = tuple(parse_cards("5S 2C")), tuple(parse_cards("KD"))
+    unseen = tuple(c for c in full_deck() if c not in {*hand, *pile})
+    base = dict(seat=0, hand=hand, pile=pile, count=10, unseen=unseen, held=(2, 3, 3), above=(0, 0, 0),
+                said=0, last=2, sides=(0, 1, 2), needs=(1, 40, 40))
+    assert play_values_multi(MultiView(**base))[_card("5S")] >= 1000  # 15-2 is 1 more than needed: it wins
+    exact = play_values_multi(MultiView(**base, exact=True))
+    assert exact[_card("5S")] < 1000  # ... but under exact finish it is refused

@@ -77,6 +77,19 @@ def test_the_table_plays_whole_games_with_expert_seats(players, partners):
     assert review.decisions and all(d.cost >= 0 for d in review.decisions)
 
 
+VARIANTS = [dict(players=3, lowball=True), dict(players=4, partners=True, muggins=True),
+            dict(players=3, ten_back=True, exact_finish=True)]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=str)
+def test_expert_seats_play_whole_games_of_the_variants(options):
+    t = Table(Rules(target=61, **options), seats=("expert",) * options["players"], seed=5)
+    game = t.play_out()
+    assert game.is_over
+    if options.get("lowball"):
+        assert game.result.winner != game.result.reached
+
+
 def test_the_expert_seat_says_go_and_lays_its_only_card():
     deck = stack_deck(["5C 4D 3H 8S KD", "QH JS 9C 7D 2C", "10C 6H 6S AD AH"], "7C", dealer=2,
                       crib_card="9D")

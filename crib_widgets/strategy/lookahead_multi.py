@@ -67,13 +67,13 @@ def default_depth(players: int, left: int) -> int:
 
 
 @cache
-def _turn_tables(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """(NEXT, LEAD) for ``n`` seats. NEXT[seat][mask]: the next seat clockwise after ``seat`` (itself
-    last) whose bit is in ``mask`` (the seats still in the count), -1 when none; LEAD[last][mask]:
-    the seat after ``last`` holding cards (``mask``: the seats holding cards) who leads a new count."""
-    nxt = tuple(tuple(next((s for s in ((seat + i) % n for i in range(1, n + 1)) if mask >> s & 1), -1)
-                      for mask in range(1 << n)) for seat in range(n))
-    return nxt, nxt
+def _next_table(n: int) -> tuple[tuple[int, ...], ...]:
+    """The go rule for ``n`` seats as a table: ``[seat][mask]`` is the next seat clockwise after
+    ``seat`` (itself last) whose bit is in ``mask``, -1 when none. With the bits of the seats still
+    in the count that is `pegging.next_in_count`; with the bits of the seats holding cards and
+    the seat that laid the last card, `pegging.next_leader` (who leads the new count)."""
+    return tuple(tuple(next((s for s in ((seat + i) % n for i in range(1, n + 1)) if mask >> s & 1), -1)
+                       for mask in range(1 << n)) for seat in range(n))
 
 
 def pile_key(pile: tuple[int, ...]) -> tuple[int, ...]:
@@ -105,6 +105,8 @@ def _lay_on(pile: tuple[int, ...], rank: int) -> tuple[tuple[int, ...], int]:
     full = (*pile, rank)
     found = _TAIL.get(full)
     if found is None:
+        if len(_TAIL) > 1 << 18:
+            _TAIL.clear()
         found = _TAIL[full] = (pile_key(full), play_score(full, 0))
     return found
 
@@ -119,7 +121,7 @@ def step(state, rank: int, n: int):
     when the play is over.
     """
     hands, pile, count, turn, said, last, holding = state
-    nxt_table, lead_table = _turn_tables(n)
+    nxt_table = lead_table = _next_table(n)
     pegs = []
     if rank == GO:
         said |= 1 << turn
@@ -169,19 +171,22 @@ class MultiSolver:
     A value is a vector of the points each side pegs from here. The seat to move lays the card best
     for its side (`utility`): its side's points minus the average of the other sides' (negated in
     Lowball), ties to the one that pegs it most itself. With two sides (partnerships) that is plain
-    minimax. A side that reaches its need (``needs``, per side; None: play for points) wins: `WIN`.
+    minimax. A side that reaches its need (``needs``, per side; None: play for points) wins: `WIN`
+    (with ``exact``, the exact-finish variant, points that would pass it are not pegged).
 
     ``cut``: when only this many cards are left in all hands the search stops and a greedy play-out
     (`rollout`) of the rest is the value; 0 searches to the end of the play. Memoised on the state.
     """
 
-    def __init__(self, sides: tuple[int, ...], lowball: bool = False, cut: int = 0) -> None:
+    def __init__(self, sides: tuple[int, ...], lowball: bool = False, cut: int = 0,
+                 exact: bool = False) -> None:
         self.sides = tuple(sides)
         self.n = len(self.sides)
         self.nsides = max(self.sides) + 1
         self.sign = -1.0 if lowball else 1.0
         self.cut = cut
-        key = (self.sides, lowball, cut)
+        self.exact = exact
+        key = (self.sides, lowball, cut, exact)
         if sum(map(len, _MEMOS.values())) > _MEMO_SIZE:
             _MEMOS.clear()  # positions recur within a deal, seldom across deals: a bounded memo
         self.memo = _MEMOS.setdefault(key, {})
@@ -223,6 +228,8 @@ class MultiSolver:
             side = sides[seat]
             if needs is not None and needs[side] < _FAR:
                 need = needs[side] - points
+                if need < 0 and self.exact:
+                    continue  # exact finish: points that would carry past the target are refused
                 if need <= 0:
                     vec[side] += WIN
                     return tuple(vec)
@@ -235,7 +242,8 @@ class MultiSolver:
 
     def rollout(self, state) -> tuple[float, ...]:
         """The points per side if every seat lays, from here on, the card that scores most now
-        (ties: its highest), the needs set aside: the evaluation where the search stops.
+        (fewest in Lowball; ties: its highest), the needs set aside: the evaluation where the
+        search stops.
 
         The hot path of the search, so `step` is written out here on lists; a test holds the two
         to the same points (`greedy_line`)."""
@@ -243,21 +251,22 @@ class MultiSolver:
         hands = [list(h) for h in hands]
         vec = list(self.zero)
         sides = self.sides
-        nxt_table = _turn_tables(self.n)[0]
+        nxt_table = _next_table(self.n)
         lay_on = _lay_on
         value = _VALUE
+        sign = self.sign
         while True:
             room = 31 - count
             choice = 0
-            best = -1
+            aim = -100.0
             for rank in hands[turn]:  # sorted: on a tie the higher card wins
                 v = value[rank]
                 if v <= room:
                     key, points = lay_on(pile, rank)
                     if count + v == 15 or count + v == 31:
                         points += 2
-                    if points >= best:
-                        best, choice, chosen = points, rank, key
+                    if sign * points >= aim:
+                        aim, best, choice, chosen = sign * points, points, rank, key
             if choice:
                 hand = hands[turn]
                 hand.remove(choice)
@@ -285,20 +294,21 @@ class MultiSolver:
             turn, pile, count, said, last = nxt_table[last][holding], (), 0, 0, -1
 
 
-def greedy_line(state, n: int) -> list[tuple[int, int]]:
+def greedy_line(state, n: int, lowball: bool = False) -> list[tuple[int, int]]:
     """The pegs of `MultiSolver.rollout`'s play-out made move by move with `step` (for the tests)."""
+    sign = -1 if lowball else 1
     out = []
     while state is not None:
         options = moves(state)
         choice = options[-1]
         if len(options) > 1:
             pile, count = state[1], state[2]
-            best = -1
+            best = -100
             for rank in options:
                 total = count + _VALUE[rank]
                 points = _lay_on(pile, rank)[1] + (2 if total == 15 or total == 31 else 0)
-                if points >= best:
-                    best, choice = points, rank
+                if sign * points >= best:
+                    best, choice = sign * points, rank
         pegs, state = step(state, choice, n)
         out.extend(pegs)
     return out
@@ -325,7 +335,8 @@ class MultiView:
     ``held``: cards each seat holds; ``above``: per seat, a go this deal showed every card it still
     holds is worth more than this (0: nothing known); ``said``: bits of the seats that said go in
     this count; ``last``: who laid the pile's last card (-1: nobody); ``sides``: each seat's side;
-    ``needs``: points each side needs to reach the target (None: play for points); ``lowball``.
+    ``needs``: points each side needs to reach the target (None: play for points); ``lowball``;
+    ``exact``: the exact-finish variant (points past the target are refused).
     """
 
     seat: int
@@ -340,6 +351,7 @@ class MultiView:
     sides: tuple[int, ...]
     needs: tuple[int, ...] | None = None
     lowball: bool = False
+    exact: bool = False
 
     def playable(self) -> list[Card]:
         """Cards that can be laid without passing 31."""
@@ -379,7 +391,7 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
             needs = None  # nobody is near the end: the same values (and memo) as for points
     return MultiView(seat, game.hands[seat], game.pile, game.count, play_view(game, seat).unseen,
                      tuple(len(h) for h in game.hands), tuple(above), said, last,
-                     tuple(rules.side_of(s) for s in range(n)), needs, rules.lowball)
+                     tuple(rules.side_of(s) for s in range(n)), needs, rules.lowball, rules.exact_finish)
 
 
 def hidden_deals(unseen: Iterable[Card], held: dict[int, int], above: dict[int, int] | None = None, *,
@@ -483,7 +495,7 @@ def play_values_multi(view: MultiView, *, samples: int | None = None, depth: int
     if depth is None:
         depth = default_depth(n, left)
     cut = max(0, left - depth) if depth else 0
-    solver = MultiSolver(view.sides, view.lowball, cut)
+    solver = MultiSolver(view.sides, view.lowball, cut, view.exact and view.needs is not None)
     side = view.sides[view.seat]
     mine = tuple(sorted(c.rank for c in view.hand))
     others = {s: view.held[s] for s in range(n) if s != view.seat}
