@@ -19,13 +19,27 @@ How deep and how many: searching the whole rest of a four-player play takes 0.2-
 deal of the hidden cards at its start (40,000 positions), far too slow for 32 deals in the browser.
 The search therefore stops `DEPTH` (4) cards ahead and plays the rest out greedily (each seat
 lays the card that scores most now: `MultiSolver.rollout`), and averages over `SAMPLES` (32)
-deals. bench/review_samples.py --players 3 measured, on 60 positions from 3-player games against
-a reference solved to the end over 600 deals: the card chosen loses on average 0.042 points with
-depth 4 and 32 deals (same best card in 87% of positions), 0.041 solved to the end with 32 deals
-(five times slower), 0.059 with depth 2; depth 4 with 48 deals 0.030. The sampling, not the depth,
-is what costs: 4 cards ahead takes the play past the next player's answer and one's own reply.
-Positions where looking one move ahead is wrong and this is right are in the tests (a pair kept to
-lay together when the others are out of cards; 21 left for a partner's ten-card).
+deals. bench/review_samples.py measured the points the chosen card loses against a reference of
+400 deals searched 6 cards deep, on 120 positions from games between intermediate players (seed
+17), and for three players also against 600 deals solved to the end (60 positions, seed 5):
+
+=====================  =========  =========  =========  =========  ==================
+points lost a card     one move   depth 2    depth 4    depth 4    to the end
+                                  32 deals   32 deals   48 deals   32 deals
+=====================  =========  =========  =========  =========  ==================
+3 players              0.070      0.081      0.036      0.030
+3 players (to end)     0.044      0.059      0.042      0.030      0.041 (5x slower)
+4 players              0.129      0.064      0.053      0.067
+4, partnerships        0.168      0.107      0.058      0.080
+=====================  =========  =========  =========  =========  ==================
+
+Depth 4 loses about as little as searching to the end; more deals than 32 gain little for their
+time (the rest is the reference's own noise). It costs about 30 ms a decision here (40 with four
+players). Against the old one-move look-ahead in whole games (expert seats, paired, seats rotated)
+the play was no measurably stronger: +0.09 points a deal pegged with three players (120 games),
+-0.03 in partnerships (100 games); what it adds is that the review judges by the same look-ahead
+the expert plays by, and that positions one move cannot see are right (a pair kept to lay
+together when the others are out of cards; 21 left for a partner's ten-card: see the tests).
 
 >>> from crib_widgets.cards import full_deck, parse_cards
 >>> hand, pile = tuple(parse_cards("6D 7C")), tuple(parse_cards("5S 10S"))
@@ -59,11 +73,6 @@ GO = 0
 SAMPLES = 32
 #: Cards searched ahead before the greedy play-out (see the module text).
 DEPTH = 4
-
-
-def default_depth(players: int, left: int) -> int:
-    """How many cards ahead to search from a position with ``left`` cards in all hands."""
-    return DEPTH
 
 
 @cache
@@ -484,7 +493,7 @@ def play_values_multi(view: MultiView, *, samples: int | None = None, depth: int
     """Each playable card's expected worth to the seat's side over the rest of the play: its side's
     points minus the other sides' average (the utility the solver plays by), averaged over the
     hidden hands (`hidden_deals`), each solved by `MultiSolver` ``depth`` cards deep (None: the
-    default for the position, see the module text)."""
+    default, `DEPTH`; 0 searches to the end)."""
     playable = sorted({c.rank for c in view.playable()})
     if not playable:
         return {}
@@ -493,7 +502,7 @@ def play_values_multi(view: MultiView, *, samples: int | None = None, depth: int
     if samples is None:
         samples = SAMPLES
     if depth is None:
-        depth = default_depth(n, left)
+        depth = DEPTH
     cut = max(0, left - depth) if depth else 0
     solver = MultiSolver(view.sides, view.lowball, cut, view.exact and view.needs is not None)
     side = view.sides[view.seat]
