@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from crib_widgets.cards import parse_cards
-from crib_widgets.game import Game, Play, Rules, stack_deck
+from crib_widgets.game import Discard, Game, Play, Rules, stack_deck
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.lookahead_multi import expert_card
 from crib_widgets.strategy.review import card_values, review_game
@@ -47,6 +47,16 @@ def test_a_planted_five_lead_ranks_first_in_a_three_player_review():
     assert "ten-card for 15-2" in top[0].reason
     assert top[0].samples > 0  # the hidden hands were sampled, not guessed one move ahead
     assert all(d.cost < 0.1 for d in review.decisions if d.move != planted), "the expert's own moves cost"
+
+
+def test_a_five_thrown_to_the_dealer_of_a_three_player_game_is_named_so():
+    deck = stack_deck(["5C 4D 3H 8S KD", "QH JS 9C 7D 2C", "10C 6H 6S AD AH"], "7C", dealer=2,
+                      crib_card="9D")
+    game = Game(Rules(players=3), deck=[deck], dealer=2, seed=4)
+    game.apply(Discard(0, tuple(parse_cards("5C"))))
+    decision = review_game(game, seat=0).decisions[0]
+    assert decision.phase == "discard" and decision.cost >= 1 and decision.samples == 0
+    assert decision.reason == "a 5 in the dealer's crib makes fifteen with any of the sixteen ten-cards"
 
 
 @pytest.mark.parametrize("players, partners", TABLES)

@@ -268,8 +268,9 @@ class _Reviewer:
         hand = game.hands[seat]
         cost = max(0.0, best.value - done.value)
         reason = _discard_reason(game, seat, done, best) if cost >= NOTICE else "the best throw"
+        samples = self.discard_samples if game.rules.players == 2 else 0  # the play is weighed with two
         return Decision("discard", game.deal_number, index, seat, _position(game, seat, hand), done, best,
-                        cost, reason, tuple(options), self.discard_samples)
+                        cost, reason, tuple(options), samples)
 
     # ----- the play -----
     def play(self, game: Game, move, index: int) -> Decision | None:
@@ -404,8 +405,15 @@ def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
 
 
 def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
-    mine = game.dealer == seat
-    owner = "your own crib" if mine else "the other player's crib"
+    rules = game.rules
+    # a partner's crib scores for the side: it is one's own
+    mine = rules.side_of(game.dealer) == rules.side_of(seat)
+    if game.dealer != seat and mine:
+        owner = "your partner's crib"
+    elif mine:
+        owner = "your own crib"
+    else:
+        owner = "the other player's crib" if rules.players == 2 else "the dealer's crib"
     hand = game.hands[seat]
     thrown = done.cards
     ranks = sorted(c.rank for c in thrown)
@@ -417,11 +425,12 @@ def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
         return f"the {ranks_text(thrown, hand)} make fifteen together in {owner}"
     if mine and throw_reasons(best.cards) and not throw_reasons(thrown):
         why = throw_reasons(best.cards)[0]
-        return f"{ranks_text(best.cards, hand)} work together in your own crib: {why}"
+        return f"{ranks_text(best.cards, hand)} work together in {owner}: {why}"
     keep_done = tuple(c for c in hand if c not in thrown)
     keep_best = tuple(c for c in hand if c not in best.cards)
+    weighed = "hand, crib and play" if rules.players == 2 else "hand and crib"  # (the play: two players)
     return (f"keeping {ranks_text(keep_best, hand)} is worth {best.value - done.value:.1f} more on average "
-            f"than {ranks_text(keep_done, hand)} (hand, crib and play together)")
+            f"than {ranks_text(keep_done, hand)} ({weighed} together)")
 
 
 # ----- counting (Muggins) -----
