@@ -59,6 +59,22 @@ def test_a_five_thrown_to_the_dealer_of_a_three_player_game_is_named_so():
     assert decision.reason == "a 5 in the dealer's crib makes fifteen with any of the sixteen ten-cards"
 
 
+def test_leaving_21_for_a_partner_who_lays_next_is_the_better_card_and_says_why():
+    # partnerships, seat 2 to lay on 5-10 (15): seat 3 has laid all its cards, so the partner
+    # (seat 0) lays next and any ten-card it holds makes 31 for the side
+    start = {"at": "play", "starter": "4C", "crib": ["2D", "3S", "6S", "8D"],
+             "held": [["KH"], ["9H"], ["6D", "7C"], []],
+             "laid": [["2C", "3D"], ["AS", "8C"], ["QC", "QD"], ["JD", "JH", "9S", "7S"]],
+             "pile": ["5S", "10S"], "leader": 0}
+    game = Game(Rules(players=4, partners=True), dealer=3, start=start, seed=2)
+    assert game.whose_turn == 2 and game.count == 15
+    assert expert_card(game, 2) == parse_cards("6D")[0]
+    game.apply(Play(2, parse_cards("7C")[0]))
+    (decision,) = review_game(game, seat=2).decisions
+    assert decision.best.cards == tuple(parse_cards("6D")) and decision.cost >= 0.5
+    assert decision.reason == "the 6 (count 21) sets up your partner, who lays next: a ten-card for 31 for 2"
+
+
 @pytest.mark.parametrize("players, partners", TABLES)
 def test_the_reviews_best_card_is_the_experts_card(players, partners):
     game = Game(Rules(players=players, partners=partners), seed=31 + players + partners)

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
-from ..pegging import item_words
+from ..pegging import item_words, next_in_count
 from ..scoring import hand_total
 from .explain import ranks_text, throw_reasons
 from .lookahead import DEFAULT_SAMPLES, play_values, rank_points
@@ -395,13 +395,30 @@ def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     after_done = count + done.value
     threat_done = _threat((*pile, done.rank), after_done, unseen) if after_done < 31 else None
     threat_best = _threat((*pile, best.rank), count + best.value, unseen) if count + best.value < 31 else None
-    if threat_done and (not threat_best or threat_done[0] > threat_best[0] + 2):
+    partner = _partner_next(game, seat, best)
+    if partner and threat_best and (not threat_done or threat_best[0] > threat_done[0] + 2):
+        return (f"the {best.rank_text} (count {count + best.value}) sets up your partner, who lays next: "
+                f"{threat_best[1]}")
+    worse = threat_done and (not threat_best or threat_done[0] > threat_best[0] + 2)
+    if worse and not _partner_next(game, seat, done):  # a partner's answer is no threat
         lead = "leading" if not pile else "laying"
         return f"{lead} the {done.rank_text} (count {after_done}) invites {threat_done[1]}"
     if done.rank in (c.rank for c in game.hands[seat] if c != done) and best.rank != done.rank:
         return f"the {best.rank_text} keeps the pair of {done.rank_text}s together for later in the play"
     return (f"the {best.rank_text} keeps the {done.rank_text} for later, where it scores more over the "
             f"rest of the play")
+
+
+def _partner_next(game: Game, seat: int, card: Card) -> bool:
+    """Whether the next to lay after ``seat`` lays ``card`` is its partner (the go rule's
+    `pegging.next_in_count`; none after a 31)."""
+    rules = game.rules
+    if not rules.partners or game.count + card.value == 31:
+        return False
+    holding = [bool(h) if s != seat else len(h) > 1 for s, h in enumerate(game.hands)]
+    said = [s in game.said_go for s in range(rules.players)]
+    nxt = next_in_count(seat, holding, said)
+    return nxt is not None and nxt != seat and rules.side_of(nxt) == rules.side_of(seat)
 
 
 def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
