@@ -22,6 +22,7 @@ from crib_widgets.strategy.lookahead_multi import (
     MultiSolver,
     MultiView,
     _next_table,
+    expert_card,
     greedy_line,
     hidden_deals,
     moves,
@@ -236,3 +237,28 @@ def test_with_exact_finish_a_fifteen_that_would_pass_the_target_does_not_win():
     assert play_values_multi(MultiView(**base))[_card("5S")] >= 1000  # 15-2 is 1 more than needed: it wins
     exact = play_values_multi(MultiView(**base, exact=True))
     assert exact[_card("5S")] < 1000  # ... but under exact finish it is refused
+
+
+@pytest.mark.parametrize("players, partners", TABLES)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_in_random_plays_every_card_is_valued_and_the_hidden_hands_fit_the_goes(players, partners, seed):
+    game = start_of_play(Rules(players=players, partners=partners), seed)
+    rng = random.Random(seed)
+    while game.phase == "play":
+        seat = game.whose_turn
+        v = multi_view(game, seat, board=False)
+        playable = [c for c in game.hands[seat] if c.value <= 31 - game.count]
+        values = play_values_multi(v, samples=4)
+        assert set(values) == set(playable)
+        choice = expert_card(game, seat)
+        assert (Go(seat) if choice is None else Play(seat, choice)) in game.legal_moves()
+        others = {s: v.held[s] for s in range(players) if s != seat}
+        for hands, _ in hidden_deals(v.unseen, others, {s: v.above[s] for s in others}, samples=4):
+            for s, ranks in hands.items():
+                truth = sorted(c.rank for c in game.hands[s])
+                assert len(ranks) == len(truth)
+                # what a go revealed is true of the real hand, so the drawn hands obey it too
+                above = v.above[s]
+                assert all(min(r, 10) > above for r in ranks) and all(min(r, 10) > above for r in truth)
+        game.apply(rng.choice(game.legal_moves()))
