@@ -262,3 +262,23 @@ def test_in_random_plays_every_card_is_valued_and_the_hidden_hands_fit_the_goes(
                 above = v.above[s]
                 assert all(min(r, 10) > above for r in ranks) and all(min(r, 10) > above for r in truth)
         game.apply(rng.choice(game.legal_moves()))
+
+
+def test_drawn_deals_come_as_often_as_the_exact_weights_say():
+    # seat 1 said go on 26 (every card it holds is 6 or more), seat 2 holds anything: the draws
+    # (most restricted seat first) must be uniform over the deals that fit
+    unseen = parse_cards("2H 4D 6S 8C 9H KD")
+    held, above = {1: 2, 2: 2}, {1: 5}
+    exact = {tuple(sorted(h.items())): w for h, w in hidden_deals(unseen, held, above, samples=1000)}
+    drawn = {tuple(sorted(h.items())): w for h, w in hidden_deals(unseen, held, above, samples=3,
+                                                                   rng=random.Random(0))}
+    assert len(exact) < 1000 and len(drawn) <= 3  # few ways: weighed exactly; 3 draws: sampled
+    many = {}
+    rng = random.Random(7)
+    for _ in range(40):
+        for h, w in hidden_deals(unseen, held, above, samples=25, rng=rng):
+            key = tuple(sorted(h.items()))
+            many[key] = many.get(key, 0.0) + w / 40
+    assert set(many) <= set(exact)
+    for key, weight in exact.items():
+        assert many.get(key, 0.0) == pytest.approx(weight, abs=0.015)
