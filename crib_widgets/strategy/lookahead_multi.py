@@ -65,6 +65,10 @@ from ..cards import Card
 from ..game import Game
 from .pegging_choice import play_score
 
+__all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_values_multi", "expert_card",
+           "card_values_multi", "step", "moves", "pile_key", "greedy_line", "clear_memos", "GO", "WIN",
+           "SAMPLES", "DEPTH"]
+
 WIN = 1000.0
 _FAR = 40
 _VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
