@@ -1,6 +1,10 @@
-"""Which card to lay in the play: the greedy choice and the expert's one-move look-ahead.
+"""Which card to lay in the play: the greedy choice and a one-move look-ahead.
 
-The expert weighs each playable card by what it scores now, then by the next player's best answer
+The computer expert looks further (to the end of the play with two players, `lookahead`; four
+cards deep with three or four, `lookahead_multi`); this quick rule is what the pegging drill
+explains its answers with, and what those were measured against.
+
+`expert_play` weighs each playable card by what it scores now, then by the next player's best answer
 over the cards it cannot see (each unseen card equally likely to be in that hand, so the chance
 that the answer is a given card is hypergeometric), and by its own best reply to that answer.
 That one rule is enough to avoid leaving the count on 5 or 21, to avoid laying a card the
