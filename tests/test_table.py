@@ -133,14 +133,18 @@ def test_a_forced_go_is_said_for_the_learner_with_a_note():
     assert found >= 3
 
 
-def test_the_finished_deal_is_described_while_its_show_is_up():
-    t = Table(seed=6, strength="beginner")
-    rng = random.Random(6)
+def _play_to_the_show(t: Table, rng: random.Random) -> None:
+    """Random learner moves (and the computer's) until the deal's show is up."""
     while not t.paused:
         if t.waiting:
             t.advance()
         else:
             t.move(rng.choice(t.learner_moves()))
+
+
+def test_the_finished_deal_is_described_while_its_show_is_up():
+    t = Table(seed=6, strength="beginner")
+    _play_to_the_show(t, random.Random(6))
     assert t.game.deal_number == 2 and t.shown_deal == 1
     assert not any(e.kind == "deal" for e in t.shown_events[t.show.end - 0:])
     assert t.deal_events()[0].kind == "deal" and any(e.kind == "show" for e in t.deal_events())
@@ -330,12 +334,7 @@ def test_a_new_table_says_what_to_do_first(players, dealer, prompt):
 
 def test_a_new_deal_says_what_to_do_and_not_the_computers_throws():
     t = Table(seed=8, dealer=1)
-    rng = random.Random(8)
-    while not t.paused:
-        if t.waiting:
-            t.advance()
-        else:
-            t.move(rng.choice(t.learner_moves()))
+    _play_to_the_show(t, random.Random(8))
     [change] = t.next_deal()
     assert change.text == f"Deal 2: new cards. {t.prompt}"
     assert t.prompt == "Your deal: choose 2 cards for your crib."

@@ -59,10 +59,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from math import comb
 
 from ..cards import Card
 from ..game import Game
+from .lookahead import _patterns  # every multiset of ranks a pool can make, with its weight
 from .pegging_choice import play_score
 
 __all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_values_multi", "expert_card",
@@ -470,22 +470,6 @@ def _every_deal(pool, seats, held, above, limit):
 
     if not grow(0, {}, 1) or not out:
         return None
-    return out
-
-
-def _patterns(ranks, by_rank, size):
-    out = []
-
-    def grow(start, left, chosen, ways):
-        if not left:
-            out.append((chosen, ways))
-            return
-        for i in range(start, len(ranks)):
-            rank = ranks[i]
-            for k in range(1, min(by_rank[rank], left) + 1):
-                grow(i + 1, left - k, chosen + (rank,) * k, ways * comb(by_rank[rank], k))
-
-    grow(0, size, (), 1)
     return out
 
 
