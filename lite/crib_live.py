@@ -195,9 +195,10 @@ def build_snapshot(out: Path, wheels: list[str]) -> str:
     if not (target.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest()):
         stamp.unlink(missing_ok=True)
         partial = RUNTIME / "dist" / (SNAPSHOT + ".partial")
-        cmd = [node, str(RUNTIME / "snapshot.mjs"), str(pyodide), str(inputs[1]), str(partial),
-               ",".join(SNAPSHOT_MODULES), *[str(p) for p in inputs[4:]]]
-        result = subprocess.run(cmd, capture_output=True, text=True)
+        job = {"pyodide": str(pyodide), "kernel": str(inputs[1]), "out": str(partial),
+               "modules": SNAPSHOT_MODULES, "wheels": [str(p) for p in inputs[4:]]}
+        result = subprocess.run([node, str(RUNTIME / "snapshot.mjs")], input=json.dumps(job),
+                                capture_output=True, text=True)
         if result.returncode:
             partial.unlink(missing_ok=True)
             raise ExtensionError(

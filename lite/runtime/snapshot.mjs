@@ -3,21 +3,20 @@
 // instead of starting Python and importing everything again (about 2-3 s saved on each page).
 //
 // Run by lite/crib_live.py during the build, with Node (npm is needed for the bundle anyway):
-//   node snapshot.mjs PYODIDE_DIR KERNEL_PY OUT_FILE MODULES WHEEL...
-// MODULES is a comma-separated list of modules to import before the snapshot is taken.
+//   node snapshot.mjs < job.json
+// where job.json is {"pyodide": DIR, "kernel": PY_FILE, "out": FILE, "modules": [...], "wheels": [...]}.
+// The job comes on stdin, not as arguments, and the script's own path is taken out of Python's
+// environment: nothing of the build machine (its paths) is kept in the published snapshot.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
-const [pyodideDir, kernelPy, outFile, modules, ...wheels] = process.argv.slice(2);
-if (!wheels.length) {
-  console.error('usage: node snapshot.mjs PYODIDE_DIR KERNEL_PY OUT_FILE MODULES WHEEL...');
-  process.exit(2);
-}
+const job = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { pyodide: pyodideDir, kernel: kernelPy, out: outFile, modules, wheels } = job;
 const indexURL = pyodideDir.endsWith('/') ? pyodideDir : `${pyodideDir}/`;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, 'pyodide.mjs')).href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, args: [] });
 const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
 wheels.forEach((wheel) => pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), 'wheel', { extractDir }));
 // The same place and the same steps as worker.js, so the restored Python finds what it expects.
@@ -25,7 +24,8 @@ pyodide.FS.mkdirTree('/crib_live');
 pyodide.FS.writeFile('/crib_live/crib_live_kernel.py', fs.readFileSync(kernelPy, 'utf8'));
 pyodide.runPython([
   'import sys', "sys.path.append('/crib_live')", 'import crib_live_kernel',
-  'crib_live_kernel.install(None)', ...modules.split(',').map((m) => `import ${m}`),
+  'crib_live_kernel.install(None)', ...modules.map((m) => `import ${m}`),
+  'import os', "os.environ.pop('_', None)",
 ].join('\n'));
 const snapshot = pyodide.makeMemorySnapshot();
 fs.writeFileSync(outFile, zlib.gzipSync(snapshot, { level: 9 }));
