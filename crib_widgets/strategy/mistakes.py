@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..scoring import HandScore, ScoreItem
+from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE, HandScore, ScoreItem
 
 __all__ = ["Slip", "Change", "Mistake", "MISTAKES", "COMPUTER_MISTAKES", "draw_mistake", "drop",
            "fifteen_twice", "set_short", "runs_short", "run_one_short", "crib_four_flush",
@@ -130,11 +130,11 @@ def run_one_short(rng: random.Random, score: HandScore):
 
 
 def crib_four_flush(rng: random.Random, score: HandScore):
-    """A flush of four counted in the crib, where only five of a suit count."""
+    """A flush of four counted in the crib (`scoring.CRIB_FLUSH_RULE`)."""
     if not score.crib or len({c.suit for c in score.hand}) != 1 or score.of_kind("flush"):
         return None
     claimed = (*score.items, ScoreItem("flush", score.hand, 4))
-    line = Slip("flush", -4, f"counted a flush of four in the crib, where only five of a suit count: "
+    line = Slip("flush", -4, f"counted a flush of four in the crib, but {CRIB_FLUSH_RULE}: "
                 f"{_shown(score.hand)}", score.hand)
     return claimed, (line,)
 
@@ -159,7 +159,7 @@ def wrong_jack(rng: random.Random, score: HandScore):
     jack = rng.choice(jacks)
     claimed = (*score.items, ScoreItem("nobs", (jack, score.starter), 1))
     line = Slip("nobs", -1, f"claimed his nobs for the {jack.pretty}, but the starter is "
-                f"{score.starter.pretty}: only the jack of the starter's suit counts", (jack, score.starter))
+                f"{score.starter.pretty}: {NOBS_RULE}", (jack, score.starter))
     return claimed, (line,)
 
 
