@@ -41,6 +41,17 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def add_phases(game: Game, totals: dict, sides: list[str]) -> int:
+    """Add the points of each complete deal of ``game``, by phase, to ``totals[sides[seat]]``;
+    return how many deals were added."""
+    deals = deal_points(game)
+    for _, points in deals:
+        for seat, phases in enumerate(points):
+            for phase, value in phases.items():
+                totals[sides[seat]][phase] += value
+    return len(deals)
+
+
 def paired_match(first: str, second: str, pairs: int, seed: int = SEED, raw: Path | None = None) -> dict:
     """``pairs`` seeds, each played twice with the seats swapped; the first level's results (written
     to ``raw`` after every pair as well, so that a run stopped early keeps its games)."""
@@ -55,12 +66,7 @@ def paired_match(first: str, second: str, pairs: int, seed: int = SEED, raw: Pat
             game = play_game(Game(Rules(), seed=seed * 1000 + pair), players)
             games += 1
             wins += game.result.winner == seat_of_first
-            for _, points in deal_points(game):
-                deals += 1
-                for seat, phases in enumerate(points):
-                    side = first if seat == seat_of_first else second
-                    for phase, value in phases.items():
-                        totals[side][phase] += value
+            deals += add_phases(game, totals, [first, second] if seat_of_first == 0 else [second, first])
         if raw is not None:
             raw.write_text(json.dumps(_summary(first, second, wins, games, deals, totals, seed, start)))
     return _summary(first, second, wins, games, deals, totals, seed, start)

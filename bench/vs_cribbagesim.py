@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from strength import wilson
+from strength import add_phases, wilson
 
 from crib_widgets.cards import Card
 from crib_widgets.game import Discard, Game, Go, Play, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.discard import warm_up
-from crib_widgets.strategy.matches import PHASES, deal_points
+from crib_widgets.strategy.matches import PHASES, play_game
 
 GOAL = 0.65
 SEED = 1402
@@ -96,13 +96,6 @@ class Timed:
         return move
 
 
-def play(game: Game, players) -> Game:
-    while not game.is_over:
-        seat = game.whose_turn
-        game.apply(players[seat].choose(game, seat))
-    return game
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=300, help="pairs of games, seats swapped (300)")
@@ -134,15 +127,10 @@ def main() -> int:
     for pair in range(args.first, args.first + args.pairs):
         for our_seat in (0, 1):
             players = [ours, hoyle] if our_seat == 0 else [hoyle, ours]
-            game = play(Game(Rules(), seed=SEED * 1000 + pair), players)
+            game = play_game(Game(Rules(), seed=SEED * 1000 + pair), players)
             games += 1
             wins += game.result.winner == our_seat
-            for _, points in deal_points(game):
-                deals += 1
-                for seat, by_phase in enumerate(points):
-                    side = "ours" if seat == our_seat else "hoyle"
-                    for phase, value in by_phase.items():
-                        phases[side][phase] += value
+            deals += add_phases(game, phases, ["ours", "hoyle"] if our_seat == 0 else ["hoyle", "ours"])
         if args.raw:  # after every pair, so a run stopped early still has its games counted
             done = {"wins": wins, "games": games, "deals": deals, "phases": phases, "first": args.first,
                     "seconds": time.perf_counter() - start, "pairs": pair + 1 - args.first}

@@ -186,18 +186,18 @@ def build_snapshot(out: Path, wheels: list[str]) -> str:
     if node is None:
         raise ExtensionError("Node.js is needed to make the live widgets' snapshot (apt-get install nodejs)")
     pyodide = LITE / "static" / "pyodide"
-    inputs = [RUNTIME / "snapshot.mjs", RUNTIME / "src" / "crib_live_kernel.py", pyodide / "pyodide.asm.wasm",
-              pyodide / "python_stdlib.zip"] + [pyodide / Path(w).name for w in wheels]
+    script, kernel = RUNTIME / "snapshot.mjs", RUNTIME / "src" / "crib_live_kernel.py"
+    wheel_files = [pyodide / Path(w).name for w in wheels]
     key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode())
-    for path in inputs:
+    for path in [script, kernel, pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheel_files]:
         key.update(path.read_bytes())
     target, stamp = RUNTIME / "dist" / SNAPSHOT, RUNTIME / "dist" / (SNAPSHOT + ".key")
     if not (target.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest()):
         stamp.unlink(missing_ok=True)
         partial = RUNTIME / "dist" / (SNAPSHOT + ".partial")
-        job = {"pyodide": str(pyodide), "kernel": str(inputs[1]), "out": str(partial),
-               "modules": SNAPSHOT_MODULES, "wheels": [str(p) for p in inputs[4:]]}
-        result = subprocess.run([node, str(RUNTIME / "snapshot.mjs")], input=json.dumps(job),
+        job = {"pyodide": str(pyodide), "kernel": str(kernel), "out": str(partial),
+               "modules": SNAPSHOT_MODULES, "wheels": [str(p) for p in wheel_files]}
+        result = subprocess.run([node, str(script)], input=json.dumps(job),
                                 capture_output=True, text=True)
         if result.returncode:
             partial.unlink(missing_ok=True)
@@ -210,7 +210,7 @@ def build_snapshot(out: Path, wheels: list[str]) -> str:
     return _digest(target)
 
 
-def build_runtime(out: Path) -> str:
+def build_runtime(out: Path) -> dict[str, str]:
     """Bundle lite/runtime/ (npm ci when its lock changed, then esbuild) into ``out``; return the
     digests of the page's runtime and of the worker, by file name."""
     npm = shutil.which("npm")

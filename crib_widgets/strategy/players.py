@@ -149,18 +149,7 @@ class Beginner(ComputerPlayer):
         return max(throws, key=seen_points)
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        view = play_view(game, seat)
-        playable = view.playable()
-        if not playable:
-            return None
-        ranks = [c.rank for c in view.pile]
-        sign = -1 if view.lowball else 1
-
-        def key(card: Card):
-            return (sign * play_score([*ranks, card.rank], view.count + card.value), card.value, card.rank,
-                    card.suit)
-
-        return max(playable, key=key)
+        return greedy_play(play_view(game, seat))
 
 
 # Throwing these into the other player's crib gives points away; into one's own they are welcome.

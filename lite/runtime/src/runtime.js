@@ -125,6 +125,9 @@ export class LiveKernel {
     switch (msg.type) {
       case 'stream':
         if (run) run[msg.bundle.name === 'stderr' ? 'stderr' : 'stdout'] += msg.bundle.text;
+        // Outside a run (a widget's callback), e.g. the warning ipywidgets logs for a callback's
+        // error: shown in the browser's console rather than lost.
+        else console[msg.bundle.name === 'stderr' ? 'warn' : 'log'](`crib-live: ${msg.bundle.text}`);
         break;
       case 'execute_result':
       case 'display_data':

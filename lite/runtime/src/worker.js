@@ -33,7 +33,6 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Start Pyodide and unpack the wheels (fetched while it starts); options: pyodideUrl, indexUrl, wheels.
 const timings = {};  // seconds since the worker started, for lite/README.md's "Starting faster"
 const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; };
 
@@ -41,7 +40,7 @@ const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; 
 async function fetchSnapshot(url) {
   if (!url) return null;
   try {
-    const bytes = new Uint8Array(await fetchBytes(url));
+    const bytes = await fetchBytes(url);
     if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // the host already unzipped it
     const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
     return new Uint8Array(await new Response(plain).arrayBuffer());
@@ -69,6 +68,8 @@ async function startPyodide(options) {
   return loadPyodide({ indexURL: options.indexUrl });
 }
 
+// Start Pyodide and unpack the wheels (fetched while it starts); options: pyodideUrl, indexUrl,
+// wheels, snapshot.
 async function boot(options) {
   const wheels = Promise.all(options.wheels.map(fetchBytes));
   pyodide = await startPyodide(options);
