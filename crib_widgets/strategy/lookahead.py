@@ -9,9 +9,11 @@ peg from here minus the points the other player will peg.
 
 `play_values` is what a player at the table can know: its own cards, the pile, the cards it has
 seen, and what the other player's go revealed (a go on 24 means every card still held is worth
-8 or more). It draws the other player's hidden hand from the unseen cards consistent with that
-(all of them, by rank, when there are few enough ways; otherwise a seeded sample of ``samples``
-hands), solves the play for each and averages: the expected net points of each playable card.
+8 or more). It draws the other player's hidden hand from the unseen cards consistent with that,
+read from its discard when whose crib it is is given (`reading.read_hands`: a player keeps what
+scores; ``samples`` weighted draws), otherwise every hand alike (all of them, by rank, when there
+are few enough ways; otherwise a seeded sample of ``samples`` hands), solves the play for each
+and averages: the expected net points of each playable card.
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")
@@ -235,12 +237,17 @@ def _patterns(ranks: list[int], by_rank: Counter, size: int) -> list[tuple[tuple
 def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Card], held: int, *,
                 their_go_above: int = 0, their_go_now: bool = False, need: int | None = None,
                 their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
-                rng: random.Random | None = None, solver: _Solver | None = None) -> dict[Card, float]:
+                their_played: Sequence[Card] = (), their_piles: Sequence[tuple[int, ...]] = (),
+                they_deal: bool | None = None, rng: random.Random | None = None,
+                solver: _Solver | None = None) -> dict[Card, float]:
     """Each playable card's expected net points for the rest of the play (see the module text).
 
     ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
     showed every card they hold is worth more than this; ``their_go_now``: they have said go in
-    this count (so they cannot answer until it starts again).
+    this count (so they cannot answer until it starts again). With ``they_deal`` given (True: the
+    crib is theirs) the hidden hands are read from their discard and their play (`reading.read_hands`,
+    ``samples`` weighted draws; ``their_played``: the cards they have laid this deal, each on the
+    pile of ranks in ``their_piles``).
     """
     count = sum(c.value for c in pile)
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
@@ -252,11 +259,25 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     needs = (_need(need), _need(their_need))
     said = 2 if their_go_now else 0
     totals = dict.fromkeys(playable, 0.0)
-    for theirs, weight in hidden_hands(unseen, held, above=their_go_above, samples=samples, rng=rng):
+    read = {"their_played": their_played, "their_piles": their_piles, "they_deal": they_deal}
+    for theirs, weight in _hidden(unseen, held, their_go_above, samples, rng, lowball, **read):
         hands = (mine, theirs)
         for rank in playable:
             totals[rank] += weight * solver.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}
+
+
+def _hidden(unseen, held, above, samples, rng, lowball, *, their_played, their_piles, they_deal):
+    """The other player's hidden hands: read from its discard when whose crib it is is known and
+    it kept four (two players), otherwise every hand consistent with its goes alike."""
+    if they_deal is not None:
+        from .reading import read_hands  # here: reading scores piles with this module's rank_points
+
+        read = read_hands(unseen, their_played, held, they_deal=they_deal, above=above, lowball=lowball,
+                          their_piles=their_piles, draws=samples, rng=rng)
+        if read:
+            return read
+    return hidden_hands(unseen, held, above=above, samples=samples, rng=rng)
 
 
 def hand_play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int = 12,

@@ -6,8 +6,9 @@
   no pair thrown to the other player's crib, a low lead, no count of 5 or 21 (see `Intermediate`).
 - ``expert``: throws by the exact net average (hand plus or minus crib, `advise_discard`) plus half
   the play's estimated value of the keep (`weigh.weigh_discards`), and in the play solves the rest
-  of the play exactly for sampled hidden hands and averages (`lookahead.play_values`, the review's look-ahead;
-  with three or four players `lookahead_multi.play_values_multi`, the same). Near the end it
+  of the play exactly for hidden hands read from the other player's discard and averages
+  (`lookahead.play_values` with `reading.read_hands`, the review's look-ahead; with three or four
+  players `lookahead_multi.play_values_multi`, every hand alike). Near the end it
   plays to the board: it takes the points that win, guards against the answer that loses, and
   as the non-dealer (who counts first) keeps the hand most likely to count out.
 
@@ -237,8 +238,9 @@ class Expert(ComputerPlayer):
       best throw is this one). In Lowball, the fewest points.
     - Play: with two players each playable card's expected net points for the rest of the play,
       the other player's hidden cards drawn consistent with what it has seen and what a go
-      revealed, and the play solved exactly for each (`lookahead.play_values`, as the review
-      weighs cards); with three or four players `lookahead_multi` (see there). The card worth
+      revealed, and read from its discard: a player keeps what scores, so those hands weigh more
+      (`reading.read_hands`); the play solved exactly for each (`lookahead.play_values`, as the
+      review weighs cards); with three or four players `lookahead_multi` (see there). The card worth
       most; of equal ones, the highest.
     - Near the end: a card that reaches the target is worth more than any points, and one that
       lets the other side reach it is avoided; as the non-dealer of a two-player game (who counts
@@ -363,21 +365,27 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     """What ``seat`` knows at its turn in a two-player play, as the keywords of
     `lookahead.play_values`: its hand, the pile, the unseen cards, how many the other player holds,
     what the other player's goes this deal revealed (every card it still holds is worth more than
-    ``their_go_above``), whether it has said go in this count, and both sides' needs."""
+    ``their_go_above``), whether it has said go in this count, the cards it has laid this deal and
+    whether the crib is its (to read its hand from its discard), and both sides' needs."""
     rules = game.rules
     other = 1 - seat
     view = play_view(game, seat)
     above = 0
-    count = 0
+    pile: tuple[int, ...] = ()
+    piles = []  # the pile (ranks) each of the other player's cards was laid on
     for event in _this_deal(game):
         if event.kind == "play":
-            count += event.cards[0].value
+            if event.seat == other:
+                piles.append(pile)
+            pile = (*pile, event.cards[0].rank)
         elif event.kind == "reset":
-            count = 0
+            pile = ()
         elif event.kind == "go" and event.seat == other:
-            above = max(above, 31 - count)
+            above = max(above, 31 - sum(min(r, 10) for r in pile))
     return {"hand": game.hands[seat], "pile": game.pile, "unseen": view.unseen,
             "held": len(game.hands[other]), "their_go_above": above, "their_go_now": other in game.said_go,
+            "their_played": tuple(game.played[other]), "their_piles": tuple(piles),
+            "they_deal": game.dealer == other,
             "need": rules.target - game.scores[rules.side_of(seat)],
             "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball}
 

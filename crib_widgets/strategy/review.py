@@ -10,7 +10,8 @@
   value minus the one chosen.
 - **play**: every card that could be laid, by the look-ahead of `lookahead.play_values`: the
   other player's hidden cards drawn consistent with what the player could know (the cards seen,
-  and what a go revealed), the rest of the play solved exactly for each, and averaged. The
+  and what a go revealed) and read from that player's discard (`reading.read_hands`: it kept
+  what scores), the rest of the play solved exactly for each, and averaged. The
   expert chooses its cards by the same values, so "best" here is what the expert would play.
   With three or four players the same is done by `lookahead_multi.play_values_multi`: every
   other seat's hidden hand drawn together, the rest of the play searched for each deal (each
@@ -316,10 +317,8 @@ def card_values(game: Game, seat: int, *, samples: int | None = None) -> tuple[d
         # (worth `lookahead.WIN`) would swamp; the expert also plays to the board near the end
         view.update(need=None, their_need=None)
         values = play_values(**view, samples=samples)
-        from .lookahead import hidden_hands
-
-        n = len(hidden_hands(view["unseen"], view["held"], above=view["their_go_above"], samples=samples))
-        return values, (samples if n >= samples else 0)
+        # read from the discard: weighted draws, never exact (`lookahead.play_values`)
+        return values, (samples if view["held"] else 0)
     return card_values_multi(game, seat, samples=samples)
 
 

@@ -1,0 +1,151 @@
+"""Reading the other player's hand from its discard: a player keeps the cards that score.
+
+Before the play a player chose four of six cards. Most players keep what scores as it stands
+(fifteens, pairs, runs, a flush) and, not dealing, throw what gives the crib little. So the
+hidden hand is not any four of the unseen cards: 5-5-10-J is far likelier than 2-7-9-K.
+
+`read_hands` draws the other player's hidden cards and its two thrown cards at random from the
+unseen ones (its cards still held consistent with its goes), and weights each draw by how likely
+a player who keeps what scores would have kept those four of the six: ``exp(BETA * points)``
+over the fifteen ways of keeping four, where points are the keep's points as it stands plus
+(dealing) or minus (not dealing) the throw's. `BETA` 1 makes a keep two points behind the best
+about a seventh as likely: a soft model that leaves room for a player who throws by averages.
+
+bench/reading.py measured it against CribbageSim's Hoyle bot on paired deals (the same cards
+and discards played with and without the reading): see `BETA` and `DRAWS`.
+
+>>> from crib_widgets.cards import Card, full_deck, parse_cards
+>>> mine = parse_cards("2S 3S 4D 7H 9C KC") + [Card(8, "D")]
+>>> unseen = [c for c in full_deck() if c not in mine]
+>>> hands = dict(read_hands(unseen, (), held=4, they_deal=False))
+>>> abs(sum(hands.values()) - 1) < 1e-9
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from math import exp
+
+from ..cards import Card
+from ..scoring import rank_points
+from .lookahead import _VALUE
+from .lookahead import rank_points as pile_points
+
+__all__ = ["read_hands", "keep_weight", "BETA", "GAMMA", "DRAWS"]
+
+BETA = 1.0
+GAMMA = 1.0
+DRAWS = 32
+_FLUSH = 4
+# (kept indices, thrown indices) of six cards; the first keeps the first four
+_SPLITS = [(k, tuple(i for i in range(6) if i not in k)) for k in combinations(range(6), 4)]
+_POINTS: dict[tuple[int, ...], int] = {}
+
+
+def _points(cards: Sequence[Card]) -> int:
+    key = tuple(sorted(c.rank for c in cards))
+    found = _POINTS.get(key)
+    if found is None:
+        found = _POINTS[key] = rank_points(key)
+    return found
+
+
+def _keep_points(six: Sequence[Card], keep: Sequence[int], throw: Sequence[int], sign: int) -> int:
+    kept = [six[i] for i in keep]
+    flush = _FLUSH if len({c.suit for c in kept}) == 1 else 0
+    return _points(kept) + flush + sign * _points([six[i] for i in throw])
+
+
+def _keep_chances(six: Sequence[Card], sign: int, aim: int, beta: float) -> list[float]:
+    """How likely each of the fifteen ways of keeping four of ``six`` is (`_SPLITS` order)."""
+    scores = [aim * _keep_points(six, k, t, sign) for k, t in _SPLITS]
+    top = max(scores)
+    odds = [exp(beta * (x - top)) for x in scores]
+    total = sum(odds)
+    return [x / total for x in odds]
+
+
+def keep_weight(keep: Sequence[Card], throw: Sequence[Card], *, they_deal: bool, lowball: bool = False,
+                beta: float = BETA) -> float:
+    """How likely a player who keeps what scores keeps ``keep`` and throws ``throw`` (a probability
+    over the fifteen ways of keeping four of those six; in Lowball, what scores least).
+
+    >>> from crib_widgets.cards import parse_cards
+    >>> round(keep_weight(parse_cards("5H 5D JS KD"), parse_cards("2C 9S"), they_deal=False), 3)
+    0.923
+    """
+    return _keep_chances([*keep, *throw], 1 if they_deal else -1, -1 if lowball else 1, beta)[0]
+
+
+def _play_chance(pile: tuple[int, ...], rank: int, others: Sequence[int], aim: int, gamma: float) -> float:
+    """How likely a player who takes the points in front of it lays ``rank`` on ``pile`` when it
+    could also have laid any of ``others`` (ranks; those that fit count)."""
+    room = 31 - sum(_VALUE[r] for r in pile)
+    points = {r: aim * pile_points((*pile, r)) for r in {rank, *others} if _VALUE[r] <= room}
+    top = max(points.values())
+    odds = {r: exp(gamma * (v - top)) for r, v in points.items()}
+    return odds[rank] / sum(odds.values())
+
+
+def _plays_chance(laid: Sequence[int], piles: Sequence[tuple[int, ...]], rest: Sequence[int], aim: int,
+                  gamma: float) -> float:
+    """How likely the cards ``laid`` (ranks, in order, each on the pile in ``piles``) were laid by a
+    player also holding ``rest``; a lead tells nothing (the points are all alike)."""
+    chance = 1.0
+    for i, pile in enumerate(piles):
+        if pile:
+            chance *= _play_chance(pile, laid[i], [*laid[i + 1:], *rest], aim, gamma)
+    return chance
+
+
+def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, *, they_deal: bool,
+               above: int = 0, lowball: bool = False, their_piles: Sequence[tuple[int, ...]] = (),
+               beta: float = BETA, gamma: float = GAMMA, draws: int = DRAWS,
+               rng: random.Random | None = None) -> list[tuple[tuple[int, ...], float]]:
+    """The other player's hidden cards as (sorted ranks, weight) pairs, weights adding up to 1,
+    read from its discard (see the module text).
+
+    ``unseen``: the cards this player has not seen; ``their_played``: the cards the other player
+    has laid this deal (part of the four it kept); ``held``: how many it still holds, each worth
+    more than ``above`` (what a go revealed); ``they_deal``: the crib is theirs; ``their_piles``:
+    the ranks of the pile each of ``their_played`` was laid on (a player who takes the points in
+    front of it did not hold a card that scored more). Each of ``draws``
+    random six-card deals (``rng``, seeded by the position by default) adds one way of keeping four
+    that agrees with what was seen, drawn by how likely each is, weighted by how likely they are
+    together (so at most ``draws`` hands are solved, and the average is unbiased). Empty when the
+    discard cannot be read (the player did not keep four, or no draw agrees with what was seen).
+    """
+    pool = sorted(unseen)
+    played = list(their_played)
+    if held <= 0:
+        return [((), 1.0)]
+    if len(played) + held != 4 or len(pool) < 6 - len(played):
+        return []
+    rng = rng or random.Random(f"read:{held}:{above}:{they_deal}:{','.join(map(str, pool + played))}")
+    sign = 1 if they_deal else -1
+    aim = -1 if lowball else 1
+    first = len(played)
+    laid = [c.rank for c in played]
+    their_piles = list(their_piles)[:first] if gamma else []
+    # the ways of keeping four that keep the cards already laid (indices 0 to first - 1)
+    agreeing = [(n, keep[first:]) for n, (keep, _) in enumerate(_SPLITS)
+                if keep[:first] == tuple(range(first))]
+    weights: Counter = Counter()
+    for _ in range(draws):
+        six = played + rng.sample(pool, 6 - first)
+        likely = _keep_chances(six, sign, aim, beta)
+        ways = [(likely[n] * _plays_chance(laid, their_piles, [six[i].rank for i in rest], aim, gamma), rest)
+                for n, rest in agreeing if all(six[i].value > above for i in rest)]
+        mass = sum(w for w, _ in ways)
+        if mass:  # one keep of this deal, drawn by its chance; the deal counts as much as they add up to
+            rest = rng.choices([r for _, r in ways], weights=[w for w, _ in ways])[0]
+            weights[tuple(sorted(six[i].rank for i in rest))] += mass
+    total = sum(weights.values())
+    if not total:  # nothing drawn agrees with what was seen
+        return []
+    return [(ranks, w / total) for ranks, w in sorted(weights.items())]
+
