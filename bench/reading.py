@@ -5,9 +5,10 @@ Each deal is dealt once; the expert throws as it does, CribbageSim 1.0.2's Hoyle
 each variant, the expert dealing and not dealing (seats swapped, the same cards). The variants
 differ only in the hidden hands the expert's look-ahead averages over: ``alike`` (every hand
 consistent with the goes alike, the expert before) and ``read:B:G`` (read from the discard and
-the play, `reading.read_hands` with ``beta`` B and ``gamma`` G; G 0 reads the discard
-alone). Prints, for each variant against the first, the mean
-net points pegged per deal with its standard error, and the expert's milliseconds a card.
+the play, `reading.read_hands` with ``beta`` B and ``gamma`` G; G 0 reads the discard alone;
+``read:B:G:D`` with D draws). Prints, for each variant against the first, the mean net points
+pegged per deal with its standard error, and the expert's milliseconds a card (the variants
+share the look-ahead's memo, so the first pays for positions the others find solved).
 
 Run: `nice -n 10 .venv/bin/python bench/reading.py [--deals N] [--seed S] [--variants alike,read:1:0]`
 (600 deals take about ten minutes).
@@ -39,9 +40,9 @@ SEED = 1431
 class Variant(Expert):
     """The expert, its hidden hands read with ``beta`` (None: every hand alike); play timed."""
 
-    def __init__(self, beta: float | None, gamma: float = 0.0) -> None:
+    def __init__(self, beta: float | None, gamma: float = 0.0, draws: int | None = None) -> None:
         super().__init__(seed=7)
-        self.beta, self.gamma = beta, gamma
+        self.aims = {"beta": beta, "gamma": gamma} | ({"draws": draws} if draws else {})
         self.seconds = 0.0
         self.cards = 0
 
@@ -49,11 +50,10 @@ class Variant(Expert):
         start = time.perf_counter()
         saved = reading.read_hands
         try:
-            if self.beta is None:
+            if self.aims["beta"] is None:
                 reading.read_hands = lambda *a, **k: []
             else:
-                aims = {"beta": self.beta, "gamma": self.gamma}
-                reading.read_hands = lambda *a, **k: saved(*a, **{**k, **aims})
+                reading.read_hands = lambda *a, **k: saved(*a, **{**k, **self.aims})
             return super().play(game, seat, rng)
         finally:
             reading.read_hands = saved
@@ -64,8 +64,8 @@ class Variant(Expert):
 def _variant(name: str) -> Variant:
     if name == "alike":
         return Variant(None)
-    _, beta, gamma = name.split(":")
-    return Variant(float(beta), float(gamma))
+    _, beta, gamma, *draws = name.split(":")
+    return Variant(float(beta), float(gamma), *map(int, draws))
 
 
 def main() -> int:

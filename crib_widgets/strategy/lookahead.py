@@ -11,9 +11,10 @@ peg from here minus the points the other player will peg.
 seen, and what the other player's go revealed (a go on 24 means every card still held is worth
 8 or more). It draws the other player's hidden hand from the unseen cards consistent with that,
 read from its discard when whose crib it is is given (`reading.read_hands`: a player keeps what
-scores; ``samples`` weighted draws), otherwise every hand alike (all of them, by rank, when there
-are few enough ways; otherwise a seeded sample of ``samples`` hands), solves the play for each
-and averages: the expected net points of each playable card.
+scores and takes the points in front of it; `READ_DRAWS` times ``samples`` weighted draws),
+otherwise every hand alike (all of them, by rank, when there are few enough ways; otherwise a
+seeded sample of ``samples`` hands), solves the play for each and averages: the expected net
+points of each playable card.
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")
@@ -33,12 +34,17 @@ from math import comb
 from ..cards import Card
 from .pegging_choice import play_score
 
-__all__ = ["solve_play", "play_values", "hidden_hands", "rank_points", "DEFAULT_SAMPLES", "WIN"]
+__all__ = ["solve_play", "play_values", "hidden_hands", "rank_points", "DEFAULT_SAMPLES", "READ_DRAWS", "WIN"]
 
 # Hidden hands averaged over when there are more ways than this. bench/review_samples.py measured,
 # on 60 positions against 600 samples: the card chosen loses on average 0.137 points with 8
 # samples, 0.088 with 16, 0.044 with 32 and 0.039 with 48; 32 is the smallest size below 0.05.
 DEFAULT_SAMPLES = 32
+# Hidden hands read from a discard are drawn this many times ``samples`` (weighted draws say less
+# each). bench/reading.py against CribbageSim's Hoyle bot, paired deals: 64 draws pegged 0.10
+# points a deal more than 32 (+0.05 +-0.06 and +0.14 +-0.06, seeds 1433 and 1434, 600 deal-seats
+# each), 16 did no better than 32, and 128 no better than 64 (-0.01 +-0.06, seed 1435).
+READ_DRAWS = 2
 # The value of winning the game outright in the play: more than any number of points.
 WIN = 1000.0
 # Needs larger than this can not be reached in what is left of one deal's play.
@@ -245,9 +251,9 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
     showed every card they hold is worth more than this; ``their_go_now``: they have said go in
     this count (so they cannot answer until it starts again). With ``they_deal`` given (True: the
-    crib is theirs) the hidden hands are read from their discard and their play (`reading.read_hands`,
-    ``samples`` weighted draws; ``their_played``: the cards they have laid this deal, each on the
-    pile of ranks in ``their_piles``).
+    crib is theirs) the hidden hands are read from their discard and their play
+    (`reading.read_hands`, `READ_DRAWS` times ``samples`` weighted draws; ``their_played``: the
+    cards they have laid this deal, each on the pile of ranks in ``their_piles``).
     """
     count = sum(c.value for c in pile)
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
@@ -274,7 +280,7 @@ def _hidden(unseen, held, above, samples, rng, lowball, *, their_played, their_p
         from .reading import read_hands  # here: reading scores piles with this module's rank_points
 
         read = read_hands(unseen, their_played, held, they_deal=they_deal, above=above, lowball=lowball,
-                          their_piles=their_piles, draws=samples, rng=rng)
+                          their_piles=their_piles, draws=READ_DRAWS * samples, rng=rng)
         if read:
             return read
     return hidden_hands(unseen, held, above=above, samples=samples, rng=rng)

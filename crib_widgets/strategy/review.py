@@ -55,7 +55,7 @@ from ..game import Announce, Answer, Discard, Game, Go, Play
 from ..pegging import item_words, next_in_count
 from ..scoring import hand_total
 from .explain import ranks_text, throw_reasons
-from .lookahead import DEFAULT_SAMPLES, play_values, rank_points
+from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values, rank_points
 from .lookahead_multi import card_values_multi
 from .players import look_ahead_view, play_view
 from .weigh import SAMPLES as DISCARD_SAMPLES
@@ -318,7 +318,7 @@ def card_values(game: Game, seat: int, *, samples: int | None = None) -> tuple[d
         view.update(need=None, their_need=None)
         values = play_values(**view, samples=samples)
         # read from the discard: weighted draws, never exact (`lookahead.play_values`)
-        return values, (samples if view["held"] else 0)
+        return values, (READ_DRAWS * samples if view["held"] else 0)
     return card_values_multi(game, seat, samples=samples)
 
 
