@@ -110,7 +110,11 @@ def main() -> int:
         wins, games, deals = (sum(p[k] for p in parts) for k in ("wins", "games", "deals"))
         phases = {side: {ph: sum(p["phases"][side][ph] for p in parts) for ph in PHASES}
                   for side in ("ours", "hoyle")}
-        return _report(args, wins, games, phases, deals, sum(p["seconds"] for p in parts))
+        thinking = None
+        if all("thinking" in p for p in parts):  # seconds by phase, summed over the parts' games
+            thinking = {ph: round(sum(p["thinking"][ph] for p in parts) / games, 3)
+                        for ph in parts[0]["thinking"]}
+        return _report(args, wins, games, phases, deals, sum(p["seconds"] for p in parts), thinking)
     try:
         Hoyle()
     except ImportError:
@@ -133,7 +137,8 @@ def main() -> int:
             deals += add_phases(game, phases, ["ours", "hoyle"] if our_seat == 0 else ["hoyle", "ours"])
         if args.raw:  # after every pair, so a run stopped early still has its games counted
             done = {"wins": wins, "games": games, "deals": deals, "phases": phases, "first": args.first,
-                    "seconds": time.perf_counter() - start, "pairs": pair + 1 - args.first}
+                    "seconds": time.perf_counter() - start, "pairs": pair + 1 - args.first,
+                    "thinking": ours.seconds}
             Path(args.raw).write_text(json.dumps(done))
         if (pair + 1 - args.first) % 25 == 0:
             pegged = [phases[side]["play"] / max(deals, 1) for side in ("ours", "hoyle")]
