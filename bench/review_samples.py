@@ -30,7 +30,7 @@ from dataclasses import replace
 from crib_widgets.cards import full_deck
 from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import make_player
-from crib_widgets.strategy.lookahead import DEFAULT_SAMPLES, play_values
+from crib_widgets.strategy.lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values
 from crib_widgets.strategy.lookahead_multi import DEPTH, SAMPLES, clear_memos, multi_view, play_values_multi
 from crib_widgets.strategy.pegging_choice import expert_values
 from crib_widgets.strategy.players import play_view
@@ -141,7 +141,7 @@ def main() -> int:
                                                        "(default MULTI_CONFIGS)")
     parser.add_argument("--seed", type=int, default=5, help="seed of the positions' games (5)")
     parser.add_argument("--read", action="store_true",
-                        help="two players: hidden hands read from the discard (weighted draws)")
+                        help="two players: hidden hands read from the discard (READ_DRAWS x samples draws)")
     args = parser.parse_args()
     if args.players > 2:
         return main_multi(args)
@@ -162,7 +162,9 @@ def main() -> int:
             stats[n][0] += regret <= TOLERANCE
             stats[n][1] += regret
     total = args.positions
-    how = f"{REFERENCE} draws read from the discard" if args.read else f"{REFERENCE} samples or exact"
+    how = f"{REFERENCE} samples or exact"
+    if args.read:
+        how = f"{READ_DRAWS * REFERENCE} draws read from the discard (each size drawn {READ_DRAWS} times)"
     print(f"{total} positions (the other player holding 3 or 4 hidden cards), reference {how}; "
           f"{time.perf_counter() - start:.0f} s")
     print(f"  {'samples':>8}{'same best':>11}{'avg regret':>12}")
