@@ -251,14 +251,22 @@ def test_players_are_seeded_and_deterministic_even_after_save_and_restore():
 
 
 def test_expert_beats_beginner_in_short_games():
-    # paired: each seed twice with the seats swapped, so the cards cannot decide it
+    """Paired: each seed twice with the seats swapped, so the cards cannot decide it. Sixteen games
+    to 61 are few for a win rate (bench/strength.py plays the full match: 73.5% of 200 to 121), so
+    the steadier measure is the points: the expert scores at least half a point a deal more."""
     expert, beginner = make_player("expert", 1), make_player("beginner", 2)
-    wins = 0
+    wins = deals = 0
+    edge = 0  # the expert's points minus the beginner's, in complete deals
     for seed in range(50, 58):
         for seat in (0, 1):
             players = [expert, beginner] if seat == 0 else [beginner, expert]
-            wins += play_game(Game(Rules(target=61), seed=seed), players).result.winner == seat
-    assert wins >= 11  # of 16 (bench/strength.py measures the full match)
+            game = play_game(Game(Rules(target=61), seed=seed), players)
+            wins += game.result.winner == seat
+            for _, per_seat in deal_points(game):
+                deals += 1
+                edge += sum(per_seat[seat].values()) - sum(per_seat[1 - seat].values())
+    assert wins > 8  # of 16
+    assert edge / deals >= 0.5, (edge, deals)
 
 
 def test_the_play_view_shows_only_what_the_player_may_see():

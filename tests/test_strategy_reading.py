@@ -19,7 +19,7 @@ from crib_widgets.strategy.players import look_ahead_view
 from crib_widgets.strategy.reading import keep_weight, read_hands
 
 DECK = full_deck()
-MINE = parse_cards("2S 3S 4D 7H 9C KC") + [Card(8, "D")]
+MINE = [*parse_cards("2S 3S 4D 7H 9C KC"), Card(8, "D")]
 UNSEEN = [c for c in DECK if c not in MINE]
 
 
@@ -86,7 +86,7 @@ def test_a_player_who_keeps_what_scores_is_read_as_likely_to_keep_what_it_kept()
 @given(st.randoms(use_true_random=False), st.integers(0, 3), st.booleans(), st.sampled_from([0, 4, 8, 12]))
 def test_every_hand_read_could_be_held(rnd, laid, they_deal, above):
     cards = rnd.sample(DECK, 7 + laid)
-    mine, played = cards[:7], cards[7:]
+    played = cards[7:]  # the first seven are the player's six and the starter
     unseen = [c for c in DECK if c not in cards]
     hands = read_hands(unseen, played, 4 - laid, they_deal=they_deal, above=above, draws=24, rng=rnd)
     if not hands:  # nothing drawn could be held after that go: the look-ahead reads every hand alike
