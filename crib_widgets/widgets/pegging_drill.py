@@ -80,7 +80,8 @@ def solve(scenario: Scenario) -> Answer:
 
 
 def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
-    """Ask the expert computer player's look-ahead what each card is worth."""
+    """What each card is worth one move ahead (`pegging_choice.expert_values`: its points, the next
+    player's best answer and the best reply), which the drill's explanations spell out."""
     from ..cards import full_deck
     from ..strategy.pegging_choice import PlayView, expert_values
 
