@@ -6,7 +6,8 @@ each variant, the expert dealing and not dealing (seats swapped, the same cards)
 differ only in the hidden hands the expert's look-ahead averages over: ``alike`` (every hand
 consistent with the goes alike, the expert before) and ``read:B:G`` (read from the discard and
 the play, `reading.read_hands` with ``beta`` B and ``gamma`` G; G 0 reads the discard alone;
-``read:B:G:D`` with D draws). Prints, for each variant against the first, the mean net points
+``read:B:G:D`` with D draws; ``read:B:G:D:LW`` reading the leads with ``LEAD`` W, otherwise
+not). Prints, for each variant against the first, the mean net points
 pegged per deal with its standard error, and the expert's milliseconds a card (the variants
 share the look-ahead's memo, so the first pays for positions the others find solved).
 
@@ -38,11 +39,13 @@ SEED = 1431
 
 
 class Variant(Expert):
-    """The expert, its hidden hands read with ``beta`` (None: every hand alike); play timed."""
+    """The expert, its hidden hands read with ``beta`` (None: every hand alike), ``gamma`` and
+    ``lead``; play timed."""
 
-    def __init__(self, beta: float | None, gamma: float = 0.0, draws: int | None = None) -> None:
+    def __init__(self, beta: float | None, gamma: float = 0.0, draws: int | None = None,
+                 lead: float = 0.0) -> None:
         super().__init__(seed=7)
-        self.aims = {"beta": beta, "gamma": gamma} | ({"draws": draws} if draws else {})
+        self.aims = {"beta": beta, "gamma": gamma, "lead": lead} | ({"draws": draws} if draws else {})
         self.seconds = 0.0
         self.cards = 0
 
@@ -65,7 +68,10 @@ def _variant(name: str) -> Variant:
     if name == "alike":
         return Variant(None)
     _, beta, gamma, *draws = name.split(":")
-    return Variant(float(beta), float(gamma), *map(int, draws))
+    lead = 0.0  # leads not read, unless the name ends in :L and the weight
+    if draws and draws[-1].startswith("L"):
+        lead = float(draws.pop()[1:])
+    return Variant(float(beta), float(gamma), *map(int, draws), lead=lead)
 
 
 def main() -> int:

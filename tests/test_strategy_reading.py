@@ -150,3 +150,23 @@ def test_the_view_gives_the_pile_each_of_the_other_players_cards_was_laid_on():
                 laid.append((seat, tuple(c.rank for c in game.pile)))
             game.apply(move)
     assert checked >= 6
+
+
+def test_a_lead_is_read_by_the_rules_of_thumb():
+    """Players lead from a pair or a card below 5: a king led says the other three cards likely
+    hold no card below 5, and a 7 led that another 7 is likelier than the discard alone says."""
+    from crib_widgets.strategy import reading
+
+    def share(led: Card, holds) -> tuple[float, float]:
+        unseen = [c for c in UNSEEN if c != led]
+        shares = []
+        for lead in (0.0, reading.LEAD):
+            hands = read_hands(unseen, [led], 3, they_deal=False, their_piles=[()], lead=lead, draws=400,
+                               rng=random.Random(6))
+            shares.append(sum(w for ranks, w in hands if holds(ranks)))
+        return shares[0], shares[1]
+
+    without, with_lead = share(Card(13, "H"), lambda ranks: min(ranks) < 5)
+    assert with_lead < 0.8 * without
+    without, with_lead = share(Card(7, "D"), lambda ranks: 7 in ranks)
+    assert with_lead > 1.3 * without

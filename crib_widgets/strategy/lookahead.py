@@ -10,11 +10,11 @@ peg from here minus the points the other player will peg.
 `play_values` is what a player at the table can know: its own cards, the pile, the cards it has
 seen, and what the other player's go revealed (a go on 24 means every card still held is worth
 8 or more). It draws the other player's hidden hand from the unseen cards consistent with that,
-read from its discard when whose crib it is is given (`reading.read_hands`: a player keeps what
-scores and takes the points in front of it; `READ_DRAWS` times ``samples`` weighted draws),
-otherwise every hand alike (all of them, by rank, when there are few enough ways; otherwise a
-seeded sample of ``samples`` hands), solves the play for each and averages: the expected net
-points of each playable card.
+read from its discard and its play when whose crib it is is given (`reading.read_hands`: a
+player keeps what scores, takes the points in front of it and leads by the rules of thumb;
+`READ_DRAWS` times ``samples`` weighted draws), otherwise every hand alike (all of them, by
+rank, when there are few enough ways; otherwise a seeded sample of ``samples`` hands), solves
+the play for each and averages: the expected net points of each playable card.
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")

@@ -238,7 +238,8 @@ class Expert(ComputerPlayer):
       best throw is this one). In Lowball, the fewest points.
     - Play: with two players each playable card's expected net points for the rest of the play,
       the other player's hidden cards drawn consistent with what it has seen and what a go
-      revealed, and read from its discard: a player keeps what scores, so those hands weigh more
+      revealed, and read from its discard and its play: a player keeps what scores, takes the
+      points in front of it and leads by the rules of thumb, so those hands weigh more
       (`reading.read_hands`); the play solved exactly for each (`lookahead.play_values`, as the
       review weighs cards); with three or four players `lookahead_multi` (see there). The card worth
       most; of equal ones, the highest.

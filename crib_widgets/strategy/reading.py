@@ -12,7 +12,9 @@ keep two points behind the best about a seventh as likely: a soft model that lea
 player who throws by averages. The cards it has laid say more: a player who takes the points in
 front of it lays the card that scores most, so each of its answers is weighted by
 ``exp(GAMMA * points)`` against the other cards it held then (a 4 laid on a 5 says it held no
-ten-card). Its goes rule out the hands that could have played on.
+ten-card), and each lead by ``exp(LEAD * score)`` where the score follows the rules of thumb (2
+for leading from a pair, 1 for a card below 5, -2 for a 5): a king led says the hand likely holds
+no low card. Its goes rule out the hands that could have played on.
 
 bench/reading.py measured it against CribbageSim 1.0.2's Hoyle bot on paired deals (the same
 cards and discards, the play refereed with and without the reading, 32 draws): reading the
@@ -20,7 +22,10 @@ discard pegged 0.16 points a deal more (+-0.06, 1,200 deal-seats, seed 1431) tha
 hand alike; ``BETA`` 3 and 10 did as well (+0.15 each), so the softest stays. Reading the play
 as well (``GAMMA`` 1) added +0.003 and +0.010 (+-0.08, 600 deal-seats each, seeds 1431 and 1432):
 no measurable gain against a bot that always scores when it can; kept because it is what a
-player at the table reads, and it costs nothing. How many draws: see `lookahead.READ_DRAWS`.
+player at the table reads, and it costs nothing. Reading the leads too (``LEAD`` 2, 64 draws)
+pegged +0.055 +-0.054 and +0.177 +-0.059 a deal more than without (600 deal-seats each, seeds
+1451 and 1452); ``LEAD`` 1 gained less (+0.04, +0.15), 3 and 5 no more than 2 (+0.02 and -0.03;
++0.01 and -0.06). How many draws: see `lookahead.READ_DRAWS`.
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> mine = parse_cards("2S 3S 4D 7H 9C KC") + [Card(8, "D")]
@@ -43,10 +48,11 @@ from ..scoring import rank_points
 from .lookahead import _VALUE
 from .lookahead import rank_points as pile_points
 
-__all__ = ["read_hands", "keep_weight", "BETA", "GAMMA", "DRAWS"]
+__all__ = ["read_hands", "keep_weight", "BETA", "GAMMA", "LEAD", "DRAWS"]
 
 BETA = 1.0
 GAMMA = 1.0
+LEAD = 2.0
 DRAWS = 32
 _FLUSH = 4
 # (kept indices, thrown indices) of six cards; the first keeps the first four
@@ -100,19 +106,41 @@ def _play_chance(pile: tuple[int, ...], rank: int, others: Sequence[int], aim: i
 
 
 def _plays_chance(laid: Sequence[int], piles: Sequence[tuple[int, ...]], rest: Sequence[int], aim: int,
-                  gamma: float) -> float:
+                  gamma: float, lead: float) -> float:
     """How likely the cards ``laid`` (ranks, in order, each on the pile in ``piles``) were laid by a
-    player also holding ``rest``; a lead tells nothing (the points are all alike)."""
+    player also holding ``rest``: answers by their points, leads by the rules of thumb."""
     chance = 1.0
     for i, pile in enumerate(piles):
-        if pile:
+        if pile and gamma:
             chance *= _play_chance(pile, laid[i], [*laid[i + 1:], *rest], aim, gamma)
+        elif not pile and lead:
+            chance *= _lead_chance(laid[i], [*laid[i + 1:], *rest], lead)
     return chance
+
+
+def _lead_score(rank: int, held: Sequence[int]) -> float:
+    """How much the rules of thumb every player learns favour leading ``rank`` from ``held``: from a
+    pair (not fives), a card below 5, not a 5 (the intermediate leads by the same rules)."""
+    score = 0.0
+    if rank != 5 and held.count(rank) >= 2:
+        score += 2
+    if rank < 5:
+        score += 1
+    if rank == 5:
+        score -= 2
+    return score
+
+
+def _lead_chance(rank: int, others: Sequence[int], lead: float) -> float:
+    """How likely a player who leads by the rules of thumb leads ``rank`` when it also holds ``others``."""
+    held = [rank, *others]
+    odds = {r: exp(lead * _lead_score(r, held)) for r in set(held)}
+    return odds[rank] / sum(odds.values())
 
 
 def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, *, they_deal: bool,
                above: int = 0, lowball: bool = False, their_piles: Sequence[tuple[int, ...]] = (),
-               beta: float = BETA, gamma: float = GAMMA, draws: int = DRAWS,
+               beta: float = BETA, gamma: float = GAMMA, lead: float | None = None, draws: int = DRAWS,
                rng: random.Random | None = None) -> list[tuple[tuple[int, ...], float]]:
     """The other player's hidden cards as (sorted ranks, weight) pairs, weights adding up to 1,
     read from its discard (see the module text).
@@ -121,7 +149,8 @@ def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, 
     has laid this deal (part of the four it kept); ``held``: how many it still holds, each worth
     more than ``above`` (what a go revealed); ``they_deal``: the crib is theirs; ``their_piles``:
     the ranks of the pile each of ``their_played`` was laid on (a player who takes the points in
-    front of it did not hold a card that scored more). Each of ``draws``
+    front of it did not hold a card that scored more; ``()`` for a lead, read with weight ``lead``,
+    `LEAD` by default, 0 not at all). Each of ``draws``
     random six-card deals (``rng``, seeded by the position by default) adds one way of keeping four
     that agrees with what was seen, drawn by how likely each is, weighted by how likely they are
     together (so at most ``draws`` hands are solved, and the average is unbiased). Empty when the
@@ -138,7 +167,8 @@ def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, 
     aim = -1 if lowball else 1
     first = len(played)
     laid = [c.rank for c in played]
-    their_piles = list(their_piles)[:first] if gamma else []
+    lead = LEAD if lead is None else lead
+    their_piles = list(their_piles)[:first]
     # the ways of keeping four that keep the cards already laid (indices 0 to first - 1)
     agreeing = [(n, keep[first:]) for n, (keep, _) in enumerate(_SPLITS)
                 if keep[:first] == tuple(range(first))]
@@ -146,8 +176,8 @@ def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, 
     for _ in range(draws):
         six = played + rng.sample(pool, 6 - first)
         likely = _keep_chances(six, sign, aim, beta)
-        ways = [(likely[n] * _plays_chance(laid, their_piles, [six[i].rank for i in rest], aim, gamma), rest)
-                for n, rest in agreeing if all(six[i].value > above for i in rest)]
+        ways = [(likely[n] * _plays_chance(laid, their_piles, [six[i].rank for i in rest], aim, gamma, lead),
+                 rest) for n, rest in agreeing if all(six[i].value > above for i in rest)]
         mass = sum(w for w, _ in ways)
         if mass:  # one keep of this deal, drawn by its chance; the deal counts as much as they add up to
             rest = rng.choices([r for _, r in ways], weights=[w for w, _ in ways])[0]
