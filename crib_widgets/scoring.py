@@ -174,13 +174,17 @@ def _longest_runs(ranks: set[int]) -> list[list[int]]:
     return runs
 
 
+# A flush of the four cards of a hand; with the starter of their suit too (a crib's only flush), 5.
+HAND_FLUSH = 4
+
+
 def _flush(cards: Sequence[Card], starter: Card, crib: bool) -> list[ScoreItem]:
     suit = cards[0].suit
     if any(c.suit != suit for c in cards):
         return []
     if starter.suit == suit:
-        return [ScoreItem("flush", (*cards, starter), 5)]
-    return [] if crib else [ScoreItem("flush", tuple(cards), 4)]
+        return [ScoreItem("flush", (*cards, starter), HAND_FLUSH + 1)]
+    return [] if crib else [ScoreItem("flush", tuple(cards), HAND_FLUSH)]
 
 
 def _nobs(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
@@ -241,9 +245,9 @@ def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
     suit = a.suit
     if b.suit == suit and c.suit == suit and d.suit == suit:
         if starter.suit == suit:
-            points += 5
+            points += HAND_FLUSH + 1
         elif not crib:
-            points += 4
+            points += HAND_FLUSH
     s = starter.suit
     if (a.rank == 11 and a.suit == s) or (b.rank == 11 and b.suit == s) or (
         c.rank == 11 and c.suit == s

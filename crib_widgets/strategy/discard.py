@@ -28,8 +28,8 @@ from operator import mul
 
 from ..cards import Card, full_deck, parse_hand
 from ..errors import CribbageError
+from ..scoring import HAND_FLUSH, hand_total, rank_table
 from ..scoring import RANK_WEIGHT as _WEIGHT
-from ..scoring import hand_total, rank_table
 from ..scoring import rank_key as _key
 
 __all__ = ["DiscardOption", "advise_discard", "hand_size", "unseen_cards", "crib_sum", "hand_sums", "warm_up"]
@@ -215,7 +215,7 @@ def _hand_sums(keep: Sequence[Card], starters: list[tuple[int, int, str]]) -> tu
         for starter_suit in suits:
             points = base
             if flush:
-                points += 5 if starter_suit == flush else 4
+                points += HAND_FLUSH + 1 if starter_suit == flush else HAND_FLUSH
             if starter_suit in nobs:
                 points += 1
             total += points

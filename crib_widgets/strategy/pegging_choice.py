@@ -27,7 +27,7 @@ from math import comb
 
 from ..cards import Card
 
-__all__ = ["PlayView", "play_score", "greedy_play", "expert_play", "expert_values"]
+__all__ = ["PlayView", "play_score", "greedy_play", "expert_play", "expert_values", "lead_rules"]
 
 _SETS = (0, 0, 2, 6, 12, 12)
 WIN = 1000.0
@@ -99,6 +99,18 @@ def play_score(ranks: Sequence[int], count: int) -> int:
 
 def _value(rank: int) -> int:
     return 10 if rank > 10 else rank
+
+
+def lead_rules(rank: int, held: Sequence[int]) -> tuple[bool, bool, bool]:
+    """The rules of thumb every player learns for a lead, for leading ``rank`` from the ranks
+    ``held``: it is below 5 (no answer can make fifteen), it is not a 5 (unless only 5s are held),
+    and it is from a pair other than 5s (the answer that pairs it can be met with a pair royal).
+
+    >>> lead_rules(4, [4, 4, 9, 11]), lead_rules(5, [5, 10, 12, 13])
+    ((True, True, True), (False, False, False))
+    """
+    only_fives = all(r == 5 for r in held)
+    return rank < 5, rank != 5 or only_fives, rank != 5 and held.count(rank) > 1
 
 
 def greedy_play(view: PlayView) -> Card | None:

@@ -46,7 +46,7 @@ from .discard import advise_discard, hand_sums, unseen_cards
 from .lookahead import play_values
 from .lookahead_multi import expert_card
 from .muggins_players import announce_count, answer_count, check_rate
-from .pegging_choice import PlayView, greedy_play, play_score
+from .pegging_choice import PlayView, greedy_play, lead_rules, play_score
 from .weigh import weigh_discards
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
@@ -220,10 +220,9 @@ class Intermediate(ComputerPlayer):
 
 
 def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple:
-    """How good a lead ``card`` is by the rules of thumb (higher is better)."""
-    paired = sum(c.rank == card.rank for c in hand) > 1
-    only_fives = all(c.rank == 5 for c in hand)
-    return (card.rank < 5, card.rank != 5 or only_fives, paired, -card.value if card.rank >= 5 else card.rank,
+    """How good a lead ``card`` is by the rules of thumb (`lead_rules`; higher is better), then its
+    lowest card."""
+    return (*lead_rules(card.rank, [c.rank for c in hand]), -card.value if card.rank >= 5 else card.rank,
             card.suit)
 
 
@@ -372,6 +371,7 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     other = 1 - seat
     view = play_view(game, seat)
     above = 0
+    count = 0
     pile: tuple[int, ...] = ()
     piles = []  # the pile (ranks) each of the other player's cards was laid on
     for event in _this_deal(game):
@@ -379,10 +379,11 @@ def look_ahead_view(game: Game, seat: int) -> dict:
             if event.seat == other:
                 piles.append(pile)
             pile = (*pile, event.cards[0].rank)
+            count += event.cards[0].value
         elif event.kind == "reset":
-            pile = ()
+            pile, count = (), 0
         elif event.kind == "go" and event.seat == other:
-            above = max(above, 31 - sum(min(r, 10) for r in pile))
+            above = max(above, 31 - count)
     return {"hand": game.hands[seat], "pile": game.pile, "unseen": view.unseen,
             "held": len(game.hands[other]), "their_go_above": above, "their_go_now": other in game.said_go,
             "their_played": tuple(game.played[other]), "their_piles": tuple(piles),
