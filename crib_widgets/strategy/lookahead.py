@@ -30,9 +30,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from math import comb
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from .pegging_choice import play_score
+
+if TYPE_CHECKING:
+    from .count_out import CountOut
 
 __all__ = ["solve_play", "play_values", "hidden_hands", "rank_points", "DEFAULT_SAMPLES", "READ_DRAWS", "WIN"]
 
@@ -135,10 +139,14 @@ class _Solver:
             return won
         gain = self.sign * points * (1 if turn == 0 else -1)
         if not hands[0] and not hands[1]:
-            return gain
+            return gain + self.shown(needs)
         if count == 31:
             return gain + self._reset(hands, turn, needs)
         return gain + self._advance(hands, pile, count, turn, said, turn, needs)
+
+    def shown(self, needs) -> float:
+        """The value of the show after the play, beyond the points pegged (none: points only)."""
+        return 0.0
 
     def _peg(self, needs, seat, points):
         """(the game's value if ``points`` end it, else None; the needs after pegging them)."""
@@ -166,6 +174,18 @@ class _Solver:
     def _reset(self, hands, last, needs) -> float:
         leader = 1 - last if hands[1 - last] else last
         return self.value(hands, (), 0, leader, 0, None, needs)
+
+
+class _ShowSolver(_Solver):
+    """The solver for one imagined deal whose show is known (`count_out.CountOut`): the play's end
+    is worth what the show then does. Its own memo: the show depends on the whole imagined hand."""
+
+    def __init__(self, lowball: bool, show, their_ranks: tuple[int, ...]) -> None:
+        self.sign, self.lowball, self.memo = -1 if lowball else 1, lowball, {}
+        self.show, self.their_ranks = show, their_ranks
+
+    def shown(self, needs) -> float:
+        return self.show.end_value(needs, self.their_ranks)
 
 
 def _need(value: int | None) -> int:
@@ -244,7 +264,7 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
                 their_go_above: int = 0, their_go_now: bool = False, need: int | None = None,
                 their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
                 their_played: Sequence[Card] = (), their_piles: Sequence[tuple[int, ...]] = (),
-                they_deal: bool | None = None, rng: random.Random | None = None,
+                they_deal: bool | None = None, show: CountOut | None = None, rng: random.Random | None = None,
                 solver: _Solver | None = None) -> dict[Card, float]:
     """Each playable card's expected net points for the rest of the play (see the module text).
 
@@ -253,7 +273,9 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     this count (so they cannot answer until it starts again). With ``they_deal`` given (True: the
     crib is theirs) the hidden hands are read from their discard and their play
     (`reading.read_hands`, `READ_DRAWS` times ``samples`` weighted draws; ``their_played``: the
-    cards they have laid this deal, each on the pile of ranks in ``their_piles``).
+    cards they have laid this deal, each on the pile of ranks in ``their_piles``). With ``show``
+    (`count_out.CountOut`) and a need within reach, each imagined deal's play is solved to the end
+    of its show: pegging matters for who then counts out (not in Lowball).
     """
     count = sum(c.value for c in pile)
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
@@ -266,10 +288,13 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     said = 2 if their_go_now else 0
     totals = dict.fromkeys(playable, 0.0)
     read = {"their_played": their_played, "their_piles": their_piles, "they_deal": they_deal}
+    to_show = show is not None and not lowball and min(needs) < _FAR
+    laid = tuple(c.rank for c in their_played)
     for theirs, weight in _hidden(unseen, held, their_go_above, samples, rng, lowball, **read):
         hands = (mine, theirs)
+        world = _ShowSolver(lowball, show, (*laid, *theirs)) if to_show else solver
         for rank in playable:
-            totals[rank] += weight * solver.after(hands, ranks, count, 0, said, needs, rank)
+            totals[rank] += weight * world.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}
 
 

@@ -42,6 +42,7 @@ from ..cards import Card, full_deck
 from ..errors import CribbageError, IllegalMove
 from ..game import Announce, Answer, Discard, Game, Go, Move, Play
 from ..scoring import rank_points
+from .count_out import CountOut
 from .discard import advise_discard, hand_sums, unseen_cards
 from .lookahead import play_values
 from .lookahead_multi import expert_card
@@ -387,9 +388,17 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     return {"hand": game.hands[seat], "pile": game.pile, "unseen": view.unseen,
             "held": len(game.hands[other]), "their_go_above": above, "their_go_now": other in game.said_go,
             "their_played": tuple(game.played[other]), "their_piles": tuple(piles),
-            "they_deal": game.dealer == other,
+            "they_deal": game.dealer == other, "show": _count_out(game, seat, view.unseen),
             "need": rules.target - game.scores[rules.side_of(seat)],
             "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball}
+
+
+def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
+    """The show ahead, as ``seat`` sees it (its kept four: those it holds and those it has laid)."""
+    if game.starter is None or game.rules.lowball:
+        return None
+    kept = (*game.hands[seat], *game.played[seat])
+    return CountOut(game.starter, kept, own_discards(game, seat), i_deal=game.dealer == seat, unseen=unseen)
 
 
 def _this_deal(game: Game):
