@@ -14,7 +14,9 @@ read from its discard and its play when whose crib it is is given (`reading.read
 player keeps what scores, takes the points in front of it and leads by the rules of thumb;
 `READ_DRAWS` times ``samples`` weighted draws), otherwise every hand alike (all of them, by
 rank, when there are few enough ways; otherwise a seeded sample of ``samples`` hands), solves
-the play for each and averages: the expected net points of each playable card.
+the play for each and averages: the expected net points of each playable card. Near the end of
+a game, given the show ahead (``show``, `count_out.CountOut`), each imagined deal is solved to the
+end of its show instead: pegging out or counting out first wins (`WIN`).
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")
