@@ -248,10 +248,11 @@ class Expert(ComputerPlayer):
       lets the other side reach it is avoided. With two players each imagined deal is played out
       to the end of its show (`count_out.CountOut`): the non-dealer counts first, then the
       dealer's hand, then its crib by its chance, so a point pegged is worth what it does to who
-      counts out (bench/endgame.py, last deals against CribbageSim's Hoyle bot: +0.6 +-0.3 points
-      of win rate a deal against valuing only the points and pegging out). As the non-dealer
-      of a two-player game (who counts first), when the dealer could go out this deal, it keeps
-      the hand most likely to count out rather than the best average.
+      counts out (bench/endgame.py, 2,000 last deal-seats against CribbageSim's Hoyle bot: +0.4
+      and +1.0 points of win rate, +-0.3, seeds 1481 and 1482, against valuing only the points and
+      pegging out). As the non-dealer of a two-player game (who counts first), when the dealer
+      could go out this deal, it keeps the hand most likely to count out rather than the best
+      average.
     - Muggins: counts its own hands without a slip and catches every mistake (``miscount`` 0,
       ``skill`` 1, unless given).
     """
