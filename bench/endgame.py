@@ -8,7 +8,9 @@ out once for each way the expert plays (its discard is the same for both):
 - ``points``: the look-ahead values the points pegged and pegging out, not the show after it
   (the expert before `count_out`);
 - ``show``: the expert: each imagined deal's play solved to the end of its show
-  (`count_out.CountOut`), so pegging counts for who counts out.
+  (`count_out.CountOut`), so pegging counts for who counts out;
+- ``average``: as ``show``, but the non-dealer throws by the average even when the dealer could
+  go out (the expert keeps the hand likeliest to count out first; ``--ways show,average``).
 
 A deal won counts 1, lost 0, and one that leaves nobody at 121 counts a half. Prints each way's
 win rate and the paired difference with its standard error, and the expert's milliseconds a card.
@@ -36,17 +38,29 @@ from crib_widgets.strategy.discard import warm_up
 from crib_widgets.strategy.players import Expert
 
 SEED = 1481
-WAYS = ("points", "show")
+# name: (the play solved to the end of the show, the non-dealer's count-out discard)
+WAYS = {"points": (False, True), "show": (True, True), "average": (True, False)}
 
 
 class Way(Expert):
-    """The expert, playing by points (``show`` False: no show ahead) or to the show; play timed."""
+    """The expert, playing by points (``show`` False: no show ahead) or to the show, and throwing
+    near the end for the count-out (``count_out``) or always by the average; play timed."""
 
-    def __init__(self, show: bool) -> None:
+    def __init__(self, show: bool, count_out: bool = True) -> None:
         super().__init__(seed=7)
         self.show = show
+        self.count_out = count_out
         self.seconds = 0.0
         self.cards = 0
+
+    def discard(self, game, seat, rng):
+        saved = players._count_out_choice
+        try:
+            if not self.count_out:
+                players._count_out_choice = lambda game, seat, options: options[0]
+            return super().discard(game, seat, rng)
+        finally:
+            players._count_out_choice = saved
 
     def play(self, game, seat, rng):
         start = time.perf_counter()
@@ -79,11 +93,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--low", type=int, default=91, help="the lowest starting score (91)")
     parser.add_argument("--against", default=None, help="one of our levels instead of the Hoyle bot")
+    parser.add_argument("--ways", default="points,show",
+                        help=f"two of {', '.join(WAYS)}: the first is measured against (points,show)")
     args = parser.parse_args()
+    names = args.ways.split(",")
     warm_up()
     other = make_player(args.against, seed=9) if args.against else Hoyle()
-    ways = {name: Way(name == "show") for name in WAYS}
-    results = {name: [] for name in WAYS}
+    ways = {name: Way(*WAYS[name]) for name in names}
+    results = {name: [] for name in names}
     deck52 = full_deck()
     begun = time.perf_counter()
     for d in range(args.deals):
@@ -100,15 +117,15 @@ def main() -> int:
 
 
 def _report(results, ways, deals, elapsed) -> None:
-    base, new = (results[name] for name in WAYS)
+    (first, base), (second, new) = results.items()
     diffs = [b - a for a, b in zip(base, new, strict=True)]
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(n - 1, 1))
     ms = {name: 1000 * way.seconds / max(way.cards, 1) for name, way in ways.items()}
-    rates = ", ".join(f"{w} {100 * sum(results[w]) / n:.1f}% ({ms[w]:.0f} ms a card)" for w in WAYS)
+    rates = ", ".join(f"{w} {100 * sum(results[w]) / n:.1f}% ({ms[w]:.0f} ms a card)" for w in results)
     changed = sum(1 for x in diffs if x)
-    print(f"{deals} deals x 2 seats ({elapsed:.0f} s): {rates}; show - points {100 * mean:+.2f} "
+    print(f"{deals} deals x 2 seats ({elapsed:.0f} s): {rates}; {second} - {first} {100 * mean:+.2f} "
           f"+- {100 * sd / math.sqrt(n):.2f} points of win rate; {changed} deal-seats differ", flush=True)
 
 
