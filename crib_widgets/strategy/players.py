@@ -373,7 +373,8 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     `lookahead.play_values`: its hand, the pile, the unseen cards, how many the other player holds,
     what the other player's goes this deal revealed (every card it still holds is worth more than
     ``their_go_above``), whether it has said go in this count, the cards it has laid this deal and
-    whether the crib is its (to read its hand from its discard), and both sides' needs."""
+    whether the crib is its (to read its hand from its discard), both sides' needs, and the show
+    ahead (`count_out.CountOut`: its kept four, its throw and the starter; None in Lowball)."""
     rules = game.rules
     other = 1 - seat
     view = play_view(game, seat)
