@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.cards import full_deck, parse_cards
-from crib_widgets.game import Game
+from crib_widgets.game import Game, Rules
 from crib_widgets.scoring import hand_total, score_hand
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.count_out import CountOut
-from crib_widgets.strategy.lookahead import WIN, play_values
+from crib_widgets.strategy.lookahead import WIN, play_values, solve_play
 from crib_widgets.strategy.players import look_ahead_view, own_discards
 
 DECK = full_deck()
@@ -94,3 +94,36 @@ def test_the_view_s_show_holds_the_seat_s_kept_four_and_throw_all_through_the_pl
             assert show.i_deal == (game.dealer == seat)
         game.apply(players[seat].choose(game, seat))
     assert set(kept) == {0, 1}
+
+
+def test_with_an_exact_finish_a_show_that_would_carry_past_the_target_is_refused():
+    exact = CountOut(STARTER, KEPT, THROWN, i_deal=False, unseen=UNSEEN, exact=True)
+    assert exact.end_value((10, 30), WEAK) == WIN       # exactly 10 to go: out
+    assert exact.end_value((9, 30), WEAK) == 0.0        # 10 would carry past 9: refused
+    assert _out(i_deal=False).end_value((9, 30), WEAK) == WIN
+
+
+def test_with_an_exact_finish_the_dealer_s_crib_must_make_exactly_what_is_left():
+    exact = CountOut(STARTER, KEPT, THROWN, i_deal=True, unseen=UNSEEN, exact=True)
+    # my hand 10 leaves 4 of 14: the crib must make exactly 4
+    chance = exact.crib_at_least(4) - exact.crib_at_least(5)
+    assert exact.end_value((14, 30), WEAK) == pytest.approx(chance * WIN)
+    # my hand 10 would carry past 6: refused, so the crib must make all 6
+    chance = exact.crib_at_least(6) - exact.crib_at_least(7)
+    assert exact.end_value((6, 30), WEAK) == pytest.approx(chance * WIN)
+
+
+def test_with_an_exact_finish_the_play_refuses_a_31_that_carries_past_the_target():
+    # count 26, I lay the 5 for 31 and 2 with 1 to go: out, unless the finish must be exact
+    assert solve_play([5], [], pile=[10, 10, 6], need=1) == WIN
+    assert solve_play([5], [], pile=[10, 10, 6], need=1, exact=True) == 0.0
+    assert solve_play([5], [], pile=[10, 10, 6], need=2, exact=True) == WIN
+
+
+def test_the_expert_s_view_carries_the_exact_finish_to_the_look_ahead_and_the_show():
+    game = Game(Rules(exact_finish=True), seed=4, dealer=1)
+    players = [make_player("intermediate", seed=1), make_player("intermediate", seed=2)]
+    while game.phase != "play":
+        game.apply(players[game.whose_turn].choose(game, game.whose_turn))
+    view = look_ahead_view(game, game.whose_turn)
+    assert view["exact"] is True and view["show"].exact is True

@@ -38,11 +38,14 @@ __all__ = ["CountOut"]
 class CountOut:
     """The show that ends this deal, seen by one player of a two-player game: its own ``kept``
     four and ``thrown`` two, the ``starter``, whether it deals (``i_deal``) and the ``unseen``
-    cards (the other two crib cards come from them, every pair alike)."""
+    cards (the other two crib cards come from them, every pair alike). With ``exact`` (the
+    exact-finish variant) a count that would carry past the target is refused whole, so only a
+    count of exactly what is needed goes out."""
 
     def __init__(self, starter: Card, kept: Sequence[Card], thrown: Sequence[Card], *, i_deal: bool,
-                 unseen: Iterable[Card]) -> None:
+                 unseen: Iterable[Card], exact: bool = False) -> None:
         self.starter = starter
+        self.exact = exact
         self.thrown = tuple(thrown)
         self.i_deal = i_deal
         self.unseen = tuple(unseen)
@@ -59,6 +62,15 @@ class CountOut:
             return 1.0
         tail = self._crib_tail()
         return tail[points] if points < len(tail) else 0.0
+
+    def _crib_out(self, points: int) -> float:
+        """The chance that the crib makes the ``points`` still needed (exactly them, if exact)."""
+        if not self.exact:
+            return self.crib_at_least(points)
+        return self.crib_at_least(points) - self.crib_at_least(points + 1) if points > 0 else 0.0
+
+    def _out(self, show: int, need: int) -> bool:
+        return show == need if self.exact else show >= need
 
     def _crib_tail(self) -> list[float]:
         if self._tail is None:
@@ -80,11 +92,16 @@ class CountOut:
         shows = (self.mine, self.theirs(their_ranks))
         pone = 1 if self.i_deal else 0
         dealer = 1 - pone
-        if needs[pone] < FAR and shows[pone] >= needs[pone]:
+        if needs[pone] < FAR and self._out(shows[pone], needs[pone]):
             return WIN if pone == 0 else -WIN
-        if needs[dealer] >= FAR:
+        need = needs[dealer]
+        if need >= FAR:
             return 0.0
-        chance = self.crib_at_least(needs[dealer] - shows[dealer])
+        if self._out(shows[dealer], need):
+            return WIN if dealer == 0 else -WIN
+        if shows[dealer] < need:  # otherwise refused (exact finish): the crib must make it all
+            need -= shows[dealer]
+        chance = self._crib_out(need)
         if not chance:
             return 0.0
         return chance * (WIN if dealer == 0 else -WIN)

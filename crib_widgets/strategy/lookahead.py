@@ -78,7 +78,7 @@ def rank_points(ranks: tuple[int, ...]) -> int:
 _POINTS: dict[tuple[int, ...], int] = {}
 
 
-_MEMOS: dict[bool, dict] = {False: {}, True: {}}
+_MEMOS: dict[tuple[bool, bool], dict] = {}
 _MEMO_SIZE = 400_000
 
 
@@ -95,12 +95,13 @@ class _Solver:
     or _FAR). Values are from player 0's side: its points minus player 1's (negated in Lowball).
     """
 
-    def __init__(self, lowball: bool = False) -> None:
+    def __init__(self, lowball: bool = False, exact: bool = False) -> None:
         self.sign = -1 if lowball else 1
         self.lowball = lowball
-        # positions recur across hidden hands, decisions and deals: one memo per aim, kept
-        # (and emptied when it grows past _MEMO_SIZE)
-        self.memo = _MEMOS[lowball]
+        self.exact = exact
+        # positions recur across hidden hands, decisions and deals: one memo per aim and finish,
+        # kept (and emptied when it grows past _MEMO_SIZE)
+        self.memo = _MEMOS.setdefault((lowball, exact), {})
         if len(self.memo) > _MEMO_SIZE:
             self.memo.clear()
 
@@ -134,11 +135,14 @@ class _Solver:
         points = _POINTS.get(pile)
         if points is None:
             points = rank_points(pile)
-        if not hands[0] and not hands[1] and count != 31:
-            points += 1  # the last card
-        won, needs = self._peg(needs, turn, points)
+        won, needs, points = self._peg(needs, turn, points)
         if won is not None:
             return won
+        if not hands[0] and not hands[1] and count != 31:
+            won, needs, last_card = self._peg(needs, turn, 1)  # the last card: an amount of its own
+            if won is not None:
+                return won
+            points += last_card
         gain = self.sign * points * (1 if turn == 0 else -1)
         if not hands[0] and not hands[1]:
             return gain + self.shown(needs)
@@ -151,14 +155,17 @@ class _Solver:
         return 0.0
 
     def _peg(self, needs, seat, points):
-        """(the game's value if ``points`` end it, else None; the needs after pegging them)."""
+        """(the game's value if ``points`` end it, else None; the needs after; the points pegged).
+        With an exact finish, points that would carry past the target are refused: none pegged."""
         if not points or needs[seat] >= _FAR:
-            return None, needs
+            return None, needs, points
         need = needs[seat] - points
+        if need < 0 and self.exact:
+            return None, needs, 0
         if need <= 0:
             mine = -WIN if self.lowball else WIN
-            return (mine if seat == 0 else -mine), needs
-        return None, (need, needs[1]) if seat == 0 else (needs[0], need)
+            return (mine if seat == 0 else -mine), needs, points
+        return None, ((need, needs[1]) if seat == 0 else (needs[0], need)), points
 
     def _advance(self, hands, pile, count, seat, said, last, needs) -> float:
         other = 1 - seat
@@ -167,10 +174,10 @@ class _Solver:
         if hands[seat] and not said & (1 << seat):
             return self.value(hands, pile, count, seat, said, last, needs)
         # nobody can lay a card: the last to lay one pegs the go, and the count starts again
-        won, needs = self._peg(needs, last, 1)
+        won, needs, point = self._peg(needs, last, 1)
         if won is not None:
             return won
-        gain = self.sign * (1 if last == 0 else -1)
+        gain = self.sign * point * (1 if last == 0 else -1)
         return gain + self._reset(hands, last, needs)
 
     def _reset(self, hands, last, needs) -> float:
@@ -182,8 +189,8 @@ class _ShowSolver(_Solver):
     """The solver for one imagined deal whose show is known (`count_out.CountOut`): the play's end
     is worth what the show then does. Its own memo: the show depends on the whole imagined hand."""
 
-    def __init__(self, lowball: bool, show, their_ranks: tuple[int, ...]) -> None:
-        self.sign, self.lowball, self.memo = -1 if lowball else 1, lowball, {}
+    def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...]) -> None:
+        self.sign, self.lowball, self.exact, self.memo = -1 if lowball else 1, lowball, exact, {}
         self.show, self.their_ranks = show, their_ranks
 
     def shown(self, needs) -> float:
@@ -196,18 +203,20 @@ def _need(value: int | None) -> int:
 
 def solve_play(mine: Sequence[int], theirs: Sequence[int], pile: Sequence[int] = (), count: int | None = None,
                *, their_go: bool = False, i_laid_last: bool | None = None, need: int | None = None,
-               their_need: int | None = None, lowball: bool = False, solver: _Solver | None = None) -> float:
+               their_need: int | None = None, lowball: bool = False, exact: bool = False,
+               solver: _Solver | None = None) -> float:
     """Net points (mine minus theirs; in Lowball theirs minus mine) of the rest of the play with every
     card known, me to move. Ranks only (1 to 13). ``their_go``: the other player has said go in
     this count; ``i_laid_last``: who laid the pile's last card (by default me if they said go,
-    otherwise them). With ``need`` / ``their_need`` a side that reaches it wins (worth `WIN`).
+    otherwise them). With ``need`` / ``their_need`` a side that reaches it wins (worth `WIN`);
+    with ``exact`` (the exact-finish variant) points that would carry past a need are refused.
 
     >>> solve_play([5], [10])        # I lead the 5, the ten makes 15-2, and the last card: -3
     -3.0
     >>> solve_play([10, 10], [5, 5])  # 10, 5 for 15-2, 10, 5 for 30 and the last card
     -3.0
     """
-    solver = solver or _Solver(lowball)
+    solver = solver or _Solver(lowball, exact)
     pile = tuple(pile)
     if count is None:
         count = sum(_VALUE[r] for r in pile)
@@ -266,8 +275,8 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
                 their_go_above: int = 0, their_go_now: bool = False, need: int | None = None,
                 their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
                 their_played: Sequence[Card] = (), their_piles: Sequence[tuple[int, ...]] = (),
-                they_deal: bool | None = None, show: CountOut | None = None, rng: random.Random | None = None,
-                solver: _Solver | None = None) -> dict[Card, float]:
+                they_deal: bool | None = None, show: CountOut | None = None, exact: bool = False,
+                rng: random.Random | None = None, solver: _Solver | None = None) -> dict[Card, float]:
     """Each playable card's expected net points for the rest of the play (see the module text).
 
     ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
@@ -277,13 +286,14 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     (`reading.read_hands`, `READ_DRAWS` times ``samples`` weighted draws; ``their_played``: the
     cards they have laid this deal, each on the pile of ranks in ``their_piles``). With ``show``
     (`count_out.CountOut`) and a need within reach, each imagined deal's play is solved to the end
-    of its show: pegging matters for who then counts out (not in Lowball).
+    of its show: pegging matters for who then counts out (not in Lowball). ``exact``: the
+    exact-finish variant (points that would carry past a need are refused).
     """
     count = sum(c.value for c in pile)
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
     if not playable:
         return {}
-    solver = solver or _Solver(lowball)
+    solver = solver or _Solver(lowball, exact)
     mine = tuple(sorted(c.rank for c in hand))
     ranks = tuple(c.rank for c in pile)
     needs = (_need(need), _need(their_need))
@@ -294,7 +304,7 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     laid = tuple(c.rank for c in their_played)
     for theirs, weight in _hidden(unseen, held, their_go_above, samples, rng, lowball, **read):
         hands = (mine, theirs)
-        world = _ShowSolver(lowball, show, (*laid, *theirs)) if to_show else solver
+        world = _ShowSolver(lowball, solver.exact, show, (*laid, *theirs)) if to_show else solver
         for rank in playable:
             totals[rank] += weight * world.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}

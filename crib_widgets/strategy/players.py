@@ -250,9 +250,10 @@ class Expert(ComputerPlayer):
       dealer's hand, then its crib by its chance, so a point pegged is worth what it does to who
       counts out (bench/endgame.py, 2,000 last deal-seats against CribbageSim's Hoyle bot: +0.4
       and +1.0 points of win rate, +-0.3, seeds 1481 and 1482, against valuing only the points and
-      pegging out). As the non-dealer of a two-player game (who counts first), when the dealer
-      could go out this deal, it keeps the hand most likely to count out rather than the best
-      average.
+      pegging out). With an exact finish the look-ahead knows that points which would carry past
+      the target are refused, in the play and in the show. As the non-dealer of a two-player game
+      (who counts first), when the dealer could go out this deal, it keeps the hand most likely to
+      count out rather than the best average.
     - Muggins: counts its own hands without a slip and catches every mistake (``miscount`` 0,
       ``skill`` 1, unless given).
     """
@@ -373,8 +374,9 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     `lookahead.play_values`: its hand, the pile, the unseen cards, how many the other player holds,
     what the other player's goes this deal revealed (every card it still holds is worth more than
     ``their_go_above``), whether it has said go in this count, the cards it has laid this deal and
-    whether the crib is its (to read its hand from its discard), both sides' needs, and the show
-    ahead (`count_out.CountOut`: its kept four, its throw and the starter; None in Lowball)."""
+    whether the crib is its (to read its hand from its discard), both sides' needs, the show
+    ahead (`count_out.CountOut`: its kept four, its throw and the starter; None in Lowball) and
+    whether the finish must be exact."""
     rules = game.rules
     other = 1 - seat
     view = play_view(game, seat)
@@ -397,7 +399,8 @@ def look_ahead_view(game: Game, seat: int) -> dict:
             "their_played": tuple(game.played[other]), "their_piles": tuple(piles),
             "they_deal": game.dealer == other, "show": _count_out(game, seat, view.unseen),
             "need": rules.target - game.scores[rules.side_of(seat)],
-            "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball}
+            "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball,
+            "exact": rules.exact_finish}
 
 
 def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
@@ -405,7 +408,8 @@ def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
     if game.starter is None or game.rules.lowball:
         return None
     kept = (*game.hands[seat], *game.played[seat])
-    return CountOut(game.starter, kept, own_discards(game, seat), i_deal=game.dealer == seat, unseen=unseen)
+    return CountOut(game.starter, kept, own_discards(game, seat), i_deal=game.dealer == seat, unseen=unseen,
+                    exact=game.rules.exact_finish)
 
 
 def _this_deal(game: Game):
