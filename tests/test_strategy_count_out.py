@@ -127,3 +127,15 @@ def test_the_expert_s_view_carries_the_exact_finish_to_the_look_ahead_and_the_sh
         game.apply(players[game.whose_turn].choose(game, game.whose_turn))
     view = look_ahead_view(game, game.whose_turn)
     assert view["exact"] is True and view["show"].exact is True
+
+
+def test_the_one_move_values_know_an_exact_finish_refuses_points_past_the_target():
+    from crib_widgets.strategy.pegging_choice import PlayView, expert_values
+
+    hand, pile = tuple(parse_cards("5H AC")), tuple(parse_cards("10S 10D 6C"))
+    unseen = tuple(c for c in DECK if c not in {*hand, *pile})
+    plain = expert_values(PlayView(hand, pile, 26, unseen, next_held=0, need=1))
+    exact = expert_values(PlayView(hand, pile, 26, unseen, next_held=0, need=1, exact=True))
+    assert plain[hand[0]] == WIN                    # 31 for 2 with 1 to go
+    assert exact[hand[0]] == 0                      # refused: it would carry past 121
+    assert max(exact, key=exact.get) == hand[1]     # the ace, and the go point for exactly 1

@@ -46,6 +46,8 @@ class PlayView:
     - ``need``: points its side still needs to reach the target (None: not close, no matter);
       ``next_need``: the same for the next player's side.
     - ``lowball``: reaching the target loses, so points are to be avoided.
+    - ``exact``: the exact-finish variant: points that would carry a side past the target are
+      refused, so only exactly what is needed wins.
     """
 
     hand: tuple[Card, ...]
@@ -56,6 +58,7 @@ class PlayView:
     need: int | None = None
     next_need: int | None = None
     lowball: bool = False
+    exact: bool = False
 
     def playable(self) -> list[Card]:
         """Cards that can be laid without passing 31."""
@@ -154,10 +157,10 @@ def expert_values(view: PlayView) -> dict[Card, float]:
         if count > 31:
             continue
         ranks = [*pile, rank]
-        now = play_score(ranks, count)
+        now = _pegged(play_score(ranks, count), view.need, view.exact)
         rest = list(held)
         rest.remove(rank)
-        if view.need is not None and now >= view.need:
+        if view.need is not None and now and now >= view.need:
             by_rank[rank] = -WIN if view.lowball else WIN
             continue
         if count == 31:
@@ -168,6 +171,12 @@ def expert_values(view: PlayView) -> dict[Card, float]:
             later = _answer_value(view, unseen, ranks, count, rest, sign)
         by_rank[rank] = sign * now + later
     return {c: by_rank[c.rank] for c in view.hand if c.rank in by_rank}
+
+
+def _pegged(points: int, need: int | None, exact: bool) -> int:
+    """The points pegged of ``points`` scored: none when an exact finish refuses them (they would
+    carry past ``need``)."""
+    return 0 if exact and need is not None and points > need else points
 
 
 def _alone(pile: list[int], count: int, hand: list[int], sign: int) -> int:
@@ -209,7 +218,7 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
         if not m or after > 31:
             continue
         ranks = [*pile, rank]
-        theirs = play_score(ranks, after)
+        theirs = _pegged(play_score(ranks, after), view.next_need, view.exact)
         mine = _best_reply(ranks, after, rest, sign) if after < 31 else 0
         answers.append((sign * (theirs - mine), theirs, mine, m))
     # the next player answers with the card best for it after our reply: the most it scores less
@@ -223,7 +232,7 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
         chance = (comb(total - better, k) - comb(total - better - m, k)) / all_sets
         better += m
         expected += chance * sign * (mine - theirs)
-        if view.next_need is not None and theirs >= view.next_need:
+        if view.next_need is not None and theirs and theirs >= view.next_need:
             expected += chance * (WIN if view.lowball else -WIN)
     stuck = comb(total - better, k) / all_sets
     if stuck:

@@ -366,7 +366,8 @@ def play_view(game: Game, seat: int) -> PlayView:
         next_held = len(hands[next_seat])
         next_need = rules.target - game.scores[rules.side_of(next_seat)]
     return PlayView(hand=hand, pile=game.pile, count=game.count, unseen=unseen, next_held=next_held,
-                    need=rules.target - game.scores[side], next_need=next_need, lowball=rules.lowball)
+                    need=rules.target - game.scores[side], next_need=next_need, lowball=rules.lowball,
+                    exact=rules.exact_finish)
 
 
 def look_ahead_view(game: Game, seat: int) -> dict:
