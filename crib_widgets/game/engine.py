@@ -29,7 +29,7 @@ from .moves import Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT, MugginsMixin
 from .play import PlayMixin
 from .result import GameResult, decide
-from .rules import Rules
+from .rules import Rules, pegged
 from .setup import Setup, Start
 from .show import Counting, ShowMixin
 
@@ -400,7 +400,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             return False
         rules = self._rules
         side = self._side_of[seat]
-        if points > 0 and rules.exact_finish and self._scores[side] + points > rules.target:
+        if points > 0 and not pegged(points, rules.target - self._scores[side], rules.exact_finish):
             text = (f"{self._say.possessive(seat)} {points} for {reason} would pass {rules.target}: "
                     "not pegged (exact finish)")
             points = 0

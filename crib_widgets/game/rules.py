@@ -15,12 +15,23 @@ from dataclasses import dataclass, fields, replace
 
 from ..errors import CribbageError
 
-__all__ = ["Rules", "TARGETS", "PLAYER_COUNTS"]
+__all__ = ["Rules", "TARGETS", "PLAYER_COUNTS", "pegged"]
 
 TARGETS = (61, 121)
 PLAYER_COUNTS = (2, 3, 4)
 _FLAGS = ("partners", "muggins", "ten_back", "lowball", "exact_finish")
 _NO_MUGGINS_NOTE = "Muggins cannot be combined with Lowball: Lowball is played without Muggins."
+
+
+def pegged(points: int, need: int, exact: bool) -> int:
+    """What is pegged of one amount of ``points`` (a card's score, a go or last-card point, a show
+    count, his heels) when ``need`` more reach the target: all of it, unless the finish must be
+    exact (``exact``) and it would carry past the target; then none (it is refused whole).
+
+    >>> pegged(2, 1, exact=False), pegged(2, 1, exact=True), pegged(1, 1, exact=True)
+    (2, 0, 1)
+    """
+    return 0 if exact and points > need else points
 
 
 @dataclass(frozen=True, slots=True)

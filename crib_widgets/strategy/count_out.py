@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ..cards import Card
+from ..game.rules import pegged
 from ..scoring import hand_total, rank_key, rank_table
 from .lookahead import _FAR as FAR
 from .lookahead import WIN
@@ -64,13 +65,14 @@ class CountOut:
         return tail[points] if points < len(tail) else 0.0
 
     def _crib_out(self, points: int) -> float:
-        """The chance that the crib makes the ``points`` still needed (exactly them, if exact)."""
+        """The chance that the crib makes the ``points`` still needed (`game.rules.pegged`: with an
+        exact finish a crib worth more is refused, so exactly them)."""
         if not self.exact:
             return self.crib_at_least(points)
-        return self.crib_at_least(points) - self.crib_at_least(points + 1) if points > 0 else 0.0
+        return self.crib_at_least(points) - self.crib_at_least(points + 1)
 
     def _out(self, show: int, need: int) -> bool:
-        return show == need if self.exact else show >= need
+        return pegged(show, need, self.exact) >= need
 
     def _crib_tail(self) -> list[float]:
         if self._tail is None:
@@ -99,8 +101,7 @@ class CountOut:
             return 0.0
         if self._out(shows[dealer], need):
             return WIN if dealer == 0 else -WIN
-        if shows[dealer] < need:  # otherwise refused (exact finish): the crib must make it all
-            need -= shows[dealer]
+        need -= pegged(shows[dealer], need, self.exact)  # refused whole if it would carry past
         chance = self._crib_out(need)
         if not chance:
             return 0.0

@@ -35,6 +35,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..game.rules import pegged
 from .pegging_choice import play_score
 
 if TYPE_CHECKING:
@@ -159,9 +160,10 @@ class _Solver:
         With an exact finish, points that would carry past the target are refused: none pegged."""
         if not points or needs[seat] >= _FAR:
             return None, needs, points
-        need = needs[seat] - points
-        if need < 0 and self.exact:
+        points = pegged(points, needs[seat], self.exact)
+        if not points:
             return None, needs, 0
+        need = needs[seat] - points
         if need <= 0:
             mine = -WIN if self.lowball else WIN
             return (mine if seat == 0 else -mine), needs, points
@@ -190,7 +192,8 @@ class _ShowSolver(_Solver):
     is worth what the show then does. Its own memo: the show depends on the whole imagined hand."""
 
     def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...]) -> None:
-        self.sign, self.lowball, self.exact, self.memo = -1 if lowball else 1, lowball, exact, {}
+        super().__init__(lowball, exact)
+        self.memo = {}
         self.show, self.their_ranks = show, their_ranks
 
     def shown(self, needs) -> float:

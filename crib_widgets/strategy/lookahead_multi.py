@@ -62,6 +62,7 @@ from functools import cache
 
 from ..cards import Card
 from ..game import Game
+from ..game.rules import pegged
 from .lookahead import _patterns  # every multiset of ranks a pool can make, with its weight
 from .pegging_choice import play_score
 
@@ -240,9 +241,9 @@ class MultiSolver:
         for seat, points in pegs:
             side = sides[seat]
             if needs is not None and needs[side] < _FAR:
-                need = needs[side] - points
-                if need < 0 and self.exact:
+                if not pegged(points, needs[side], self.exact):
                     continue  # exact finish: points that would carry past the target are refused
+                need = needs[side] - points
                 if need <= 0:
                     vec[side] += WIN
                     return tuple(vec)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..cards import Card
+from ..game.rules import pegged
 
 __all__ = ["PlayView", "play_score", "greedy_play", "expert_play", "expert_values", "lead_rules"]
 
@@ -157,10 +158,12 @@ def expert_values(view: PlayView) -> dict[Card, float]:
         if count > 31:
             continue
         ranks = [*pile, rank]
-        now = _pegged(play_score(ranks, count), view.need, view.exact)
+        now = play_score(ranks, count)
+        if view.need is not None:
+            now = pegged(now, view.need, view.exact)
         rest = list(held)
         rest.remove(rank)
-        if view.need is not None and now and now >= view.need:
+        if view.need is not None and now >= view.need:
             by_rank[rank] = -WIN if view.lowball else WIN
             continue
         if count == 31:
@@ -171,12 +174,6 @@ def expert_values(view: PlayView) -> dict[Card, float]:
             later = _answer_value(view, unseen, ranks, count, rest, sign)
         by_rank[rank] = sign * now + later
     return {c: by_rank[c.rank] for c in view.hand if c.rank in by_rank}
-
-
-def _pegged(points: int, need: int | None, exact: bool) -> int:
-    """The points pegged of ``points`` scored: none when an exact finish refuses them (they would
-    carry past ``need``)."""
-    return 0 if exact and need is not None and points > need else points
 
 
 def _alone(pile: list[int], count: int, hand: list[int], sign: int) -> int:
@@ -218,7 +215,9 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
         if not m or after > 31:
             continue
         ranks = [*pile, rank]
-        theirs = _pegged(play_score(ranks, after), view.next_need, view.exact)
+        theirs = play_score(ranks, after)
+        if view.next_need is not None:
+            theirs = pegged(theirs, view.next_need, view.exact)
         mine = _best_reply(ranks, after, rest, sign) if after < 31 else 0
         answers.append((sign * (theirs - mine), theirs, mine, m))
     # the next player answers with the card best for it after our reply: the most it scores less
@@ -232,7 +231,7 @@ def _answer_value(view: PlayView, unseen: list[int], pile: list[int], count: int
         chance = (comb(total - better, k) - comb(total - better - m, k)) / all_sets
         better += m
         expected += chance * sign * (mine - theirs)
-        if view.next_need is not None and theirs and theirs >= view.next_need:
+        if view.next_need is not None and theirs >= view.next_need:
             expected += chance * (WIN if view.lowball else -WIN)
     stuck = comb(total - better, k) / all_sets
     if stuck:
