@@ -31,7 +31,7 @@ from vs_cribbagesim import Hoyle
 
 from crib_widgets.cards import full_deck
 from crib_widgets.game import Game, Rules, stack_deck
-from crib_widgets.strategy import make_player, reading
+from crib_widgets.strategy import make_player, players, reading
 from crib_widgets.strategy.discard import warm_up
 from crib_widgets.strategy.players import Expert
 
@@ -43,8 +43,9 @@ class Variant(Expert):
     ``lead``; play timed."""
 
     def __init__(self, beta: float | None, gamma: float = 0.0, draws: int | None = None,
-                 lead: float = 0.0) -> None:
+                 lead: float = 0.0, grabs: float = 0.0) -> None:
         super().__init__(seed=7)
+        self.grabs = grabs
         self.aims = {"beta": beta, "gamma": gamma, "lead": lead} | ({"draws": draws} if draws else {})
         self.seconds = 0.0
         self.cards = 0
@@ -52,6 +53,7 @@ class Variant(Expert):
     def play(self, game, seat, rng):
         start = time.perf_counter()
         saved = reading.read_hands
+        players.grab_share = lambda game, seat: self.grabs
         try:
             if self.aims["beta"] is None:
                 reading.read_hands = lambda *a, **k: []
@@ -67,6 +69,8 @@ class Variant(Expert):
 def _variant(name: str) -> Variant:
     if name == "alike":
         return Variant(None)
+    if name.startswith("grab:"):  # the expert as it is, expecting the other player to grab this often
+        return Variant(reading.BETA, reading.GAMMA, lead=reading.LEAD, grabs=float(name[5:]))
     _, beta, gamma, *draws = name.split(":")
     lead = 0.0  # leads not read, unless the name ends in :L and the weight
     if draws and draws[-1].startswith("L"):

@@ -79,7 +79,7 @@ def rank_points(ranks: tuple[int, ...]) -> int:
 _POINTS: dict[tuple[int, ...], int] = {}
 
 
-_MEMOS: dict[tuple[bool, bool], dict] = {}
+_MEMOS: dict[tuple[bool, bool, float], dict] = {}
 _MEMO_SIZE = 400_000
 
 
@@ -96,13 +96,15 @@ class _Solver:
     or _FAR). Values are from player 0's side: its points minus player 1's (negated in Lowball).
     """
 
-    def __init__(self, lowball: bool = False, exact: bool = False) -> None:
+    def __init__(self, lowball: bool = False, exact: bool = False, grabs: float = 0.0) -> None:
         self.sign = -1 if lowball else 1
         self.lowball = lowball
         self.exact = exact
-        # positions recur across hidden hands, decisions and deals: one memo per aim and finish,
-        # kept (and emptied when it grows past _MEMO_SIZE)
-        self.memo = _MEMOS.setdefault((lowball, exact), {})
+        # how often player 1 takes the points in front of it (`habits`); not in Lowball
+        self.grabs = 0.0 if lowball else grabs
+        # positions recur across hidden hands, decisions and deals: one memo per aim, finish and
+        # habit, kept (and emptied when it grows past _MEMO_SIZE)
+        self.memo = _MEMOS.setdefault((lowball, exact, self.grabs), {})
         if len(self.memo) > _MEMO_SIZE:
             self.memo.clear()
 
@@ -115,6 +117,8 @@ class _Solver:
         result = None
         previous = 0
         after = self.after
+        grabs = self.grabs if turn == 1 and pile else 0.0  # a habit of answering, not of leading
+        grab = (-1, 0.0)  # (points now, value) of the card a grabber lays: most points, then highest
         for rank in hands[turn]:  # sorted, so each rank once
             if rank == previous or _VALUE[rank] > room:
                 continue
@@ -122,8 +126,14 @@ class _Solver:
             v = after(hands, pile, count, turn, said, needs, rank)
             if result is None or (v > result if turn == 0 else v < result):
                 result = v
+            if grabs:
+                now = rank_points((*pile, rank))
+                if now >= grab[0]:
+                    grab = (now, v)
         if result is None:
             result = self._advance(hands, pile, count, turn, said | (1 << turn), last, needs)
+        elif grabs:
+            result = grabs * grab[1] + (1 - grabs) * result
         self.memo[key] = result
         return result
 
@@ -191,8 +201,9 @@ class _ShowSolver(_Solver):
     """The solver for one imagined deal whose show is known (`count_out.CountOut`): the play's end
     is worth what the show then does. Its own memo: the show depends on the whole imagined hand."""
 
-    def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...]) -> None:
-        super().__init__(lowball, exact)
+    def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...],
+                 grabs: float = 0.0) -> None:
+        super().__init__(lowball, exact, grabs)
         self.memo = {}
         self.show, self.their_ranks = show, their_ranks
 
@@ -279,7 +290,8 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
                 their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
                 their_played: Sequence[Card] = (), their_piles: Sequence[tuple[int, ...]] = (),
                 they_deal: bool | None = None, show: CountOut | None = None, exact: bool = False,
-                rng: random.Random | None = None, solver: _Solver | None = None) -> dict[Card, float]:
+                grabs: float = 0.0, rng: random.Random | None = None,
+                solver: _Solver | None = None) -> dict[Card, float]:
     """Each playable card's expected net points for the rest of the play (see the module text).
 
     ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
@@ -290,13 +302,15 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     cards they have laid this deal, each on the pile of ranks in ``their_piles``). With ``show``
     (`count_out.CountOut`) and a need within reach, each imagined deal's play is solved to the end
     of its show: pegging matters for who then counts out (not in Lowball). ``exact``: the
-    exact-finish variant (points that would carry past a need are refused).
+    exact-finish variant (points that would carry past a need are refused). ``grabs``: the share
+    of its turns in which the other player lays the card that scores most now (of those, the
+    highest) rather than its best card (`habits.grab_share`); 0 assumes it always plays its best.
     """
     count = sum(c.value for c in pile)
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
     if not playable:
         return {}
-    solver = solver or _Solver(lowball, exact)
+    solver = solver or _Solver(lowball, exact, grabs)
     mine = tuple(sorted(c.rank for c in hand))
     ranks = tuple(c.rank for c in pile)
     needs = (_need(need), _need(their_need))
@@ -307,7 +321,8 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     laid = tuple(c.rank for c in their_played)
     for theirs, weight in _hidden(unseen, held, their_go_above, samples, rng, lowball, **read):
         hands = (mine, theirs)
-        world = _ShowSolver(lowball, solver.exact, show, (*laid, *theirs)) if to_show else solver
+        world = (_ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs) if to_show
+                 else solver)
         for rank in playable:
             totals[rank] += weight * world.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}

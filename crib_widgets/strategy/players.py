@@ -45,6 +45,7 @@ from ..game import Announce, Answer, Discard, Game, Go, Move, Play
 from ..scoring import rank_points
 from .count_out import CountOut
 from .discard import advise_discard, hand_sums, unseen_cards
+from .habits import grab_share
 from .lookahead import play_values
 from .lookahead_multi import expert_card
 from .muggins_players import announce_count, answer_count, check_rate
@@ -376,8 +377,9 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     what the other player's goes this deal revealed (every card it still holds is worth more than
     ``their_go_above``), whether it has said go in this count, the cards it has laid this deal and
     whether the crib is its (to read its hand from its discard), both sides' needs, the show
-    ahead (`count_out.CountOut`: its kept four, its throw and the starter; None in Lowball) and
-    whether the finish must be exact."""
+    ahead (`count_out.CountOut`: its kept four, its throw and the starter; None in Lowball),
+    whether the finish must be exact, and how often the other player's answers in the finished
+    deals grabbed the points in front of it (`habits.grab_share`)."""
     rules = game.rules
     other = 1 - seat
     view = play_view(game, seat)
@@ -401,7 +403,7 @@ def look_ahead_view(game: Game, seat: int) -> dict:
             "they_deal": game.dealer == other, "show": _count_out(game, seat, view.unseen),
             "need": rules.target - game.scores[rules.side_of(seat)],
             "their_need": rules.target - game.scores[rules.side_of(other)], "lowball": rules.lowball,
-            "exact": rules.exact_finish}
+            "exact": rules.exact_finish, "grabs": grab_share(game, seat)}
 
 
 def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
