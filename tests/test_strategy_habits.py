@@ -56,12 +56,21 @@ def test_the_look_ahead_punishes_a_grabber():
     assert play_score([4, 4, 4], 12) == 6
 
 
+@st.composite
+def deals(draw):
+    """Two hands of a real deck (at most four of a rank), as ranks."""
+    cards = draw(st.lists(st.integers(0, 51), min_size=2, max_size=8, unique=True))
+    split = draw(st.integers(1, len(cards) - 1))
+    ranks = [c // 4 + 1 for c in cards]
+    return ranks[:split][:4], ranks[split:][:4]
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(1, 13), min_size=1, max_size=4),
-       st.lists(st.integers(1, 13), min_size=1, max_size=4), st.sampled_from([0.25, 0.5, 1.0]))
-def test_expecting_grabs_never_values_the_play_below_best_answers(mine, theirs, share):
+@given(deals(), st.sampled_from([0.25, 0.5, 1.0]))
+def test_expecting_grabs_never_values_the_play_below_best_answers(hands, share):
     """The other player's best answers are the worst it can do to me: any habit is worth at least as
     much, and expecting none is the plain minimax."""
+    mine, theirs = hands
     plain = solve_play(mine, theirs)
     assert solve_play(mine, theirs, solver=_Solver(grabs=share)) >= plain - 1e-9
     assert solve_play(mine, theirs, solver=_Solver(grabs=0.0)) == plain

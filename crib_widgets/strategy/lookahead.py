@@ -16,7 +16,9 @@ player keeps what scores, takes the points in front of it and leads by the rules
 rank, when there are few enough ways; otherwise a seeded sample of ``samples`` hands), solves
 the play for each and averages: the expected net points of each playable card. Near the end of
 a game, given the show ahead (``show``, `count_out.CountOut`), each imagined deal is solved to the
-end of its show instead: pegging out or counting out first wins (`WIN`).
+end of its show instead: pegging out or counting out first wins (`WIN`). Given how often the other
+player grabs the points in front of it (``grabs``, `habits.grab_share`), each of its answers is
+that card that often and its best card otherwise.
 
 >>> from crib_widgets.cards import Card, full_deck, parse_cards
 >>> hand = parse_cards("KS AH 2D 3C")
@@ -94,6 +96,8 @@ class _Solver:
     State: the two hands (sorted ranks), the pile since the last reset (ranks), the count, whose
     turn, who has said go (bits), who laid the last card, and each side's need (points that win,
     or _FAR). Values are from player 0's side: its points minus player 1's (negated in Lowball).
+    ``grabs``: the share of player 1's answers that are the grabber's card (`habits`); the rest
+    are its best.
     """
 
     def __init__(self, lowball: bool = False, exact: bool = False, grabs: float = 0.0) -> None:

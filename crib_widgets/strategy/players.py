@@ -245,6 +245,12 @@ class Expert(ComputerPlayer):
       (`reading.read_hands`); the play solved exactly for each (`lookahead.play_values`, as the
       review weighs cards); with three or four players `lookahead_multi` (see there). The card worth
       most; of equal ones, the highest.
+    - Habits: with two players it watches how the other player answers. When a deal's play is
+      over every card is known, so it replays each answer and notes the ones where the card that
+      scores most now was not the best; the share of those where the other player grabbed the
+      points anyway (`habits.grab_share`) is how often its look-ahead expects it to grab again.
+      A grabber walks into pair royals and runs it sets up; against a player who answers well the
+      share stays low and nothing changes.
     - Near the end: a card that reaches the target is worth more than any points, and one that
       lets the other side reach it is avoided. With two players each imagined deal is played out
       to the end of its show (`count_out.CountOut`): the non-dealer counts first, then the
