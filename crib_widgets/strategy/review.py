@@ -11,9 +11,10 @@
 - **play**: every card that could be laid, by the look-ahead of `lookahead.play_values`: the
   other player's hidden cards drawn consistent with what the player could know (the cards seen,
   and what a go revealed) and read from that player's discard and play (`reading.read_hands`:
-  it kept what scores, took the points in front of it and led by the rules of thumb), the rest
-  of the play solved exactly for each, and averaged. The
-  expert chooses its cards by the same values, so "best" here is what the expert would play.
+  it kept what scores, took the points in front of it and led by the rules of thumb), its
+  answers expected to grab the points as often as its finished deals showed (`habits`), the
+  rest of the play solved exactly for each, and averaged. The expert chooses its cards by the
+  same values, so "best" here is what the expert would play.
   With three or four players the same is done by `lookahead_multi.play_values_multi`: every
   other seat's hidden hand drawn together, the rest of the play searched for each deal (each
   seat playing for its side, a partner's points counting for the side), and averaged; the
