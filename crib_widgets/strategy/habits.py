@@ -51,9 +51,19 @@ def grab_share(game: Game, seat: int, prior: int = PRIOR) -> float:
 def their_turns(events: Sequence, seat: int) -> Iterator[tuple[int, frozenset[int], int]]:
     """For each turn of ``seat`` with a choice of ranks in the finished plays among ``events``:
     the grabber's rank, the best ranks (exact look-ahead, both hands known) and the rank laid."""
-    solver = _Solver()
     for deal in _finished_deals(events):
-        yield from _turns(deal, seat, solver)
+        # the expert asks at every card it lays: replay each finished deal once
+        key = (seat, *((e.kind, e.seat, e.cards[0].rank if e.kind == "play" else 0)
+                       for e in deal if e.kind in ("play", "go", "reset")))
+        turns = _REPLAYED.get(key)
+        if turns is None:
+            if len(_REPLAYED) > 50_000:
+                _REPLAYED.clear()
+            turns = _REPLAYED[key] = tuple(_turns(deal, seat, _Solver()))
+        yield from turns
+
+
+_REPLAYED: dict[tuple, tuple[tuple[int, frozenset[int], int], ...]] = {}
 
 
 def _finished_deals(events: Sequence) -> Iterator[list]:
