@@ -130,3 +130,36 @@ def test_card_rows_keep_focus_and_action_buttons_draw_no_icon_glyph():
     assert {"crib-picker", "crib-keepfocus"} <= set(picker._dom_classes)  # book/_static/crib-a11y.js
     assert [b.tooltip for b in picker.buttons] == [c.name for c in picker.cards]  # the accessible name
     assert action_button("Show me", "Show the answer", "info", "eye").icon == ""
+
+
+JUMPS = [((14, 4), (15, 13)), ((2, 0), (3, 1)), ((44, 32), (58, 53)), ((30, 29), (9, 0))]
+
+
+@pytest.mark.parametrize("pegs", JUMPS)
+def test_the_jump_label_stays_on_the_board_clear_of_the_scale_and_the_names(pegs):
+    """A learner with a 10-point jump near a scale number saw "+10" over the "10", cut off at the
+    board's top edge; on a phone "+2" ran into "Computer"."""
+    wide = board_svg(61, ("You", "Computer"), pegs, layout=WIDE)
+    found = re.findall(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>[+-]\d+<', wide)
+    labels = [(float(x), float(y)) for x, y in found]
+    assert len(labels) == 2
+    scale_y = WIDE.top - 11
+    for _, y in labels:
+        assert y - 9.5 >= 2  # its top inside the wood
+    assert labels[0][1] - 9.5 * 0.72 >= scale_y  # the top lane's digits (0.72 em tall) under the scale's
+    compact = board_svg(61, ("You", "Computer"), pegs, layout=COMPACT)
+    found = re.findall(r'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>([+-]\d+)<', compact)
+    for side, (name, (x, y, text)) in enumerate(zip(("You", "Computer"), found, strict=True)):
+        name_y = COMPACT.top + side * COMPACT.lane - 9
+        name_end = COMPACT.track_left - COMPACT.start[1] - 4 + 0.66 * COMPACT.name_font * len(name)
+        if abs(float(y) - name_y) < 12:  # on the name's line: it starts after the name
+            assert float(x) - 0.66 * 12 * len(text) / 2 >= name_end
+
+
+def test_a_long_name_is_fitted_left_of_the_start_holes_on_the_wide_board():
+    svg = board_svg(121, ("Alexandra", "Computer"), ((0, 0), (0, 0)), layout=WIDE)
+    room = WIDE.track_left - WIDE.start[1] - WIDE.peg - 14
+    for name in ("Alexandra", "Computer"):
+        length = re.search(rf'textLength="([0-9.]+)"[^>]*>{name}<', svg)
+        assert length and float(length.group(1)) <= room + 0.5
+    assert "textLength" not in board_svg(121, ("You", "Ann"), ((0, 0), (0, 0)), layout=WIDE)

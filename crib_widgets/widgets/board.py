@@ -128,7 +128,7 @@ def board_svg(
     for side in range(sides):
         parts.append(_lane(side, target, names[side], layout))
     for side, (front, back) in enumerate(pegs):
-        parts.append(_pegs(side, target, front, back, layout, ids))
+        parts.append(_pegs(side, target, front, back, layout, ids, names[side]))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -210,8 +210,13 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
                  f'font-size="{layout.name_font}" font-weight="700" fill="#2b1808">'
                  f"{esc(_short(name, 24))}</text>")
     else:
+        # squeezed to end left of the start holes when it would run into them
+        shown = _short(name)
+        room = layout.track_left - layout.start[1] - layout.peg - 4 - 10
+        fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' \
+            if _text_width(shown, layout.name_font) > room else ""
         label = (f'<text x="10" y="{y_out + gap / 2 + 4:.1f}" font-size="{layout.name_font}" '
-                 f'font-weight="700" fill="#3b230c">{esc(_short(name))}</text>')
+                 f'font-weight="700" fill="#3b230c"{fit}>{esc(shown)}</text>')
     start = layout.track_left - (layout.start[1] + 6 if layout.names_above else 8)
     parts = [
         # the lane's inlay: a coloured strip behind both rows, turning at the far end
@@ -235,29 +240,52 @@ def _short(name: str, size: int = 13) -> str:
     return name if len(name) <= size else name[: size - 1] + "…"
 
 
-def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: str) -> str:
+def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: str, name: str = "") -> str:
     colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
     fx, fy = hole_xy(front, side, target, layout=layout)
     bx, by = hole_xy(back, side, target, back_peg=True, layout=layout)
     parts = []
     gained = front - back
-    font = 9.5 if layout is WIDE else 12
     if gained:
         lift = 13.0 + min(abs(gained), 12)
+        if side == 0 and not layout.names_above:  # a low arc, under the scale numbers above the lane
+            lift = 10.0
         if gained < 0:  # 10 back: the arc runs backwards
             colour = "#7b241c"
         mx, my = (fx + bx) / 2, min(fy, by) - lift
         parts.append(f'<path d="M {bx:.1f} {by - 4:.1f} Q {mx:.1f} {my:.1f} {fx:.1f} {fy - 5:.1f}" '
                      f'fill="none" stroke="{colour}" stroke-width="1.3" stroke-dasharray="3 2" '
                      'stroke-opacity=".85"/>')
-        parts.append(f'<text x="{mx:.1f}" y="{my + 4:.1f}" font-size="{font}" font-weight="700" '
-                     f'text-anchor="middle" fill="{colour}">{gained:+d}</text>')
+        peak = (by - 4 + 2 * my + fy - 5) / 4  # the arc's top (the curve at its middle)
+        parts.append(_jump_label(f"{gained:+d}", mx, peak, colour, side, layout, name))
     parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{layout.back_peg}" fill="{colour}" '
                  f'fill-opacity=".55" stroke="#fff" stroke-width="1" filter="url(#{ids}-shadow)">'
                  f"<title>back peg {back}</title></circle>")
     parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="{layout.peg}" fill="{colour}" stroke="#fff" '
                  f'stroke-width="1.4" filter="url(#{ids}-shadow)"><title>front peg {front}</title></circle>')
     return "".join(parts)
+
+
+def _jump_label(text: str, x: float, peak: float, colour: str, side: int, layout: Layout, name: str) -> str:
+    """The jump's points, on the top of its arc (``peak``), haloed in the wood's colour so a scale
+    number or hole under it does not blur it; kept inside the board and, on a phone, clear of the
+    lane's name, which stands above the lane's left end."""
+    font = 9.5 if layout is WIDE else 12
+    y = max(peak + font * 0.35, font + 3)
+    half = _text_width(text, font) / 2
+    if layout.names_above:
+        name_x = layout.track_left - layout.start[1] - 4
+        name_y = layout.top + side * layout.lane - 9
+        if abs(y - name_y) < font and x - half < name_x + _text_width(_short(name, 24), layout.name_font) + 3:
+            x = name_x + _text_width(_short(name, 24), layout.name_font) + 3 + half
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font}" font-weight="700" text-anchor="middle" '
+            f'fill="{colour}" stroke="#d9a86c" stroke-width="3" stroke-linejoin="round" '
+            f'paint-order="stroke">{text}</text>')
+
+
+def _text_width(text: str, font: float) -> float:
+    """About how wide ``text`` prints in a bold sans-serif of size ``font`` (SVG units)."""
+    return 0.66 * font * len(text)
 
 
 class BoardView(widgets.HTML):
