@@ -314,8 +314,18 @@ def test_while_the_show_is_up_the_header_and_log_describe_that_deal():
     assert "Deal 2" not in t.log_view.value and new_cards not in t.log_view.value
     deal_2 = [e.text for e in t.game.events[t.table.show.end:]]
     assert not any(text in t.log_view.value for text in deal_2 if "deal" in text.lower())
+    assert "the lowest card and deal" in t.rules_view.value  # who cut: deal 1's news
     t.continue_button.click()
     assert "deal 2</div>" in t.rules_view.value
+    assert "the lowest card" not in t.rules_view.value  # stale in deal 2
+
+
+def test_the_variants_rules_stay_in_the_header_all_game():
+    t = GameTable(seed=6, strength="beginner", lowball=True, muggins=True)
+    assert "Muggins cannot be combined with Lowball" in t.rules_view.value
+    until(t, Learner(6), lambda: t.paused)
+    t.continue_button.click()
+    assert "Muggins cannot be combined with Lowball" in t.rules_view.value
 
 
 def test_muggins_prompts_name_the_crib_and_the_box_starts_empty():

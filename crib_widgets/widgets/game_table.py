@@ -409,10 +409,12 @@ class GameTable(Frame):
         rules = game.rules
         against = ", ".join(game.names[s] for s in range(rules.players) if s != t.you)
         first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
+        # the variant's rules stay up all game; who cut the lowest card and deals first only in deal 1
+        # (the rules' notes name no seat, the cut's names the dealer)
         notes = "".join(
             f'<div class="crib-note">{esc(e.text)}</div>'
             for e in game.events[:first_deal]
-            if e.kind == "note"
+            if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
         )
         self.rules_view.value = (
             f'<div class="crib-sub">{esc(rules.describe())} · {esc(game.names[t.you])} '
@@ -622,7 +624,7 @@ class GameTable(Frame):
             self.set_status(f"Press Lay in the crib to throw {shown} into {crib} crib.")
         else:
             self.set_status(
-                f"{self.table.prompt[:-1]} ({chosen} chosen): click the cards or use Tab and Space."
+                f"{self.table.prompt[:-1]} ({chosen} chosen): tap or click the cards, or use Tab and Space."
                 + (" Show me suggests the best throw." if self.table.hint_level == "show" else "")
             )
 
