@@ -119,7 +119,8 @@ CSS = """
 .crib-root .jupyter-widget-Collapse-header,
 .crib-root .jupyter-widget-Collapse-header span { color: #1d2329; }
 /* a narrow screen: menus and rows shrink to the widget, a raised card keeps room above its row */
-.crib-root .widget-dropdown, .crib-root .widget-inline-hbox { max-width: 100%; }
+/* their 2px margins inside the width, so a long menu on a phone keeps its right border */
+.crib-root .widget-dropdown, .crib-root .widget-inline-hbox { max-width: calc(100% - 4px); }
 .crib-root .widget-dropdown > select { min-width: 0; }
 .crib-root .widget-hbox.crib-picker { padding-top: 14px; overflow: visible; }
 .crib-root .widget-toggle-buttons { flex-wrap: wrap; max-width: 100%; height: auto; }

@@ -34,14 +34,14 @@ def _check(description: str, value: bool, tip: str) -> widgets.Checkbox:
     )
 
 
-def _menu(options, value, description: str, tooltip: str, **style) -> widgets.Dropdown:
+def _menu(options, value, description: str, tooltip: str) -> widgets.Dropdown:
     return widgets.Dropdown(
         options=options,
         value=value,
         description=description,
         tooltip=tooltip,
         layout=widgets.Layout(width="auto"),
-        **style,
+        style={"description_width": "auto"},  # "Warn above:" was cut to "Warn abo…"
     )
 
 
@@ -86,7 +86,6 @@ def option_controls(
             pace,
             "Computer moves:",
             "How the computers' moves appear",
-            style={"description_width": "auto"},
         ),
         "name": widgets.Text(
             value=name,
