@@ -118,8 +118,8 @@ CSS = """
 .crib-root .jupyter-button.mod-danger { background: #b3261e; color: #fff; }
 .crib-root .jupyter-widget-Collapse-header,
 .crib-root .jupyter-widget-Collapse-header span { color: #1d2329; }
-/* a narrow screen: menus and rows shrink to the widget, a raised card keeps room above its row */
-/* their 2px margins inside the width, so a long menu on a phone keeps its right border */
+/* a narrow screen: menus and rows shrink to the widget (their 2px margins counted, so a long menu
+   keeps its right border), a raised card keeps room above its row */
 .crib-root .widget-dropdown, .crib-root .widget-inline-hbox { max-width: calc(100% - 4px); }
 .crib-root .widget-dropdown > select { min-width: 0; }
 .crib-root .widget-hbox.crib-picker { padding-top: 14px; overflow: visible; }
