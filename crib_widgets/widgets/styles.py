@@ -150,6 +150,9 @@ CSS = """
 .crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px; background: #fff; }
 .crib-root .crib-showhand { display: grid; grid-template-columns: auto 1fr; gap: 2px 18px;
   align-items: start; }
+@media (max-width: 560px) {  /* the count under the cards, so four cards and the starter keep one row */
+  .crib-root .crib-showhand { grid-template-columns: 1fr; }
+}
 .crib-root .crib-col { display: flex; flex-direction: column; gap: 6px; }
 .crib-root .crib-seat.crib-turn { border-color: #1f5fbf; box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
 """
