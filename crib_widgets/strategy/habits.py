@@ -3,7 +3,7 @@
 When a two-player play is over, every card both players held has been laid, so each of the other
 player's turns can be replayed with both hands known. At some of its answers (a card laid on a
 pile; leads follow rules of their own, see `reading`) the grabber's card, the one that scores
-most now and of equal ones the highest (`pegging_choice.greedy_play`: the beginner's rule, and
+most now and of equal ones the highest (`pegging_choice.grab_rank`: the beginner's rule, and
 CribbageSim's Hoyle bot's), is not the best card, the one the exact look-ahead would lay with
 every card known (`lookahead.solve_play`). `grab_share` is how often the other player took the
 grabber's card at those tell-tale turns; the look-ahead then expects it to answer that way that
@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..game import Game
-from .lookahead import _FAR, _VALUE, _Solver, rank_points
+from .lookahead import _FAR, _VALUE, _Solver
+from .pegging_choice import grab_rank
 
 __all__ = ["grab_share", "their_turns", "PRIOR", "STEP"]
 
@@ -44,8 +45,7 @@ def grab_share(game: Game, seat: int, prior: int = PRIOR) -> float:
         if grab not in best:
             told += 1
             grabbed += laid == grab
-    share = grabbed / (told + prior) if told else 0.0
-    return round(share / STEP) * STEP
+    return round(grabbed / max(told + prior, 1) / STEP) * STEP
 
 
 def their_turns(events: Sequence, seat: int) -> Iterator[tuple[int, frozenset[int], int]]:
@@ -107,7 +107,7 @@ def _choice(solver: _Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pil
     ranks = sorted({r for r in mine if _VALUE[r] <= 31 - count})
     if len(ranks) < 2 or not pile:  # leads follow rules of their own (`reading`)
         return None
-    grab = max(ranks, key=lambda r: (rank_points((*pile, r)), r))
+    grab = grab_rank(pile, ranks, count)
     values = {r: solver.after((mine, theirs), pile, count, 0, said, (_FAR, _FAR), r) for r in ranks}
     top = max(values.values())
     return grab, frozenset(r for r, v in values.items() if v >= top - 1e-9)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..game.rules import pegged
-from .pegging_choice import play_score
+from .pegging_choice import grab_rank, play_score
 
 if TYPE_CHECKING:
     from .count_out import CountOut
@@ -122,22 +122,18 @@ class _Solver:
         previous = 0
         after = self.after
         grabs = self.grabs if turn == 1 and pile else 0.0  # a habit of answering, not of leading
-        grab = (-1, 0.0)  # (points now, value) of the card a grabber lays: most points, then highest
+        values = {}
         for rank in hands[turn]:  # sorted, so each rank once
             if rank == previous or _VALUE[rank] > room:
                 continue
             previous = rank
-            v = after(hands, pile, count, turn, said, needs, rank)
+            v = values[rank] = after(hands, pile, count, turn, said, needs, rank)
             if result is None or (v > result if turn == 0 else v < result):
                 result = v
-            if grabs:
-                now = rank_points((*pile, rank))
-                if now >= grab[0]:
-                    grab = (now, v)
         if result is None:
             result = self._advance(hands, pile, count, turn, said | (1 << turn), last, needs)
         elif grabs:
-            result = grabs * grab[1] + (1 - grabs) * result
+            result = grabs * values[grab_rank(pile, values, count)] + (1 - grabs) * result
         self.memo[key] = result
         return result
 

@@ -21,14 +21,14 @@ next player can pair or run, and to take 31 and the go when it can. In Lowball t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
 from ..cards import Card
 from ..game.rules import pegged
 
-__all__ = ["PlayView", "play_score", "greedy_play", "expert_play", "expert_values", "lead_rules"]
+__all__ = ["PlayView", "play_score", "grab_rank", "greedy_play", "expert_play", "expert_values", "lead_rules"]
 
 _SETS = (0, 0, 2, 6, 12, 12)
 WIN = 1000.0
@@ -117,18 +117,26 @@ def lead_rules(rank: int, held: Sequence[int]) -> tuple[bool, bool, bool]:
     return rank < 5, rank != 5 or only_fives, rank != 5 and held.count(rank) > 1
 
 
+def grab_rank(pile: Sequence[int], ranks: Iterable[int], count: int, sign: int = 1) -> int | None:
+    """The rank a grabber lays on ``pile`` (ranks) at ``count``: the one of ``ranks`` that scores
+    most now (fewest with ``sign`` -1, in Lowball), of equal ones the highest; None when none fits.
+
+    >>> grab_rank([10], [5, 13], 10), grab_rank([9], [2, 13], 9), grab_rank([10, 10, 5], [13], 25)
+    (5, 13, None)
+    """
+    fits = [r for r in ranks if count + _value(r) <= 31]
+    if not fits:
+        return None
+    return max(fits, key=lambda r: (sign * play_score([*pile, r], count + _value(r)), r))
+
+
 def greedy_play(view: PlayView) -> Card | None:
     """The card that scores most now (fewest in Lowball); ties go to the higher card. None: go."""
-    playable = view.playable()
-    if not playable:
+    rank = grab_rank([c.rank for c in view.pile], {c.rank for c in view.hand}, view.count,
+                     -1 if view.lowball else 1)
+    if rank is None:
         return None
-    ranks = [c.rank for c in view.pile]
-    sign = -1 if view.lowball else 1
-
-    def key(card: Card):
-        return (sign * play_score([*ranks, card.rank], view.count + card.value), card.rank, card.suit)
-
-    return max(playable, key=key)
+    return max((c for c in view.hand if c.rank == rank), key=lambda c: c.suit)
 
 
 def expert_play(view: PlayView) -> Card | None:

@@ -206,7 +206,8 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     x_end = _hole_x(per_row - 1, per_row, layout)
     turn = (gap + 12) / 2
     if layout.names_above:  # over the lane's left end, clear of the pegs
-        label = (f'<text x="{layout.track_left - layout.start[1] - 4:.1f}" y="{y_out - 9:.1f}" '
+        name_x, name_y = _name_above_xy(side, layout)
+        label = (f'<text x="{name_x:.1f}" y="{name_y:.1f}" '
                  f'font-size="{layout.name_font}" font-weight="700" fill="#2b1808">'
                  f"{esc(_short(name, 24))}</text>")
     else:
@@ -234,6 +235,11 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     parts.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="{layout.hole * 1.8:.1f}" fill="#2a1707" '
                  f'stroke="#f3d9a4" stroke-width="1"><title>game hole {target}</title></circle>')
     return "".join(parts)
+
+
+def _name_above_xy(side: int, layout: Layout) -> tuple[float, float]:
+    """Where a lane's name starts when names stand above the lanes (the phone's board)."""
+    return layout.track_left - layout.start[1] - 4, layout.top + side * layout.lane - 9
 
 
 def _short(name: str, size: int = 13) -> str:
@@ -274,10 +280,10 @@ def _jump_label(text: str, x: float, peak: float, colour: str, side: int, layout
     y = max(peak + font * 0.35, font + 3)
     half = _text_width(text, font) / 2
     if layout.names_above:
-        name_x = layout.track_left - layout.start[1] - 4
-        name_y = layout.top + side * layout.lane - 9
-        if abs(y - name_y) < font and x - half < name_x + _text_width(_short(name, 24), layout.name_font) + 3:
-            x = name_x + _text_width(_short(name, 24), layout.name_font) + 3 + half
+        name_x, name_y = _name_above_xy(side, layout)
+        clear = name_x + _text_width(_short(name, 24), layout.name_font) + 3
+        if abs(y - name_y) < font and x - half < clear:
+            x = clear + half
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font}" font-weight="700" text-anchor="middle" '
             f'fill="{colour}" stroke="#d9a86c" stroke-width="3" stroke-linejoin="round" '
             f'paint-order="stroke">{text}</text>')
