@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from crib_widgets.cards import Card, full_deck
 from crib_widgets.scoring import hand_total, starter_rows
 
-CHAPTER = Path(__file__).resolve().parents[1] / "book" / "04_starter_and_heels.ipynb"
+CHAPTER = Path(__file__).resolve().parents[1] / "book" / "06_starter_and_heels.ipynb"
 
 
 def chapter_hand() -> str:

@@ -19,7 +19,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
-REFERENCE = [BOOK / "rules_summary.ipynb", BOOK / "glossary.ipynb"]
+REFERENCE = [BOOK / f"{name}.ipynb" for name in ("rules_summary", "table_manners", "patterns_card",
+                                                 "appendix_hand_statistics", "glossary")]
+TEACHERS = [BOOK / "teachers_guide.ipynb", BOOK / "teachers_tools.ipynb"]
 WIDGET_JS = BOOK / "_static" / "widgets"
 
 
@@ -35,9 +37,9 @@ def _toc_files() -> list[str]:
     return re.findall(r"^\s*(?:root|- file):\s*(\S+)\s*$", (ROOT / "_toc.yml").read_text(), re.M)
 
 
-def test_the_book_has_fourteen_chapters_a_rules_summary_and_a_glossary():
-    assert [p.name[:2] for p in CHAPTERS] == [f"{n:02d}" for n in range(1, 15)]
-    assert all(p.is_file() for p in REFERENCE)
+def test_the_book_has_fifteen_chapters_teachers_pages_and_an_appendix():
+    assert [p.name[:2] for p in CHAPTERS] == [f"{n:02d}" for n in range(1, 16)]
+    assert all(p.is_file() for p in REFERENCE + TEACHERS)
 
 
 def test_every_book_notebook_is_in_the_table_of_contents_and_every_entry_exists():
@@ -48,7 +50,7 @@ def test_every_book_notebook_is_in_the_table_of_contents_and_every_entry_exists(
     assert listed[0] == "book/01_welcome"
 
 
-@pytest.mark.parametrize("path", CHAPTERS + REFERENCE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", CHAPTERS + REFERENCE + TEACHERS, ids=lambda p: p.stem)
 def test_notebooks_are_stored_without_outputs_and_run_on_the_python3_kernel(path):
     notebook = _notebook(path)
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
@@ -71,7 +73,7 @@ def test_each_chapter_warns_about_a_common_mistake(path):
     assert re.search(r"\{admonition\} Common mistake: .+\n:class: warning", _markdown(path))
 
 
-@pytest.mark.parametrize("path", CHAPTERS + REFERENCE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", CHAPTERS + REFERENCE + TEACHERS, ids=lambda p: p.stem)
 def test_glued_numbers_are_computed_on_the_same_page(path):
     notebook = _notebook(path)
     code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")

@@ -218,8 +218,8 @@ def check_page(browser, base: str, rel: str, axe: str, shots: Path | None) -> Pa
 
 _LIVE_OR_FAILED = ("() => document.querySelector('.crib-live-on .crib-root') !== null "
                    "|| (window.cribLive && window.cribLive.state === 'failed')")
-LIVE_PAGES = ("book/05_the_play.html", "book/06_the_show.html", "book/09_muggins.html",
-              "book/13_play_a_game.html")
+LIVE_PAGES = ("book/07_play_to_31.html", "book/04_the_whole_show.html", "book/13_muggins.html",
+              "book/15_full_game.html")
 
 
 _ALL_LIVE = ("() => Array.from(document.querySelectorAll('.crib-live-output'))"

@@ -7,7 +7,7 @@ Chromium with every host name but 127.0.0.1 unresolvable, so nothing can leave t
 - every page with widgets says how they work and links "Open as a notebook" to a notebook the
   live site holds; no page or live notebook tells the learner to press "Try it live" or Run All,
   and no live notebook loads anything from a CDN;
-- chapters 13, 06, 05 and 09 are opened; on the page itself (no notebook interface) the test clicks
+- chapters 15, 04, 07 and 13 are opened; on the page itself (no notebook interface) the test clicks
   a widget's controls *while Python is still starting* (the snapshot keeps the clicks) and then
   again once it is live: a card chosen and laid (13), a count stepped (06), a drill answered (05),
   a Muggins call settled (09). After each action the widget must say exactly what the same widget
@@ -15,7 +15,7 @@ Chromium with every host name but 127.0.0.1 unresolvable, so nothing can leave t
 - nothing is lost: every click made during start-up is answered, and none is refused;
 - by mouse at 1280 px, by touch (tap) on a 390 px phone screen and by keyboard (Tab, Space/Enter);
 - the time from page load to the first answered click, cold (a fresh browser profile) and warm (the
-  same profile again, its disk cache filled), for chapters 13 and 06, with the bytes the server sent
+  same profile again, its disk cache filled), for chapters 15 and 04, with the bytes the server sent
   and what the time was spent on;
 - "Open as a notebook" (JupyterLite) runs its cells by itself and shows the widget (one chapter).
 
@@ -449,7 +449,7 @@ def check_alive(context, base: str, root: Path, rel: str, results: Results, shot
 
 def check_notebook_route(context, base: str, root: Path, results: Results, shots: Path) -> None:
     """'Open as a notebook' opens JupyterLite, which runs the cells by itself and shows the widget."""
-    rel = "book/06_the_show.html"
+    rel = "book/04_the_whole_show.html"
     tab = context.new_page()
     try:
         tab.goto(urljoin(base, rel), wait_until="domcontentloaded")
@@ -482,12 +482,12 @@ def check_notebook_route(context, base: str, root: Path, results: Results, shots
 
 
 PLANS = {
-    "13": Plan("book/13_play_a_game.html", "game", [], [], "two cards chosen, laid in the crib"),
-    "06": Plan("book/06_the_show.html", "trainer", [("Count it for me", None)], [("Next step", None)],
+    "15": Plan("book/15_full_game.html", "game", [], [], "two cards chosen, laid in the crib"),
+    "04": Plan("book/04_the_whole_show.html", "trainer", [("Count it for me", None)], [("Next step", None)],
                "the count stepped"),
-    "05": Plan("book/05_the_play.html", "drill", [("Points:", "2"), ("Check", None)], [("Show me", None)],
+    "07": Plan("book/07_play_to_31.html", "drill", [("Points:", "2"), ("Check", None)], [("Show me", None)],
                "a drill answered"),
-    "09": Plan("book/09_muggins.html", "muggins", [("Accept", None)], [("Next hand", None)],
+    "13": Plan("book/13_muggins.html", "muggins", [("Accept", None)], [("Next hand", None)],
                "a Muggins call settled"),
 }
 
@@ -517,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             # two browser profiles: a fresh one for a cold start, then the same one again (warm)
-            for first, rest in [("13", []), ("06", ["05", "09"])]:
+            for first, rest in [("15", []), ("04", ["07", "13"])]:
                 if first not in chosen and not set(rest) & set(chosen):
                     continue
                 with tempfile.TemporaryDirectory(prefix="crib-live-profile-") as profile:
@@ -535,10 +535,10 @@ def main(argv: list[str] | None = None) -> int:
                             run_plan(context, base, root, PLANS[number], "keyboard", "1280px", results, shots)
                         with contextlib.closing(launch(PHONE)) as context:
                             run_plan(context, base, root, PLANS[number], "touch", "390px", results, shots)
-                    if first == "06" and not args.no_notebook:
+                    if first == "04" and not args.no_notebook:
                         with contextlib.closing(launch(DESKTOP)) as context:
                             check_notebook_route(context, base, root, results, shots)
-                    if first == "06" and not args.only:
+                    if first == "04" and not args.only:
                         others = [r for r in widget_pages(root) if r not in {p.rel for p in PLANS.values()}]
                         with contextlib.closing(launch(DESKTOP)) as context:
                             for rel in others:

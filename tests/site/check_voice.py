@@ -30,8 +30,8 @@ from check_site import CHROMIUM_FLAGS, serve
 
 FLAGS = [*CHROMIUM_FLAGS, "--autoplay-policy=no-user-gesture-required", "--use-fake-ui-for-media-stream",
          "--use-fake-device-for-media-stream", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-SHOW = "book/06_the_show.html"
-MUGGINS = "book/09_muggins.html"
+SHOW = "book/04_the_whole_show.html"
+MUGGINS = "book/13_muggins.html"
 BANK = "crib-voice-bank.wav"
 
 # Records, per player, the steps it showed and whether its audio played, for the checks below.
