@@ -53,3 +53,45 @@ def test_rarity_words():
     assert rarity(19) == "impossible"
     with pytest.raises(ValueError, match="between 0 and 29"):
         rarity(30)
+
+
+# The hands people keep (issue 22): the book answers "is my hand good?" with these, not random fours.
+
+def test_kept_hands_are_a_distribution_better_than_random_fours():
+    from crib_widgets.stats import kept_hand_stats, mean_score, probability_at_least
+
+    kept = kept_hand_stats(deals=300, seed=5)
+    assert abs(sum(kept.shares) - 1) < 1e-9 and len(kept.shares) == 30
+    assert kept.mean > float(mean_score()) + 2  # kept about 8, random about 4.8
+    assert kept.at_least(12) > probability_at_least(12) * 3
+    assert kept.shares[0] < 0.02 < score_distribution()[0] / sum(score_distribution().values())
+    assert kept.shares[19] == 0  # still impossible
+    assert kept.at_least(0) == 1 and kept.below(0) == 0
+
+
+def test_kept_hands_are_the_same_at_every_build_and_follow_the_seat():
+    from crib_widgets.stats import kept_hand_stats
+
+    assert kept_hand_stats(deals=50, seed=3) == kept_hand_stats(deals=50, seed=3)
+    assert kept_hand_stats(deals=50, seed=3, dealer=True) != kept_hand_stats(deals=50, seed=3, dealer=False)
+
+
+def test_kept_hands_refuse_a_bad_count_or_seat():
+    from crib_widgets.stats import kept_hand_stats
+
+    for bad in (0, -1, 2.5, True, 10**7):
+        with pytest.raises(ValueError, match=r"deals=.* is not allowed: use a whole number"):
+            kept_hand_stats(deals=bad)
+    with pytest.raises(ValueError, match="dealer='yes' is not allowed"):
+        kept_hand_stats(deals=5, dealer="yes")
+
+
+def test_a_29_comes_once_in_216580_deals_when_you_choose_four_of_six():
+    from math import comb
+
+    from crib_widgets.stats import chance_of_29_dealt_six
+
+    chance = chance_of_29_dealt_six()
+    assert round(1 / chance) == 216_580
+    # by brute force over the starter's suit: the 4 cards needed, the other 2 from the 47 left
+    assert chance * comb(52, 6) * 46 == sum(comb(47, 2) for _suit in "CDHS")
