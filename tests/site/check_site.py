@@ -4,7 +4,9 @@ For each HTML page of the site (served from a local web server, as a host would)
 - every request it makes succeeds and stays on the site: nothing from a CDN or any other host;
 - no JavaScript error is raised;
 - each widget saved in the page is rendered (the widget manager ran and drew something visible);
-- every internal link leads to an existing file, and to an existing anchor when it names one.
+- every internal link leads to an existing file, and to an existing anchor when it names one;
+- a learner's page (chapters and appendix) says "engine" nowhere, shows no install command and no
+  fraction over 12, in its text or its widgets (``learner_words.py``).
 A full-page screenshot of each page is saved under the screenshot folder.
 
 Run by ``make site-test`` after the book is built. It drives Debian's Chromium
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urljoin, urlsplit
 
+from learner_words import is_learner_page, page_problems
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
@@ -198,6 +201,8 @@ def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageR
 
     report.links, problems = check_links(root, page)
     report.problems += problems
+    if is_learner_page(root, page):
+        report.problems += [f"a learner's page {problem}" for problem in page_problems(page)]
     return report
 
 
