@@ -22,7 +22,7 @@ from crib_widgets.widgets.cards_view import cards_html
 from crib_widgets.widgets.styles import CSS, esc
 
 __all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
-           "plural", "join_words"]
+           "plural", "join_words", "printable"]
 
 _BOOK_CSS = """
 .crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
@@ -237,3 +237,29 @@ def join_words(words: Sequence[object], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+_PRINT_JS = "this.closest('.cb-printable').querySelector('iframe').contentWindow.print()"
+_SAVE_JS = ("var f=this.closest('.cb-printable').querySelector('iframe'),a=document.createElement('a');"
+            "a.href=window.URL.createObjectURL(new Blob([f.srcdoc],{type:'text/html'}));"
+            "a.download=this.dataset.file;document.body.append(a);a.click();a.remove();")
+_BUTTON_STYLE = ("font: inherit; padding: 6px 14px; margin: 6px 8px 0 0; border: 1px solid #27455f; "
+                 "border-radius: 6px; background: #fff; color: #27455f; cursor: pointer;")
+
+
+def printable(page: str, *, what: str, filename: str, height: int = 520) -> HTML:
+    """A whole page to print (an HTML document with its own print styles) shown in a frame, with a
+    button that prints only that page and one that saves it as a file to print later.
+
+    >>> html = printable("<!DOCTYPE html><p>hi</p>", what="the board", filename="board.html").data
+    >>> "Print the board" in html and 'data-file="board.html"' in html
+    True
+    """
+    from crib_widgets.exercises import preview
+
+    frame = preview(page, height=height, title=f"{what}: preview")
+    buttons = (f'<button type="button" style="{_BUTTON_STYLE}" onclick="{esc(_PRINT_JS)}">'
+               f"Print {esc(what)}</button>"
+               f'<button type="button" style="{_BUTTON_STYLE}" data-file="{esc(filename)}" '
+               f'onclick="{esc(_SAVE_JS)}">Save {esc(what)} as a file</button>')
+    return _box(f'<div class="cb-printable">{frame}<div>{buttons}</div></div>')
