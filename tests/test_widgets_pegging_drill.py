@@ -177,3 +177,110 @@ def test_questions_come_shuffled_by_seed_with_a_progress_count():
     for _ in range(len(SCENARIOS) - 1):
         a.next_button.click()
     assert "Question 1 of" in a.heading.value and a.queue != first_round  # a new round, a new order
+
+
+# ---- what a teacher saw (issue 22): Enter, tap, the button to press next, the card chosen ---------
+
+
+def _enter(d: PeggingDrill) -> None:
+    """Enter in the points box, as the page sends it (a "submit" message)."""
+    d.answer_input._handle_custom_msg({"event": "submit"}, [])
+
+
+def test_enter_in_the_points_box_checks_the_answer():
+    d = PeggingDrill(topic="15-31", shuffle=False)  # fifteen and three of a kind: 8
+    assert d.answer_input.value == "" and "press Enter or Check" in d.status_text
+    d.answer_input.value = "2"
+    _enter(d)
+    assert "Not quite. You said 2." in d.status_text and d.tally == (0, 1)
+    d.answer_input.value = "8"
+    _enter(d)
+    assert d.status_text.startswith("Right. You said 8.") and d.tally == (0, 1)
+
+
+def test_enter_checks_a_nought_even_when_the_box_held_it_already():
+    d = PeggingDrill([_by_title("A card in between")], shuffle=False)  # scores nothing
+    d.answer_input.value = "0"
+    _enter(d)
+    _enter(d)  # a second Enter on an answered question changes nothing
+    assert d.status_text.startswith("Right. You said 0.") and d.tally == (1, 1)
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("", "Type a number of points first"),
+    ("   ", "Type a number of points first"),
+    ("many", '"many" is not a whole number of points: type one from 0 to 31'),
+    ("2.5", '"2.5" is not a whole number'),
+    ("-1", "-1 cannot be the answer"),
+    ("40", "40 cannot be the answer"),
+])
+def test_a_box_without_a_number_of_points_is_explained_and_not_counted(typed, said):
+    d = PeggingDrill(topic="sets", shuffle=False)
+    d.answer_input.value = typed
+    _enter(d)
+    assert d.status_text.startswith(said) and d.tally == (0, 0) and not d.feedback.value
+    d.answer_input.value = " 2 "  # spaces around a number are fine
+    d.check_button.click()
+    assert d.status_text.startswith("Right. You said 2.") and d.tally == (1, 1)
+
+
+def test_after_an_answer_next_is_the_one_strong_button_and_a_new_question_gives_it_back():
+    d = PeggingDrill(topic="sets", shuffle=False)
+
+    def styles() -> tuple[str, str, str]:
+        return d.check_button.button_style, d.reveal_button.button_style, d.next_button.button_style
+
+    assert styles() == ("primary", "info", "")
+    d.answer_input.value = "1"
+    d.check_button.click()
+    assert styles() == ("primary", "info", "")  # a wrong answer: Check again, or Show me
+    d.answer_input.value = "2"
+    d.check_button.click()
+    assert styles() == ("", "", "primary")
+    d.next_button.click()
+    assert styles() == ("primary", "info", "") and d.answer_input.value == ""
+    d.reveal_button.click()
+    assert styles() == ("", "", "primary")
+
+
+def test_the_which_card_questions_say_tap_or_click_never_click_alone():
+    d = PeggingDrill(topic="best", shuffle=False)
+    assert d.status_text.startswith("Tap or click the card") and "Tab" in d.status_text
+    texts = []
+    for _ in d.queue:
+        texts.append(d.status_text)
+        d.next_button.click()
+    assert not [t for t in texts if t.startswith("Click")]
+
+
+def test_the_card_chosen_stands_raised_and_says_so_in_words():
+    d = PeggingDrill(topic="best", shuffle=False)  # on 5-6: 4♠ or 4♦ make a run for 5 (7♥ scores 3)
+    d.hand_picker.buttons[2].click()  # 7♥: a run too, but not the most
+    seven = d.hand_picker.buttons[2]
+    assert "Not quite" in d.status_text and "mod-active" in seven._dom_classes
+    assert seven.tooltip == "seven of hearts, your choice"
+    d.hand_picker.buttons[0].click()  # 4♠: the choice moves
+    four = d.hand_picker.buttons[0]
+    assert "mod-active" not in seven._dom_classes and "mod-active" in four._dom_classes
+    assert four.tooltip == "four of spades, your choice" and four.disabled
+    assert "4♠ ★ (your choice)" in d.feedback.value and "4♦ ★:" in d.feedback.value
+    d.next_button.click()
+    assert not any("mod-active" in b._dom_classes for b in d.hand_picker.buttons)
+
+
+def test_show_me_after_a_wrong_card_keeps_it_marked():
+    d = PeggingDrill([_by_title("Make the most of a pair")], shuffle=False)
+    d.hand_picker.buttons[0].click()  # A♠ on 7-7: nothing
+    d.reveal_button.click()
+    assert "A♠: no points (your choice)" not in d.feedback.value  # the mark sits by the card's name
+    assert "A♠ (your choice)" in d.feedback.value and "your choice" in d.hand_picker.buttons[0].tooltip
+
+
+def test_the_topic_menu_offers_only_topics_the_drill_has():
+    chosen = [s for s in SCENARIOS if s.topic in ("runs", "go")]
+    d = PeggingDrill(chosen, seed=1)
+    assert [key for _, key in d.topic_picker.options] == ["all", "runs", "go"]
+    d.topic_picker.value = "go"
+    assert {s.topic for s in d.queue} == {"go"}
+    d.topic_picker.value = "all"
+    assert len(d.queue) == len(chosen)

@@ -3,8 +3,10 @@
 >>> d = PeggingDrill(topic="sets", shuffle=False)
 >>> d.scenario.title
 'A pair'
->>> d.answer_input.value = 2; d.check_button.click(); d.tally
+>>> d.answer_input.value = "2"; d.check_button.click(); d.tally
 (1, 1)
+>>> d.next_button.button_style  # after a right answer, Next is the button to press
+'primary'
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
+from traitlets import CUnicode
 
 from ..cards import Card
 from ..errors import CribbageError
@@ -184,6 +187,36 @@ def _check_scenario(number: int, scenario: object) -> None:
 
 ALL_TOPICS = "all"
 MAX_PLAY_POINTS = 31  # the answer box takes 0 to this; no single card scores more
+CHOSEN = "mod-active"  # the class of a raised, outlined card button (the chosen card stands up)
+
+
+class PointsBox(widgets.Text):
+    """The points box: a text box that starts empty, so Enter always has a number to check (a number
+    box already holding 0 sends nothing when 0 is typed over it), and takes a number given in code
+    (``box.value = 2`` reads as ``"2"``). Enter sends a "submit" message, which the drill answers."""
+
+    value = CUnicode("", help="The points typed, as text").tag(sync=True)
+
+
+def read_points(text: str) -> int | str:
+    """The whole number typed in the points box, or a sentence saying what is wrong with it.
+
+    >>> read_points(" 3 "), read_points("")[:14], read_points("two")[:20]
+    (3, 'Type a number ', '"two" is not a whole')
+    """
+    said = text.strip()
+    if not said:
+        return "Type a number of points first (0 if the card scores nothing), then press Enter or Check."
+    try:
+        points = int(said)
+    except ValueError:
+        return (f'"{said}" is not a whole number of points: type one from 0 to {MAX_PLAY_POINTS}, such '
+                "as 2, then press Enter or Check.")
+    if not 0 <= points <= MAX_PLAY_POINTS:
+        return (f"{points} cannot be the answer: a card scores 0 to {MAX_PLAY_POINTS} points in the play. "
+                "Change the number and press Enter or Check.")
+    return points
+
 
 class PeggingDrill(Frame):
     """Pegging questions from a scenario set, answered and explained by the engine.
@@ -232,17 +265,22 @@ class PeggingDrill(Frame):
     def _build(self, topic: str | None) -> None:
         # a real key for "all": a Dropdown whose value is None shows no selection at all
         options = [("All topics", ALL_TOPICS)] + [(label, key) for key, label in TOPICS.items()]
+        present = {s.topic for s in self.all_scenarios}  # a topic with no question is not offered
+        options = [options[0]] + [(label, key) for label, key in options[1:] if key in present]
         self.topic_picker = widgets.Dropdown(options=options, value=topic or ALL_TOPICS, description="Topic:",
                                              tooltip="Which kind of question to practise",
                                              layout=widgets.Layout(width="24em"))
         self.heading = widgets.HTML()
         self.table = widgets.HTML()
         self.question = widgets.HTML()
-        # a plain IntText: a number out of range is explained on Check, never clamped unseen
-        self.answer_input = widgets.IntText(
-            value=0, description="Points:", tooltip="How many points the last card scores (0 or more)",
-            layout=widgets.Layout(width="10em"), style={"description_width": "4em"},
+        # text, not a clamped number box: anything typed is read on Check or Enter and explained if
+        # it is not a number of points; it is sent as typed, so Enter checks what is in the box
+        self.answer_input = PointsBox(
+            value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
+            tooltip="How many points the last card scores (0 or more); press Enter or Check",
+            layout=widgets.Layout(width="11em"), style={"description_width": "4em"},
         )
+        self.answer_input.add_class("crib-points")
         self.check_button = action_button("Check", "Check your answer", "primary", "check")
         self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info", "eye")
         self.next_button = action_button("Next", "Go on to the next question", "", "forward")
@@ -260,6 +298,7 @@ class PeggingDrill(Frame):
         self._assemble(self.heading, self.table, self.question, self.status, self.answer_row,
                        self.hand_picker, buttons, self.feedback, footer, self.peek)
         self.check_button.on_click(lambda _: self._on_check())
+        self.answer_input.on_msg(self._on_box_message)  # Enter in the box checks, as Check does
         self.reveal_button.on_click(lambda _: self._on_reveal())
         self.next_button.on_click(lambda _: self._on_next())
         self.topic_picker.observe(lambda _: self._on_topic(), names="value")
@@ -288,8 +327,10 @@ class PeggingDrill(Frame):
         self.answer = solve(scenario)
         self._done = False
         self._attempted = False
+        self._chosen: Card | None = None
         self.feedback.value = ""
-        self.answer_input.value = 0
+        self.answer_input.value = ""
+        self._set_prominent(self.check_button)
         s = scenario
         self.heading.value = (f'<div class="crib-sub">Question {self.position + 1} of {len(self.queue)}</div>'
                               f'<div class="crib-big">{esc(s.title)}</div>'
@@ -307,14 +348,14 @@ class PeggingDrill(Frame):
             self.question.value = (f'<div class="crib-big">How many points does {esc(whose)} '
                                    f"{card.pretty} score?</div>")
             self.set_status(f"Type the points {who.lower() if who == 'You' else who} "
-                            f"{verb} for {card.pretty} and press Check.{extra}")
+                            f"{verb} for {card.pretty}, then press Enter or Check.{extra}")
         else:
             self.hand_picker.set_cards([Card.parse(c) for c in s.hand])
             self.hand_picker.set_enabled(True)
             goal = "scores the most now" if s.ask == "best" else "gives the least away"
             self.question.value = f'<div class="crib-big">Your turn: which card {goal}?</div>'
-            self.set_status(f"Click the card from your hand that {goal} (or press Tab to reach it and Space "
-                            "to lay it).")
+            self.set_status(f"Tap or click the card from your hand that {goal} (or press Tab to reach it "
+                            "and Space to lay it).")
         self._draw_tally()
         self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
                            f"{self._answer_html()}</details>")
@@ -359,6 +400,7 @@ class PeggingDrill(Frame):
         rows = []
         for card, pts, why in a.options:
             mark = " ★" if pts == a.points else ""
+            mark += " (your choice)" if card == self._chosen else ""
             shown = "—" if pts is None else f"{pts:+.1f}" if safest else str(pts)
             why_text = esc("; ".join(why))
             rows.append(f'<li><span class="crib-pts">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
@@ -380,18 +422,21 @@ class PeggingDrill(Frame):
             self._right += ok
         self._attempted = True
 
+    def _on_box_message(self, _widget: widgets.Widget, content: dict, _buffers: list) -> None:
+        if content.get("event") == "submit":
+            self._on_check()
+
     def _on_check(self) -> None:
         self.went_live()
         if self.scenario.ask != "last" or self._done:
             return
-        said = self.answer_input.value
-        if not 0 <= said <= MAX_PLAY_POINTS:
-            self.set_status(f"{said} cannot be the answer: a card scores 0 to {MAX_PLAY_POINTS} points in "
-                            "the play. Change the number and press Check.", "warn")
+        said = read_points(self.answer_input.value)
+        if isinstance(said, str):
+            self.set_status(said, "warn")
             return
         ok = said == self.answer.points
         self._score_attempt(ok)
-        self._finish(ok, f"You said {self.answer_input.value}.")
+        self._finish(ok, f"You said {said}.")
 
     def _on_pick(self, card: Card) -> None:
         self.went_live()
@@ -404,6 +449,7 @@ class PeggingDrill(Frame):
             return
         ok = pts == self.answer.points
         self._score_attempt(ok)
+        self._chosen = card
         if self.scenario.ask == "safest":  # what this card leaves, in its own terms
             why = next(r for c, _, r in self.answer.options if c == card)
             self._finish(ok, f"You chose {card.pretty}: it {why[0]}; {why[1]} ({pts:+.2f} on average).")
@@ -415,12 +461,30 @@ class PeggingDrill(Frame):
             self._done = True
             self.hand_picker.set_enabled(False)
             self.feedback.value = self._answer_html()
+            self._set_prominent(self.next_button)
             self.set_status(f"Right. {said} Press Next for the next question.", "ok")
         else:
             self.feedback.value = ""
             self.set_status(
                 f"Not quite. {said} Try again, or press Show me for the answer with reasons.", "bad")
+        self._mark_chosen()
         self._draw_tally()
+
+    def _mark_chosen(self) -> None:
+        """The card the learner chose stands raised and outlined, and its name says so (not colour
+        alone: screen readers hear "five of hearts, your choice"); the others stand down."""
+        for card, button in zip(self.hand_picker.cards, self.hand_picker.buttons, strict=True):
+            if card == self._chosen:
+                button.add_class(CHOSEN)
+                button.tooltip = f"{card.name}, your choice"
+            else:
+                button.remove_class(CHOSEN)
+
+    def _set_prominent(self, button: widgets.Button) -> None:
+        """One strong button at a time: the one to press next (Check, or Next once answered)."""
+        self.check_button.button_style = "primary" if button is self.check_button else ""
+        self.reveal_button.button_style = "info" if button is self.check_button else ""
+        self.next_button.button_style = "primary" if button is self.next_button else ""
 
     def _on_reveal(self) -> None:
         self.went_live()
@@ -428,7 +492,9 @@ class PeggingDrill(Frame):
             self._tried += 1  # a question shown before any answer counts as tried, not right
         self._done = True
         self.hand_picker.set_enabled(False)
+        self._mark_chosen()
         self.feedback.value = self._answer_html()
+        self._set_prominent(self.next_button)
         self.set_status("Here is the answer with every reason. Press Next for the next question.")
         self._draw_tally()
 
