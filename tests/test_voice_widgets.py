@@ -35,6 +35,14 @@ def test_the_trainer_can_count_in_plain_words_for_beginners():
     t.count_button.click()
     t.count_button.click()
     assert t.step_text == "a pair is ten"
+    # one running count: while the count steps, the voice says the step on show, with its total
+    assert _voice(t.voice_view.value)["words"] == ["a pair is ten"]
+    assert _voice(t.voice_view.value)["totals"] == [10] and "Say this step" in t.voice_view.value
+    t.count_button.click()
+    assert _voice(t.voice_view.value)["words"] == ["a run of three is thirteen"]
+    t.next_button.click()  # a new hand: the voice is back to the whole count
+    assert len(_voice(t.voice_view.value)["words"]) == len(t.score.steps("plain")) or t.score.total == 0
+    t.show_hand("4H 5C 6D JS", "5S")
     assert "a second run of three is sixteen" in _voice(t.voice_view.value)["words"]
     t.words_picker.value = "players"
     assert t.step == -1 and "a double run of three is sixteen" in _voice(t.voice_view.value)["words"]

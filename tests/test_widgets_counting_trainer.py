@@ -7,6 +7,8 @@ import pytest
 from crib_widgets.errors import CardError, CribbageError
 from crib_widgets.scoring import score_hand
 from crib_widgets.widgets import CountingTrainer
+from crib_widgets.widgets.counting_trainer import LEVELS
+from crib_widgets.widgets.ladders import LADDERS
 from crib_widgets.widgets.styles import STATIC_NOTE
 
 
@@ -91,23 +93,129 @@ def test_crib_counts_only_a_five_card_flush():
     assert t.tally == (1, 1)
 
 
-@pytest.mark.parametrize(("level", "allowed"), [("basic", {"fifteen", "pair"}),
-                                                 ("runs", {"fifteen", "pair", "run"})])
-def test_levels_deal_hands_that_score_only_the_level_kinds(level, allowed):
+@pytest.mark.parametrize(("level", "allowed"), [("fifteens", {"fifteen"}),
+                                                 ("pairs_runs", {"fifteen", "pair", "run"})])
+def test_after_the_ladder_levels_deal_hands_that_score_only_the_level_kinds(level, allowed):
     t = CountingTrainer(seed=5, level=level)
+    for _ in LADDERS[level]:
+        t.next_button.click()
+    assert t.rung is None and "the ladder is climbed" in t.status_text
     for _ in range(25):
         points = t.score.by_kind()
         assert {k for k, v in points.items() if v} <= allowed
         assert not t.score.crib
+        if level == "pairs_runs":
+            assert points["pair"] or points["run"], "a dealt hand holds what the level is about"
         visible = {k for k, box in t.kind_inputs.items() if box.layout.display != "none"}
         assert visible == allowed
         t.next_button.click()
 
 
-def test_level_picker_deals_a_new_hand_at_that_level():
+def test_level_picker_starts_that_level_at_the_foot_of_its_ladder():
     t = CountingTrainer(seed=2)
-    t.level_picker.value = "basic"
-    assert t.level == "basic" and not t.score.by_kind()["run"]
+    t.next_button.click()
+    t.level_picker.value = "pairs_runs"
+    first = LADDERS["pairs_runs"][0]
+    assert t.level == "pairs_runs" and t.rung == 0
+    assert t.score == score_hand(first.hand, first.starter, crib=first.crib)
+    assert t.status_text.startswith("Pairs and runs, hand 1 of 20.")
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_has_a_ladder_of_at_least_20_hands_in_its_kinds(level):
+    ladder = LADDERS[level]
+    assert len(ladder) >= 20
+    seen = set()
+    for rung in ladder:
+        score = score_hand(rung.hand, rung.starter, crib=rung.crib)
+        scored = {k for k, v in score.by_kind().items() if v}
+        assert scored <= set(LEVELS[level][1]), (rung, scored)
+        assert rung.about and (rung.hand, rung.starter) not in seen
+        seen.add((rung.hand, rung.starter))
+        points = score.by_kind()
+        if level == "pairs_runs":  # every rung holds a pair or a run
+            assert points["pair"] or points["run"], rung
+        if level == "flush_nobs":  # a flush, his nobs, or a near miss at them
+            jack = any(c.rank == 11 for c in score.hand)
+            suits = max(sum(c.suit == s for c in score.hand) for s in "CDHS")
+            assert points["flush"] or points["nobs"] or jack or suits >= 3, rung
+        if level != "everything":
+            assert not rung.crib, "cribs come with the last level"
+    assert sum(r.crib for r in LADDERS["everything"]) >= 5 or level != "everything"
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_ladder_climbs_from_easy_to_hard(level):
+    totals = [score_hand(r.hand, r.starter, crib=r.crib).total for r in LADDERS[level]]
+    combos = [len(score_hand(r.hand, r.starter, crib=r.crib).items) for r in LADDERS[level]]
+    assert sum(totals[-5:]) > 2 * sum(totals[:5]) and max(combos[-3:]) > max(combos[:3])
+
+
+def test_the_trainer_walks_the_ladder_in_order_the_same_every_time():
+    a, b = CountingTrainer(level="fifteens", seed=1), CountingTrainer(level="fifteens", seed=99)
+    for index, rung in enumerate(LADDERS["fifteens"]):
+        assert a.rung == b.rung == index and a.score == b.score
+        assert a.score == score_hand(rung.hand, rung.starter, crib=rung.crib)
+        assert a.status_text.startswith(f"Fifteens, hand {index + 1} of 20.")
+        a.next_button.click()
+        b.next_button.click()
+    assert a.rung is None and "dealt hand" in a.status_text
+
+
+def test_a_given_hand_comes_first_then_the_ladder():
+    t = CountingTrainer("10H 5C 2D 9S", starter="AS", level="fifteens")
+    assert t.rung is None and t.status_text.startswith("Count this hand")
+    t.next_button.click()
+    assert t.rung == 0
+
+
+def test_the_first_trainer_of_the_flush_and_nobs_page_can_step_twice():
+    # tests/site/check_live.py presses Count it for me, then Next step, on chapter 04's first trainer
+    t = CountingTrainer(level="flush_nobs", seed=4)
+    t.count_button.click()
+    assert t.count_button.description == "Next step"
+    t.count_button.click()
+    assert t.step == 1
+
+
+def test_one_running_count_the_steps_and_the_voice_agree():
+    t = CountingTrainer("4H 5C 6D JS", starter="5S")
+    steps = t.score.steps()
+    for i in range(len(steps)):
+        t.count_button.click()
+        assert f'title="running total">{steps[i].total}<' in t.step_view.value
+        assert f"&quot;totals&quot;:[{steps[i].total}]" in t.voice_view.value
+    assert "Count it for me shows the count one step at a time" in CountingTrainer(seed=3).status_text
+
+
+def test_after_a_right_answer_next_hand_is_the_main_button():
+    t = CountingTrainer(level="fifteens")
+    assert t.check_button.button_style == "primary" and t.next_button.button_style == ""
+    t.kind_inputs["fifteen"].value = 1
+    assert t.check_button.button_style == "primary", "a wrong answer keeps Check the main button"
+    t.kind_inputs["fifteen"].value = t.score.total  # Enter in the only box checks
+    assert "Right" in t.status_text
+    assert t.next_button.button_style == "primary" and t.check_button.button_style == ""
+    t.next_button.click()
+    assert t.check_button.button_style == "primary" and t.next_button.button_style == ""
+    t.count_button.click()  # a count shown to its end also hands over to Next hand
+    while t.count_button.description != "Start again":
+        t.count_button.click()
+    assert t.next_button.button_style == "primary"
+
+
+def test_enter_in_the_last_box_on_show_checks_and_an_earlier_box_does_not():
+    t = CountingTrainer("7H 8C 2D 2S", starter="KH", level="pairs_runs")
+    t.kind_inputs["fifteen"].value = 2
+    assert t.feedback.value == ""
+    t.kind_inputs["run"].value = 1  # the last box on show: Enter there checks
+    assert "Runs: over-counted by 1" in t.feedback.value and "Pairs: you missed 2" in t.feedback.value
+
+
+def test_the_level_menu_has_short_names_that_fit_a_phone():
+    t = CountingTrainer(seed=1)
+    assert max(len(label) for label, _ in t.level_picker.options) <= 22
+    assert float(t.level_picker.layout.width.removesuffix("em")) <= 17
 
 
 def test_same_seed_same_hands():

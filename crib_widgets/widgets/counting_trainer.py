@@ -1,10 +1,15 @@
 """CountingTrainer: count a hand with the starter, alone or step by step with the computer.
 
+Each level has a ladder of hands from easy to hard (`crib_widgets.widgets.ladders`); the trainer
+walks it in order, then deals hands at that level.
+
 >>> t = CountingTrainer("5H 5D 5S JC", starter="5C")
 >>> t.mode.value = "total"; t.total_input.value = 29; t.check_button.click(); t.tally
 (1, 1)
 >>> t.count_button.click(); t.step_text
 'fifteen two'
+>>> t = CountingTrainer(level="fifteens"); t.rung, t.score.total
+(0, 2)
 
 """
 
@@ -19,18 +24,22 @@ from ..aloud import PHRASINGS, check_phrasing
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
 from ..scoring import KINDS, HandScore, score_hand
-from ..voice import count_player
+from ..voice import count_player, player_html
 from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
+from .ladders import LADDERS, LEVEL_KINDS, Rung
 from .styles import esc
 
 __all__ = ["CountingTrainer", "LEVELS", "KIND_LABELS"]
 
+# The levels follow the chapters: fifteens; pairs and runs (with fifteens); flush and nobs (with
+# everything before, in hands); everything, cribs too. Short names, so the menu fits on a phone.
 LEVELS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "basic": ("Fifteens and pairs", ("fifteen", "pair")),
-    "runs": ("Fifteens, pairs and runs", ("fifteen", "pair", "run")),
-    "all": ("Everything: flush, nobs and cribs too", KINDS),
+    "fifteens": ("Fifteens", LEVEL_KINDS["fifteens"]),
+    "pairs_runs": ("Pairs and runs", LEVEL_KINDS["pairs_runs"]),
+    "flush_nobs": ("Flush and nobs", LEVEL_KINDS["flush_nobs"]),
+    "everything": ("Everything, cribs too", LEVEL_KINDS["everything"]),
 }
 KIND_LABELS = {"fifteen": "Fifteens", "pair": "Pairs", "run": "Runs", "flush": "Flush", "nobs": "His nobs"}
 _KIND_HINTS = {
@@ -46,13 +55,19 @@ class CountingTrainer(Frame):
     """Count a hand: type the points per kind (or just the total) and press Check, or let the
     computer count it aloud one combination at a time.
 
-    ``hand`` and ``starter`` give a fixed first hand (text such as ``"5H 5D 5S JC"`` and ``"5C"``);
-    without them hands are dealt from ``seed``. ``level`` is ``"basic"`` (fifteens and pairs),
-    ``"runs"`` or ``"all"``; ``crib=True`` counts the first hand as a crib.
+    ``level`` is ``"fifteens"``, ``"pairs_runs"``, ``"flush_nobs"`` or ``"everything"`` (cribs
+    too). The trainer starts on the level's ladder (20 hands, easy to hard, in order) and, once it
+    is climbed, deals hands from ``seed`` that score only in the level's kinds. ``hand`` and
+    ``starter`` give a first hand to show before the ladder (text such as ``"5H 5D 5S JC"`` and
+    ``"5C"``); ``crib=True`` counts that hand as a crib.
+
+    One running count: *Count it for me* shows it a step at a time (*Next step*), and the voice
+    player beside it says the step on show, or the whole count before the first step.
 
     Child widgets: ``mode``, ``kind_inputs`` (dict kind -> input), ``total_input``, ``check_button``,
     ``count_button``, ``next_button``, ``level_picker``, ``hand_view``, ``feedback``, ``status``.
-    State: ``score`` (the engine's `HandScore`), ``step`` (-1 before counting aloud), ``tally``.
+    State: ``score`` (the engine's `HandScore`), ``step`` (-1 before counting aloud), ``tally``,
+    ``rung`` (the ladder hand on show, from 0; None for a given or a dealt hand).
     """
 
     def __init__(
@@ -61,7 +76,7 @@ class CountingTrainer(Frame):
         starter: str | Card | None = None,
         *,
         crib: bool = False,
-        level: str = "all",
+        level: str = "everything",
         seed: int | random.Random | None = None,
         four_colour: bool = False,
         phrasing: str = "players",
@@ -81,6 +96,8 @@ class CountingTrainer(Frame):
         self.rng = rng
         self.four_colour = four_colour
         self.level = level
+        self.rung: int | None = None
+        self._next_rung = 0  # the ladder hand Next hand shows
         self._right = 0
         self._tried = 0
         self._build()
@@ -116,18 +133,21 @@ class CountingTrainer(Frame):
         self.kinds_box = widgets.HBox(list(self.kind_inputs.values()))
         self.kinds_box.add_class("crib-row")
         self.total_box = widgets.HBox([self.total_input])
-        # Enter (or leaving the box) commits a number: check it at once, as a learner expects
-        self.total_input.observe(self._on_total_entered, names="value")
+        # Enter (or leaving the box) commits a number: in the total box, or the last box on show,
+        # that checks at once, as a learner expects (an earlier box only moves on to the next)
+        self.total_input.observe(self._on_entered, names="value")
+        for box in self.kind_inputs.values():
+            box.observe(self._on_entered, names="value")
         self._resetting = False
         self.check_button = action_button("Check", "Check your count against the rules", "primary", "check")
         self.count_button = action_button(
-            "Count it for me", "Count the hand aloud, one combination at a time", "info", "volume-up"
+            "Count it for me", "Show the count one step at a time, with the cards of each step lit", "info"
         )
-        self.next_button = action_button("Next hand", "Deal a new hand to count", "", "forward")
+        self.next_button = action_button("Next hand", "Go on to the next hand to count", "", "forward")
         self.level_picker = widgets.Dropdown(
             options=[(label, key) for key, (label, _) in LEVELS.items()], value=self.level,
             description="Level:", tooltip="Which kinds of points to count",
-            layout=widgets.Layout(width="26em"),
+            layout=widgets.Layout(width="16.5em"), style={"description_width": "3.2em"},
         )
         self.words_picker = widgets.Dropdown(
             options=[(label, key) for key, label in PHRASINGS.items()], value=self.phrasing,
@@ -168,9 +188,43 @@ class CountingTrainer(Frame):
         steps = self.score.steps(self.phrasing)
         return steps[self.step][0] if 0 <= self.step < len(steps) else ""
 
+    @property
+    def ladder(self) -> tuple[Rung, ...]:
+        """The current level's ladder of hands, easy to hard."""
+        return LADDERS[self.level]
+
     def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
         """Put a given hand and starter on the table (errors name the bad card and leave the old hand)."""
-        self.score = score_hand(hand, starter, crib=checks.flag("crib", crib))
+        self._put(score_hand(hand, starter, crib=checks.flag("crib", crib)), None)
+
+    def new_hand(self) -> None:
+        """The next hand: the level's ladder in order, then a dealt hand that suits the level."""
+        if self._next_rung < len(self.ladder):
+            rung = self._next_rung
+            self._next_rung += 1
+            hand, starter, crib, _ = self.ladder[rung]
+            self._put(score_hand(hand, starter, crib=crib), rung)
+        else:
+            self._put(self._deal(), None)
+
+    def _deal(self) -> HandScore:
+        """A dealt hand that scores only in the level's kinds and holds what the level is about."""
+        kinds = LEVELS[self.level][1]
+        for _ in range(2000):
+            deck = shuffled_deck(self.rng)
+            crib = self.level == "everything" and self.rng.random() < 0.25
+            score = score_hand(deck[:4], deck[4], crib=crib)
+            points = score.by_kind()
+            if any(points[k] for k in KINDS if k not in kinds) or not _fits(self.level, score):
+                continue
+            if score.total == 0 and self.rng.random() < 0.7:
+                continue  # a few "nineteens" teach something; too many bore
+            break
+        return score
+
+    def _put(self, score: HandScore, rung: int | None) -> None:
+        self.score = score
+        self.rung = rung
         self.step = -1
         self._attempted = False
         self._shown = False
@@ -181,29 +235,30 @@ class CountingTrainer(Frame):
         finally:
             self._resetting = False
         self.feedback.value = ""
+        self._prominent(self.check_button)
         self.count_button.description = "Count it for me"
-        self.count_button.tooltip = "Count the hand aloud, one combination at a time"
-        self.voice_view.value = count_player(self.score, self.phrasing)
+        self.count_button.tooltip = "Show the count one step at a time, with the cards of each step lit"
         self._refresh()
+        what = "crib" if score.crib else "hand"
+        boxes = 1 if self.mode.value == "total" else len(self._shown_kinds())
+        keys = "press Enter or Check" if boxes == 1 else "press Check (Enter in the last box checks too)"
         self.set_status(
-            f"Count this {'crib' if crib else 'hand'} with the starter: type the points and press "
-            "Check, or press Count it for me to hear it counted."
-        )
+            f"{self._where()}Count this {what} with the starter: type the points and {keys}. Stuck? "
+            "Count it for me shows the count one step at a time; Count aloud reads it out.")
 
-    def new_hand(self) -> None:
-        """Deal a hand that suits the level (the level's kinds are the only ones that can score)."""
-        kinds = LEVELS[self.level][1]
-        for _ in range(500):
-            deck = shuffled_deck(self.rng)
-            crib = self.level == "all" and self.rng.random() < 0.25
-            score = score_hand(deck[:4], deck[4], crib=crib)
-            points = score.by_kind()
-            if any(points[k] for k in KINDS if k not in kinds):
-                continue
-            if score.total == 0 and self.rng.random() < 0.7:
-                continue  # a few "nineteens" teach something; too many bore
-            break
-        self.show_hand(score.hand, score.starter, crib=score.crib)
+    def _where(self) -> str:
+        """Where the hand on show sits in the ladder, for the status line."""
+        label = LEVELS[self.level][0]
+        if self.rung is not None:
+            return f"{label}, hand {self.rung + 1} of {len(self.ladder)}. "
+        if self._next_rung >= len(self.ladder):
+            return f"{label}: a dealt hand (the ladder is climbed). "
+        return ""
+
+    def _prominent(self, button: widgets.Button) -> None:
+        """One main button at a time: Check while counting, Next hand once the hand is done."""
+        self.check_button.button_style = "primary" if button is self.check_button else ""
+        self.next_button.button_style = "primary" if button is self.next_button else ""
 
     def _shown_kinds(self) -> tuple[str, ...]:
         points = self.score.by_kind()
@@ -228,6 +283,7 @@ class CountingTrainer(Frame):
             f'<span class="crib-gap"></span>{starter}</div>'
         )
         self._draw_step(steps)
+        self._draw_voice(steps)
         for kind, box in self.kind_inputs.items():
             box.layout.display = None if kind in self._shown_kinds() else "none"
         self._on_mode_layout()
@@ -237,6 +293,15 @@ class CountingTrainer(Frame):
             '<details class="crib-peek"><summary>Stuck? Open the full count</summary>'
             f"{_breakdown_html(score, self.phrasing)}</details>"
         )
+
+    def _draw_voice(self, steps: list) -> None:
+        """One running count: before the first step the voice says the whole count; once the count
+        is stepping, it says the step on show, so its total is the one on screen."""
+        if 0 <= self.step < len(steps):
+            self.voice_view.value = player_html([steps[self.step]], label="Say this step",
+                                                what="this step of the count")
+        else:
+            self.voice_view.value = count_player(self.score, self.phrasing)
 
     def _draw_step(self, steps: list) -> None:
         if self.step < 0:
@@ -271,6 +336,7 @@ class CountingTrainer(Frame):
     def _on_level(self) -> None:
         self.went_live()
         self.level = self.level_picker.value
+        self._next_rung = 0  # a new level starts at the foot of its ladder
         self.new_hand()
 
     def _on_words(self) -> None:
@@ -278,7 +344,6 @@ class CountingTrainer(Frame):
         self.phrasing = self.words_picker.value
         self.step = -1
         self.count_button.description = "Count it for me"
-        self.voice_view.value = count_player(self.score, self.phrasing)
         self._refresh()
 
     def _on_next(self) -> None:
@@ -292,18 +357,26 @@ class CountingTrainer(Frame):
         self.step = self.step + 1 if self.step + 1 < max(len(steps), 1) else 0
         last = self.step >= len(steps) - 1
         self.count_button.description = "Start again" if last else "Next step"
-        self.count_button.tooltip = "Count it again from the start" if last else "Say the next combination"
+        self.count_button.tooltip = "Count it again from the start" if last else "Show the next combination"
         self._refresh()
         if last:
+            self._prominent(self.next_button)
             self.set_status(
                 f"That is the whole count: {self.score.total} points. Press Next hand for another, "
-                "or Start again to hear it once more."
-            )
+                "or Start again to go through it once more.")
         else:
             self.set_status(f"Step {self.step + 1} of {len(steps)}: the lit cards score. Press Next step.")
 
-    def _on_total_entered(self, change: dict) -> None:
-        if not self._resetting and self.mode.value == "total":
+    def _on_entered(self, change: dict) -> None:
+        """A number committed (Enter, or leaving the box): the only box, or the last one, checks."""
+        if self._resetting:
+            return
+        if self.mode.value == "total":
+            if change["owner"] is self.total_input:
+                self._on_check()
+            return
+        shown = self._shown_kinds()
+        if change["owner"] is self.kind_inputs[shown[-1]]:
             self._on_check()
 
     def _on_check(self) -> None:
@@ -327,15 +400,15 @@ class CountingTrainer(Frame):
         self.feedback.value = f'<ul class="crib-list">{items}</ul>'
         self._refresh()
         if ok:
+            self._prominent(self.next_button)
             self.set_status(
                 f"Right: {score.total} points. {score.aloud(self.phrasing)} Press Next hand for another.",
                 "ok")
         else:
             self.set_status(
                 "Not quite: the lines below say what was missed or counted too often. Fix them and press "
-                "Check again, or press Count it for me.", "bad",
+                "Check again, or press Count it for me to see it counted.", "bad",
             )
-
 
     def _out_of_range(self) -> str:
         """What is wrong with a typed number no hand can score ('' when every box is in range)."""
@@ -421,3 +494,14 @@ def _breakdown_html(score: HandScore, phrasing: str = "players") -> str:
     return (f'<div class="crib-say">{esc(score.aloud(phrasing))}</div>'
             + (f'<ul class="crib-list">{rows}</ul>' if rows else ""))
 
+
+
+def _fits(level: str, score: HandScore) -> bool:
+    """Whether a dealt hand holds what its level is about (a pair or run; a flush, nobs or a near
+    miss at them: four of a suit in the hand, or a jack)."""
+    if level == "pairs_runs":
+        points = score.by_kind()
+        return bool(points["pair"] or points["run"])
+    if level == "flush_nobs":
+        return len({c.suit for c in score.hand}) == 1 or any(c.rank == 11 for c in score.hand)
+    return True
