@@ -9,7 +9,9 @@ ten-cards: a 5 turned makes fifteen with each). Net 19.93 (hand plus crib): the 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES, Card
@@ -17,7 +19,7 @@ from ..cards import SUIT_NAMES, Card
 if TYPE_CHECKING:
     from .discard import DiscardOption
 
-__all__ = ["explain_option", "ranks_text", "throw_reasons"]
+__all__ = ["explain_option", "holding_words", "ranks_text", "throw_reasons", "throw_words"]
 
 
 def ranks_text(cards: Sequence[Card], hand: Sequence[Card] = ()) -> str:
@@ -68,6 +70,76 @@ def throw_reasons(discard: Sequence[Card]) -> list[str]:
     if any(c.rank == 11 for c in discard):
         reasons.append("a jack scores his nobs when its suit is turned")
     return reasons[:2]
+
+
+_RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+_SETS = {2: "a pair of", 3: "a pair royal of three", 4: "a double pair royal of four"}
+_RUN_WORDS = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double double run"}
+_COUNT_WORDS = {1: "fifteen", 2: "two fifteens", 3: "three fifteens", 4: "four fifteens"}
+
+
+def _rank_plural(rank: int) -> str:
+    return _RANK_PLURALS.get(rank, f"{rank}s")
+
+
+def holding_words(cards: Sequence[Card]) -> str:
+    """What kept cards hold before the starter is turned, in the words players use.
+
+    >>> from crib_widgets.cards import parse_cards
+    >>> holding_words(parse_cards("3H 3S 4C KD"))
+    'a pair of 3s (2 points before the starter)'
+    >>> holding_words(parse_cards("4H 5S 6C 6D"))
+    'a pair of 6s, a double run of 4-5-6 and two fifteens (12 points before the starter)'
+    >>> holding_words(parse_cards("AH 3S 7C QD"))
+    'no points yet: everything rests on the starter'
+    """
+    parts, points = [], 0
+    counts = Counter(c.rank for c in cards)
+    for rank, n in sorted(counts.items()):
+        if n >= 2:
+            parts.append(f"{_SETS[n]} {_rank_plural(rank)}")
+            points += n * (n - 1)
+    run = _longest_run(sorted(counts))
+    if run:
+        ways = 1
+        for rank in run:
+            ways *= counts[rank]
+        shape = "-".join(Card(r, "C").rank_text for r in run)
+        parts.append(f"{_RUN_WORDS.get(ways, 'a run')} of {shape}")
+        points += ways * len(run)
+    fifteens = sum(1 for n in range(2, len(cards) + 1) for combo in combinations(cards, n)
+                   if sum(c.value for c in combo) == 15)
+    if fifteens:
+        parts.append(_COUNT_WORDS.get(fifteens, f"{fifteens} fifteens"))
+        points += 2 * fifteens
+    suits = {c.suit for c in cards}
+    if len(cards) >= 4 and len(suits) == 1:
+        parts.append(f"a flush in {SUIT_NAMES[suits.pop()]}")
+        points += len(cards)
+    if not parts:
+        return "no points yet: everything rests on the starter"
+    return f"{_and_list(parts)} ({points} point{'s' if points != 1 else ''} before the starter)"
+
+
+def _longest_run(ranks: Sequence[int]) -> tuple[int, ...]:
+    """The longest stretch of 3 or more consecutive ranks among distinct sorted ``ranks`` (or ())."""
+    best: tuple[int, ...] = ()
+    current: list[int] = []
+    for rank in ranks:
+        current = [*current, rank] if current and rank == current[-1] + 1 else [rank]
+        if len(current) >= 3 and len(current) > len(best):
+            best = tuple(current)
+    return best
+
+
+def throw_words(thrown: Sequence[Card], hand: Sequence[Card], owner: str) -> str:
+    """What a throw gives the crib, in words: "throwing 7-8 to your own crib: they make fifteen
+    together" or "throwing 3-K gives the dealer's crib little: they hardly work together"."""
+    cards = ranks_text(thrown, hand)
+    reasons = throw_reasons(thrown)
+    if reasons:
+        return f"throwing {cards} to {owner}: {_and_list(reasons)}"
+    return f"throwing {cards} gives {owner} little: they hardly work together"
 
 
 def explain_option(option: DiscardOption, best: DiscardOption, *, players: int, dealer: bool) -> str:

@@ -58,9 +58,9 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
-from ..pegging import item_words, next_in_count
+from ..pegging import item_words, next_in_count, play_points
 from ..scoring import hand_total
-from .explain import ranks_text, throw_reasons
+from .explain import holding_words, ranks_text, throw_reasons, throw_words
 from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values, rank_points
 from .lookahead_multi import card_values_multi
 from .players import look_ahead_view, play_view
@@ -396,7 +396,8 @@ def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     now_done = rank_points((*pile, done.rank))
     now_best = rank_points((*pile, best.rank))
     if now_best > now_done:
-        return f"the {best.rank_text} scores {now_best} now, the {done.rank_text} {now_done or 'nothing'}"
+        return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
+                f"{scores_now(game.pile, done)}")
     after_done = count + done.value
     threat_done = _threat((*pile, done.rank), after_done, unseen) if after_done < 31 else None
     threat_best = _threat((*pile, best.rank), count + best.value, unseen) if count + best.value < 31 else None
@@ -412,6 +413,28 @@ def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
         return f"the {best.rank_text} keeps the pair of {done.rank_text}s together for later in the play"
     return (f"the {best.rank_text} keeps the {done.rank_text} for later, where it scores more over the "
             f"rest of the play")
+
+
+def scores_now(pile: Sequence[Card], card: Card) -> str:
+    """What ``card`` laid on ``pile`` scores, naming each combination: "makes a pair for 2 now",
+    "makes fifteen and a pair for 4 now", "scores nothing now" (31 and runs named the same way).
+
+    >>> from crib_widgets.cards import parse_cards
+    >>> scores_now(parse_cards("3H"), Card.parse("3S"))
+    'makes a pair for 2 now'
+    >>> scores_now(parse_cards("5H 7C"), Card.parse("3S"))
+    'makes fifteen for 2 now'
+    >>> scores_now(parse_cards("5H"), Card.parse("KS"))
+    'makes fifteen for 2 now'
+    >>> scores_now(parse_cards("4H"), Card.parse("KS"))
+    'scores nothing now'
+    """
+    items = play_points([*pile, card]).items
+    if not items:
+        return "scores nothing now"
+    words = [item_words(i) for i in items]
+    named = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"makes {named} for {sum(i.points for i in items)} now"
 
 
 def _partner_next(game: Game, seat: int, card: Card) -> bool:
@@ -450,9 +473,9 @@ def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
         return f"{ranks_text(best.cards, hand)} work together in {owner}: {why}"
     keep_done = tuple(c for c in hand if c not in thrown)
     keep_best = tuple(c for c in hand if c not in best.cards)
-    weighed = "hand, crib and play" if rules.players == 2 else "hand and crib"  # (the play: two players)
-    return (f"keeping {ranks_text(keep_best, hand)} is worth {best.value - done.value:.1f} more on average "
-            f"than {ranks_text(keep_done, hand)} ({weighed} together)")
+    return (f"keeping {ranks_text(keep_best, hand)} holds {holding_words(keep_best)}, and "
+            f"{throw_words(best.cards, hand, owner)}; your {ranks_text(keep_done, hand)} holds "
+            f"{holding_words(keep_done)}, and {throw_words(thrown, hand, owner)}")
 
 
 # ----- counting (Muggins) -----

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Discard, Game, Move, Play
-from ..game.events import plural
 
 __all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_warn_at"]
 
@@ -116,23 +115,17 @@ def _discard_advice(game: Game, seat: int) -> Advice:
 
 def _play_advice(game: Game, seat: int) -> Advice | None:
     """The expert's look-ahead values (`strategy.review.card_values`) and the review's reason."""
-    from ..strategy.review import card_values, play_reason
+    from ..strategy.review import card_values, play_reason, scores_now
 
     values, _ = card_values(game, seat)
     if not values:
         return None
     ranked = sorted(values.items(), key=lambda cv: (-round(cv[1], 9), -cv[0].rank, cv[0].suit))
     best, value = ranked[0]
-    now = _points_now(game, best)
-    why = (f"the {best.name} scores {plural(now, 'point')} now" if now else f"the {best.name} is worth most")
+    now = scores_now(game.pile, best)
+    why = f"the {best.name} " + ("is worth most" if now.startswith("scores nothing") else now)
     worse = next(((c, v) for c, v in ranked if v < value - 0.05), None)
     if worse is not None:
         why = play_reason(game, seat, worse[0], best)
         why += f" (the {worse[0].name} would be worth {value - worse[1]:.1f} less on average)"
     return Advice("play", tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
-
-
-def _points_now(game: Game, card: Card) -> int:
-    from ..strategy.pegging_choice import play_score
-
-    return play_score([c.rank for c in game.pile] + [card.rank], game.count + card.value)

@@ -30,6 +30,7 @@ from ..game import Discard, Event, Game, Go, Move, Rules
 from ..game.events import plural
 from .advice import Advice, advise, check_hint_level, check_warn_at, cost_of
 from .changes import Change
+from .ending import final_result
 from .save import dumps, loads
 from .seats import LEARNER, check_name, check_seats, check_strength, seat_names
 from .show import DealShow, deal_starts
@@ -94,7 +95,7 @@ class Table:
                           for seat, level in enumerate(seats) if level != LEARNER}
         self.hint_level, self.warn_at = hint_level, warn_at
         self.paused, self.show, self.show_step = False, None, -1
-        self.notes, self.warning = [], None
+        self.notes, self._note_at, self.warning = [], [], None
         self._deal = game.deal_number
         if game.is_over:
             self.show = DealShow.of(game.events, finished=False)
@@ -199,7 +200,7 @@ class Table:
         warned = self._warn(move, confirm)
         if warned is not None:
             return [warned]
-        self.since, self.notes, self.warning = len(self.game.events), [], None
+        self.since, self.notes, self._note_at, self.warning = len(self.game.events), [], [], None
         events = tuple(self.game.apply(move))
         return [Change("moved", move.describe(), events), *self._after()]
 
@@ -224,7 +225,7 @@ class Table:
         if self._computer_to_move() is None:
             text = (f"You cannot lay a card on {self.game.count} without passing 31, so the table says go "
                     "for you.")
-            self.notes.append(text)
+            self._note(text)
             events = tuple(self.game.apply(Go(self.you)))
             return [Change("auto go", text, events), *self._after()]
         events = self._quiet()
@@ -235,6 +236,23 @@ class Table:
         shown = [e for e in events if e.kind not in _QUIET]
         text = "; ".join(e.text for e in shown) or "the computers lay their cards in the crib"
         return [Change("computer", text, events), *self._after()]
+
+    def _note(self, text: str) -> None:
+        """A note of the table's own, placed among the events at the point it was made."""
+        self.notes.append(text)
+        self._note_at.append(len(self.game.events))
+
+    def recent_items(self) -> list[Event | str]:
+        """The events since the learner's last move and the table's notes, in the order they
+        happened (a note stands before the events it led to)."""
+        events = self.shown_events
+        marks = [(at, text) for at, text in zip(self._note_at, self.notes, strict=True) if at >= self.since]
+        items: list[Event | str] = []
+        for index in range(self.since, len(events) + 1):
+            items += [text for at, text in marks if at == index]
+            if index < len(events):
+                items.append(events[index])
+        return items
 
     def _quiet(self) -> tuple[Event, ...]:
         """The computers' throws to the crib, all at once (nobody sees them)."""
@@ -258,7 +276,7 @@ class Table:
         game = self.game
         if game.is_over:
             self.show, self.show_step = DealShow.of(game.events, finished=False), -1
-            return [Change("game over", game.result.text)]
+            return [Change("game over", final_result(game).text)]
         if game.deal_number != self._deal:
             self._deal = game.deal_number
             self.show, self.show_step, self.paused = DealShow.of(game.events, finished=True), -1, True
@@ -270,7 +288,7 @@ class Table:
         if not self.paused:
             return [Change("refused", "There is no finished deal on the table to put away.")]
         self.paused, self.show, self.show_step = False, None, -1
-        self.notes = []
+        self.notes, self._note_at = [], []
         events = self._quiet()
         self.since = len(self.game.events)  # the computers' throws are no news of the learner's making
         return [Change("next deal", f"Deal {self.game.deal_number}: new cards. {self.prompt}", events)]

@@ -26,6 +26,7 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
+from ..table.ending import final_result
 from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
@@ -123,6 +124,7 @@ class GameTable(Frame):
         self.four_colour = four_colour
         self.pace = pace
         self.advice = None
+        self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
         self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
@@ -208,7 +210,7 @@ class GameTable(Frame):
             (self.plot_button, self._on_plot),
         ):
             button.on_click(lambda _, h=handler: h())
-        self.picker.on_change = lambda _: self._on_selection()
+        self.picker.on_change = lambda _: self._on_pick_toggle()
         self.discard_row = _row(self.lay_button, self.hint_button)
         self.play_row = _row(self.go_button, self.hint_button)
         self.wait_row = _row(self.next_move_button)
@@ -216,7 +218,7 @@ class GameTable(Frame):
         self.answer_row = _row(
             self.accept_button, self.muggins_input, self.muggins_button, self.overcount_button
         )
-        self.show_row = _row(self.step_button, self.continue_button, self.review_button)
+        self.show_row = _row(self.step_button, self.continue_button)
         self.over_row = _row(self.new_game_button, self.plot_button, self.review_button)
         self._build_save()
         options_box = options_panel(self.options, self.new_game_button)
@@ -338,6 +340,8 @@ class GameTable(Frame):
             return
         self._changes = self.table.advance()
         self._pace_steps()
+        if not self.table.waiting:  # the learner's turn, a deal's show or the end: keep the focus there
+            self._focus_cards()
 
     def _on_next_move(self) -> None:
         self.went_live()
@@ -362,10 +366,28 @@ class GameTable(Frame):
         self._focus_cards()
 
     def _focus_cards(self) -> None:
-        """Keep the keyboard on the card row after a move (the row's buttons are new each hand)."""
+        """Keep the keyboard on the table after a move: on the card row (its buttons are new each
+        hand), or when the cards are put away (a deal's show, the game's end, a computer to wait for)
+        on the button that goes on, so the focus never drops to the page."""
         button = next((b for b in self.picker.buttons if not b.disabled), None)
-        if button is not None and self.picker.layout.display is None:
+        if button is None or self.picker.layout.display is not None:
+            button = next(
+                (
+                    b
+                    for b, row in (
+                        (self.continue_button, self.show_row),
+                        (self.review_button, self.over_row),
+                        (self.next_move_button, self.wait_row),
+                        (self.announce_input, self.announce_row),
+                        (self.accept_button, self.answer_row),
+                    )
+                    if row.layout.display is None and b in row.children and b.layout.display is None
+                ),
+                None,
+            )
+        if button is not None:
             button.focus()
+            self.focused = button
 
     # ---- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -379,10 +401,10 @@ class GameTable(Frame):
         # a count announced past the target (Muggins, before the answers) or a last count that runs
         # over stops in the game hole: the board ends there
         pegs = [(min(front, target), min(back, target)) for front, back in game.pegs]
-        self.board.update(pegs, event_line(latest) if latest else "", names=names, target=target)
+        self.board.update(pegs, event_line(latest, game) if latest else "", names=names, target=target)
         self.seats_view.value = seats_html(game, t.you, self.four_colour)
         self.table_view.value = table_html(game, self.four_colour, t.you)
-        self.log_view.value = log_html(shown)
+        self.log_view.value = log_html(shown, game=game)
         self._draw_recent()
         for box in (
             self.discard_row,
@@ -423,8 +445,12 @@ class GameTable(Frame):
 
     def _draw_recent(self) -> None:
         t = self.table
-        lines = [event_line(e) for e in t.recent() if e.kind in _RECENT_KINDS][-8:]
-        lines += t.notes[-2:]
+        # the events and the table's own notes ("the table says go for you") in the order they happened
+        lines = [
+            item if isinstance(item, str) else event_line(item)
+            for item in t.recent_items()
+            if isinstance(item, str) or item.kind in _RECENT_KINDS
+        ][-10:]
         # the play's calls as speech ("fifteen for two", "go"), said by themselves if the learner asks
         calls = event_calls(t.recent())
         voice = call_player(calls, key=f"{self.game.deal_number}-{len(self.game.events)}") if calls else ""
@@ -490,6 +516,13 @@ class GameTable(Frame):
         self.play_row.layout.display = None
         can_go = any(isinstance(m, Go) for m in mine)
         self.go_button.disabled = not can_go
+        # disabled, it must look it: no warning colour, and the tooltip says why it cannot be pressed
+        self.go_button.button_style = "warning" if can_go else ""
+        self.go_button.tooltip = (
+            "Say go: no card can be laid without passing 31"
+            if can_go
+            else "Go is for when no card fits under 31: you have a card to lay"
+        )
         warning = self.table.warning
         if isinstance(warning, Play):
             return
@@ -571,7 +604,10 @@ class GameTable(Frame):
         )
         self.show_row.layout.display = None
         self.continue_button.layout.display = None if t.paused else "none"
-        self.review_button.layout.display = None if t.paused else "none"
+        # one Review button: beside Next deal while a deal's show is up, in the game-over row at the end
+        self.show_row.children = (
+            (self.step_button, self.continue_button, self.review_button) if t.paused else (self.step_button,)
+        )
         self.step_button.disabled = not show.steps
         if 0 <= t.show_step < len(show.steps):
             step = show.steps[t.show_step]
@@ -587,7 +623,7 @@ class GameTable(Frame):
 
     def _draw_over(self) -> None:
         game = self.game
-        result = game.result
+        result = final_result(game)
         lines = [f'<div class="crib-big">{esc(result.text)}</div>']
         places = sorted(range(len(result.scores)), key=lambda s: result.places[s])
         lines += [
@@ -610,6 +646,11 @@ class GameTable(Frame):
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
         self._forward(self.table.move(move, confirm=confirm))
+
+    def _on_pick_toggle(self) -> None:
+        """A card chosen or put back: Python answered the click, so the game is live."""
+        self.went_live()
+        self._on_selection()
 
     def _on_selection(self) -> None:
         game = self.game

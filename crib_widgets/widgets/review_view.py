@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.events import plural
+from ..table.ending import game_verdict
 from .board import board_svg
 from .cards_view import card_html, cards_html, empty_html
 from .styles import esc
@@ -52,7 +53,8 @@ def review_html(review: Review, game: Game, *, four_colour: bool = False, title:
     parts = [
         _STYLE,
         f'<div class="crib-big">{esc(heading)}</div>',
-        f'<div class="crib-status crib-ok" role="note"><b>Verdict:</b> {esc(review.verdict)}</div>',
+        f'<div class="crib-status crib-ok" role="note"><b>Verdict:</b> '
+        f"{esc(game_verdict(review, game, review.seat))}</div>",
     ]
     worst = review.costliest(3)
     if worst:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..table.ending import final_text
 from ..table.show import show_groups
 from ..voice import count_player
 from .cards_view import back_html, card_html, cards_html, empty_html
@@ -81,8 +82,9 @@ def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
         boxes.append(
             f'<div class="crib-seat{turn_class}">{_dot(rules.side_of(seat))}<b>{esc(game.names[seat])}</b>'
             f'{badge}<span class="crib-sub">{status}</span><div class="crib-row">'
-            f'<span class="crib-cards" aria-label="{held} cards held">{backs or "<i>no cards</i>"}</span>'
-            f"{laid}</div></div>"
+            + (f'<span class="crib-cards" aria-label="{held} cards held">{backs}</span>' if backs else "")
+            + ("" if backs or laid else '<span class="crib-sub">no cards in hand</span>')
+            + f"{laid}</div></div>"
         )
     return f'<div class="crib-row">{"".join(boxes)}</div>'
 
@@ -156,18 +158,21 @@ def show_html(
     return f'<div class="crib-col">{"".join(blocks)}</div>' if blocks else ""
 
 
-def event_line(event: Event) -> str:
-    """An event in words for the log: the engine's sentence plus, for the play, the cards of each reason."""
-    text = event.text
+def event_line(event: Event, game: Game | None = None) -> str:
+    """An event in words for the log: the engine's sentence plus, for the play, the cards of each reason.
+
+    With the ``game``, the game-over sentence gives the scores as they stand in the game hole.
+    """
+    text = event.text if game is None else final_text(event, game)
     if event.play_score is not None and event.play_score.items:
         text += " (" + "; ".join(i.reason for i in event.play_score.items) + ")"
     return text
 
 
-def log_html(events: Sequence[Event], limit: int = 60) -> str:
+def log_html(events: Sequence[Event], limit: int = 60, game: Game | None = None) -> str:
     """The latest events, newest first (the log scrolls)."""
     shown = [e for e in events if e.kind not in ("cut for deal",)][-limit:]
-    rows = "".join(f"<div>{esc(event_line(e))}</div>" for e in reversed(shown))
+    rows = "".join(f"<div>{esc(event_line(e, game))}</div>" for e in reversed(shown))
     # tabindex: the log scrolls, so a keyboard user must be able to reach it and scroll it
     return (f'<div class="crib-log" role="log" tabindex="0" aria-label="what happened, newest first">'
             f"{rows}</div>")
