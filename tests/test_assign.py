@@ -108,7 +108,10 @@ def test_the_page_asks_python_to_check_or_only_to_read_an_answer():
     checked = json.loads(page_reply("counting/medium/4/7", "Ben", 1, right, True))
     assert checked["status"] == "right"
     read = json.loads(page_reply("counting/medium/4/7", "Ben", 1, "15-2 15-4 pair 6", False))
-    assert read == {"status": "read", "message": "read as: fifteen 4, pair 2", "kinds": []}
+    assert read == {"status": "read", "message": "read as: fifteens 4, pairs 2 (6 in all)", "kinds": []}
+    said = "fifteen two, fifteen four, and a pair is six"
+    words = json.loads(page_reply("counting/medium/4/7", "Ben", 1, said, False))
+    assert words == read, "words are read by the same parser as digits"
     unreadable = json.loads(page_reply("counting/medium/4/7", "Ben", 1, "lots", False))
     assert unreadable["status"] == "unreadable" and "'lots' is not an answer" in unreadable["message"]
 

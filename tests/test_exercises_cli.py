@@ -36,7 +36,8 @@ def test_one_worksheet_per_student_and_one_key(tmp_path, capsys):
                  "--students", str(names), "--out", str(out)])
     assert code == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        "answer-key.html", "worksheet-ann.html", "worksheet-cleo-diaz.html", "worksheet-zoë.html"]
+        ".crib-files.json", "answer-key.html", "worksheet-ann.html", "worksheet-cleo-diaz.html",
+        "worksheet-zoë.html"]
     sets = class_sets("counting", "hard", 20, 7, ["Ann", "Cleo Diaz", "Zoë"])
     assert (out / "worksheet-cleo-diaz.html").read_text(encoding="utf-8") == worksheet_html(sets[1])
     assert (out / "answer-key.html").read_text(encoding="utf-8") == answer_key_html(sets)
@@ -50,7 +51,7 @@ def test_without_students_one_worksheet_and_markdown_on_request(tmp_path):
     assert main(["worksheet", "--kind", "play", "--hands", "3", "--seed", "2", "--out", str(out),
                  "--format", "both"]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        "answer-key.html", "answer-key.md", "worksheet.html", "worksheet.md"]
+        ".crib-files.json", "answer-key.html", "answer-key.md", "worksheet.html", "worksheet.md"]
     assert (out / "worksheet.html").read_bytes() == worksheet_html(make_set("play", "easy", 3, 2)).encode()
 
 
@@ -69,7 +70,7 @@ def test_running_twice_writes_the_same_bytes(tmp_path):
                            "see 'crib worksheet --help'"),
         (["--hands", "500"], "crib: error: argument --hands: 500 is too many questions: ask for 1 to 100"),
         (["--seed", "-4"], "crib: error: argument --seed: seed -4 is not allowed: use a whole number 0 to "),
-        (["--students", "missing.txt"], "crib: error: cannot read students file 'missing.txt': No such file"),
+        (["--students", "missing.txt"], "crib: error: students file 'missing.txt': no such file"),
     ],
 )
 def test_bad_values_get_one_clear_line_and_exit_code_2(tmp_path, capsys, monkeypatch, extra, message):
@@ -100,7 +101,7 @@ def test_a_students_file_that_is_not_utf8_is_explained(tmp_path, capsys):
     names = tmp_path / "names.txt"
     names.write_bytes("Zoë\n".encode("latin-1"))
     assert main(["worksheet", "--students", str(names), "--out", str(tmp_path / "o")]) == 2
-    assert "is not UTF-8 text: save it as UTF-8" in capsys.readouterr().err
+    assert "is not UTF-8 text: save the class list as UTF-8 text" in capsys.readouterr().err
 
 
 def test_out_must_be_a_folder(tmp_path, capsys):
@@ -163,10 +164,10 @@ def test_an_empty_out_is_refused_instead_of_writing_into_the_current_folder(tmp_
 
 def test_a_write_that_fails_half_way_leaves_no_sheets_and_names_the_folder(tmp_path, capsys, monkeypatch):
     # seen: a full disk after 9 sheets left 9 sheets and no key
-    from crib_widgets.cli import worksheet
+    from crib_widgets.cli import folders
 
     names = _names(tmp_path, "\n".join(f"Student {n}" for n in range(1, 13)))
-    real, written = worksheet._write, []
+    real, written = folders._write, []
 
     def full_disk(path, content):
         if len(written) == 9:
@@ -174,7 +175,7 @@ def test_a_write_that_fails_half_way_leaves_no_sheets_and_names_the_folder(tmp_p
         written.append(path.name)
         real(path, content)
 
-    monkeypatch.setattr(worksheet, "_write", full_disk)
+    monkeypatch.setattr(folders, "_write", full_disk)
     out = tmp_path / "class"
     assert main(["worksheet", "--students", str(names), "--out", str(out)]) == 2
     err = capsys.readouterr().err
@@ -185,20 +186,20 @@ def test_a_write_that_fails_half_way_leaves_no_sheets_and_names_the_folder(tmp_p
 
 
 def test_a_failed_replace_keeps_the_earlier_set_whole(tmp_path, capsys, monkeypatch):
-    from crib_widgets.cli import worksheet
+    from crib_widgets.cli import folders
 
     out = tmp_path / "class"
     assert main(["worksheet", "--hands", "3", "--out", str(out)]) == 0
     before = _tree(out)
-    real_replace, calls = worksheet.os.replace, []
+    real_replace, calls = folders.os.replace, []
 
     def fails_on_second_move_in(src, dst):
         calls.append(dst)
-        if len(calls) == 4:  # 2 old files out, 1 new file in, then the disk fails
+        if len(calls) == 5:  # 2 old files and the marker out, 1 new file in, then the disk fails
             raise OSError(5, "Input/output error")
         real_replace(src, dst)
 
-    monkeypatch.setattr(worksheet.os, "replace", fails_on_second_move_in)
+    monkeypatch.setattr(folders.os, "replace", fails_on_second_move_in)
     assert main(["worksheet", "--hands", "5", "--out", str(out), "--replace"]) == 2
     assert "cannot write the worksheets into the folder" in capsys.readouterr().err
     assert _tree(out) == before
@@ -215,15 +216,17 @@ def test_a_folder_that_holds_a_set_is_refused_unless_replace_replaces_the_set_wh
     one = _names(tmp_path, "Cleo\n")
     assert main(["worksheet", "--students", str(one), "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err == (f"crib: error: --out '{out}' already holds a set of worksheets (answer-key.html and 2 "
-                   "more files): give a new folder, or add --replace to replace that set as a whole\n")
+    assert err == (f"crib: error: the folder '{out}' already holds a set of worksheets (answer-key.html, "
+                   "worksheet-ann.html, worksheet-ben.html): give a new folder, or add --replace to "
+                   "replace it as a whole\n")
     assert sorted(p.name for p in out.iterdir()) == [
-        "answer-key.html", "notes.txt", "worksheet-ann.html", "worksheet-ben.html"]
+        ".crib-files.json", "answer-key.html", "notes.txt", "worksheet-ann.html", "worksheet-ben.html"]
     assert main(["worksheet", "--students", str(one), "--out", str(out), "--replace"]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].endswith(", 1 student"), "one student, not '1 students'"
     assert printed[1] == f"replaced the set that was in {out} (3 files removed)"
-    assert sorted(p.name for p in out.iterdir()) == ["answer-key.html", "notes.txt", "worksheet-cleo.html"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".crib-files.json", "answer-key.html", "notes.txt", "worksheet-cleo.html"]
     assert (out / "notes.txt").read_text() == "mine", "files that are not part of a set are left alone"
 
 
@@ -238,13 +241,13 @@ def test_an_empty_existing_folder_is_filled(tmp_path):
     out = tmp_path / "empty"
     out.mkdir()
     assert main(["worksheet", "--hands", "1", "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["answer-key.html", "worksheet.html"]
+    assert sorted(p.name for p in out.iterdir()) == [".crib-files.json", "answer-key.html", "worksheet.html"]
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("A" * 5000, "is 5000 characters long: a name may have at most 60"),
+        ("A" * 5000, "is 5000 characters long: a name may have at most 100"),
         ("Ann\x07Lee", "holds a control or unknown character"),
     ],
 )

@@ -45,7 +45,7 @@ def test_each_right_form_is_graded_right(text):
     ("text", "message"),
     [
         ("15-2 pair 2", "does not add up: counted aloud, each number is the running total"),
-        ("fifteens four", "is not an answer: write the points as a number from 0 to 29"),
+        ("fifteens many", "is not an answer: write the points as a number from 0 to 29"),
         ("sevens 2", "'sevens' in 'sevens 2' is not a kind of points here: use fifteens, pairs, runs"),
         ("runs 3, runs 4", "run appears twice in 'runs 3, runs 4': give each kind once"),
         ("go 1", "'go' in 'go 1' is not a kind of points here"),

@@ -168,7 +168,7 @@ def test_codes_pasted_into_the_terminal_are_graded(klass, tmp_path, monkeypatch,
     code = main(["grade", str(klass / "class"), "-", "--out", str(tmp_path / "report")])
     out, err = capsys.readouterr()
     assert code == 1 and "2 students graded" in out
-    assert err.strip() == "crib: not graded: pasted line 3: the results code is damaged (cut short or " \
+    assert err.strip() == "crib: not graded: pasted line 4: the results code is damaged (cut short or " \
                           "mistyped): copy it again whole"
 
 
@@ -177,12 +177,12 @@ def test_the_report_folder_is_replaced_whole_and_a_file_in_the_way_is_refused(kl
     result = tmp_path / "r.json"
     result.write_text(json.dumps(make_results(assignment, "Chloé", ["0"] * 12)), encoding="utf-8")
     report = tmp_path / "report"
-    report.mkdir()
-    (report / "stale.csv").write_text("old", encoding="utf-8")
     assert main(["grade", str(klass / "class"), str(result), "--out", str(report)]) == 0
-    assert sorted(p.name for p in report.iterdir())[-3:] == ["questions.csv", "report.html", "students.csv"]
-    assert not (report / "stale.csv").exists()
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".report-")], "no temporary folder left"
+    first = sorted(p.name for p in report.iterdir())
+    assert ".crib-files.json" in first and "report.html" in first
+    assert main(["grade", str(klass / "class"), str(result), "--out", str(report)]) == 0, "an earlier report"
+    assert sorted(p.name for p in report.iterdir()) == first
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".report")], "no temporary folder left"
     blocked = tmp_path / "blocked"
     blocked.write_text("a file", encoding="utf-8")
     assert main(["grade", str(klass / "class"), str(result), "--out", str(blocked)]) == 2

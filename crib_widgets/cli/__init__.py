@@ -19,7 +19,7 @@ from ..errors import CribbageError
 __all__ = ["main", "build_parser", "CribParser"]
 
 # Subcommand modules, in the order `crib --help` lists them.
-COMMANDS = ("count", "advise", "simulate", "worksheet", "assign", "grade")
+COMMANDS = ("count", "advise", "simulate", "worksheet", "assign", "grade", "klass")
 
 
 class CribParser(argparse.ArgumentParser):

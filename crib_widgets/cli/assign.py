@@ -16,10 +16,9 @@ import argparse
 import csv
 import io
 import json
-import shutil
-import tempfile
 from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
@@ -27,10 +26,11 @@ from ..exercises.export_html import PAGE_CSS, answer_key_html, worksheet_html
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
 from ..exercises.nbgrader import assignment_id, nbgrader_notebook
+from .folders import write_owned
 from .options import MAX_SEED, count, seed
 from .worksheet import file_stem, out_folder, read_students
 
-__all__ = ["register", "run", "write_folder"]
+__all__ = ["register", "run", "class_files", "site_address", "KEY_COPY_ID"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="students cannot check answers as they go (a test rather than practice)")
     p.add_argument("--nbgrader", action="store_true",
                    help="also write the set as an nbgrader source notebook (nbgrader/source/ID/ID.ipynb)")
-    p.add_argument("--site", default="", metavar="URL",
+    p.add_argument("--site", type=site_address, default=None, metavar="URL",
                    help="the published book's address, e.g. https://example.org/cribbage/, to write full "
                         "links; without it links are relative to the site's root")
     p.set_defaults(run=run)
@@ -88,9 +88,53 @@ def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str
             f"{_BASE_SCRIPT if not site else ''}</body></html>\n")
 
 
+def site_address(text: str) -> str:
+    """An argparse type for ``--site``: a web address starting http:// or https:// with a host name.
+
+    >>> site_address("https://example.org/cribbage/")
+    'https://example.org/cribbage/'
+    >>> site_address("javascript:alert(1)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'javascript:alert(1)' is not a web address: give the published book's ...
+    """
+    address = text.strip()
+    parts = urlsplit(address) if len(address) <= 500 and address.isprintable() else None
+    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname \
+            or any(ch in address for ch in " \"'<>`"):
+        shown = address if len(address) <= 40 else address[:30] + "..."
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a web address: give the published book's address starting https:// (or "
+            "http://), e.g. https://example.org/cribbage/")
+    return address
+
+
+# The second copy of the class file, inside the key: `crib class rebuild` reads it back.
+KEY_COPY_ID = "crib-class-copy"
+
+
+def _class_copy(data: dict) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (f'<section class="class-copy"><h2>If class.json is lost</h2><p>This key holds a second copy of '
+            f"the class file (the roster, the set and the class secret). Keep this page somewhere other "
+            f"than the class folder; <code>crib class rebuild answer-key.html --out new-folder/</code> makes "
+            f"the class folder again from it, with the same links.</p>"
+            f'<script type="application/json" id="{KEY_COPY_ID}">{text}</script></section>')
+
+
+def class_files(assignment: Assignment, site: str = "", nbgrader: bool = False) -> dict[str, str]:
+    """Every file of a class folder by name: sheets, key (holding a copy of class.json), links, class.json."""
+    files = _files(assignment, site)
+    if nbgrader:
+        ident = assignment_id(assignment)
+        files[f"nbgrader/source/{ident}/{ident}.ipynb"] = json.dumps(
+            nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
+    return files
+
+
 def _files(assignment: Assignment, site: str) -> dict[str, str]:
-    sets = [assignment.student_set(name) for name in assignment.roster]
-    links = {name: assignment.link(name, site) for name in assignment.roster}
+    sets = [assignment.student_set(name) for name in assignment.students]
+    links = {name: assignment.link(name, site) for name in assignment.students}
     files: dict[str, str] = {}
     owners: dict[str, str] = {}
     for exercise_set in sets:
@@ -100,44 +144,16 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
                                 f"file {stem}.html: make the names differ in letters or digits")
         owners[stem] = exercise_set.student or ""
         files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student])
-    files["answer-key.html"] = answer_key_html(sets)
+    data = assignment.to_json(site)
+    files["answer-key.html"] = answer_key_html(sets).replace("</body>", _class_copy(data) + "</body>", 1)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["student", "link"])
     writer.writerows(links.items())
     files["links.csv"] = out.getvalue()
     files["links.html"] = _links_page(assignment, links, site)
-    files[CLASS_FILE] = json.dumps(assignment.to_json(), indent=2, ensure_ascii=False) + "\n"
+    files[CLASS_FILE] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return files
-
-
-def write_folder(out: Path, files: dict[str, str], *, replace: bool = False) -> None:
-    """Write ``files`` into a temporary folder beside ``out`` and move it into place as a whole.
-
-    ``out`` must not exist or be empty, unless ``replace``: then the old folder is swapped out only
-    once the new one is complete.
-    """
-    if out.exists() and not out.is_dir():
-        raise CribbageError(f"'{out}' is a file, not a folder: give a folder to write into")
-    if out.is_dir() and any(out.iterdir()) and not replace:
-        raise CribbageError(f"the folder '{out}' is not empty: give a new folder (nothing was written)")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    try:
-        for name, content in files.items():
-            (temp / name).parent.mkdir(parents=True, exist_ok=True)
-            (temp / name).write_text(content, encoding="utf-8", newline="\n")
-        old = None
-        if out.exists():
-            old = out.with_name(f".{out.name}-old-{temp.name[-8:]}")
-            out.rename(old)
-        temp.rename(out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except OSError as error:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise CribbageError(f"cannot write into '{out}': {error.strerror or error}; nothing was "
-                            "written") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,12 +162,8 @@ def run(args: argparse.Namespace) -> int:
                             "working if it were replaced; give a new folder")
     assignment = Assignment(args.kind, args.difficulty, args.hands, args.seed,
                             tuple(read_students(args.students)), args.check, args.answers)
-    files = _files(assignment, args.site)
-    if args.nbgrader:
-        ident = assignment_id(assignment)
-        files[f"nbgrader/source/{ident}/{ident}.ipynb"] = json.dumps(
-            nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
-    write_folder(args.out, files)
+    files = class_files(assignment, args.site or "", args.nbgrader)
+    write_owned(args.out, files, "class", replace=False, what="the class's files")
     print(f"{assignment.student_set(assignment.roster[0]).title}, {args.hands} questions, set code "
           f"{assignment.code}, {len(assignment.roster)} students; answers "
           f"{'per kind' if args.answers == 'kind' else 'as totals'}, checking as you go "
@@ -160,4 +172,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {len(files)} files into {args.out}: a worksheet per student, answer-key.html (keep it), "
           f"links.html and links.csv (send each student their link), {CLASS_FILE} (keep it for "
           f"`crib grade`){extra}")
+    print("A second copy of class.json is inside answer-key.html: keep a copy of the key somewhere else "
+          "(not in this folder); if class.json is lost, `crib class rebuild answer-key.html --out DIR` "
+          "makes the class folder again with the same links.")
     return 0

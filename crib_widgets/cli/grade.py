@@ -7,8 +7,10 @@
 
 Each results file is checked against the class file (right set, a name on the class list, not
 changed since it was saved); one that fails gets one line naming it, and the rest are graded.
-The report (``report.html``, ``students.csv``, ``questions.csv``, a chart per kind in SVG) is made
-whole in a temporary folder and moved into ``CLASS_DIR/report`` (or ``--out``).
+The report (``report.html``, ``students.csv``, ``questions.csv``, ``answers.csv``, a chart per kind
+in SVG) is made whole in a temporary folder and moved into ``CLASS_DIR/report`` (or ``--out``),
+which must be new, empty or hold an earlier report (recognised by its ``.crib-files.json``):
+a folder of results files, a class folder or any other folder is refused and left as it was.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.assign import load_class
+from ..exercises.bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES, read_bounded
+from ..exercises.collect import Collected, collect
 from ..exercises.report import class_report
-from ..exercises.results import CODE_PREFIX, ResultsError, Submission, decode_code_text, read_results
-from .assign import write_folder
+from ..exercises.results import CODE_PREFIX
+from .folders import write_owned
 
-__all__ = ["register", "run", "read_inputs"]
+__all__ = ["register", "run", "read_inputs", "report_files"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,80 +37,64 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "set, changed or for a name not on the class list, and write the class report.")
     p.add_argument("classdir", type=Path, metavar="CLASS_DIR", help="the folder `crib assign` wrote")
     p.add_argument("results", nargs="+", metavar="RESULTS",
-                   help="results files (.json), text files of results codes (one a line), codes, or - to "
-                        "paste codes")
+                   help="results files (.json), text files of results codes, codes, or - to paste codes")
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
-                   help="where to write the report (default CLASS_DIR/report, replaced as a whole)")
+                   help="where to write the report (default CLASS_DIR/report): a new or empty folder, or "
+                        "one that holds an earlier report, which is replaced; any other folder is refused")
     p.set_defaults(run=run)
 
 
-def _decoded(source: str, code: str) -> tuple[str, str | ResultsError]:
-    try:
-        return source, decode_code_text(code)
-    except ResultsError as error:
-        return source, ResultsError(f"{source}: {error}")
-
-
-def _texts(item: str) -> list[tuple[str, str | ResultsError]]:
-    """(source name, JSON text or why not) for one command-line item: a file, a file of codes, a code."""
-    if item.strip().startswith(CODE_PREFIX):
-        return [_decoded("the pasted code", item)]
-    if item == "-":  # codes pasted into the terminal, one a line, ended by Ctrl-D
-        lines = [line.strip() for line in sys.stdin if line.strip()]
-        return [_decoded(f"pasted line {i}", line) for i, line in enumerate(lines, 1)]
+def _texts(item: str) -> list[tuple[str, str]]:
+    """(source name, text) for one command-line item: a file, a file of codes, a code, or - (stdin)."""
+    if CODE_PREFIX in item[:200]:
+        return [("the pasted code", item)]
+    if item == "-":  # codes pasted into the terminal, ended by Ctrl-D
+        text = sys.stdin.read(MAX_LIST_BYTES + 1)
+        if len(text) > MAX_LIST_BYTES:
+            raise CribbageError(f"the pasted text is over {MAX_LIST_BYTES // 1000:,} KB: paste the codes "
+                                "of one class at a time")
+        return [("pasted", text)]
     path = Path(item)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ResultsError(f"{item}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ResultsError(f"{item}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
-    if text.lstrip().startswith(CODE_PREFIX):
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        return [_decoded(f"{path.name} line {i}", line) for i, line in enumerate(lines, 1)]
-    return [(path.name, text)]
+    limit = MAX_LIST_BYTES if path.suffix.lower() == ".txt" else MAX_RESULTS_BYTES
+    return [(path.name, read_bounded(path, "results file", limit))]
 
 
-def read_inputs(assignment, items: list[str]) -> tuple[dict[str, Submission], list[str]]:
-    """Checked submissions by student, and one line for each input refused."""
-    taken: dict[str, Submission] = {}
-    refused: list[str] = []
+def read_inputs(assignment, items: list[str]) -> Collected:
+    """Checked submissions by student, one line for each input refused, notes on inputs graded."""
+    texts: list[tuple[str, str]] = []
+    unread: list[str] = []
     for item in items:
         try:
-            texts = _texts(item)
-        except ResultsError as error:
-            refused.append(str(error) if str(error).startswith(item) else f"{item}: {error}")
-            continue
-        for source, text in texts:
-            if isinstance(text, ResultsError):
-                refused.append(str(text))
-                continue
-            try:
-                submission = read_results(assignment, text, source)
-            except ResultsError as error:
-                refused.append(str(error))
-                continue
-            if submission.student in taken:
-                refused.append(f"{source}: a second results file for {submission.student} (the first was "
-                               f"{taken[submission.student].source}): only the first is graded")
-                continue
-            taken[submission.student] = submission
-    return taken, refused
+            texts.extend(_texts(item))
+        except CribbageError as error:
+            unread.append(str(error))
+    got = collect(assignment, texts)
+    got.refused[:0] = unread
+    return got
+
+
+def report_files(report) -> dict[str, str]:
+    """The report's files by name: the page, two tables and a chart per kind."""
+    files = {"report.html": report.html(), "students.csv": report.students_csv(),
+             "questions.csv": report.questions_csv(), "answers.csv": report.answers_csv()}
+    files.update({f"chart-{kind.replace(' ', '-')}.svg": svg for kind, svg in report.charts().items()})
+    return files
 
 
 def run(args: argparse.Namespace) -> int:
     assignment = load_class(args.classdir)
-    taken, refused = read_inputs(assignment, args.results)
-    for line in refused:
+    got = read_inputs(assignment, args.results)
+    for line in got.refused:
         print(f"crib: not graded: {line}", file=sys.stderr)
-    if not taken:
-        raise CribbageError("no results file could be graded (see the lines above)")
-    report = class_report(assignment, {name: s.answers for name, s in taken.items()}, refused)
-    files = {"report.html": report.html(), "students.csv": report.students_csv(),
-             "questions.csv": report.questions_csv()}
-    files.update({f"chart-{kind.replace(' ', '-')}.svg": svg for kind, svg in report.charts().items()})
+    for line in got.notes:
+        print(f"crib: note: {line}", file=sys.stderr)
+    if not got.taken:
+        raise CribbageError("no results file could be graded (see the lines above); no report was written")
+    report = class_report(assignment, {name: s.answers for name, s in got.taken.items()}, got.refused,
+                          got.notes)
+    files = report_files(report)
     out = args.out or args.classdir / "report"
-    write_folder(out, files, replace=True)
+    write_owned(out, files, "report", what="the report")
     print(report.summary())
     for row in report.students:
         print(f"  {row.student}: {row.report.summary()}")
@@ -115,5 +103,6 @@ def run(args: argparse.Namespace) -> int:
         for line in report.mistake_lines():
             print(f"  {line}")
     n = len(report.charts())
-    print(f"wrote {out / 'report.html'}, students.csv, questions.csv and {n} chart{'s' if n != 1 else ''}")
-    return 1 if refused else 0
+    print(f"wrote {out / 'report.html'}, students.csv, questions.csv, answers.csv and {n} "
+          f"chart{'s' if n != 1 else ''}")
+    return 1 if got.refused else 0

@@ -11,22 +11,22 @@ A folder that already holds a set is refused unless ``--replace`` says to replac
 from __future__ import annotations
 
 import argparse
-import contextlib
+import hashlib
 import os
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 from ..errors import CribbageError
+from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
 from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown
 from ..exercises.generate import MAX_HANDS, class_sets, make_set
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS, ExerciseSet
+from .folders import write_owned
 from .options import MAX_SEED, count, seed
 from .text import plural
 
-__all__ = ["register", "run", "read_students", "file_stem", "out_folder", "write_set"]
+__all__ = ["register", "run", "read_students", "file_stem", "out_folder"]
 
 FORMATS = ("html", "markdown", "both")
 
@@ -57,12 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def read_students(path: Path) -> list[str]:
     """The names in a students file, one a line; blank lines and lines starting with # skipped."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise CribbageError(f"students file '{path}' is not UTF-8 text: save it as UTF-8") from None
-    except OSError as error:
-        raise CribbageError(f"cannot read students file '{path}': {error.strerror or error}") from None
+    text = read_bounded(path, "students file", MAX_LIST_BYTES,
+                        "save the class list as UTF-8 text, one name a line")
     names = [" ".join(line.split()) for line in text.splitlines()]
     names = [name for name in names if name and not name.startswith("#")]
     if not names:
@@ -71,8 +67,20 @@ def read_students(path: Path) -> list[str]:
 
 
 def file_stem(name: str) -> str:
-    """A file-name-safe form of a student's name: ``"Ann O'Neil"`` -> ``ann-o-neil``."""
-    return re.sub(r"[^\w]+", "-", name.casefold()).strip("-_") or "student"
+    """A file-name-safe form of a student's name: ``"Ann O'Neil"`` -> ``ann-o-neil``.
+
+    A long name (up to 100 letters, each up to 4 bytes) is cut to fit a file name and marked with
+    a short hash of the whole name, so two long names that start alike still get two files.
+    """
+    stem = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_") or "student"
+    if len(stem.encode("utf-8")) <= _STEM_BYTES:
+        return stem
+    mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    cut = stem.encode("utf-8")[: _STEM_BYTES - 9].decode("utf-8", "ignore").rstrip("-_")
+    return f"{cut}-{mark}"
+
+
+_STEM_BYTES = 120  # "worksheet-" + stem + ".html" stays far below the 255 bytes a file name may have
 
 
 def _outputs(sets: list[ExerciseSet], named: bool, fmt: str) -> dict[str, str]:
@@ -105,16 +113,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sets = [make_set(args.kind, args.difficulty, args.hands, args.seed)]
     files = _outputs(sets, args.students is not None, args.format)
-    old = _old_set(out)
-    if old and not args.replace:
-        raise CribbageError(
-            f"--out '{out}' already holds a set of worksheets ({_listing(old)}): give a new folder, or add "
-            "--replace to replace that set as a whole")
-    try:
-        write_set(out, files, old)
-    except OSError as error:
-        raise CribbageError(f"cannot write the worksheets into the folder '{out}': "
-                            f"{error.strerror or error}; nothing was written there") from None
+    old = write_owned(out, files, "worksheets", keep_others=True, replace=args.replace, what="the worksheets")
     first = sets[0]
     print(f"{first.title}, {plural(len(first), 'question')}, set code {first.code}"
           + (f", {plural(len(sets), 'student')}" if args.students is not None else ""))
@@ -127,8 +126,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 # ---- the output folder ---------------------------------------------------------------------------
-_SET_FILE = re.compile(r"(worksheet(-[^/]*)?|answer-key)\.(html|md)")
-
 
 def out_folder(text: str) -> Path:
     """An argparse type for ``--out``: a folder name that can exist (not empty, no NUL, parts short)."""
@@ -149,92 +146,3 @@ def out_folder(text: str) -> Path:
             raise argparse.ArgumentTypeError(f"the folder name {part[:20]!r}... is {size} bytes long: "
                                              "a folder name may be at most 255 bytes")
     return Path(text)
-
-
-def _old_set(out: Path) -> list[Path]:
-    """The files of an earlier set in ``out`` (worksheets and keys this command writes)."""
-    if not out.is_dir():
-        return []
-    try:
-        return sorted(p for p in out.iterdir() if p.is_file() and _SET_FILE.fullmatch(p.name))
-    except OSError as error:
-        raise CribbageError(f"cannot look into the folder '{out}': {error.strerror or error}") from None
-
-
-def _listing(paths: list[Path]) -> str:
-    names = [p.name for p in paths]
-    return names[0] if len(names) == 1 else f"{names[0]} and {plural(len(names) - 1, 'more file')}"
-
-
-def write_set(out: Path, files: dict[str, str], old: list[Path] = ()) -> None:
-    """Write ``files`` into ``out`` as a whole: every file or none, with ``old`` (files of an earlier
-    set) removed only once the new set is complete.
-
-    The set is written into a temporary folder beside ``out`` and then moved into place, so a write
-    that fails half way (a full disk, a name the system refuses) leaves ``out`` as it was. Raises
-    ``OSError``; the caller turns it into a message naming the folder.
-    """
-    out = Path(os.path.abspath(out))
-    made = _make_parents(out.parent)
-    try:
-        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=out.parent))
-        os.chmod(stage, 0o777 & ~_umask())  # mkdtemp makes it private; the class folder is an ordinary one
-        try:
-            for name, content in files.items():
-                _write(stage / name, content)
-            if not out.exists():
-                os.replace(stage, out)
-            else:
-                _swap_in(stage, out, [Path(p) for p in old])
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
-    except BaseException:
-        for folder in reversed(made):
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _write(path: Path, content: str) -> None:
-    path.write_text(content, encoding="utf-8", newline="\n")
-
-
-def _make_parents(folder: Path) -> list[Path]:
-    """Create ``folder`` and any missing parents; the folders created, outermost first."""
-    missing = []
-    while not folder.exists():
-        missing.append(folder)
-        folder = folder.parent
-    for path in reversed(missing):
-        path.mkdir()
-    return list(reversed(missing))
-
-
-def _swap_in(stage: Path, out: Path, old: list[Path]) -> None:
-    """Move the finished set from ``stage`` into ``out``, taking ``old`` out first; undo on failure."""
-    backup = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
-    moved_out: list[Path] = []
-    moved_in: list[Path] = []
-    try:
-        for path in old:
-            os.replace(path, backup / path.name)
-            moved_out.append(path)
-        for new in sorted(stage.iterdir()):
-            os.replace(new, out / new.name)
-            moved_in.append(out / new.name)
-    except BaseException:
-        for path in moved_in:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        for path in moved_out:
-            with contextlib.suppress(OSError):
-                os.replace(backup / path.name, path)
-        raise
-    finally:
-        shutil.rmtree(backup, ignore_errors=True)

@@ -31,22 +31,24 @@ import difflib
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import unicodedata
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
 from ..cards import Card
 from ..errors import CribbageError
-from .generate import check_distinct_students, check_options, make_set
+from .bounded import MAX_CLASS_BYTES, load_json, read_bounded
+from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
-           "load_class", "page_reply", "practice_data", "find_on_roster"]
+           "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -89,16 +91,34 @@ class Assignment:
     check_as_you_go: bool = True
     answer_by: str = "total"
     secret: str = field(default_factory=lambda: secrets.token_hex(16), repr=False)
+    added: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_options(self.kind, self.difficulty, self.hands, self.seed)
         if self.answer_by not in ANSWER_MODES:
             raise CribbageError(f"answers by {self.answer_by!r} is not an option: use 'total' or 'kind'")
-        names = tuple(unicodedata.normalize("NFC", " ".join(n.split())) for n in self.roster)
+        if not isinstance(self.secret, str) or not re.fullmatch(r"[0-9a-f]{32}", self.secret):
+            raise CribbageError("the class secret must be 32 hex digits, as `crib assign` wrote it")
+        names, added = (tuple(unicodedata.normalize("NFC", check_student(n)) for n in group)
+                        for group in (self.roster, self.added))
         if not names:
             raise CribbageError("the class list is empty: give at least one student name")
-        check_distinct_students(names)
+        if len(names) + len(added) > MAX_STUDENTS:
+            raise CribbageError(f"{len(names) + len(added)} students is more than one class: "
+                                f"give at most {MAX_STUDENTS} names")
+        check_distinct_students(names + added)
         object.__setattr__(self, "roster", names)
+        object.__setattr__(self, "added", added)
+
+    @property
+    def students(self) -> tuple[str, ...]:
+        """Everyone in the class: the roster the class was made with, then students added later."""
+        return self.roster + self.added
+
+    def with_students(self, names: tuple[str, ...] | list[str]) -> Assignment:
+        """The same class with ``names`` added: every link already sent stays as it was (the
+        fingerprint and the keys come from the first roster and the secret only)."""
+        return replace(self, added=self.added + tuple(names))
 
     @property
     def code(self) -> str:
@@ -118,7 +138,7 @@ class Assignment:
 
     def find_student(self, name: str) -> str:
         """The roster's spelling of ``name``; an unknown name is refused with the closest ones."""
-        return find_on_roster(name, self.roster)
+        return find_on_roster(name, self.students)
 
     def student_set(self, name: str) -> ExerciseSet:
         """The student's own set, made by the engine from the seed and the roster's spelling."""
@@ -141,13 +161,18 @@ class Assignment:
         base = (site.rstrip("/") + "/") if site else ""
         return f"{base}{PAGE}#{urlencode(params, quote_via=quote)}"
 
-    def to_json(self) -> dict:
+    def to_json(self, site: str = "") -> dict:
         """The class file's content (keep it: it holds the secret that checks the results files)."""
-        return {
+        data = {
             "crib_class": FORMAT, "set": self.code, "kind": self.kind, "difficulty": self.difficulty,
             "hands": self.hands, "seed": self.seed, "options": self.options,
             "roster": list(self.roster), "fingerprint": self.fingerprint, "secret": self.secret,
         }
+        if self.added:
+            data["added"] = list(self.added)
+        if site:
+            data["site"] = site
+        return data
 
     @classmethod
     def from_json(cls, data: object, where: str = "the class file") -> Assignment:
@@ -155,8 +180,13 @@ class Assignment:
         try:
             if not isinstance(data, dict) or data.get("crib_class") != FORMAT:
                 raise KeyError("crib_class")
-            made = cls(data["kind"], data["difficulty"], data["hands"], data["seed"], tuple(data["roster"]),
-                       bool(data["options"]["check"]), data["options"]["by"], data["secret"])
+            names = [data["roster"], data.get("added", [])]
+            if not all(isinstance(group, list) and all(isinstance(n, str) for n in group) for group in names):
+                raise TypeError("roster")
+            if not isinstance(data["options"]["check"], bool):
+                raise TypeError("options")
+            made = cls(data["kind"], data["difficulty"], data["hands"], data["seed"], tuple(names[0]),
+                       data["options"]["check"], data["options"]["by"], data["secret"], tuple(names[1]))
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, CribbageError):
                 raise CribbageError(f"{where}: {error}") from None
@@ -170,15 +200,19 @@ class Assignment:
 
 def load_class(folder: Path) -> Assignment:
     """The assignment of a class folder written by `crib assign` (its ``class.json``)."""
+    return class_and_site(folder)[0]
+
+
+def class_and_site(folder: Path) -> tuple[Assignment, str]:
+    """The assignment of a class folder (or a class file), and the site its links were made for."""
     path = Path(folder)
     path = path / CLASS_FILE if path.is_dir() else path
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CribbageError(f"cannot read class file '{path}': {error}") from None
-    return Assignment.from_json(data, f"class file '{path}'")
+    if not path.exists():
+        raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote (if "
+                            "class.json is lost, `crib class rebuild answer-key.html` makes it again)")
+    data = load_json(read_bounded(path, "class file", MAX_CLASS_BYTES), f"class file '{path}'")
+    site = data.get("site", "") if isinstance(data, dict) else ""
+    return Assignment.from_json(data, f"class file '{path}'"), site if isinstance(site, str) else ""
 
 
 # ---- what the student page needs to show a set (cards and words, never an answer) ----------------
@@ -223,23 +257,22 @@ def page_reply(code: str, student: str | None, number: int, text: str, check: bo
     """What the assignment page shows for an answer typed there (JSON): with ``check``, the verdict of
     the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
     caught while the student is still there and nothing about the answer's truth is revealed."""
-    from .answers import AnswerError, read_answer
+    from .answers import AnswerError, read_answer, read_as
     from .generate import load_set
     from .grading import check_answer
 
     exercise = load_set(code, student or None)[number]
     if check:
         g = check_answer(exercise, text)
-        reply = {"status": g.status, "message": g.message, "kinds": g.kind_messages(all_kinds=True)}
+        reply = {"status": g.status, "message": g.message, "kinds": g.kind_messages(all_kinds=True),
+                 "read": g.read}
     else:
         try:
             answer = read_answer(exercise, text)
         except AnswerError as error:
             reply = {"status": "unreadable", "message": str(error), "kinds": []}
         else:
-            read = (", ".join(f"{k} {v}" for k, v in answer.by_kind.items()) if answer.by_kind is not None
-                    else str(answer.total))
-            reply = {"status": "read", "message": f"read as: {read}", "kinds": []}
+            reply = {"status": "read", "message": f"read as: {read_as(exercise, answer)}", "kinds": []}
     return json.dumps(reply, ensure_ascii=False)
 
 

@@ -32,7 +32,7 @@ __all__ = ["MAX_HANDS", "MAX_NAME", "MAX_STUDENTS", "make_set", "load_set", "cla
            "check_options", "check_student"]
 
 MAX_HANDS = 100
-MAX_NAME = 60  # characters: the name is printed on the sheet and becomes part of a file name
+MAX_NAME = 100  # characters: a real name of 66 was seen; it is printed on the sheet and named in a file
 MAX_STUDENTS = 500
 _FOCUSES = {"counting": COUNTING_FOCUSES, "play": PLAY_FOCUSES, "muggins": MUGGINS_FOCUSES}
 _MAKERS = {"counting": make_counting, "play": make_play, "muggins": make_muggins}

@@ -11,17 +11,17 @@ typo never stops the rest of a worksheet from being graded.
 >>> g = check_answer(s[1], "fifteens 2, runs 4")
 >>> g.status, g.kind_messages()
 ('wrong', ['fifteens: 1 of 2 found (2 of 4 points)'])
->>> grade(s, [8, "twelve"]).summary()
+>>> grade(s, [8, "lots"]).summary()
 '1 of 2 right; 1 could not be read'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import CribbageError
-from .answers import Answer, AnswerError, read_answer
+from .answers import Answer, AnswerError, read_answer, read_as
 from .model import (
     KIND_LABELS,
     CountingExercise,
@@ -61,6 +61,7 @@ class Grade:
     given: str
     solution: Solution
     kinds: tuple[KindCheck, ...] = ()
+    read: str = ""  # how the answer was read ("fifteens 4, pairs 2 (6 in all)"); empty if it was not
 
     @property
     def correct(self) -> bool:
@@ -127,10 +128,12 @@ def check_answer(exercise: Exercise, raw: object) -> Grade:
     try:
         answer = read_answer(exercise, raw)
     except AnswerError as error:
-        return Grade(exercise.number, UNREADABLE, f"could not read the answer: {error}", str(raw), solution)
-    if answer.by_kind is not None:
-        return _grade_kinds(exercise, answer, solution)
-    return _grade_total(exercise, answer, solution)
+        given = " ".join(raw.split()) if isinstance(raw, str) else str(raw)
+        return Grade(exercise.number, UNREADABLE, f"could not read the answer: {error}", given, solution)
+    graded = _grade_kinds(exercise, answer, solution) if answer.by_kind is not None else \
+        _grade_total(exercise, answer, solution)
+    return replace(graded, given=" ".join(str(raw).split()) if isinstance(raw, str) else graded.given,
+                   read=read_as(exercise, answer))
 
 
 def _grade_total(exercise: Exercise, answer: Answer, solution: Solution) -> Grade:

@@ -1,17 +1,21 @@
-"""A class report: every student's answers scored again by the engine, the class's habits in words.
+"""A class report built for action: who needs help with what, each mistake with who made it, every answer.
 
-Rows per student (score and misses per kind of points), rows per question (how many got it
-wrong), the most common mistakes named in words, and a bar chart (SVG, no matplotlib) per kind.
-Misses per kind come from answers given per kind, and for Muggins sets from the kind of the
-counter's mistake that was not caught (a wrong total alone does not say which kind was missed).
+Every student's answers are scored again by the engine. The report (one self-contained page that
+prints on A4 and reads on a phone) opens with the students who need help and the skills they
+need it in, then a students x skills grid (each cell the share right, coloured and said in words:
+secure, shaky, needs help), the class's most common mistakes each naming the students who made
+them, what was asked, the questions, charts (SVG, no matplotlib) and every answer as the student
+typed it beside what it was read as, so the teacher can overrule a reading.
 
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="22" * 16)
->>> sets = {n: a.student_set(n) for n in a.roster}
+>>> sets = {n: a.student_set(n) for n in a.students}
 >>> right = [str(e.solution().answer) for e in sets["Ann"]]
 >>> r = class_report(a, {"Ann": right, "Ben": ["0", None]})
 >>> [(row.student, row.right) for row in r.students]
 [('Ann', 2), ('Ben', 0)]
+>>> r.needing_help()
+[('Ben', ['fifteens (0 of 1)'])]
 """
 
 from __future__ import annotations
@@ -30,9 +34,9 @@ from .export_html import PAGE_CSS
 from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .sheet import answer_kinds
+from .skills import SKILLS, band, skills_tested
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of"]
-
 
 @dataclass(frozen=True, slots=True)
 class StudentRow:
@@ -41,10 +45,19 @@ class StudentRow:
     student: str
     report: Report
     misses: dict[str, int]
+    skills: dict[str, tuple[int, int]] = field(default_factory=dict)  # skill -> (passed, tested)
+    focuses: tuple[str, ...] = ()  # what each question trained, in order
 
     @property
     def right(self) -> int:
         return self.report.right
+
+    def weak(self) -> list[str]:
+        """The skills this student got right less than half the time, worst first, with the counts."""
+        low = [(r / n, skill, r, n) for skill, (r, n) in self.skills.items() if n and r / n < 0.5]
+        order = {skill: i for i, skill in enumerate(SKILLS)}
+        low.sort(key=lambda t: (t[0], order.get(t[1], 99)))
+        return [f"{skill} ({r} of {n})" for _, skill, r, n in low]
 
     def count(self, status: str) -> int:
         return self.report.count(status)
@@ -72,30 +85,60 @@ class ClassReport:
     mistakes: tuple[tuple[str, int], ...]
     missing: tuple[str, ...]
     refused: tuple[str, ...] = field(default=())
-    mistake_students: dict[str, int] = field(default_factory=dict)
+    mistake_students: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    notes: tuple[str, ...] = field(default=())
 
     def mistake_lines(self) -> list[str]:
-        """The most common mistakes as sentences, e.g. ``fifteens too few: 3 answers, by 2 of 3 students``."""
-        of = len(self.students)
-        return [f"{text}: {n} answer{'s' if n != 1 else ''}, by {self.mistake_students.get(text, 0)} of {of} "
-                f"student{'s' if of != 1 else ''}" for text, n in self.mistakes]
+        """The most common mistakes as sentences naming who made them, e.g.
+        ``fifteens too few: 3 answers, by Ann and Ben``."""
+        return [f"{text}: {n} answer{'s' if n != 1 else ''}, by {_names(self.mistake_students.get(text, ()))}"
+                for text, n in self.mistakes]
+
+    @property
+    def skills(self) -> tuple[str, ...]:
+        """The skills this set tested, in the grid's order."""
+        seen = {skill for row in self.students for skill in row.skills}
+        return tuple(s for s in SKILLS if s in seen) + tuple(sorted(seen - set(SKILLS)))
+
+    def by_need(self) -> list[StudentRow]:
+        """The students who need help most first: fewest right, then most weak skills, then by name."""
+        return sorted(self.students, key=lambda r: (r.right / max(1, len(r.report.grades)), -len(r.weak()),
+                                                    r.student.casefold()))
+
+    def needing_help(self) -> list[tuple[str, list[str]]]:
+        """Each student with a skill under half right, worst first, and those skills."""
+        return [(row.student, row.weak()) for row in self.by_need() if row.weak()]
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return tuple(answer_kinds(self.assignment.student_set(self.assignment.roster[0])))
+        return tuple(answer_kinds(self.assignment.student_set(self.assignment.students[0])))
 
     def students_csv(self) -> str:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["student", "score", "right", "wrong", "unreadable", "unanswered",
-                         *(f"{KIND_LABELS[k]} missed" for k in self.kinds)])
+                         *(f"{KIND_LABELS[k]} missed" for k in self.kinds),
+                         *(f"{s} right" for s in self.skills)])
         n = self.assignment.hands
         for row in self.students:
             writer.writerow([row.student, f"{row.right}/{n}", row.right, row.count("wrong"),
                              row.count("unreadable"), row.count("unanswered"),
-                             *(row.misses.get(k, 0) for k in self.kinds)])
+                             *(row.misses.get(k, 0) for k in self.kinds),
+                             *(_share(row.skills.get(s)) for s in self.skills)])
         for name in self.missing:
-            writer.writerow([name, "no results", "", "", "", "", *("" for _ in self.kinds)])
+            writer.writerow([name, "no results", "", "", "", "", *("" for _ in self.kinds),
+                             *("" for _ in self.skills)])
+        return out.getvalue()
+
+    def answers_csv(self) -> str:
+        """Every answer: who, which question, what it trained, what was typed, how it was read, the mark."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["student", "question", "focus", "typed", "read as", "status", "right answer"])
+        for row in self.students:
+            for g, focus in zip(row.report.grades, row.focuses, strict=True):
+                writer.writerow([row.student, g.number, focus, _cell(g.given), g.read, g.status,
+                                 _right_answer(g)])
         return out.getvalue()
 
     def questions_csv(self) -> str:
@@ -134,32 +177,152 @@ class ClassReport:
         return charts
 
     def html(self) -> str:
-        """The whole report as one self-contained page."""
+        """The whole report as one self-contained page (prints on A4, reads at 390 px)."""
         a = self.assignment
-        words = "".join(f"<li>{escape(line)}</li>" for line in self.mistake_lines()) \
-            or "<li>No mistakes: every answer was right.</li>"
+        title = a.student_set(a.students[0]).title
+        problems = "".join(
+            f"<h2>{heading}</h2><ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+            for heading, lines in (("Not graded", self.refused), ("Notes", self.notes)) if lines)
         charts = "".join(f'<figure class="chart">{svg}</figure>' for svg in self.charts().values())
-        refused = ("<h2>Not graded</h2><ul>" + "".join(f"<li>{escape(r)}</li>" for r in self.refused)
-                   + "</ul>") if self.refused else ""
         body = (
-            f"<header><h1>Class report: {escape(a.student_set(a.roster[0]).title)}</h1>"
+            f"<header><h1>Class report: {escape(title)}</h1>"
             f'<p class="meta">Set code <code>{escape(a.code)}</code> \u00b7 class {escape(a.fingerprint)} '
             f"\u00b7 answers {'per kind' if a.answer_by == 'kind' else 'as totals'}</p>"
-            f"<p>{escape(self.summary())}</p></header>"
-            f"<h2>The class's most common mistakes</h2><ol>{words}</ol>"
-            f"<h2>Students</h2>{_table(self.students_csv())}"
-            f"<h2>Questions</h2>{_table(self.questions_csv())}"
-            f"<h2>Charts</h2>{charts}{refused}"
+            f"<p>{escape(self.summary())}</p></header>{problems}"
+            f"<h2>Who needs help with what</h2>{self._help_html()}"
+            f"<h2>Students and skills</h2>{self._grid_html()}"
+            f"<h2>The class's most common mistakes</h2>{self._mistakes_html()}"
+            f"<h2>What was asked</h2>{self._focus_html()}"
+            f'<h2>Students</h2><div class="wide">{_table(self.students_csv())}</div>'
+            f'<h2>Questions</h2><div class="wide">{_table(self.questions_csv())}</div>'
+            f'<h2>Charts</h2>{charts}'
+            f"<h2>Every answer as typed</h2>{self._answers_html()}"
             "<footer>Every answer was scored again from the seed by the crib_widgets engine; a results "
-            "file holds only what was typed.</footer>"
+            "file holds only what was typed. Where an answer was read in a way the student did not mean, "
+            "what they typed is shown beside it: you may overrule it.</footer>"
         )
-        css = PAGE_CSS + ("table.grid{border-collapse:collapse;font-family:Arial,sans-serif;font-size:.9em}"
-                          "table.grid th,table.grid td{border:1px solid #999;padding:.15em .45em;"
-                          "text-align:left} figure.chart{margin:.5em 0}")
         return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-                f"<title>Class report {escape(a.code)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
-                f"{body}\n</body>\n</html>\n")
+                f"<title>Class report {escape(a.code)}</title>\n<style>{PAGE_CSS}{REPORT_CSS}</style>\n"
+                "</head>\n"
+                f"<body>\n{body}\n</body>\n</html>\n")
+
+    def _help_html(self) -> str:
+        rows = self.needing_help()
+        if not rows:
+            return "<p>Nobody got a skill right less than half the time.</p>"
+        items = "".join(f"<li><b>{escape(name)}</b>: {escape(', '.join(weak))}</li>" for name, weak in rows)
+        return (f"<p>Students with a skill they got right less than half the time, the student with the "
+                f"fewest right answers first:</p><ol class=\"help\">{items}</ol>")
+
+    def _grid_html(self) -> str:
+        skills = self.skills
+        head = "".join(f'<th scope="col">{escape(s)}</th>' for s in skills)
+        rows = []
+        for row in self.by_need():
+            cells = []
+            for skill in skills:
+                passed, tested = row.skills.get(skill, (0, 0))
+                if not tested:
+                    cells.append('<td class="none">\u2013<span class="word"> not asked</span></td>')
+                    continue
+                word, css = band(passed, tested)
+                cells.append(f'<td class="{css}">{passed}/{tested}<span class="word"> {word}</span></td>')
+            rows.append(f'<tr><th scope="row">{escape(row.student)}</th>'
+                        f"<td>{row.right}/{len(row.report.grades)}</td>{''.join(cells)}</tr>")
+        key = ('<p class="key">Each cell: questions on that skill answered right, of those answered. '
+               '<span class="good">secure</span> 80% or more \u00b7 <span class="fair">shaky</span> half '
+               'or more \u00b7 <span class="poor">needs help</span> under half \u00b7 \u2013 not asked. '
+               "Students who need help most come first.</p>")
+        return (f'{key}<div class="wide"><table class="grid skills"><thead><tr><th scope="col">student</th>'
+                f'<th scope="col">score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+    def _mistakes_html(self) -> str:
+        if not self.mistakes:
+            return "<p>No mistakes: every answer was right.</p>"
+        items = "".join(
+            f"<li><b>{escape(text)}</b>: {n} answer{'s' if n != 1 else ''}, by "
+            f"{escape(_names(self.mistake_students.get(text, ())))}</li>" for text, n in self.mistakes)
+        return f"<ol>{items}</ol>"
+
+    def _focus_html(self) -> str:
+        tally: dict[str, list[int]] = {}
+        for row in self.students:
+            for g, focus in zip(row.report.grades, row.focuses, strict=True):
+                counts = tally.setdefault(focus, [0, 0, 0])
+                counts[0] += g.status != "unanswered"
+                counts[1] += g.correct
+                counts[2] += 1
+        lines = "".join(
+            f"<tr><td>{escape(focus)}</td><td>{answered}</td><td>{right}</td>"
+            f"<td>{band(right, answered)[0] if answered else ''}</td></tr>"
+            for focus, (answered, right, _) in tally.items())
+        return ('<div class="wide"><table class="grid"><thead><tr><th scope="col">asked about</th>'
+                '<th scope="col">answers</th><th scope="col">right</th><th scope="col">the class</th></tr>'
+                f"</thead><tbody>{lines}</tbody></table></div>")
+
+    def _answers_html(self) -> str:
+        parts = []
+        marks = {"right": "\u2714 right", "wrong": "\u2718 wrong", "unreadable": "? not read",
+                 "unanswered": "\u2013 blank"}
+        for row in self.by_need():
+            lines = "".join(
+                f'<tr class="{g.status}"><td>{g.number}</td><td>{escape(focus)}</td>'
+                f"<td>{escape(_cell(g.given)) or '<i>blank</i>'}</td><td>{escape(g.read)}</td>"
+                f"<td>{marks.get(g.status, g.status)}</td><td>{escape(_right_answer(g))}</td></tr>"
+                for g, focus in zip(row.report.grades, row.focuses, strict=True))
+            parts.append(
+                f'<section class="answers"><h3>{escape(row.student)} \u00b7 {row.right} of '
+                f'{len(row.report.grades)} right</h3><div class="wide"><table class="grid"><thead><tr>'
+                '<th scope="col">Q</th><th scope="col">asked about</th><th scope="col">typed</th>'
+                '<th scope="col">read as</th><th scope="col">mark</th><th scope="col">right answer</th></tr>'
+                f"</thead><tbody>{lines}</tbody></table></div></section>")
+        return "".join(parts)
+
+
+REPORT_CSS = (
+    "table.grid{border-collapse:collapse;font-family:Arial,sans-serif;font-size:.9em}"
+    "table.grid th,table.grid td{border:1px solid #999;padding:.15em .45em;text-align:left;"
+    "vertical-align:top}"
+    "div.wide{overflow-x:auto;max-width:100%}"
+    "table.skills td{text-align:center;white-space:nowrap}"
+    "table.skills th[scope=row]{position:sticky;left:0;background:#fff}"
+    ".good{background:#d8efd9}.fair{background:#fbe9b7}.poor{background:#f6c9c9}"
+    "td.none{color:#666}"
+    ".word{font-size:.85em}"
+    "p.key span{padding:0 .3em;border:1px solid #999}"
+    "tr.wrong td:nth-child(5),tr.unreadable td:nth-child(5){font-weight:bold}"
+    "figure.chart{margin:.5em 0}"
+    "ol.help li{margin:.15em 0}"
+    "@media (max-width:480px){body{font-size:10pt;padding:0 .4em;margin:.5em auto}"
+    "table.grid{font-size:.82em}.word{display:block}}"
+    "@media print{@page{size:A4;margin:12mm}body{max-width:none;margin:0;font-size:9.5pt}"
+    "div.wide{overflow:visible}table.grid{font-size:.85em}section.answers{break-inside:avoid-page}"
+    "h2{break-after:avoid}tr{break-inside:avoid}"
+    ".good,.fair,.poor{-webkit-print-color-adjust:exact;print-color-adjust:exact}}"
+)
+
+
+def _names(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _share(counts: tuple[int, int] | None) -> str:
+    return f"{counts[0]}/{counts[1]}" if counts and counts[1] else ""
+
+
+def _cell(text: str) -> str:
+    """Typed text for a table or a CSV cell: one line, and never read as a spreadsheet formula."""
+    text = " ".join(str(text).split())
+    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text[1:2].isdigit() else text
+
+
+def _right_answer(g: Grade) -> str:
+    return g.solution.call or str(g.solution.answer)
 
 
 def _table(text: str) -> str:
@@ -233,44 +396,55 @@ def _slip_words(exercise: MugginsExercise, line: KeyLine) -> str:
 
 
 def _focus_of(sets: Sequence[ExerciseSet], number: int) -> str:
-    """What question ``number`` trains across the class (a Muggins set orders it per student)."""
-    found = {exercise_set[number].focus for exercise_set in sets}
-    return found.pop() if len(found) == 1 else "a different focus for each student"
+    """What question ``number`` trains across the class; a Muggins set draws each student's questions in
+    its own order, so there the question's focuses are listed with how many students had each."""
+    found = Counter(exercise_set[number].focus for exercise_set in sets)
+    if len(found) == 1:
+        return next(iter(found))
+    return "; ".join(f"{focus} ({n})" for focus, n in found.most_common())
 
 
 def class_report(
-    assignment: Assignment, answers: Mapping[str, Sequence[str | None]], refused: Sequence[str] = ()
+    assignment: Assignment, answers: Mapping[str, Sequence[str | None]], refused: Sequence[str] = (),
+    notes: Sequence[str] = (),
 ) -> ClassReport:
-    """Grade every student's answers (name on the roster -> answers in question order)."""
+    """Grade every student's answers (name on the class list -> answers in question order)."""
     sets: dict[str, ExerciseSet] = {}
     rows: list[StudentRow] = []
     mistakes: Counter[str] = Counter()
-    who: dict[str, set[str]] = {}
+    who: dict[str, list[str]] = {}
     per_question: list[dict] = [{"wrong": 0, "unreadable": 0, "unanswered": 0, "kinds": Counter()}
                                 for _ in range(assignment.hands)]
-    for name in assignment.roster:
+    for name in assignment.students:
         if name not in answers:
             continue
         sets[name] = exercise_set = assignment.student_set(name)
         report = grade(exercise_set, list(answers[name]))
         misses: Counter[str] = Counter()
+        skills: dict[str, list[int]] = {}
         for exercise, g in zip(exercise_set, report.grades, strict=True):
             slot = per_question[exercise.number - 1]
             if g.status in slot:
                 slot[g.status] += 1
+            for skill, passed in skills_tested(exercise, g):
+                tally = skills.setdefault(skill, [0, 0])
+                tally[0] += passed
+                tally[1] += 1
             for text, kind in mistakes_of(exercise, g):
                 mistakes[text] += 1
-                who.setdefault(text, set()).add(name)
+                if name not in who.setdefault(text, []):
+                    who[text].append(name)
                 if kind:
                     misses[kind] += 1
                     slot["kinds"][kind] += 1
-        rows.append(StudentRow(name, report, dict(misses)))
-    graded = list(sets.values()) or [assignment.student_set(assignment.roster[0])]
+        rows.append(StudentRow(name, report, dict(misses), {k: (v[0], v[1]) for k, v in skills.items()},
+                               tuple(e.focus for e in exercise_set)))
+    graded = list(sets.values()) or [assignment.student_set(assignment.students[0])]
     questions = tuple(
         QuestionRow(number, _focus_of(graded, number), s["wrong"], s["unreadable"], s["unanswered"],
                     dict(s["kinds"]))
         for number, s in enumerate(per_question, start=1)
     )
-    missing = tuple(n for n in assignment.roster if n not in answers)
-    return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(5)), missing,
-                       tuple(refused), {text: len(names) for text, names in who.items()})
+    missing = tuple(n for n in assignment.students if n not in answers)
+    return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(8)), missing,
+                       tuple(refused), {text: tuple(names) for text, names in who.items()}, tuple(notes))

@@ -28,17 +28,20 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..errors import CribbageError
 from .assign import Assignment
+from .bounded import NotJSON, load_json
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
-           "decode_code_text", "CODE_PREFIX"]
+           "decode_code_text", "codes_in", "CODE_PREFIX", "MAX_ANSWER"]
 
 FORMAT = 1
 CODE_PREFIX = "CRIB1-"
+MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 
 
 class ResultsError(CribbageError):
@@ -82,23 +85,72 @@ def results_code(data: dict) -> str:
     return CODE_PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
+_MAX_PIECES = 400  # a code wrapped at 20 characters a line is still under 400 pieces
+
+
 def decode_code_text(code: str) -> str:
-    """The JSON inside a results code; a code that is cut short or garbled is refused."""
-    body = "".join(code.split())[len(CODE_PREFIX):]
+    """The JSON inside a results code; a code that is cut short or garbled is refused.
+
+    The code may come wrapped over lines, with spaces, with an e-mail's ``>`` quote marks or its
+    ``=`` soft line breaks, and with words after it: the pieces are joined until they make a
+    whole results file.
+
+    >>> from crib_widgets.exercises.assign import Assignment
+    >>> a = Assignment("counting", "easy", 1, 7, ("Ann",), secret="11" * 16)
+    >>> code = results_code(make_results(a, "Ann", ["4"]))
+    >>> wrapped = chr(10).join("> " + code[i:i + 30] for i in range(0, len(code), 30)) + " thanks!"
+    >>> decode_code_text(wrapped) == decode_code_text(code)
+    True
+    """
+    start = code.find(CODE_PREFIX)
+    body = code[start + len(CODE_PREFIX):] if start >= 0 else code
+    pieces: list[str] = []
+    for word in re.split(r"[\s>]+", body):
+        word = word.rstrip("=.,;:)!?\"'")
+        if not word:
+            continue
+        if not _ALPHABET.fullmatch(word) or len(pieces) >= _MAX_PIECES:
+            break
+        pieces.append(word)
+    for end in range(len(pieces), 0, -1):  # the longest run of pieces that is a whole file
+        text = _decoded("".join(pieces[:end]))
+        if text is not None:
+            return text
+    raise ResultsError("the results code is damaged (cut short or mistyped): copy it again whole")
+
+
+def _decoded(body: str) -> str | None:
     try:
-        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+        text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
-        raise ResultsError("the results code is damaged (cut short or mistyped): copy it again "
-                           "whole") from None
+        return None
+    stripped = text.strip()
+    return text if stripped.startswith("{") and stripped.endswith("}") else None
+
+
+def codes_in(text: str, label: str) -> list[tuple[str, str | ResultsError]]:
+    """Every results code in pasted text (one a line, or wrapped as an e-mail wraps it), each with
+    the line it starts on: (``"codes.txt line 3"``, the JSON inside or why it cannot be read)."""
+    found: list[tuple[str, str | ResultsError]] = []
+    for match in re.finditer(re.escape(CODE_PREFIX), text):
+        where = f"{label} line {text.count(chr(10), 0, match.start()) + 1}"
+        try:
+            found.append((where, decode_code_text(text[match.start():match.start() + 200_000])))
+        except ResultsError as error:
+            found.append((where, ResultsError(f"{where}: {error}")))
+    return found
 
 
 def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     """Check one results file's text against the class; `ResultsError` says in one line what is wrong."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = load_json(text, source)
+    except NotJSON:
         raise ResultsError(f"{source}: not a results file (not JSON): hand in the file the assignment "
                            "page saved") from None
+    except CribbageError as error:
+        raise ResultsError(f"{error}: hand in the file the assignment page saved") from None
     if not isinstance(data, dict) or data.get("crib_results") != FORMAT:
         raise ResultsError(f"{source}: not a results file from the assignment page")
     try:
@@ -107,18 +159,25 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     except KeyError as missing:
         raise ResultsError(f"{source}: the results file has no {missing} field: it is damaged") from None
     if fingerprint != assignment.fingerprint or set_code != assignment.code:
-        raise ResultsError(f"{source}: for another set (set {set_code}, class {fingerprint}), not this "
-                           f"class's set {assignment.code} (class {assignment.fingerprint})")
+        raise ResultsError(f"{source}: for another set (set {_short(set_code)}, class "
+                           f"{_short(fingerprint)}), "
+                           f"not this class's set {assignment.code} (class {assignment.fingerprint})")
     try:
         name = assignment.find_student(student)
     except CribbageError as error:
         raise ResultsError(f"{source}: {error}") from None
     if not (isinstance(answers, list) and len(answers) == assignment.hands
-            and all(a is None or isinstance(a, str) for a in answers)):
-        raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text or null) "
-                           "were expected")
+            and all(a is None or (isinstance(a, str) and len(a) <= MAX_ANSWER) for a in answers)):
+        raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text of at most "
+                           f"{MAX_ANSWER} characters, or null) were expected")
     expected = sign(assignment.student_key(name), data)
     if not isinstance(signature, str) or not hmac.compare_digest(signature, expected):
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
-    return Submission(name, list(answers), source, str(data.get("saved", "")))
+    return Submission(name, list(answers), source, _short(str(data.get("saved", ""))))
+
+
+def _short(value: object) -> str:
+    """A value from a file, shortened for a one-line message."""
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"

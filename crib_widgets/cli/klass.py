@@ -1,0 +1,105 @@
+"""``crib class``: a way back for a class made with `crib assign`.
+
+    crib class add class/ "Zoë Late" "Sam O'Neil"     # or --students late.txt
+    crib class rebuild answer-key.html --out class/    # class.json lost: make the folder again
+
+``add`` puts late students on the class list without changing any link already sent: each link's
+class fingerprint and key come from the first roster and the class secret only, so the new
+students get new links and worksheets, the key and ``links.html`` list them too, and every other
+file in the folder is left as it was.
+
+``rebuild`` reads the second copy of the class file that `crib assign` put inside
+``answer-key.html`` (or a copy of ``class.json`` itself) and writes the class folder again, with
+the same secret, so the same links and the same results files are graded as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from ..errors import CribbageError
+from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
+from ..exercises.bounded import MAX_CLASS_BYTES, load_json, read_bounded
+from .assign import KEY_COPY_ID, class_files
+from .folders import owned_files, write_owned
+from .text import plural
+from .worksheet import out_folder, read_students
+
+__all__ = ["register", "run_add", "run_rebuild", "class_from_copy"]
+
+MAX_KEY_BYTES = 80_000_000  # a key of 500 students x 100 questions is about 60 MB
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("class", help="add late students to a class, or rebuild a lost class.json",
+                       description="Add students to a class without changing any link already sent, or "
+                                   "make a class folder again from the copy of class.json in its answer key.")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add = actions.add_parser("add", help="add late students; the links already sent stay as they are")
+    add.add_argument("classdir", type=Path, metavar="CLASS_DIR", help="the folder `crib assign` wrote")
+    add.add_argument("names", nargs="*", metavar="NAME", help="the students to add, each in quotes")
+    add.add_argument("--students", type=Path, metavar="FILE", help="a text file of names to add, one a line")
+    add.set_defaults(run=run_add)
+    rebuild = actions.add_parser("rebuild", help="make the class folder again from answer-key.html")
+    rebuild.add_argument("source", type=Path, metavar="FILE",
+                         help="the class's answer-key.html (it holds a copy of class.json), or a copy of "
+                              "class.json")
+    rebuild.add_argument("--out", type=out_folder, required=True, metavar="DIR",
+                         help="a new or empty folder, or the class folder whose class.json was lost")
+    rebuild.set_defaults(run=run_rebuild)
+
+
+def _legacy(assignment: Assignment) -> frozenset[str]:
+    """The files a class folder made before folders had markers holds as its own."""
+    return frozenset(class_files(assignment)) | {"nbgrader"}
+
+
+def run_add(args: argparse.Namespace) -> int:
+    assignment, site = class_and_site(args.classdir)
+    names = list(args.names) + (read_students(args.students) if args.students else [])
+    if not names:
+        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
+                            "--students late.txt")
+    bigger = assignment.with_students(names)
+    files = class_files(bigger, site, (args.classdir / "nbgrader").is_dir())
+    write_owned(args.classdir, files, "class", keep_others=True, replace=True, what="the class's files",
+                legacy=_legacy(assignment))
+    added = bigger.added[len(assignment.added):]
+    print(f"added {plural(len(added), 'student')} to set {assignment.code} ({len(bigger.students)} in the "
+          "class now); the links already sent are unchanged. New links (also in links.html and links.csv):")
+    for name in added:
+        print(f"  {name}: {bigger.link(name, site)}")
+    return 0
+
+
+_COPY = re.compile(rf'<script type="application/json" id="{KEY_COPY_ID}">(.*?)</script>', re.S)
+
+
+def class_from_copy(text: str, where: str) -> tuple[Assignment, str]:
+    """The class (and the site its links name) from a key's copy of class.json, or class.json itself."""
+    found = _COPY.search(text)
+    if found is None and "<html" in text[:2000].lower():
+        raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
+                            "`crib assign` wrote (keys made before this version have none), or a copy of "
+                            "class.json")
+    body = found.group(1) if found else text
+    data = load_json(body, where)
+    site = data.get("site", "") if isinstance(data, dict) else ""
+    return Assignment.from_json(data, where), site if isinstance(site, str) else ""
+
+
+def run_rebuild(args: argparse.Namespace) -> int:
+    text = read_bounded(args.source, "answer key", MAX_KEY_BYTES if args.source.suffix != ".json"
+                        else MAX_CLASS_BYTES)
+    assignment, site = class_from_copy(text, f"'{args.source}'")
+    same_class = owned_files(args.out).kind == "class" or (args.out / "answer-key.html").exists()
+    write_owned(args.out, class_files(assignment, site), "class", keep_others=same_class, replace=True,
+                what="the class's files", legacy=_legacy(assignment) if same_class else frozenset())
+    students = plural(len(assignment.students), "student")
+    print(f"rebuilt the class folder {args.out} for set {assignment.code} ({students}, "
+          f"class {assignment.fingerprint}): {CLASS_FILE}, the worksheets, the key and the links, the same "
+          "links as before", file=sys.stdout)
+    return 0
