@@ -41,9 +41,9 @@ def test_a_box_that_scrolls_is_a_named_tab_stop():
     assert "ResizeObserver" in js  # a dropdown that opens is measured again
 
 
-def test_chapter_14_drops_the_column_the_score_already_gives():
+def test_the_teachers_worked_class_drops_the_column_the_score_already_gives():
     import json
 
-    nb = json.loads((STATIC.parent / "teachers_guide.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads((STATIC.parent / "teachers_tools.ipynb").read_text(encoding="utf-8"))
     code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert 'without_empty_columns(report.students_csv(), drop=("right",))' in code
