@@ -171,7 +171,8 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
         raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text of at most "
                            f"{MAX_ANSWER} characters, or null) were expected")
     expected = sign(assignment.student_key(name), data)
-    if not isinstance(signature, str) or not hmac.compare_digest(signature, expected):
+    # compared as bytes: compare_digest refuses text with non-ASCII letters, which a damaged file may hold
+    if not isinstance(signature, str) or not hmac.compare_digest(signature.encode(), expected.encode()):
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
     return Submission(name, list(answers), source, _short(str(data.get("saved", ""))))
