@@ -124,3 +124,14 @@ def test_practice_data_opens_a_worksheet_by_its_code():
 def test_a_bad_set_code_on_the_page_gets_the_engines_reason():
     assert json.loads(practice_data("counting/medium/200/7", "")) == {
         "error": "200 exercises cannot be made: ask for 1 to 100"}
+
+
+def test_the_link_ends_with_a_sum_of_its_fields_so_the_page_can_tell_a_cut_or_edited_link():
+    from crib_widgets.exercises.assign import LINK_FIELDS, link_sum
+
+    a = _class()
+    fields = {k: v[0] for k, v in parse_qs(a.link("Ben").split("#", 1)[1]).items()}
+    assert list(fields)[-1] == "sum" and list(fields)[:-1] == list(LINK_FIELDS)
+    assert fields["sum"] == link_sum(fields)
+    edited = dict(fields, set="counting/medium/4/8")
+    assert link_sum(edited) != fields["sum"]

@@ -137,15 +137,50 @@
   }
 
   // ---- the assignment ---------------------------------------------------------------------------------
+  // A teacher's link carries these fields and then "sum", a hash of them (crib_widgets.exercises.assign
+  // .link_sum): a link cut short, edited or damaged is told apart from the one the teacher sent.
+  const LINK_FIELDS = ["v", "set", "student", "check", "by", "class", "key", "q"];
+  const AGAIN = " Open the link again from your teacher's message, whole (click it there, or copy all of it), " +
+    "or ask your teacher to send it again.";
+  function linkProblem(p) {
+    if (!["class", "key", "q", "sum"].some((k) => p.has(k))) return null; // a practice set opened by its code
+    if (LINK_FIELDS.some((k) => !p.get(k)) || !p.get("sum")) {
+      return "This link is cut short: its end is missing, so your set cannot be shown." + AGAIN;
+    }
+    const text = LINK_FIELDS.map((k) => p.get(k)).join("\x1f");
+    const sum = Array.from(sha256(new TextEncoder().encode(text)).slice(0, 8),
+      (b) => b.toString(16).padStart(2, "0")).join("");
+    if (sum !== p.get("sum")) {
+      return "This link has been changed or damaged since your teacher made it (some letters are different), " +
+        "so it might not show your own cards." + AGAIN;
+    }
+    return null;
+  }
+  const wellFormed = (data, set) => data && Array.isArray(data.questions) && Array.isArray(data.intro) &&
+    Array.isArray(data.kinds) && typeof data.title === "string" &&
+    data.questions.length === Number(set.split("/")[2]) &&
+    data.questions.every((q, i) => q && q.n === i + 1 && typeof q.prompt === "string");
+
+  function showProblem(root, problem) {
+    root.replaceChildren($("p", { class: "ca-error", role: "alert", text: problem }),
+      $("p", {}, $("a", { href: location.pathname, text: "Open a worksheet by its set code instead" })));
+  }
+
   async function main(root) {
     const p = new URLSearchParams(location.hash.slice(1));
     if (!p.get("set")) return practiceForm(root);
     const link = { set: p.get("set"), student: p.get("student") || "", check: p.get("check") === "1",
       by: p.get("by") === "kind" ? "kind" : "total", klass: p.get("class") || "", key: p.get("key") || "" };
+    const broken = linkProblem(p);
+    if (broken) return showProblem(root, broken);
+    if (!link.check) { // a test: the page does not point to places where answers could be checked
+      for (const el of document.querySelectorAll(".ca-practice-note")) el.hidden = true;
+    }
     let data = null;
-    let problem = "This link is damaged or cut short: open it again from your teacher's message, whole.";
+    let problem = "This link is damaged: its set cannot be read." + AGAIN;
     if (p.get("q")) {
       try { data = await unpack(p.get("q")); } catch (e) { data = null; }
+      if (!wellFormed(data, link.set)) data = null;
     } else if (!window.cribLive) {
       problem = "Opening a set by its code needs the book's live Python, which this copy of the site " +
         "does not have: use the link your teacher sent, or the book's published site.";
@@ -156,11 +191,7 @@
       if (data && data.error) { problem = `The set ${link.set} could not be opened: ${data.error}.`; data = null; }
       else if (!data) problem = "The book's Python could not start in this browser, so the set cannot be made here.";
     }
-    if (!data) {
-      root.replaceChildren($("p", { class: "ca-error", role: "alert", text: problem }),
-        $("p", {}, $("a", { href: location.pathname, text: "Start again" })));
-      return;
-    }
+    if (!data) return showProblem(root, problem);
     run(root, link, data, !p.get("q"));
   }
 
@@ -179,11 +210,26 @@
       $("p", {}, $("label", { for: "ca-pname", text: "Your name " }), name), go, msg));
   }
 
+  // The browser's storage keeps answers between visits; where it is blocked (private windows, school
+  // settings) the answers are kept in the page only, and the student is told to download before closing.
+  const memory = {};
+  let storageWorks = true;
+  function stored(name) {
+    try { return JSON.parse(localStorage.getItem(name) || "{}") || {}; }
+    catch (e) { storageWorks = false; return memory[name] || {}; }
+  }
+  function keep(name, value) {
+    memory[name] = JSON.parse(JSON.stringify(value));
+    try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { storageWorks = false; }
+  }
+
   function run(root, link, data, practice) {
     const store = "crib-assignment:" + (link.klass || link.set) + ":" + key(link.student);
-    const saved = JSON.parse(localStorage.getItem(store) || "{}");
-    const state = { answers: saved.answers || data.questions.map(() => null), confirmed: !!saved.confirmed || !link.student };
-    const save = () => localStorage.setItem(store, JSON.stringify(state));
+    const saved = stored(store);
+    const fresh = data.questions.map(() => null);
+    const answers = Array.isArray(saved.answers) && saved.answers.length === fresh.length ? saved.answers : fresh;
+    const state = { answers, confirmed: !!saved.confirmed || !link.student, status: fresh.slice(), downloaded: true };
+    const save = () => { keep(store, { answers: state.answers, confirmed: state.confirmed }); state.downloaded = false; };
     const header = $("header", { class: "ca-header" },
       $("h2", { text: data.title + (link.student ? " for " + link.student : "") }),
       $("p", { class: "ca-meta", text: `Set code ${link.set} · ${data.questions.length} questions · ` +
@@ -196,14 +242,23 @@
     const list = $("ol", { class: "ca-questions" });
     const update = () => {
       const n = state.answers.filter((a) => a !== null && a !== "").length;
-      progress.textContent = `${n} of ${data.questions.length} answered · saved in this browser`;
+      progress.textContent = `${n} of ${data.questions.length} answered · ` +
+        (storageWorks ? "kept in this browser" : "kept on this page only");
     };
+    const warning = storageWorks ? null : $("p", { class: "ca-warning", role: "alert",
+      text: "⚠ This browser is not letting the page keep your answers, so they are kept on this page only. " +
+        "Download your results file (at the bottom) before you close or reload this page, or your answers are lost." });
+    if (!practice) {
+      window.addEventListener("beforeunload", (e) => {
+        if (!state.downloaded && !storageWorks) { e.preventDefault(); e.returnValue = ""; }
+      });
+    }
     data.questions.forEach((q, i) => list.append(question(q, i, link, data, state, save, update)));
     const finish = finishBox(link, data, state, practice);
     // A set opened by its code has no class list to check the name against: the cards are the check.
     const same = practice ? $("p", { class: "ca-msg", text: "Question 1 should show the same cards as " +
       "your sheet. If it does not, check the set code and your name, spelt exactly as printed on the sheet." }) : null;
-    root.replaceChildren(header, same, progress, list, finish);
+    root.replaceChildren(...[header, warning, same, progress, list, finish].filter(Boolean));
     update();
   }
 
@@ -277,14 +332,20 @@
       const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
       if (!reply) { feedback.textContent = "Python could not start here; your answer is saved and your teacher will grade it."; return; }
       answered = text;
-      const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that", read: "✔ Saved", unanswered: "" }[reply.status];
+      state.status[i] = reply.status;
+      // "read" only says how the answer was understood (no checking): a pencil and other words, never a tick
+      const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that",
+        read: "✎ Noted, not checked", unanswered: "" }[reply.status];
       // The engine's message starts with its own verdict ("not yet: ..."); the mark says it already.
       const detail = reply.message.replace(/^(right|not yet|read as|could not read the answer): /, "");
-      feedback.replaceChildren($("b", { text: mark }), ": " + (reply.status === "read" ? "read as " : "") + detail,
+      feedback.replaceChildren($("b", { text: mark }), (reply.status === "read" ? " · read as " : ": ") + detail,
         reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
       feedback.className = "ca-feedback ca-" + reply.status;
     };
-    fields.addEventListener("input", () => { state.answers[i] = read(); save(); update(); feedback.textContent = ""; });
+    fields.addEventListener("input", () => {
+      state.answers[i] = read(); state.status[i] = null; save(); update();
+      feedback.textContent = ""; feedback.className = "ca-feedback";
+    });
     fields.addEventListener("change", () => ask(false));
     // Enter checks (when allowed) or reads the answer, as the Check button does.
     fields.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); ask(link.check); } });
@@ -309,8 +370,13 @@
       const blob = new Blob([JSON.stringify(results(), null, 1) + "\n"], { type: "application/json" });
       const a = $("a", { href: URL.createObjectURL(blob), download: `results-${stem}.json` });
       document.body.append(a); a.click(); a.remove();
+      state.downloaded = true;
       const left = missing();
-      msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") + ": hand this file in to your teacher.";
+      const unread = state.status.map((s, i) => (s === "unreadable" ? i + 1 : 0)).filter(Boolean);
+      msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") +
+        ": hand this file in to your teacher." + (unread.length ? ` Question${unread.length === 1 ? "" : "s"} ` +
+        `${unread.join(", ")} could not be read: write ${unread.length === 1 ? "it" : "them"} as a number or ` +
+        "as you count aloud (e.g. 12, or fifteen two, fifteen four and a pair is six), then download again." : "");
     } });
     const codeBox = $("textarea", { class: "ca-code", rows: 3, readonly: true, "aria-label": "your results code", hidden: true });
     const copy = $("button", { type: "button", class: "ca-button", text: "Show a results code to copy", onclick: async () => {
@@ -320,13 +386,14 @@
       catch (e) { msg.textContent = "Select the code and copy it (Ctrl+C), then paste it where your teacher asked."; }
     } });
     return $("section", { class: "ca-finish" }, $("h3", { text: "When you have finished" }),
-      $("p", { text: "Your answers stay in this browser, so you can come back later. To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
+      $("p", { text: (storageWorks ? "Your answers stay in this browser, so you can come back later. " : "") +
+        "To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
       download, " ", copy, codeBox, msg);
   }
 
   function start() {
     const root = document.getElementById(ROOT_ID);
-    if (root) main(root).catch((e) => { root.textContent = "The assignment could not be shown: " + e.message; });
+    if (root) main(root).catch(() => showProblem(root, "This set could not be shown from this link." + AGAIN));
   }
   window.addEventListener("hashchange", () => location.reload());
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -48,7 +48,7 @@ from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
-           "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster"]
+           "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -158,6 +158,7 @@ class Assignment:
             "class": self.fingerprint, "key": self.student_key(student),
             "q": _encode(page_data(self.student_set(student))),
         }
+        params["sum"] = link_sum(params)
         base = (site.rstrip("/") + "/") if site else ""
         return f"{base}{PAGE}#{urlencode(params, quote_via=quote)}"
 
@@ -196,6 +197,17 @@ class Assignment:
             raise CribbageError(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
                                 "not match): use the original, or make the assignment again")
         return made
+
+
+LINK_FIELDS = ("v", "set", "student", "check", "by", "class", "key", "q")
+
+
+def link_sum(params: dict) -> str:
+    """The link's last field: 16 hex digits of SHA-256 over its other fields, so the page can tell a link
+    that was cut, edited (a card changed, the seed changed) or damaged from the one the teacher sent.
+    It guards against accidents, not against a student: the grade never depends on it."""
+    text = "\x1f".join(str(params[name]) for name in LINK_FIELDS)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def load_class(folder: Path) -> Assignment:

@@ -8,7 +8,11 @@
 3. ``crib grade`` on that file, a tampered copy and a file for another set: the two bad files get one
    line each, and Chloé's report has exactly the misses per kind that were typed;
 4. on a build with live Python (not CRIB_LIVE=0), Ben checks as he goes: Enter on a wrong total gets
-   the engine's "Not yet", and an answer that does not add up is explained when he leaves the box.
+   the engine's "Not yet", and an answer that does not add up is explained when he leaves the box;
+5. links from real life (issue 24): a link cut before its end, edited (the seed changed) or damaged
+   says so in words and shows no set; no stray "null" above the progress line; with --no-check the
+   page does not point to the practice checker; a long one-word name does not make the 390 px page
+   scroll sideways; with the browser's storage blocked the page still works and warns to download.
 
 Exit status 0 when all of it holds, 1 otherwise. Screenshots (1280 px and 390 px) go to --screenshots.
 """
@@ -88,6 +92,60 @@ def _check_as_you_go(context, base: str, shots: Path) -> list[str]:
     return problems
 
 
+LONG = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafe"
+_BLOCK_STORAGE = ("Object.defineProperty(window, 'localStorage', {get() { "
+                  "throw new DOMException('blocked', 'SecurityError'); }});")
+
+
+def _real_life_links(browser, base: str, shots: Path) -> list[str]:
+    """Issue 24's links and browsers: cut, edited, damaged, no-check, a long name at 390 px, no storage."""
+    problems: list[str] = []
+    test = Assignment("counting", "easy", 3, 7, ("Ann", LONG), check_as_you_go=False)
+    link = test.link(LONG)
+    at = link.index("&q=") + 20
+    broken = {"cut": (link.split("&q=")[0], "cut short"),
+              "edited": (link.replace("%2F3%2F7", "%2F3%2F8", 1), "changed or damaged"),
+              "damaged": (link[:at] + ("A" if link[at] != "A" else "B") + link[at + 1:],
+                          "changed or damaged")}
+    for label, (address, words) in broken.items():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(base + address)
+        page.wait_for_selector(".ca-error", timeout=15_000)
+        said = page.locator("#crib-assignment").inner_text()
+        if words not in said or page.locator(".ca-question").count():
+            problems.append(f"a {label} link did not say it was {words} (or showed a set): {said[:120]!r}")
+        context.close()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(base + link)
+    page.fill("#ca-name", LONG)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".ca-progress")
+    if "null" in page.locator("#crib-assignment").inner_text().split("\n"):
+        problems.append("a stray 'null' is on the page")
+    if page.evaluate("document.documentElement.scrollWidth") > 392:
+        problems.append("a long one-word name makes the 390 px page scroll sideways")
+    if page.locator(".ca-practice-note").is_visible():
+        problems.append("with --no-check the page still points to the practice checker")
+    page.screenshot(path=str(shots / "long-name-390.png"), full_page=True)
+    context.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(_BLOCK_STORAGE)
+    page = context.new_page()
+    page.goto(base + test.link("Ann"))
+    page.fill("#ca-name", "Ann")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".ca-progress")
+    page.fill("#ca-q1-answer", "fifteen two")
+    if "1 of 3 answered" not in page.locator(".ca-progress").inner_text() \
+            or "Download your results file" not in page.locator(".ca-warning").inner_text():
+        problems.append("with storage blocked the page does not keep answers on the page and warn to "
+                        "download")
+    context.close()
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html")
@@ -148,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
             download.value.save_as(saved)
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(shots / "answered-390.png"), full_page=True)
+            problems += _real_life_links(browser, base, shots)
             if (root / "_static" / "crib_live_page.js").is_file():
                 problems += _check_as_you_go(context, base, shots)
             else:
