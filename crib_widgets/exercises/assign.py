@@ -36,6 +36,7 @@ import secrets
 import unicodedata
 import zlib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
@@ -55,6 +56,11 @@ ANSWER_MODES = ("total", "kind")
 # The student page (book/assignment.ipynb), relative to the site's root.
 PAGE = "book/assignment.html"
 CLASS_FILE = "class.json"
+
+
+# Sets are values made the same every time from their parameters: making one takes a tenth of a second,
+# and the links, sheets, key and report each ask for every student's, so each is made once.
+_made_set = lru_cache(maxsize=1024)(make_set)
 
 
 def fold_name(name: str) -> str:
@@ -142,7 +148,7 @@ class Assignment:
 
     def student_set(self, name: str) -> ExerciseSet:
         """The student's own set, made by the engine from the seed and the roster's spelling."""
-        return make_set(self.kind, self.difficulty, self.hands, self.seed, self.find_student(name))
+        return _made_set(self.kind, self.difficulty, self.hands, self.seed, self.find_student(name))
 
     def student_key(self, name: str) -> str:
         """The key that signs this student's results (32 hex digits); it travels in their link only."""
