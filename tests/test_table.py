@@ -230,9 +230,17 @@ def test_a_bad_save_is_refused_and_the_table_is_unchanged(text, message):
 def test_a_save_with_damaged_seats_is_refused():
     t = Table(seed=1)
     data = json.loads(t.to_json())
-    data["seats"] = ["learner", "learner"]
-    with pytest.raises(CribbageError, match="only one seat"):
+    data["seats"] = ["learner", "godlike"]
+    with pytest.raises(CribbageError, match="seat 'godlike' is not known: a seat is 'person'"):
         t.load_json(json.dumps(data))
+    data["seats"] = ["learner", "expert"]
+    data["hints"] = {"1": {"level": "show"}}  # seat 1 is a computer's
+    with pytest.raises(CribbageError, match="'hints' names seat '1', which is no person's seat"):
+        t.load_json(json.dumps(data))
+    data["hints"] = {"0": {"level": "loud"}}
+    with pytest.raises(CribbageError, match="hint level 'loud'"):
+        t.load_json(json.dumps(data))
+    del data["hints"]
     data["seats"] = ["learner"]
     with pytest.raises(CribbageError, match="seats must list 2"):
         t.load_json(json.dumps(data))

@@ -17,9 +17,10 @@ __all__ = ["Change", "KINDS"]
 #: read; ``next deal``: the show was put away; ``show step``: one combination of the show counted
 #: aloud; ``warning``: a costly move held back until confirmed; ``refused``: a move or input that was
 #: not allowed (nothing changed); ``new game``, ``restored``: a game was started or restored;
-#: ``game over``.
+#: ``game over``; ``pass``: with several people, the device must go to the person named before their
+#: cards are shown; ``took device``: that person has it.
 KINDS = ("moved", "computer", "auto go", "deal over", "next deal", "show step", "warning", "refused",
-         "new game", "restored", "game over")
+         "new game", "restored", "game over", "pass", "took device")
 
 
 @dataclass(frozen=True)

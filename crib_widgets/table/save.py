@@ -1,10 +1,13 @@
-"""The table's save format: the engine's saved game plus who sits where and the hint level.
+"""The table's save format: the engine's saved game plus who sits where and each person's hints.
 
 >>> from crib_widgets.game import Game
 >>> text = dumps(Game(seed=3, dealer=0), ("learner", "expert"), "warn", 2.0)
 >>> saved = loads(text)
->>> saved.seats, saved.hint_level, saved.game.seed
-(('learner', 'expert'), 'warn', 3)
+>>> saved.seats, saved.hint_level, saved.game.seed, saved.hints
+(('learner', 'expert'), 'warn', 3, {0: ('warn', 2.0)})
+
+Version 3 keeps a hint level per person (``"hints": {"0": {"level": ..., "warn_at": ...}}``) and
+still writes version 2's ``"hint"`` (the first person's), so an older reader restores the game.
 """
 
 from __future__ import annotations
@@ -20,28 +23,35 @@ from .seats import LEARNER, check_seats, check_strength
 __all__ = ["SAVE_FORMAT", "SavedTable", "dumps", "loads"]
 
 SAVE_FORMAT = "crib_widgets.GameTable"
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True)
 class SavedTable:
-    """A restored save: the replayed game, the seats and the hint settings."""
+    """A restored save: the replayed game, the seats and the hint settings (``hints``: per person's
+    seat, (level, warn at); ``hint_level`` and ``warn_at``: the first person's)."""
 
     game: Game
     seats: tuple[str, ...]
     hint_level: str
     warn_at: float
+    hints: dict[int, tuple[str, float]] | None = None
 
 
-def dumps(game: Game, seats: tuple[str, ...], hint_level: str, warn_at: float) -> str:
-    """The table as JSON text (version 2)."""
+def dumps(game: Game, seats: tuple[str, ...], hint_level: str, warn_at: float,
+          hints: dict[int, tuple[str, float]] | None = None) -> str:
+    """The table as JSON text (version 3); ``hints`` per person's seat (default: every person
+    ``hint_level`` and ``warn_at``)."""
     computers = [s for s in seats if s != LEARNER]
+    if hints is None:
+        hints = {seat: (hint_level, warn_at) for seat, s in enumerate(seats) if s == LEARNER}
     return json.dumps({
         "format": SAVE_FORMAT,
         "version": VERSION,
         "strength": computers[0] if computers else "intermediate",
         "seats": list(seats),
         "hint": {"level": hint_level, "warn_at": warn_at},
+        "hints": {str(seat): {"level": level, "warn_at": at} for seat, (level, at) in sorted(hints.items())},
         "game": json.loads(game.to_json()),
     })
 
@@ -63,9 +73,9 @@ def loads(text: object) -> SavedTable:
         game = Game.from_json(json.dumps(data))
         players = game.rules.players
         return SavedTable(game, (LEARNER,) + ("intermediate",) * (players - 1), "show", 2.0)
-    if data.get("version", 1) not in (1, VERSION):
+    if data.get("version", 1) not in (1, 2, VERSION):
         raise CribbageError(f"this table save has version {data.get('version')!r}; this program reads "
-                            f"versions 1 and {VERSION}")
+                            f"versions 1 to {VERSION}")
     strength = check_strength(data.get("strength"))
     if not isinstance(data.get("game"), dict):
         raise CribbageError("this table save is damaged: it holds no game")
@@ -75,5 +85,23 @@ def loads(text: object) -> SavedTable:
     hint = data.get("hint", {})
     if not isinstance(hint, dict):
         raise CribbageError("this table save is damaged: 'hint' must be an object")
-    return SavedTable(game, check_seats(seats, players), check_hint_level(hint.get("level", "show")),
-                      check_warn_at(hint.get("warn_at", 2.0)))
+    seats = check_seats(seats, players)
+    level, warn_at = check_hint_level(hint.get("level", "show")), check_warn_at(hint.get("warn_at", 2.0))
+    return SavedTable(game, seats, level, warn_at, _hints(data.get("hints"), seats, (level, warn_at)))
+
+
+def _hints(saved: object, seats: tuple[str, ...], default: tuple[str, float]) -> dict[int, tuple[str, float]]:
+    """Each person's (hint level, warn at) from a version 3 save; a person left out gets ``default``."""
+    people = [seat for seat, s in enumerate(seats) if s == LEARNER]
+    hints = dict.fromkeys(people, default)
+    if saved is None:
+        return hints
+    if not isinstance(saved, dict):
+        raise CribbageError("this table save is damaged: 'hints' must be an object of seats")
+    for key, value in saved.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) in hints) or not isinstance(value, dict):
+            sitting = ", ".join(map(str, people)) or "no seat"
+            raise CribbageError(f"this table save is damaged: 'hints' names seat {key!r}, which is no "
+                                f"person's seat (the people sit at {sitting})")
+        hints[int(key)] = (check_hint_level(value.get("level")), check_warn_at(value.get("warn_at", 2.0)))
+    return hints

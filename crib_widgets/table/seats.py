@@ -1,4 +1,8 @@
-"""Who sits at the table: the learner's seat, the computers' levels and the names round the table.
+"""Who sits at the table: the people's seats, the computers' levels and the names round the table.
+
+A seat is played by a person at this device (``"person"``, saved as ``"learner"``, the name it has
+always had) or by a computer of a level. One person plays the computers; two to four people pass
+the device round ("pass and play"), any other seats computers.
 
 >>> seat_names(3, "Ann")
 ('Ann', 'Left', 'Right')
@@ -13,11 +17,14 @@ from __future__ import annotations
 
 from ..errors import CribbageError
 
-__all__ = ["LEARNER", "STRENGTHS", "seat_names", "check_name", "check_strength", "check_seats"]
+__all__ = ["LEARNER", "PERSON", "STRENGTHS", "seat_names", "people_names", "check_name", "check_names",
+           "check_strength", "check_seats"]
 
 STRENGTHS = ("beginner", "intermediate", "expert")
 #: A seat played by a person through the view (every other seat names a computer level).
 LEARNER = "learner"
+#: The same, as a person setting up a table may say it (stored as `LEARNER`).
+PERSON = "person"
 
 _OTHERS = {
     2: ("Computer",),
@@ -46,6 +53,44 @@ def check_name(name: object, players: int, partners: bool = False) -> str:
     return name
 
 
+def people_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Names for a table of several people: "Player 1", "Player 2", ... for the people and
+    "Computer" (or "Computer 1", "Computer 2") for the computers.
+
+    >>> people_names(("learner", "expert", "learner", "beginner"))
+    ('Player 1', 'Computer 1', 'Player 2', 'Computer 2')
+    """
+    computers = sum(s != LEARNER for s in seats)
+    names, person, computer = [], 0, 0
+    for entry in seats:
+        if entry == LEARNER:
+            person += 1
+            names.append(f"Player {person}")
+        else:
+            computer += 1
+            names.append("Computer" if computers == 1 else f"Computer {computer}")
+    return tuple(names)
+
+
+def check_names(names: object, players: int) -> tuple[str, ...]:
+    """One name per seat, each non-empty and different from the others (ignoring case), stripped.
+
+    >>> check_names(["Ann", " Ben "], 2)
+    ('Ann', 'Ben')
+    """
+    if isinstance(names, str) or not isinstance(names, (list, tuple)) or len(names) != players:
+        raise CribbageError(f"names must list {players} names, one per seat; got {names!r}")
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise CribbageError(f"every seat needs a name (a name cannot be empty); got {list(names)!r}")
+    cleaned = tuple(n.strip() for n in names)
+    for i, name in enumerate(cleaned):
+        if len(name) > 24:
+            raise CribbageError(f"the name {name!r} is too long: use at most 24 characters")
+        if name.casefold() in (n.casefold() for n in cleaned[:i]):
+            raise CribbageError(f"two seats are both called {name!r}: give each seat its own name")
+    return cleaned
+
+
 def check_strength(strength: object) -> str:
     """A computer level by name; anything else is refused with the levels allowed."""
     if strength not in STRENGTHS:
@@ -54,13 +99,17 @@ def check_strength(strength: object) -> str:
 
 
 def check_seats(seats: object, players: int) -> tuple[str, ...]:
-    """One entry per seat: ``"learner"`` (at most one) or a computer level."""
+    """One entry per seat: ``"person"`` (or ``"learner"``: a person at this device, any number of
+    seats) or a computer level; a person's seat is stored as ``"learner"``.
+
+    >>> check_seats(["person", "expert", "person"], 3)
+    ('learner', 'expert', 'learner')
+    """
     if isinstance(seats, str) or not isinstance(seats, (list, tuple)) or len(seats) != players:
-        raise CribbageError(f"seats must list {players} entries, one per seat: 'learner' or one of "
+        raise CribbageError(f"seats must list {players} entries, one per seat: 'person' or one of "
                             f"{', '.join(STRENGTHS)}; got {seats!r}")
     for entry in seats:
-        if entry != LEARNER:
-            check_strength(entry)
-    if list(seats).count(LEARNER) > 1:
-        raise CribbageError("only one seat can be the learner's: the others are computers")
-    return tuple(seats)
+        if entry not in (LEARNER, PERSON) and entry not in STRENGTHS:
+            raise CribbageError(f"seat {entry!r} is not known: a seat is 'person' (someone at this device) "
+                                f"or a computer level, {', '.join(STRENGTHS)}")
+    return tuple(LEARNER if entry == PERSON else entry for entry in seats)

@@ -4,6 +4,13 @@ The table owns the game, the seats (the learner's and the computers'), the pacin
 computers' moves, the finished deal's show, saving and restoring, and the advice. Every call
 returns the `Change` records of what happened; a view draws the table's state and narrates them.
 
+Two to four people can share one device ("pass and play"): give ``seats`` several ``"person"``
+entries. Each person's cards are hidden until that person takes the device: when the next decision
+in the discard or the play is another person's, the table stops with ``passing`` set to their seat
+and ``prompt`` saying "Pass to Ben: tap when only Ben is looking"; `take_device` hands it over.
+The show and the board are public (the counts need no handing over). Hints ("off", "warn",
+"show") are each person's own, and `review` looks at any person's decisions.
+
 The computers move one step at a time: `advance` makes the next visible computer move (their
 throws to the crib happen at once, being face down) and a view decides how to pace the steps, a
 short pause or a "Next" button. When the learner's only legal move is Go, `advance` says it for
@@ -32,7 +39,7 @@ from .advice import Advice, advise, check_hint_level, check_warn_at, cost_of
 from .changes import Change
 from .ending import final_result
 from .save import dumps, loads
-from .seats import LEARNER, check_name, check_seats, check_strength, seat_names
+from .seats import LEARNER, check_name, check_names, check_seats, check_strength, people_names, seat_names
 from .show import DealShow, deal_starts
 
 __all__ = ["Table"]
@@ -46,20 +53,28 @@ def _capital(words: str) -> str:
 
 
 class Table:
-    """A game of cribbage with one learner's seat (or none) and computer seats.
+    """A game of cribbage with people's seats (none, one, or several sharing the device) and
+    computer seats.
 
     ``Table(rules=None, *, strength="intermediate", seats=None, name="You", names=None, seed=None,
-    dealer=None, hint_level="show", warn_at=2.0)``
+    dealer=None, hint_level="show", warn_at=2.0, hints=None)``
 
-    - ``seats``: per seat ``"learner"`` or a computer level (``beginner``, ``intermediate``,
-      ``expert``); by default the learner sits at seat 0 and every other seat plays ``strength``.
-      A table of computer seats only plays by itself (`play_out`), e.g. to review a game.
-    - ``name``: the learner's name (a computer seat's name is refused); ``names`` overrides all.
+    - ``seats``: per seat ``"person"`` (also ``"learner"``) or a computer level (``beginner``,
+      ``intermediate``, ``expert``); by default one person sits at seat 0 and every other seat plays
+      ``strength``. Several people pass the device round. A table of computer seats only plays by
+      itself (`play_out`), e.g. to review a game.
+    - ``name``: the one person's name (a computer seat's name is refused); ``names`` names every
+      seat (each different; with several people the default is "Player 1", "Player 2", ...,
+      "Computer").
     - ``hint_level``: ``off``, ``warn`` (a move costing more than ``warn_at`` points on average is
-      held back once with a warning) or ``show``.
+      held back once with a warning) or ``show``, for every person; ``hints`` (seat -> level)
+      gives a person a level of their own.
 
-    State: ``game``, ``seats``, ``you`` (the learner's seat, or 0 at a computers' table: the seat
-    a review looks at), ``computers`` (seat -> player), ``paused`` (the finished deal's show is up),
+    State: ``game``, ``seats``, ``people`` (the people's seats), ``you`` (the seat of the person
+    holding the device, or 0 at a computers' table: the seat a review looks at), ``passing`` (the
+    person the device must go to before anyone sees a hand, or None), ``hints`` (per person:
+    level, warn at; ``hint_level`` and ``warn_at`` are those of the person holding the device),
+    ``computers`` (seat -> player), ``paused`` (the finished deal's show is up),
     ``show`` (that show: `DealShow`), ``show_step`` (the step counted aloud, -1 for none),
     ``since`` (where the "just now" events begin: at the learner's last move, or at a new deal
     after the computers' face-down throws, which are no news the learner caused), ``notes`` (the
@@ -70,30 +85,42 @@ class Table:
     def __init__(self, rules: Rules | None = None, *, strength: str = "intermediate",
                  seats: tuple[str, ...] | list[str] | None = None, name: str = "You",
                  names: tuple[str, ...] | list[str] | None = None, seed: int | None = None,
-                 dealer: int | None = None, hint_level: str = "show", warn_at: float = 2.0) -> None:
+                 dealer: int | None = None, hint_level: str = "show", warn_at: float = 2.0,
+                 hints: dict[int, str] | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
         check_strength(strength)
         seats = check_seats((LEARNER,) + (strength,) * (rules.players - 1) if seats is None else seats,
                             rules.players)
-        if names is None:
+        if names is None and seats.count(LEARNER) > 1:
+            names = people_names(seats)
+        elif names is None:
             names = seat_names(rules.players, check_name(name, rules.players, rules.partners), rules.partners)
+        names = check_names(names, rules.players)
+        level, at = check_hint_level(hint_level), check_warn_at(warn_at)
+        per_person = {seat: (level, at) for seat, s in enumerate(seats) if s == LEARNER}
+        for seat, own in _check_hints(hints, per_person).items():
+            per_person[seat] = (own, at)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(rules, seed=seed, dealer=dealer, names=names)
-        self._take(game, seats, check_hint_level(hint_level), check_warn_at(warn_at))
+        self._take(game, seats, per_person)
 
     # ---- starting, saving, restoring ---------------------------------------------------------------
-    def _take(self, game: Game, seats: tuple[str, ...], hint_level: str, warn_at: float) -> None:
+    def _take(self, game: Game, seats: tuple[str, ...], hints: dict[int, tuple[str, float]]) -> None:
         from ..strategy import make_player
 
         self.game = game
         self.seats = seats
-        self.you = seats.index(LEARNER) if LEARNER in seats else 0
+        self.people = tuple(seat for seat, s in enumerate(seats) if s == LEARNER)
+        self.you = self.people[0] if self.people else 0
+        self.passing: int | None = None
+        # whose cards the screen may show: with several people nobody's until one takes the device
+        self._shown_to: int | None = self.you if len(self.people) < 2 else None
         self.computers = {seat: make_player(level, seed=game.seed + seat)
                           for seat, level in enumerate(seats) if level != LEARNER}
-        self.hint_level, self.warn_at = hint_level, warn_at
+        self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
         self.paused, self.show, self.show_step = False, None, -1
         self.notes, self._note_at, self.warning = [], [], None
         self._deal = game.deal_number
@@ -102,6 +129,17 @@ class Table:
         self._quiet()
         # the computers' face-down throws are not news the learner caused: "just now" starts after them
         self.since = len(game.events)
+        self._hand_over()
+
+    @property
+    def hint_level(self) -> str:
+        """The hint level of the person holding the device ("show" at a computers' table)."""
+        return self.hints.get(self.you, ("show", 2.0))[0]
+
+    @property
+    def warn_at(self) -> float:
+        """Points a move of the person holding the device may cost before the table warns."""
+        return self.hints.get(self.you, ("show", 2.0))[1]
 
     @property
     def strength(self) -> str:
@@ -113,8 +151,9 @@ class Table:
         return LEARNER in self.seats
 
     def to_json(self) -> str:
-        """The table as JSON text: the engine's saved game, the seats and the hint level."""
-        return dumps(self.game, self.seats, self.hint_level, self.warn_at)
+        """The table as JSON text: the engine's saved game, the seats and each person's hints."""
+        first = self.hints.get(self.people[0], ("show", 2.0)) if self.people else ("show", 2.0)
+        return dumps(self.game, self.seats, first[0], first[1], self.hints)
 
     def load_json(self, text: str) -> list[Change]:
         """Restore a table saved with `to_json` (or a bare `Game.to_json`); a damaged text raises
@@ -122,7 +161,7 @@ class Table:
         saved = loads(text)
         if not self.has_learner:
             raise CribbageError("this table has no learner's seat to restore a game into")
-        self._take(saved.game, saved.seats, saved.hint_level, saved.warn_at)
+        self._take(saved.game, saved.seats, _saved_hints(saved))
         return [Change("restored", f"Restored: {self.game.rules.describe()}, deal {self.game.deal_number}")]
 
     @classmethod
@@ -130,20 +169,63 @@ class Table:
         """A new table from a save (see `load_json`)."""
         saved = loads(text)
         table = cls.__new__(cls)
-        table._take(saved.game, saved.seats, saved.hint_level, saved.warn_at)
+        table._take(saved.game, saved.seats, _saved_hints(saved))
         return table
 
-    def set_hints(self, level: str, warn_at: float | None = None) -> None:
-        """Change the hint level (and the warning threshold) during a game."""
-        self.hint_level = check_hint_level(level)
-        if warn_at is not None:
-            self.warn_at = check_warn_at(warn_at)
+    def set_hints(self, level: str, warn_at: float | None = None, *, seat: int | None = None) -> None:
+        """Change a person's hint level (and warning threshold) during a game: by default the
+        person holding the device's; each person keeps their own."""
+        seat = self.you if seat is None else seat
+        if seat not in self.hints:
+            raise CribbageError(f"seat {seat!r} is no person's seat: the people sit at "
+                                f"{', '.join(map(str, self.people)) or 'no seat'}")
+        level = check_hint_level(level)
+        at = self.hints[seat][1] if warn_at is None else check_warn_at(warn_at)
+        self.hints[seat] = (level, at)
         self.warning = None
+
+    # ---- passing the device -------------------------------------------------------------------------
+    def _person_due(self) -> int | None:
+        """The person whose decision the game waits for (the first from the dealer's left while
+        several people still have to throw), or None."""
+        game = self.game
+        if self.paused or game.is_over or not self.people:
+            return None
+        seats = {m.seat for m in game.legal_moves()} & set(self.people)
+        if not seats:
+            return None
+        n = game.rules.players
+        return next(s for s in ((game.dealer + 1 + i) % n for i in range(n)) if s in seats)
+
+    def _hand_over(self) -> list[Change]:
+        """Give the device to the person due. With several people, a hand is shown only after its
+        person takes the device: in the discard and the play the table waits (``passing``) unless
+        that person holds it already (and nobody else has looked since: a deal's show, a restore);
+        the counts of the show are public, so there the device simply goes on."""
+        due = self._person_due()
+        if due is None or self._forced_go(due):
+            return []
+        if len(self.people) < 2 or self.game.phase in ("announce", "answer"):
+            self.you, self.passing = due, None
+            return []
+        if due == self._shown_to:
+            self.you, self.passing = due, None
+            return []
+        self.passing, self.warning = due, None
+        return [Change("pass", self.prompt)]
+
+    def take_device(self) -> list[Change]:
+        """The person the device was passed to has it: their cards and choices are shown."""
+        if self.passing is None:
+            return [Change("refused", "Nobody needs the device passed to them now.")]
+        self.you, self.passing = self.passing, None
+        self._shown_to = self.you
+        return [Change("took device", f"{self.game.names[self.you]} has the device. {self.prompt}")]
 
     # ---- whose move -----------------------------------------------------------------------------------
     def learner_moves(self) -> list[Move]:
         """The learner's legal moves now (none while the show is up or a computer is to move)."""
-        if self.paused or not self.has_learner:
+        if self.paused or not self.has_learner or self.passing is not None:
             return []
         return [m for m in self.game.legal_moves() if m.seat == self.you]
 
@@ -158,25 +240,38 @@ class Table:
         return seat if seat in self.computers else None
 
     def _only_go(self) -> bool:
-        moves = self.learner_moves()
+        """The person due can only say go (the table says it for them)."""
+        due = self._person_due()
+        return due is not None and self._forced_go(due)
+
+    def _forced_go(self, seat: int) -> bool:
+        if self.game.phase != "play" or self.game.whose_turn != seat:
+            return False
+        moves = self.game.legal_moves()
         return len(moves) == 1 and isinstance(moves[0], Go)
 
     @property
     def waiting(self) -> bool:
         """A step is due before the learner decides: a computer's move, or the learner's forced go."""
-        if self.paused or self.game.is_over:
+        if self.paused or self.game.is_over or self.passing is not None:
             return False
         return self._computer_to_move() is not None or self._only_go()
 
     @property
     def to_move(self) -> str:
-        """Who the table waits for, in words: "you", a computer's name, or "" (nobody)."""
+        """Who the table waits for, in words: "you", a computer's name, the name of the person the
+        device is to be passed to, or "" (nobody)."""
         if self.paused or self.game.is_over:
             return ""
+        if self.passing is not None:
+            return self.game.names[self.passing]
         seat = self._computer_to_move()
         if seat is not None:
             return self.game.names[seat]
-        return "you" if self.learner_moves() else ""
+        due = self._person_due()
+        if due is not None and due != self.you:  # a forced go of another person's
+            return self.game.names[due]
+        return "you" if self.learner_moves() or self._only_go() else ""
 
     # ---- moves -------------------------------------------------------------------------------------------
     def move(self, move: Move, *, confirm: bool = False) -> list[Change]:
@@ -188,6 +283,9 @@ class Table:
             return [Change("refused", "The deal is over: press Next deal to see your new cards.")]
         if self.game.is_over:
             return [Change("refused", "The game is over: start a new game to play again.")]
+        if self.passing is not None:
+            name = self.game.names[self.passing]
+            return [Change("refused", f"Pass the device to {name} first: {name} taps to see their cards.")]
         if move.seat != self.you:
             return [Change("refused", f"seat {move.seat} is not yours: you sit at seat {self.you}")]
         waiting_for = self._computer_to_move()
@@ -223,10 +321,16 @@ class Table:
         if not self.waiting:
             return []
         if self._computer_to_move() is None:
-            text = (f"You cannot lay a card on {self.game.count} without passing 31, so the table says go "
-                    "for you.")
+            seat = self._person_due()
+            if seat == self.you:
+                text = (f"You cannot lay a card on {self.game.count} without passing 31, so the table says "
+                        "go for you.")
+            else:
+                name = self.game.names[seat]
+                text = (f"{name} cannot lay a card on {self.game.count} without passing 31, so the table "
+                        f"says go for {name}.")
             self._note(text)
-            events = tuple(self.game.apply(Go(self.you)))
+            events = tuple(self.game.apply(Go(seat)))
             return [Change("auto go", text, events), *self._after()]
         events = self._quiet()
         seat = self._computer_to_move()
@@ -281,7 +385,7 @@ class Table:
             self._deal = game.deal_number
             self.show, self.show_step, self.paused = DealShow.of(game.events, finished=True), -1, True
             return [Change("deal over", f"Deal {game.deal_number - 1} is over: every hand is counted.")]
-        return []
+        return self._hand_over()
 
     def next_deal(self) -> list[Change]:
         """Put the finished deal's show away; the computers throw to the new crib."""
@@ -291,7 +395,11 @@ class Table:
         self.notes, self._note_at = [], []
         events = self._quiet()
         self.since = len(self.game.events)  # the computers' throws are no news of the learner's making
-        return [Change("next deal", f"Deal {self.game.deal_number}: new cards. {self.prompt}", events)]
+        if len(self.people) > 1:
+            self._shown_to = None  # everyone looked at the show: the new cards wait for their person
+        handed = self._hand_over()
+        text = f"Deal {self.game.deal_number}: new cards. {self.prompt}"
+        return [Change("next deal", text, events), *handed]
 
     def step_show(self) -> list[Change]:
         """Count the show aloud one combination further (after the last, back to none)."""
@@ -313,8 +421,17 @@ class Table:
         "Computer's deal: choose 2 cards for Computer's crib."
         """
         game = self.game
+        if self.passing is not None:
+            name = game.names[self.passing]
+            return f"Pass to {name}: tap when only {name} is looking."
         if not self.learner_moves():
             return ""
+        if len(self.people) > 1 and game.phase in ("discard", "play"):
+            return f"{game.names[self.you]}, it is your turn. {self._prompt_words()}"
+        return self._prompt_words()
+
+    def _prompt_words(self) -> str:
+        game = self.game
         if game.phase == "discard":
             dealer = self._whose(game.dealer)
             return (f"{_capital(dealer)} deal: choose {plural(game.rules.discards, 'card')} "
@@ -386,21 +503,68 @@ class Table:
                 self.advance()
         raise CribbageError(f"the game did not end within {limit} steps")
 
-    def review(self, deals: tuple[int, ...] | None = None):
-        """The review of the decisions made at the learner's seat, in the whole game or in ``deals``
-        (see `crib_widgets.strategy.review`); asked twice for the same moves, it is not redone."""
+    def review(self, deals: tuple[int, ...] | None = None, seat: int | None = None):
+        """The review of the decisions made at a seat (by default the person holding the device),
+        in the whole game or in ``deals`` (see `crib_widgets.strategy.review`); asked twice for the
+        same moves, it is not redone."""
         from ..strategy.review import review_game
 
-        key = (len(self.game.moves), None if deals is None else tuple(deals))
-        cached = getattr(self, "_review", None)
-        if cached is None or cached[0] != key:
-            self._review = (key, review_game(self.game, self.you, deals=deals))
-        return self._review[1]
+        seat = self.you if seat is None else seat
+        if not isinstance(seat, int) or not 0 <= seat < self.game.rules.players:
+            raise CribbageError(f"seat {seat!r} is not at this table: seats are 0 to "
+                                f"{self.game.rules.players - 1}")
+        key = (len(self.game.moves), None if deals is None else tuple(deals), seat)
+        cache = self.__dict__.setdefault("_reviews", {})
+        if key not in cache:
+            if len(cache) > 8:  # only the latest moves' reviews are asked for again
+                cache.clear()
+            cache[key] = review_game(self.game, seat, deals=deals)
+        return cache[key]
 
-    def review_shown(self):
-        """The review a learner asks for now: the finished deal's while its show is up, else the game's."""
-        return self.review(deals=(self.shown_deal,) if self.paused else None)
+    def review_shown(self, seat: int | None = None):
+        """The review a person asks for now: the finished deal's while its show is up, else the game's."""
+        return self.review(deals=(self.shown_deal,) if self.paused else None, seat=seat)
+
+    def play_out_people(self, choose, limit: int = 100_000) -> Game:
+        """Play the game to the end with ``choose(table, moves)`` deciding for whichever person holds
+        the device (the device is handed over whenever asked, the show put away each deal): how
+        tests and scripts drive a pass-and-play table."""
+        for _ in range(limit):
+            if self.game.is_over:
+                return self.game
+            if self.paused:
+                self.next_deal()
+            elif self.passing is not None:
+                self.take_device()
+            elif self.waiting:
+                self.advance()
+            else:
+                moves = self.learner_moves()
+                if not moves:
+                    raise CribbageError("the table waits for nobody: this is a bug")
+                self.move(choose(self, moves), confirm=True)
+        raise CribbageError(f"the game did not end within {limit} steps")
 
     def __repr__(self) -> str:
         return f"<Table {self.seats}; {self.game!r}{'; show up' if self.paused else ''}>"
 
+
+
+def _check_hints(hints: object, people: dict) -> dict[int, str]:
+    """``hints``: seat -> hint level, for people's seats only."""
+    if hints is None:
+        return {}
+    if not isinstance(hints, dict):
+        raise CribbageError(f"hints must map a person's seat to a hint level, e.g. {{1: 'off'}}; "
+                            f"got {hints!r}")
+    for seat in hints:
+        if seat not in people:
+            raise CribbageError(f"hints name seat {seat!r}, which is no person's seat (the people sit at "
+                                f"{', '.join(map(str, people)) or 'no seat'})")
+    return {seat: check_hint_level(level) for seat, level in hints.items()}
+
+
+def _saved_hints(saved) -> dict[int, tuple[str, float]]:
+    if saved.hints is not None:
+        return dict(saved.hints)
+    return {seat: (saved.hint_level, saved.warn_at) for seat, s in enumerate(saved.seats) if s == LEARNER}
