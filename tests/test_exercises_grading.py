@@ -90,11 +90,11 @@ def test_three_of_a_kind_counted_as_one_pair_gets_its_hint():
 @pytest.mark.parametrize(
     ("answer", "message"),
     [
-        ("twelve", "'twelve' is not an answer: write the points as a number from 0 to 29, e.g. 12, or "
+        ("lots", "'lots' is not an answer: write the points as a number from 0 to 29, e.g. 12, or "
                    "points per kind, e.g. 'fifteens 4, pairs 2, runs 3'"),
         ("-3", "'-3' is out of range: points must be from 0 to 29"),
         (30, "'30' is out of range: points must be from 0 to 29"),
-        ("fifteens four", "'fifteens four' is not an answer"),
+        ("fifteens many", "'fifteens many' is not an answer"),
         ("sevens 2",
          "'sevens' in 'sevens 2' is not a kind of points here: use fifteens, pairs, runs, flush, nobs"),
         ("runs 3, runs 4", "run appears twice in 'runs 3, runs 4': give each kind once"),
@@ -216,7 +216,7 @@ def test_a_learners_own_count_per_kind_also_answers_muggins():
 
 def test_grading_a_whole_set_counts_right_wrong_unreadable_and_unanswered():
     s = make_set("counting", "medium", 4, 7)
-    answers = [s[1].solution().answer, "twelve", s[3].solution().answer + 1, None]
+    answers = [s[1].solution().answer, "lots", s[3].solution().answer + 1, None]
     report = grade(s, answers)
     assert [g.status for g in report.grades] == ["right", "unreadable", "wrong", "unanswered"]
     assert report.summary() == "1 of 4 right; 1 could not be read; 1 not answered"

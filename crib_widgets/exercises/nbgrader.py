@@ -70,9 +70,9 @@ def _cell(kind: str, source: str, grade_id: str, *, solution: bool = False, poin
 
 def nbgrader_notebook(assignment: Assignment) -> dict:
     """The source notebook of the assignment (a dict in nbformat 4)."""
-    first = assignment.student_set(assignment.roster[0])
+    first = assignment.student_set(assignment.students[0])
     params = {"kind": assignment.kind, "difficulty": assignment.difficulty, "hands": assignment.hands,
-              "seed": assignment.seed, "roster": list(assignment.roster)}
+              "seed": assignment.seed, "roster": list(assignment.students)}
     hint = {"counting": '"12", or "15-2 15-4 pair 6"', "play": '"4", or "pair 2 + go 1"',
             "muggins": '"accept", "muggins 2" or "too high 4"'}[assignment.kind]
     intro = (f"# {escape(first.title)}\n\nSet code `{assignment.code}`, {assignment.hands} questions.\n\n"
