@@ -96,7 +96,7 @@ def test_an_empty_folder_is_filled_and_a_report_folder_is_not_a_class_folder(sch
     capsys.readouterr()
     assert main(["assign", "--students", str(school / "names.txt"), "--out", str(empty)]) == 2
     err = capsys.readouterr().err
-    assert "holds a class report, not a class, so the class's files are not written" in err
+    assert "holds a class report, which is not a class: give a new or empty folder for the class's" in err
 
 
 def test_assign_never_writes_into_a_folder_that_holds_anything(school, capsys):

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CribbageError
-from .text import plural
 
 __all__ = ["MARKER", "KINDS", "Owned", "write_owned", "owned_files", "FolderError"]
 
@@ -92,7 +91,7 @@ def owned_files(out: Path, legacy: tuple[str, frozenset[str]] | None = None) -> 
 
 def _listing(names: tuple[str, ...] | list[str]) -> str:
     shown = ", ".join(names[:3])
-    return shown if len(names) <= 3 else f"{shown} and {plural(len(names) - 3, 'more')}"
+    return shown if len(names) <= 3 else f"{shown} and {len(names) - 3} more"
 
 
 def _what_it_holds(others: tuple[str, ...]) -> str:
@@ -124,12 +123,12 @@ def write_owned(out: Path, files: dict[str, str], kind: str, *, keep_others: boo
     held = owned_files(out, (kind, legacy) if legacy else None)
     if held.ours and held.kind != kind:
         holds = _what_it_holds(held.ours) if CLASS_FILE in held.ours else KINDS[held.kind or kind]
-        raise FolderError(f"the folder {where} holds {holds}, not {KINDS[kind]}, so {what} are not written "
-                          "there: give a new or empty folder (nothing was written, nothing removed)")
+        raise FolderError(f"the folder {where} holds {holds}, which is not {KINDS[kind]}: give a new or "
+                          f"empty folder for {what} (nothing was written, nothing removed)")
     top = {name.split("/", 1)[0] for name in files} | {MARKER}
     if held.others and not keep_others:
-        raise FolderError(f"the folder {where} holds {_what_it_holds(held.others)}, so {what} are not "
-                          "written there: give a new or empty folder (nothing was written, nothing removed)")
+        raise FolderError(f"the folder {where} holds {_what_it_holds(held.others)}: give a new or empty "
+                          f"folder for {what} (nothing was written, nothing removed)")
     clash = sorted(top & set(held.others))
     if clash:
         raise FolderError(f"the folder {where} already holds {_listing(clash)}, which crib did not write: "
