@@ -38,6 +38,27 @@ def test_a_muggins_call_gets_the_missed_points_but_never_more_than_named():
     assert "Naming 5 would have won all of them" in q.result.value
 
 
+def test_a_call_that_names_too_few_says_how_many_it_won_and_is_not_praised():
+    q = quiz(24)
+    q.muggins_input.value = 3
+    q.muggins_button.click()
+    assert "you won 3 of the 5 missed points" in q.status.value and q._tone == "warn"
+    assert q.tally["best"] == 0
+    q = quiz(24)
+    q.muggins_input.value = 5
+    q.muggins_button.click()
+    assert "you won the missed points" in q.status.value and q.tally["best"] == 1
+
+
+def test_the_true_count_can_be_peeked_before_answering_and_is_laid_out_once_after():
+    q = quiz(24)
+    assert "Stuck? Open the true count" in q.peek.value
+    q.accept_button.click()
+    assert q.peek.value == "" and "The true count: <b>29</b>" in q.result.value
+    q.next_button.click()
+    assert "<details" in q.peek.value
+
+
 def test_a_false_muggins_gives_the_counter_the_number_named():
     q = quiz(29)
     assert q.muggins_button.disabled  # nothing can be named above 29

@@ -101,8 +101,9 @@ class MugginsQuiz(Frame):
 
     def _build(self) -> None:
         self.intro = widgets.HTML(
-            '<div class="crib-sub">The computer counts its hand aloud and pegs what it says. Accept, '
-            "call Muggins naming the points it missed, or object that the count is too high.</div>")
+            '<div class="crib-sub">The computer counts its hand aloud and pegs what it says. Count the '
+            "hand yourself, then accept, call Muggins naming the points it missed, or say the count is "
+            "too high. Now and then it counts its crib: a crib's flush needs all five cards.</div>")
         self.hand_view = widgets.HTML()
         self.claim_view = widgets.HTML()
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success",
@@ -152,7 +153,7 @@ class MugginsQuiz(Frame):
         self._draw_hand()
         self._draw_claim()
         self._draw_tally()
-        self.peek.value = ('<details class="crib-peek"><summary>Open the true count</summary>'
+        self.peek.value = ('<details class="crib-peek"><summary>Stuck? Open the true count</summary>'
                            f"{self._breakdown_html()}</details>")
         self.set_status(f"{self.name} counts {self.announced}. Is that right? Accept, call Muggins with the "
                         "number of points missed, or press Too high!")
@@ -186,7 +187,8 @@ class MugginsQuiz(Frame):
         t = self.tally
         self.tally_view.value = (
             f'<div class="crib-tally">Points won by your calls: {t["won"]} · given away: {t["given"]} · '
-            f'chances missed: {t["missed chances"]} · best answer {t["best"]} of {t["answered"]}</div>')
+            f'missed points left unclaimed: {t["missed chances"]} · best answer {t["best"]} of '
+            f'{t["answered"]}</div>')
 
     # ---- the answer ---------------------------------------------------------------------------
     def answer(self, kind: str, named: int | None = None) -> Settlement | None:
@@ -212,10 +214,10 @@ class MugginsQuiz(Frame):
         true, said = self.score.total, self.announced
         s = settle(said, true, kind, named)
         self.settlement = s
-        best = _best_kind(said, true)
+        right = kind == _best_kind(said, true) and (kind != "muggins" or named >= true - said)
         t = self.tally
         t["answered"] += 1
-        t["best"] += kind == best and (kind != "muggins" or named >= true - said)
+        t["best"] += right
         t["won"] += s.caller
         t["given"] += s.counter if s.counter > 0 else 0
         t["given"] += max(said - true, 0) if kind == "accept" else 0
@@ -223,10 +225,11 @@ class MugginsQuiz(Frame):
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = True
         self.muggins_input.disabled = True
-        tone = "ok" if kind == best else "warn"
         self.result.value = self._outcome_html(kind, named, s) + self._breakdown_html(marked=True)
+        self.peek.value = ""  # the true count is laid out in the result now
         self._draw_tally()
-        self.set_status(f"{_outcome_title(s)} Press Next hand for another count.", tone)
+        self.set_status(f"{_outcome_title(s, true - said)} Press Next hand for another count.",
+                        "ok" if right else "warn")
         return s
 
     def _outcome_html(self, kind: str, named: int | None, s: Settlement) -> str:
@@ -297,6 +300,8 @@ _TITLES = {
 }
 
 
-def _outcome_title(s: Settlement) -> str:
+def _outcome_title(s: Settlement, missed: int) -> str:
+    if s.outcome == "missed" and s.caller < missed:  # a call that named too few: say so, not "won"
+        return f"Muggins: you won {s.caller} of the {missed} missed points."
     return _TITLES[s.outcome]
 
