@@ -23,8 +23,10 @@ from pathlib import Path
 from crib_widgets.cards import Card, parse_cards
 from crib_widgets.scoring import rank_key, rank_table
 
-# CRIB_FIGURES_DATA: another folder of the same files (for trying a new run before it replaces these)
-DATA = Path(os.environ.get("CRIB_FIGURES_DATA") or Path(__file__).resolve().parent / "data")
+HERE = Path(__file__).resolve().parent
+# CRIB_FIGURES_DATA: another folder of the same files (for trying a new run before it replaces these);
+# the live notebooks' file browser is flat, so there the files sit beside this module
+DATA = Path(os.environ.get("CRIB_FIGURES_DATA") or (HERE / "data" if (HERE / "data").is_dir() else HERE))
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JACK = 11
 
