@@ -171,7 +171,7 @@ def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
         reasons = " + ".join(f"{item.points} for {item_words(item)}" for item in result.items) or "nothing"
         rows.append([esc(what), _row(cards, small=True, label=f"cards laid: {pile}"),
                      str(result.count), f"<b>{result.total}</b>", esc(reasons)])
-    return table(["the last card makes", "cards laid in this count", "count", "points", "the engine says"],
+    return table(["the last card makes", "cards laid in this count", "count", "points", "why"],
                  rows, escape=False, numeric=(2, 3))
 
 
