@@ -177,9 +177,9 @@ def check_muggins_page(page: Page, base: str, check: Checks) -> None:
     _open(page, base + MUGGINS)
     _live_widget(page, ".crib-voice")
     quiz = page.locator(".crib-voice").first
-    if check(quiz.count() == 1, "09: the Muggins quiz lets you hear the computer count"):
+    if check(quiz.count() == 1, "13: the Muggins quiz lets you hear the computer count"):
         index = page.locator(".crib-voice").evaluate_all("(all, q) => all.indexOf(q)", quiz.element_handle())
-        _play(page, index, check, "09 Muggins quiz", full=False)
+        _play(page, index, check, "13 Muggins quiz", full=False)
 
 
 def main(argv: list[str] | None = None) -> int:
