@@ -1,4 +1,5 @@
-"""GameTable: a whole game of cribbage against one to three computer players.
+"""GameTable: a whole game of cribbage against one to three computer players, or two to four people
+passing one device round (any other seats computers).
 
 The view draws a `crib_widgets.table.Table` (the game, the seats, the pacing of the computers'
 moves, the show, saving and the advice) and forwards the learner's clicks to it; it decides no
@@ -45,7 +46,7 @@ from .table_views import (
     whose,
 )
 
-__all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES"]
+__all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "people_seats"]
 
 #: How the computers' moves appear: one by one after a short pause, one per press of Next, or
 #: ``auto`` (a pause with two players, Next with three or four).
@@ -78,6 +79,11 @@ class GameTable(Frame):
     deal and the computers' choices; None picks one), ``dealer`` (None: cut for deal),
     ``four_colour``. A name that a computer seat has, or an unknown option, raises `CribbageError`.
 
+    Pass and play: ``people=("Ann", "Ben")`` seats those people at this device in seats 0, 1, ...
+    (the other seats play ``strength``); or ``seats`` (per seat ``"person"`` or a computer level) with
+    ``names`` (one per seat). Each person's cards stay face down until they press "I am Ann: show my
+    cards" (``take_button``); hints are each person's own; the review at the end is everyone's.
+
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
     ``muggins_input``, ``muggins_button``, ``overcount_button``, ``continue_button``,
@@ -105,6 +111,9 @@ class GameTable(Frame):
         seed: int | None = None,
         dealer: int | None = None,
         four_colour: bool = False,
+        people: tuple[str, ...] | list[str] | None = None,
+        seats: tuple[str, ...] | list[str] | None = None,
+        names: tuple[str, ...] | list[str] | None = None,
     ) -> None:
         rules = Rules(
             players=players,
@@ -117,8 +126,18 @@ class GameTable(Frame):
         )
         if pace not in PACES:
             raise CribbageError(f"pace {pace!r} is not known: choose {', '.join(PACES)}")
+        if people is not None:
+            seats, names = people_seats(people, rules.players, strength)
         table = Table(
-            rules, strength=strength, name=name, seed=seed, dealer=dealer, hint_level=hints, warn_at=warn_at
+            rules,
+            strength=strength,
+            name=name,
+            seed=seed,
+            dealer=dealer,
+            hint_level=hints,
+            warn_at=warn_at,
+            seats=seats,
+            names=names,
         )
         super().__init__("Cribbage game table", STATIC_NOTE_GAME)
         self.four_colour = four_colour
@@ -173,6 +192,10 @@ class GameTable(Frame):
             "Lay in the crib", "Put the selected cards in the crib", "primary", "arrow-down"
         )
         self.hint_button = action_button("Show me", "Show the best move and why", "info", "lightbulb-o")
+        self.take_button = action_button(
+            "Show my cards", "Only the person named should be looking", "primary"
+        )
+        self.take_button.on_click(lambda _: self._on_take())
         self.go_button = action_button("Go", "Say go: no card can be laid without passing 31", "warning")
         self.next_move_button = action_button(
             "Next move", "Show the next computer move", "primary", "step-forward"
@@ -214,6 +237,7 @@ class GameTable(Frame):
         self.discard_row = _row(self.lay_button, self.hint_button)
         self.play_row = _row(self.go_button, self.hint_button)
         self.wait_row = _row(self.next_move_button)
+        self.pass_row = _row(self.take_button)
         self.announce_row = _row(self.announce_input, self.announce_button)
         self.answer_row = _row(
             self.accept_button, self.muggins_input, self.muggins_button, self.overcount_button
@@ -222,8 +246,10 @@ class GameTable(Frame):
         self.over_row = _row(self.new_game_button, self.plot_button, self.review_button)
         self._build_save()
         options_box = options_panel(self.options, self.new_game_button)
+        self._build_people()
         self.settings = widgets.Accordion(
-            children=[options_box, self.save_panel], titles=("Game options and new game", "Save and restore")
+            children=[options_box, self.people_panel, self.save_panel],
+            titles=("Game options and new game", "Play with people at this device", "Save and restore"),
         )
         self.settings.selected_index = None
         self._assemble(
@@ -234,6 +260,7 @@ class GameTable(Frame):
             self.seats_view,
             self.table_view,
             self.hand_label,
+            self.pass_row,
             self.picker,
             self.discard_row,
             self.play_row,
@@ -249,6 +276,30 @@ class GameTable(Frame):
             self.review_view,
             self.log_view,
             self.settings,
+        )
+
+    def _build_people(self) -> None:
+        self.people_input = widgets.Text(
+            value="",
+            placeholder="Ann, Ben",
+            description="People:",
+            tooltip="The names of the people at this device, in seat order, separated by commas",
+            layout=widgets.Layout(width="22em"),
+        )
+        self.people_button = action_button(
+            "New game with these people", "Start a pass-and-play game with the options above", "primary"
+        )
+        self.people_button.on_click(lambda _: self._on_new_game(people=True))
+        self.people_panel = widgets.VBox(
+            [
+                widgets.HTML(
+                    '<div class="crib-note">Two to four people share this device: type their names in '
+                    "seat order (the other seats are computers of the strength chosen in the game "
+                    "options). Each person's cards stay face down until they take the device; the show "
+                    "and the board are for everyone.</div>"
+                ),
+                _row(self.people_input, self.people_button),
+            ]
         )
 
     def _build_save(self) -> None:
@@ -375,6 +426,7 @@ class GameTable(Frame):
                 (
                     b
                     for b, row in (
+                        (self.take_button, self.pass_row),
                         (self.continue_button, self.show_row),
                         (self.review_button, self.over_row),
                         (self.next_move_button, self.wait_row),
@@ -402,8 +454,9 @@ class GameTable(Frame):
         # over stops in the game hole: the board ends there
         pegs = [(min(front, target), min(back, target)) for front, back in game.pegs]
         self.board.update(pegs, event_line(latest, game) if latest else "", names=names, target=target)
-        self.seats_view.value = seats_html(game, t.you, self.four_colour)
-        self.table_view.value = table_html(game, self.four_colour, t.you)
+        hidden = t.passing is not None  # the device is being passed: every hand face down
+        self.seats_view.value = seats_html(game, -1 if hidden else t.you, self.four_colour)
+        self.table_view.value = table_html(game, self.four_colour, -1 if hidden else t.you)
         self.log_view.value = log_html(shown, game=game)
         self._draw_recent()
         for box in (
@@ -414,6 +467,7 @@ class GameTable(Frame):
             self.answer_row,
             self.show_row,
             self.over_row,
+            self.pass_row,
             self.picker,
         ):
             box.layout.display = "none"
@@ -423,13 +477,38 @@ class GameTable(Frame):
             self._draw_show()
         if game.is_over:
             self._draw_over()
+        elif hidden:
+            self._draw_passing()
         elif not t.paused:
             self._draw_turn()
+        self._sync_hints()
+
+    def _draw_passing(self) -> None:
+        """The device goes to another person: no hand is shown until they press the button."""
+        name = self.game.names[self.table.passing]
+        self.hand_label.value = f'<div class="crib-big">Pass to {esc(name)}</div>'
+        self.take_button.description = f"I am {name}: show my cards"
+        self.take_button.tooltip = f"Press when only {name} can see the screen"
+        self.pass_row.layout.display = None
+        self.advice_view.value = ""
+        if self.picker.cards:  # the last person's cards leave the page, not only the screen
+            self.picker.set_cards([])
+        self.set_status(self.table.prompt)
+
+    def _sync_hints(self) -> None:
+        """The hints menu shows the level of the person holding the device."""
+        menu, level = self.options["hints"], self.table.hint_level
+        if self.table.has_learner and menu.value != level:
+            self._syncing = True
+            try:
+                menu.value = level
+            finally:
+                self._syncing = False
 
     def _draw_header(self) -> None:
         t, game = self.table, self.game
         rules = game.rules
-        against = ", ".join(game.names[s] for s in range(rules.players) if s != t.you)
+        against = ", ".join(game.names[s] for s in range(rules.players) if s not in t.people)
         first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
         # the variant's rules stay up all game; who cut the lowest card and deals first only in deal 1
         # (the rules' notes name no seat, the cut's names the dealer)
@@ -438,9 +517,12 @@ class GameTable(Frame):
             for e in game.events[:first_deal]
             if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
         )
+        people = [game.names[s] for s in t.people]
+        who = " and ".join(people) + (" at this device" if len(people) > 1 else "")
+        if against:
+            who += f" against {against} ({t.strength})"
         self.rules_view.value = (
-            f'<div class="crib-sub">{esc(rules.describe())} · {esc(game.names[t.you])} '
-            f"against {esc(against)} ({t.strength}) · deal {t.shown_deal}</div>{notes}"
+            f'<div class="crib-sub">{esc(rules.describe())} · {esc(who)} · deal {t.shown_deal}</div>{notes}'
         )
 
     def _draw_recent(self) -> None:
@@ -765,18 +847,36 @@ class GameTable(Frame):
         self.went_live()
         from .review_view import review_html
 
+        t = self.table
+        # each person sees their own review; at the end of the game, everyone's
+        seats = t.people if self.game.is_over and len(t.people) > 1 else (t.you,)
         try:
-            review = self.table.review_shown()
+            reviews = [(seat, t.review_shown(seat=seat)) for seat in seats]
         except CribbageError as error:
             self.set_status(f"No review yet: {error}", "bad")
             return
-        self.review_view.value = review_html(review, self.game, four_colour=self.four_colour)
-        self.set_status("The review is below the show: your three costliest decisions first.", "ok")
+        many = len(reviews) > 1
+        self.review_view.value = "".join(
+            review_html(
+                review,
+                self.game,
+                four_colour=self.four_colour,
+                title=f"Review of {self.game.names[seat]}'s game" if many else "",
+            )
+            for seat, review in reviews
+        )
+        whose_review = "each person's" if many else "your"
+        self.set_status(
+            f"The review is below the show: {whose_review} three costliest decisions first.", "ok"
+        )
 
-    def _on_new_game(self) -> None:
+    def _on_new_game(self, people: bool = False) -> None:
         self.went_live()
         o = self.options
+        seats = names = None
         try:
+            if people:
+                seats, names = people_seats(self.people_input.value, o["players"].value, o["strength"].value)
             rules = Rules(
                 players=o["players"].value,
                 partners=o["partners"].value,
@@ -792,11 +892,19 @@ class GameTable(Frame):
                 name=o["name"].value,
                 hint_level=o["hints"].value,
                 warn_at=o["warn_at"].value,
+                seats=seats,
+                names=names,
             )
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
             return
         self._start(table, [])
+
+    def _on_take(self) -> None:
+        self.went_live()
+        if self.table.passing is None:
+            return
+        self._forward(self.table.take_device())  # the new holder's cards and what to do, in the status
 
     def _on_four_colour(self) -> None:
         self.went_live()
@@ -804,6 +912,8 @@ class GameTable(Frame):
         self.refresh()
 
     def _on_hints(self) -> None:
+        if getattr(self, "_syncing", False):
+            return
         self.went_live()
         self.table.set_hints(self.options["hints"].value, self.options["warn_at"].value)
         self.advice_view.value = ""
@@ -914,3 +1024,24 @@ def _running_loop():
     if sys.platform == "emscripten":
         return asyncio.get_event_loop()
     return None
+
+
+def people_seats(people: object, players: int, strength: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Seats and names for people at this device: ``people`` (names, or one text "Ann, Ben") in
+    seats 0, 1, ...; the other seats are computers of ``strength`` named "Computer" (1, 2).
+
+    >>> people_seats("Ann, Ben", 3, "expert")
+    (('person', 'person', 'expert'), ('Ann', 'Ben', 'Computer'))
+    """
+    if isinstance(people, str):
+        people = [p.strip() for p in people.split(",") if p.strip()]
+    if isinstance(people, str) or not isinstance(people, (list, tuple)):
+        raise CribbageError(f"people must be a list of names, e.g. ('Ann', 'Ben'); got {people!r}")
+    if not 2 <= len(people) <= players:
+        raise CribbageError(
+            f"pass and play needs 2 to {players} people's names for a {players}-player game "
+            f"(separated by commas, e.g. Ann, Ben); got {len(people)}"
+        )
+    computers = players - len(people)
+    names = [*people] + (["Computer"] if computers == 1 else [f"Computer {i + 1}" for i in range(computers)])
+    return ("person",) * len(people) + (strength,) * computers, tuple(names)

@@ -51,7 +51,10 @@ def _dot(side: int) -> str:
 
 
 def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
-    """The other players: cards held (face down), cards laid this deal, dealer and go marks."""
+    """The other players: cards held (face down), cards laid this deal, dealer and go marks.
+
+    ``you`` -1 draws every seat (the device is being passed: nobody's cards are face up).
+    """
     rules = game.rules
     boxes = []
     for seat in range(rules.players):
@@ -61,7 +64,7 @@ def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
         marks = []
         if seat == game.dealer:
             marks.append("dealer")
-        if rules.partners and rules.side_of(seat) == rules.side_of(you):
+        if rules.partners and you >= 0 and rules.side_of(seat) == rules.side_of(you):
             marks.append("your partner")
         if seat in game.said_go:
             marks.append("said go")
