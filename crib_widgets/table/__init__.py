@@ -9,7 +9,8 @@ True
 from .advice import HINT_LEVELS, Advice, advise, cost_of
 from .changes import Change
 from .save import SAVE_FORMAT, SavedTable
-from .seats import LEARNER, STRENGTHS, seat_names
+from .seats import LEARNER, PERSON, STRENGTHS, seat_names
+from .share import SharedPosition, read_link, share_link
 from .show import DealShow, ShowStep, show_groups
 from .table import Table
 
@@ -19,13 +20,17 @@ __all__ = [
     "DealShow",
     "HINT_LEVELS",
     "LEARNER",
+    "PERSON",
     "SAVE_FORMAT",
     "STRENGTHS",
     "SavedTable",
+    "SharedPosition",
     "ShowStep",
     "Table",
     "advise",
     "cost_of",
+    "read_link",
     "seat_names",
+    "share_link",
     "show_groups",
 ]

@@ -172,6 +172,26 @@ class Table:
         table._take(saved.game, saved.seats, _saved_hints(saved))
         return table
 
+    @classmethod
+    def from_game(cls, game: Game, seats: tuple[str, ...] | list[str], hint_level: str = "show",
+                  warn_at: float = 2.0) -> Table:
+        """A table round a game already begun (a lesson's moment, a shared position): ``seats`` as
+        for the constructor."""
+        if not isinstance(game, Game):
+            raise CribbageError(f"game must be a Game, got {type(game).__name__}")
+        seats = check_seats(seats, game.rules.players)
+        level, at = check_hint_level(hint_level), check_warn_at(warn_at)
+        table = cls.__new__(cls)
+        table._take(game, seats, {seat: (level, at) for seat, s in enumerate(seats) if s == LEARNER})
+        return table
+
+    def share_link(self, base: str = "") -> str:
+        """A link to this position as the person holding the device sees it (see
+        `crib_widgets.table.share`): never another player's hidden cards, unless the game is over."""
+        from .share import share_link
+
+        return share_link(self, base)
+
     def set_hints(self, level: str, warn_at: float | None = None, *, seat: int | None = None) -> None:
         """Change a person's hint level (and warning threshold) during a game: by default the
         person holding the device's; each person keeps their own."""

@@ -28,6 +28,7 @@ from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table.ending import final_result
+from ..table.share import LINK_KEY, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
@@ -84,6 +85,12 @@ class GameTable(Frame):
     ``names`` (one per seat). Each person's cards stay face down until they press "I am Ann: show my
     cards" (``take_button``); hints are each person's own; the review at the end is everyone's.
 
+    Sharing: ``shared`` (a link made by "Share this position", or its code) opens that position,
+    the sharer's seat played by whoever opens it, the others ``strength`` computers (a damaged link
+    is said in the status line and the usual game starts); ``share_base`` is the page's address
+    that "Share this position" puts before ``#crib=...`` (empty: the link is only the part after
+    the address, to add to the game table page's address).
+
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
     ``muggins_input``, ``muggins_button``, ``overcount_button``, ``continue_button``,
@@ -114,6 +121,8 @@ class GameTable(Frame):
         people: tuple[str, ...] | list[str] | None = None,
         seats: tuple[str, ...] | list[str] | None = None,
         names: tuple[str, ...] | list[str] | None = None,
+        shared: str | None = None,
+        share_base: str = "",
     ) -> None:
         rules = Rules(
             players=players,
@@ -145,9 +154,12 @@ class GameTable(Frame):
         self.advice = None
         self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
         self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
+        self.share_base = share_base
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
+        if shared:
+            self._open_shared(shared, "the link")
 
     # ---- building ------------------------------------------------------------------------------
     def _build_options(
@@ -324,13 +336,17 @@ class GameTable(Frame):
         self.load_file_button = action_button(
             "Load file", "Restore the game saved in this file", "", "folder-open"
         )
+        self.share_button = action_button(
+            "Share this position", "Write a link to this position into the box: it shows only your cards", ""
+        )
+        self.share_button.on_click(lambda _: self._on_share())
         self.save_button.on_click(lambda _: self._on_save())
         self.restore_button.on_click(lambda _: self._on_restore())
         self.save_file_button.on_click(lambda _: self._on_save_file())
         self.load_file_button.on_click(lambda _: self._on_load_file())
         self.save_panel = widgets.VBox(
             [
-                _row(self.save_button, self.restore_button),
+                _row(self.save_button, self.restore_button, self.share_button),
                 self.save_box,
                 _row(self.file_input, self.save_file_button, self.load_file_button),
             ]
@@ -944,7 +960,42 @@ class GameTable(Frame):
 
     def _on_restore(self) -> None:
         self.went_live()
+        text = self.save_box.value.strip()
+        if LINK_KEY in text or text.startswith("c1."):  # a shared position's link, pasted in the box
+            self._open_shared(text, "the text box")
+            return
         self._restore(lambda: self.save_box.value, "the text box")
+
+    def _on_share(self) -> None:
+        self.went_live()
+        try:
+            link = self.table.share_link(self.share_base)
+        except CribbageError as error:
+            self.set_status(f"Nothing to share yet: {error}.", "bad")
+            return
+        self.save_box.value = link
+        where = "" if self.share_base else " (add it to the end of the game table page's address)"
+        shows = (
+            "the whole game" if self.game.is_over else "your cards and what is on the table, no one else's"
+        )
+        self.set_status(
+            f"The box holds a link to this position{where}: it shows {shows}. Whoever opens it plays on "
+            "from here.",
+            "ok",
+        )
+
+    def _open_shared(self, link: str, where: str) -> None:
+        """Open a shared position; a bad link is said in the status and the current game goes on."""
+        try:
+            position = read_link(link)
+            table = position.table(strength=self.options["strength"].value, hint_level=self.table.hint_level)
+        except CribbageError as error:
+            self.set_status(f"Could not open the shared position from {where}: {error}. The current game "
+                            "goes on.", "bad")
+            return
+        self._start(table, [])
+        opened = f"Opened the shared position: {self.game.rules.describe()}. "
+        self.set_status(opened + self.status_text, "ok")
 
     def _on_save_file(self) -> None:
         self.went_live()

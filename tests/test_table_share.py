@@ -1,0 +1,163 @@
+"""Sharing a position by a link: the link opens that deal or moment at the game table, carrying the
+sharer's own cards and what is public, never another player's hidden cards (unless the game is over,
+when the whole game goes). A damaged or edited link gets one clear sentence."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+
+from crib_widgets.errors import CribbageError
+from crib_widgets.game import Rules
+from crib_widgets.table import Table
+from crib_widgets.table.share import read_link, share_code, share_link
+
+BASE = "https://example.org/book/15_full_game.html"
+
+
+def payload(link: str) -> dict:
+    code = link.split("#crib=", 1)[1][3:]
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))))
+
+
+def relink(data: dict) -> str:
+    packed = zlib.compress(json.dumps(data).encode())
+    return BASE + "#crib=c1." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def to_the_play(t: Table, rng: random.Random, stop_after: int) -> bool:
+    """Play on (random learner) until the learner's turn in the play after ``stop_after`` cards."""
+    for _ in range(3000):
+        if t.game.is_over:
+            return False
+        if t.paused:
+            t.next_deal()
+        elif t.waiting:
+            t.advance()
+        elif t.game.phase == "play" and len(t.game.played[t.you]) + len(t.game.pile) >= stop_after:
+            return True
+        else:
+            t.move(rng.choice(t.learner_moves()), confirm=True)
+    return False
+
+
+def hidden_cards(t: Table) -> set[str]:
+    """Cards the sharer cannot see: the others' hands and the crib but their own throw."""
+    game, seat = t.game, t.you
+    others = {str(c) for s, hand in enumerate(game.hands) if s != seat for c in hand}
+    own_throw = {str(c) for e in game.events if e.kind == "discard" and e.seat == seat for c in e.cards}
+    return others | ({str(c) for c in game.crib} - own_throw)
+
+
+@pytest.mark.parametrize("options", [
+    dict(players=2), dict(players=3), dict(players=4, partners=True), dict(players=2, muggins=True),
+    dict(players=4, lowball=True), dict(players=3, ten_back=True)])
+@pytest.mark.parametrize("stop_after", [0, 2, 5])
+def test_a_position_in_the_play_opens_as_it_was(options, stop_after):
+    rules = Rules(**options)
+    seed = 50 + stop_after + rules.players
+    t = Table(rules, strength="beginner", seed=seed)
+    assert to_the_play(t, random.Random(seed), stop_after)
+    link = share_link(t, BASE)
+    text = json.dumps(payload(link))
+    assert not any(card in text for card in hidden_cards(t)), "a hidden card went into the link"
+    opened = read_link(link).table(strength="expert")
+    game, was = opened.game, t.game
+    assert opened.you == t.you and game.phase == "play" and game.whose_turn == t.you
+    assert game.hands[t.you] == was.hands[t.you] and game.pile == was.pile and game.count == was.count
+    assert game.starter == was.starter and game.scores == was.scores and game.dealer == was.dealer
+    assert game.played == was.played and game.names == was.names
+    assert [len(h) for h in game.hands] == [len(h) for h in was.hands]
+    again = read_link(link).table()
+    assert again.game.hands == game.hands, "the same link deals the same hidden cards every time"
+    opened.run()  # and the game goes on from there
+    assert opened.learner_moves() or opened.paused or opened.game.is_over
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_deal_opens_with_the_sharers_hand_and_new_hidden_cards(players):
+    t = Table(Rules(players=players), seed=7 + players, dealer=players - 1)
+    link = t.share_link(BASE)
+    assert not any(card in json.dumps(payload(link)) for card in hidden_cards(t))
+    opened = read_link(link).table()
+    assert opened.game.phase == "discard" and opened.game.hands[0] == t.game.hands[0]
+    assert opened.game.dealer == t.game.dealer and opened.prompt == t.prompt
+
+
+def test_a_finished_game_goes_whole_and_replays():
+    t = Table(seats=("beginner", "expert"), seed=3)
+    t.play_out()
+    opened = read_link(t.share_link(BASE)).table()
+    assert opened.game.is_over and opened.game.moves == t.game.moves
+
+
+def test_sharing_is_refused_when_there_is_no_position_of_ones_own():
+    t = Table(seats=("person", "person"), names=("Ann", "Ben"), seed=4)
+    with pytest.raises(CribbageError, match="the device is being passed"):
+        share_code(t)
+    t = Table(Rules(muggins=True), seed=5, strength="beginner")
+    rng = random.Random(5)
+    while t.game.phase not in ("announce", "answer"):
+        t.advance() if t.waiting else t.move(rng.choice(t.learner_moves()), confirm=True)
+    with pytest.raises(CribbageError, match="the hands are being counted"):
+        share_code(t)
+    with pytest.raises(CribbageError, match="the page's address must be text"):
+        share_link(Table(seed=1), 7)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda link: "", "there is no shared position here"),
+    (lambda link: BASE + "#crib=x1.abc", "this is not a shared cribbage position"),
+    (lambda link: link[:-12], "this link is damaged"),
+    (lambda link: link[:-30] + ("A" if link[-30] != "A" else "B") + link[-29:], "this link is damaged"),
+    (lambda link: link + "!!", "this link is damaged"),
+    (lambda link: relink({**payload(link), "d": 5}), "its dealer 5 is not a seat"),
+    (lambda link: relink({**payload(link), "s": [0, 200]}), "its scores .* must be 2 whole numbers"),
+    (lambda link: relink({**payload(link), "h": "AS AS 2C 3C 4C 5C"}), "is not a cribbage position"),
+    (lambda link: relink({**payload(link), "h": "AS 2C"}), "a hand dealt with 2 players has 6 cards"),
+    (lambda link: relink({**payload(link), "at": "show"}), "its moment 'show' is not one of"),
+    (lambda link: relink({k: v for k, v in payload(link).items() if k != "h"}), "position is incomplete"),
+    (lambda link: relink({**payload(link), "n": ["Ann", "ann"]}), "two seats are both called"),
+    (lambda link: relink({**payload(link), "r": [9, False, 61, False, False, False, False]}),
+     "is not a cribbage position"),
+])
+def test_a_bad_or_edited_link_gets_one_clear_sentence(edit, message):
+    link = share_link(Table(seed=2, dealer=0), BASE)
+    with pytest.raises(CribbageError, match=message) as caught:
+        read_link(edit(link))
+    assert "\n" not in str(caught.value)
+
+
+def test_an_edited_play_position_that_cannot_be_played_is_refused():
+    t = Table(seed=9, strength="beginner")
+    assert to_the_play(t, random.Random(9), 2)
+    data = payload(t.share_link(BASE))
+    data["l"] = ["AS 2S 3S 4S 5S", ""]  # more than a hand's four cards laid
+    with pytest.raises(CribbageError, match=r"this link's position cannot be played|not a cribbage position"):
+        read_link(relink(data)).table()
+
+
+def test_the_game_table_shares_and_opens_a_position():
+    from crib_widgets.widgets import GameTable
+
+    t = GameTable(seed=11, dealer=1, share_base=BASE)
+    t.share_button.click()
+    link = t.save_box.value
+    assert link.startswith(BASE + "#crib=c1.") and "no one else's" in t.status_text
+    friend = GameTable(shared=link)
+    assert friend.game.hands[0] == t.game.hands[0] and friend.game.dealer == 1
+    assert friend.status_text.startswith("Opened the shared position")
+    pasted = GameTable(seed=3)
+    pasted.save_box.value = link
+    pasted.restore_button.click()
+    assert pasted.game.hands[0] == t.game.hands[0]
+    broken = GameTable(seed=3, shared=link[:-10])
+    assert broken.game.seed == 3
+    assert "Could not open the shared position from the link: this link is damaged" in broken.status_text
+    passing = GameTable(people=("Ann", "Ben"), seed=3)
+    passing.share_button.click()
+    assert "Nothing to share yet: the device is being passed" in passing.status_text
