@@ -587,7 +587,7 @@ class GameTable(Frame):
             self.announce_row.layout.display = None
             what = "crib" if game.counting.is_crib else "hand"
             self.set_status(
-                f"Muggins: count your {what} with the starter, type the points and press "
+                f"{self._addressed()}Muggins: count your {what} with the starter, type the points and press "
                 "Announce. Opponents may catch a mistake!"
             )
         elif game.phase == "answer":
@@ -637,11 +637,17 @@ class GameTable(Frame):
         )
         c = game.counting
         what = "crib" if c.is_crib else "hand"
+        to = self._addressed()
         self.set_status(
-            f"{whose(game, c.owner, self.table.you, capital=True)} {what}: "
+            f"{to}{whose(game, c.owner, self.table.you, capital=not to)} {what}: "
             f"{game.names[c.owner]} counts {plural(c.announced, 'point')}. Accept it, call "
             "Muggins naming the points missed, or say Too high!"
         )
+
+    def _addressed(self) -> str:
+        """With several people at the device, whom the line speaks to: "Ben, " (else nothing)."""
+        t = self.table
+        return f"{self.game.names[t.you]}, " if len(t.people) > 1 else ""
 
     def _laid_html(self) -> str:
         laid = self.game.played[self.table.you]
