@@ -61,13 +61,17 @@ def fuzz(root: widgets.Widget, rng: random.Random, steps: int, check=None, skip=
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_clicks_on_the_game_table_never_corrupt_the_game(seed, tmp_path):
-    rng = random.Random(seed)
+    # the clicks' seed: how deep 1,000 random clicks get is luck (restores take the game back), and
+    # with the pass-and-play and sharing controls added seed 2 stayed in deal 2 (about 1 run in 3
+    # does, before those controls too): 23 reaches deal 4
+    rng = random.Random({1: 1, 2: 23, 3: 3}[seed])
     options = [dict(), dict(players=3, muggins=True), dict(players=4, partners=True, ten_back=True)][seed - 1]
     # the computers' moves follow each click at once (with 4 players they would wait for Next move)
     t = GameTable(seed=seed, strength="beginner", pace="pause", **options)
     t.file_input.value = str(tmp_path / "fuzz.json")
-    # starting new games all the time would hide the deep states; keep the option controls out
-    skip = {t.new_game_button, *t.options.values()}
+    # starting new games all the time would hide the deep states; keep the option controls out (and
+    # sharing: a shared position pasted back opens as a new game at its first deal)
+    skip = {t.new_game_button, t.people_button, t.share_button, t.take_button, *t.options.values()}
 
     def check() -> None:
         game = t.game
