@@ -27,6 +27,7 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
+from ..table.duplicate import DuplicateSet
 from ..table.ending import final_result
 from ..table.share import LINK_KEY, read_link
 from ..voice.player import call_player, event_calls
@@ -91,6 +92,11 @@ class GameTable(Frame):
     that "Share this position" puts before ``#crib=...`` (empty: the link is only the part after
     the address, to add to the game table page's address).
 
+    A class tournament on the same cards: ``duplicate={"seed": 7, "deals": 8, "level": "expert"}``
+    (see `crib_widgets.table.duplicate`) plays those boards, the same for every student, one deal
+    each; after the last, the save box holds the results file for the teacher (``name`` is the
+    student's name in it).
+
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
     ``muggins_input``, ``muggins_button``, ``overcount_button``, ``continue_button``,
@@ -123,6 +129,7 @@ class GameTable(Frame):
         names: tuple[str, ...] | list[str] | None = None,
         shared: str | None = None,
         share_base: str = "",
+        duplicate: dict | None = None,
     ) -> None:
         rules = Rules(
             players=players,
@@ -155,6 +162,14 @@ class GameTable(Frame):
         self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
         self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
         self.share_base = share_base
+        self.match = None
+        if duplicate is not None:
+            if not isinstance(duplicate, dict):
+                raise CribbageError(f"duplicate must be a dict such as {{'seed': 7, 'deals': 8, 'level': "
+                                    f"'expert'}}; got {duplicate!r}")
+            self.match = DuplicateSet(**duplicate).start()
+            table = self.match.table
+        self.student = name
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
@@ -537,8 +552,12 @@ class GameTable(Frame):
         who = " and ".join(people) + (" at this device" if len(people) > 1 else "")
         if against:
             who += f" against {against} ({t.strength})"
+        where = f"deal {t.shown_deal}"
+        if self.match is not None:
+            m = self.match
+            where = f"tournament board {m.board} of {m.set.deals} · won so far {m.points:+d}"
         self.rules_view.value = (
-            f'<div class="crib-sub">{esc(rules.describe())} · {esc(who)} · deal {t.shown_deal}</div>{notes}'
+            f'<div class="crib-sub">{esc(rules.describe())} · {esc(who)} · {esc(where)}</div>{notes}'
         )
 
     def _draw_recent(self) -> None:
@@ -707,7 +726,13 @@ class GameTable(Frame):
             self.game, [list(g) for g in show.groups], lit, group, self.four_colour
         )
         self.show_row.layout.display = None
-        self.continue_button.layout.display = None if t.paused else "none"
+        match = self.match
+        last = match is not None and match.board == match.set.deals
+        self.continue_button.description = (
+            "Next deal" if match is None else "See the results" if last else "Next board"
+        )
+        done = match is not None and match.finished
+        self.continue_button.layout.display = None if t.paused and not done else "none"
         # one Review button: beside Next deal while a deal's show is up, in the game-over row at the end
         self.show_row.children = (
             (self.step_button, self.continue_button, self.review_button) if t.paused else (self.step_button,)
@@ -722,7 +747,8 @@ class GameTable(Frame):
             self.set_status(
                 f"Deal {t.shown_deal} is over and every hand is counted below. Press Count aloud "
                 "to hear the counts step by step, Review to see your costliest decisions, or "
-                "Next deal to see your new cards."
+                + ("Next deal to see your new cards." if self.match is None else
+                   f"{self.continue_button.description} to go on.")
             )
 
     def _draw_over(self) -> None:
@@ -856,8 +882,28 @@ class GameTable(Frame):
 
     def _on_continue(self) -> None:
         self.went_live()
-        if self.paused:
+        if self.match is not None and self.match.board_done:
+            self._next_board()
+        elif self.paused:
             self._forward(self.table.next_deal())
+
+    def _next_board(self) -> None:
+        """A tournament: keep the board played and deal the next (after the last, the results)."""
+        match = self.match
+        match.next_board()
+        if not match.finished:
+            self._start(match.table, [])
+            self._focus_cards()
+            return
+        self.save_box.value = match.results(self.student)
+        self.settings.selected_index = 2  # the save panel, where the results are
+        self.continue_button.layout.display = "none"
+        self.set_status(
+            f"All {match.set.deals} boards played: you won {match.points:+d} points against the computer "
+            "on these cards. The results are in the box under Save and restore: press Save to file, or "
+            "copy them, and hand them in.",
+            "ok",
+        )
 
     def _on_step(self) -> None:
         self.went_live()
@@ -920,6 +966,7 @@ class GameTable(Frame):
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
             return
+        self.match = None  # a new game leaves a tournament
         self._start(table, [])
 
     def _on_take(self) -> None:
@@ -957,6 +1004,14 @@ class GameTable(Frame):
     # ---- saving ------------------------------------------------------------------------------------
     def _on_save(self) -> None:
         self.went_live()
+        if self.match is not None:
+            self.save_box.value = self.match.results(self.student)
+            self.set_status(
+                f"The box holds your results for the boards finished ({len(self.match.played)} of "
+                f"{self.match.set.deals}). Finish every board before handing them in.",
+                "ok",
+            )
+            return
         self.save_box.value = self.to_json()
         self.set_status(
             "Saved: the box holds the whole game. Copy it somewhere safe; paste it back and press "
@@ -999,6 +1054,7 @@ class GameTable(Frame):
             self.set_status(f"Could not open the shared position from {where}: {error}. The current game "
                             "goes on.", "bad")
             return
+        self.match = None
         self._start(table, [])
         opened = f"Opened the shared position: {self.game.rules.describe()}. "
         self.set_status(opened + self.status_text, "ok")
@@ -1032,6 +1088,11 @@ class GameTable(Frame):
         self._restore(lambda: path.read_text(encoding="utf-8"), str(path))
 
     def _restore(self, read, where: str) -> None:
+        if self.match is not None:
+            self.set_status(
+                "A tournament's boards are played through, not restored: the board goes on.", "bad"
+            )
+            return
         try:
             self.load_json(read())
         except (CribbageError, OSError, UnicodeDecodeError) as error:
