@@ -60,6 +60,7 @@ def click_through(t: GameTable, rng: random.Random, limit: int = 5000) -> dict:
             seen["names"].add(name)
             t.take_button.click()
             assert table.passing is None
+            assert f"{game.names[table.you]}'s hand" in html.unescape(t.hand_label.value)
             mine = {str(c) for c in game.hands[table.you]}
             others = secret_cards(t) - mine
             assert not shown_cards(t) & others, "another person's cards are on the page"

@@ -222,6 +222,7 @@ class GameTable(Frame):
         self.take_button = action_button(
             "Show my cards", "Only the person named should be looking", "primary"
         )
+        self.take_button.layout.width = "auto"  # the whole "I am Ben: show my cards" (a long name too)
         self.take_button.on_click(lambda _: self._on_take())
         self.go_button = action_button("Go", "Say go: no card can be laid without passing 31", "warning")
         self.next_move_button = action_button(
@@ -539,7 +540,8 @@ class GameTable(Frame):
     def _draw_header(self) -> None:
         t, game = self.table, self.game
         rules = game.rules
-        against = ", ".join(game.names[s] for s in range(rules.players) if s not in t.people)
+        players = t.people or (t.you,)  # a computers' table (a watched game) is seen from seat 0
+        against = ", ".join(game.names[s] for s in range(rules.players) if s not in players)
         first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
         # the variant's rules stay up all game; who cut the lowest card and deals first only in deal 1
         # (the rules' notes name no seat, the cut's names the dealer)
@@ -548,7 +550,7 @@ class GameTable(Frame):
             for e in game.events[:first_deal]
             if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
         )
-        people = [game.names[s] for s in t.people]
+        people = [game.names[s] for s in players]
         who = " and ".join(people) + (" at this device" if len(people) > 1 else "")
         if against:
             who += f" against {against} ({t.strength})"
@@ -588,7 +590,7 @@ class GameTable(Frame):
             return
         mine = t.learner_moves()
         self.hand_label.value = (
-            f'<div class="crib-row"><span class="crib-label">Your hand</span>'
+            f'<div class="crib-row"><span class="crib-label">{esc(self._hand_name())}</span>'
             f'<span class="crib-sub">the crib is {esc(crib_owner(game, game.dealer, t.you))}'
             f"</span>{self._laid_html()}</div>"
         )
@@ -615,7 +617,7 @@ class GameTable(Frame):
     def _draw_waiting(self) -> None:
         t = self.table
         self.hand_label.value = (
-            f'<div class="crib-row"><span class="crib-label">Your hand</span>'
+            f'<div class="crib-row"><span class="crib-label">{esc(self._hand_name())}</span>'
             f"{cards_html(t.game.hands[t.you], four_colour=self.four_colour)}</div>"
         )
         who = t.to_move
@@ -662,6 +664,11 @@ class GameTable(Frame):
             f"{game.names[c.owner]} counts {plural(c.announced, 'point')}. Accept it, call "
             "Muggins naming the points missed, or say Too high!"
         )
+
+    def _hand_name(self) -> str:
+        """The hand's label: "Your hand", or with several people at the device "Ben's hand"."""
+        t = self.table
+        return f"{whose(self.game, t.you, -1, capital=True)} hand" if len(t.people) > 1 else "Your hand"
 
     def _addressed(self) -> str:
         """With several people at the device, whom the line speaks to: "Ben, " (else nothing)."""
