@@ -161,3 +161,17 @@ def test_the_game_table_shares_and_opens_a_position():
     passing = GameTable(people=("Ann", "Ben"), seed=3)
     passing.share_button.click()
     assert "Nothing to share yet: the device is being passed" in passing.status_text
+
+
+def test_the_page_opened_with_a_link_opens_its_position(monkeypatch):
+    from crib_widgets.table.share import PAGE_LINK_VARIABLE, page_link
+    from crib_widgets.widgets import GameTable
+
+    monkeypatch.delenv(PAGE_LINK_VARIABLE, raising=False)
+    assert page_link() == "" and GameTable(seed=2024, shared="page").game.seed == 2024
+    sharer = Table(seed=11, dealer=1)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, sharer.share_link(BASE))
+    opened = GameTable(seed=2024, shared="page")
+    assert opened.game.hands[0] == sharer.game.hands[0]
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, BASE + "?x=1")  # a page opened without a shared position
+    assert GameTable(seed=2024, shared="page").game.seed == 2024

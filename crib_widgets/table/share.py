@@ -30,6 +30,7 @@ import base64
 import binascii
 import hashlib
 import json
+import os
 import random
 import zlib
 from dataclasses import dataclass, field
@@ -43,12 +44,16 @@ from .seats import LEARNER, check_names, check_strength
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["LINK_KEY", "SharedPosition", "share_code", "share_link", "read_link"]
+__all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_link", "share_code", "share_link",
+           "read_link"]
 
 #: The link's fragment key: ``...page.html#crib=c1.<code>``.
 LINK_KEY = "crib="
 _VERSION = "c1."
 _RULES = ("players", "partners", "target", "muggins", "ten_back", "lowball", "exact_finish")
+#: Where the page's own address reaches Python: the live page's runtime sets this environment
+#: variable to ``location.href`` before it runs a page's cells (a Web Worker cannot see the page).
+PAGE_LINK_VARIABLE = "CRIB_PAGE_LINK"
 #: The longest code read (a finished 121 game is a few kilobytes): anything longer is refused unread.
 MAX_CODE = 20_000
 
@@ -207,6 +212,13 @@ def _count_now(game: Game) -> dict[str, Any]:
             pile.append([event.seat, "go"])
     leader = pile[0][0] if pile else None
     return {"l": [" ".join(cards) for cards in laid], "p": pile, "ld": leader}
+
+
+def page_link() -> str:
+    """The shared link the page was opened with (``...#crib=...``), or "" when there is none (or
+    when Python does not run in a page: Jupyter, a script, a test without the variable)."""
+    href = os.environ.get(PAGE_LINK_VARIABLE, "")
+    return href if LINK_KEY in href else ""
 
 
 # ---- reading ------------------------------------------------------------------------------------------

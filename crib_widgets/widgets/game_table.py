@@ -29,7 +29,7 @@ from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table.duplicate import DuplicateSet
 from ..table.ending import final_result
-from ..table.share import LINK_KEY, read_link
+from ..table.share import LINK_KEY, page_link, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
@@ -86,9 +86,11 @@ class GameTable(Frame):
     ``names`` (one per seat). Each person's cards stay face down until they press "I am Ann: show my
     cards" (``take_button``); hints are each person's own; the review at the end is everyone's.
 
-    Sharing: ``shared`` (a link made by "Share this position", or its code) opens that position,
-    the sharer's seat played by whoever opens it, the others ``strength`` computers (a damaged link
-    is said in the status line and the usual game starts); ``share_base`` is the page's address
+    Sharing: ``shared`` (a link made by "Share this position", or its code; ``"page"``: the link
+    the book's page was opened with, if any: `crib_widgets.table.share.page_link`) opens that
+    position, the sharer's seat played by whoever opens it, the others ``strength`` computers (a
+    damaged link is said in the status line and the usual game starts); ``share_base`` is the page's
+    address
     that "Share this position" puts before ``#crib=...`` (empty: the link is only the part after
     the address, to add to the game table page's address).
 
@@ -173,6 +175,8 @@ class GameTable(Frame):
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
+        if shared == "page":
+            shared = page_link()
         if shared:
             self._open_shared(shared, "the link")
 
