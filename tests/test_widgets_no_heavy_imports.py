@@ -29,7 +29,7 @@ SCRIPT = textwrap.dedent(
 
     t = CountingTrainer(seed=1)
     t.check_button.click(); t.count_button.click(); t.next_button.click()
-    t.level_picker.value = "basic"
+    t.level_picker.value = "pairs_runs"
     d = PeggingDrill(seed=1)
     for _ in range(len(d.queue)):  # every question, the look-ahead ("safest") ones included
         d.reveal_button.click(); d.next_button.click()
