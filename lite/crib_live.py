@@ -451,7 +451,7 @@ def mark_static(app: Sphinx, error: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict:
-    app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py"], "html")
+    app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py", "book/data/*.json"], "html")
     if os.environ.get("CRIB_LIVE", "1") == "0":
         logger.info("[crib_live] CRIB_LIVE=0: no live widgets, no notebook links")
         return {"parallel_read_safe": True}

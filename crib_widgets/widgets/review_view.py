@@ -191,18 +191,11 @@ def _chart_html(review: Review) -> str:
 
 
 def _method_note(review: Review) -> str:
-    samples = max((d.samples for d in review.decisions if d.phase == "play"), default=0)
-    discard = max((d.samples for d in review.decisions if d.phase == "discard"), default=0)
-    parts = [
-        "Costs are average points against the expert's choice: the discard by the exact averages of "
-        "hand and crib"
-    ]
-    if discard:
-        parts.append(f" plus the play of the kept cards over {discard} sampled hands")
-    parts.append("; each card in the play by solving the rest of the play")
-    if samples:
-        parts.append(f" for {samples} sampled hidden hands consistent with what you had seen, averaged")
-    else:
-        parts.append(" over the hidden cards")
-    parts.append(". Decisions costing less than a tenth of a point count as the best.")
-    return "".join(parts)
+    """How to read a cost, in a player's words (how the costs are worked out: strategy/review.py)."""
+    hidden = any(d.samples for d in review.decisions)
+    guessed = (" The cards you could not see are guessed from what you had seen, as a good player would."
+               if hidden else "")
+    return ("A cost is how many points a choice gave away on average, compared with the best choice: "
+            "for a throw, what the hand, the crib and the pegging of the kept cards were likely to make; "
+            "for a card in the play, what the rest of the play was likely to bring." + guessed
+            + " A choice that costs less than a tenth of a point counts as the best.")
