@@ -25,15 +25,19 @@
     ready.active.postMessage({ type: 'crib-ahead' });
   }
 
-  // A page whose Python is starting fetches the runtime itself: ask only once it is ready.
+  // A page whose Python is starting fetches the runtime itself: ask only once its widgets are live
+  // (then the browser's cache answers for the runtime), and a few seconds later, so that the
+  // learner's first clicks never wait behind the snapshot.
   function pythonSettled() {
     const live = window.cribLive;
-    if (!live || live.state === 'waiting' || live.state === 'ready' || live.state === 'failed') {
+    if (!live || live.state === 'waiting' || live.state === 'failed' || live.timings.allLive) {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      const later = () => setTimeout(resolve, 3000);
+      document.addEventListener('crib-live:alive', later, { once: true });
       document.addEventListener('crib-live:state', (event) => {
-        if (event.detail.state === 'ready' || event.detail.state === 'failed') resolve();
+        if (event.detail.state === 'failed') resolve();
       });
     });
   }

@@ -335,6 +335,7 @@
       }
     }
     timings.allLive = performance.now();
+    document.dispatchEvent(new CustomEvent('crib-live:alive', { detail: { seconds: seconds() } }));
   }
 
   function inView(widget) {

@@ -344,6 +344,16 @@ SNAPSHOT_HELD = """async (path) => {
 }"""
 
 
+def wait_held(tab, path: str, timeout_ms: int) -> None:
+    """Wait until the service worker holds ``path`` (polled: an async predicate's promise would
+    count as true at once in wait_for_function)."""
+    end = time.monotonic() + timeout_ms / 1000
+    while not tab.evaluate(SNAPSHOT_HELD, path):
+        if time.monotonic() > end:
+            raise TimeoutError(f"the service worker never held {path}")
+        tab.wait_for_timeout(500)
+
+
 def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label: str,
              results: Results, shots: Path, timed: bool = False, held: bool = True) -> None:
     """One chapter's widget driven in a tab; ``held``: the browser profile has had a first visit,
@@ -406,7 +416,7 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         results.check(worker.get("from") == expected, f"{what}: Python started from {expected}",
                       f"it started from {worker.get('from')}")
         if not held:
-            tab.wait_for_function(SNAPSHOT_HELD, arg=config["snapshot"], timeout=LIVE_TIMEOUT_MS, polling=500)
+            wait_held(tab, config["snapshot"], LIVE_TIMEOUT_MS)
             results.check(True, f"{what}: then the snapshot was fetched ahead for the next pages")
         sent = CachingHandler.take()
         if timed:

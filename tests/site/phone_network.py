@@ -38,7 +38,16 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from check_live import CHROMIUM_FLAGS, PHONE, PLANS, PageDriver, game_plan, make_mirror, page_config
+from check_live import (
+    CHROMIUM_FLAGS,
+    PHONE,
+    PLANS,
+    PageDriver,
+    game_plan,
+    make_mirror,
+    page_config,
+    wait_held,
+)
 from throttle import PROFILES, serve
 
 ARRIVE_FROM = "book/01_welcome.html"
@@ -64,6 +73,8 @@ class Visit:
     bytes: int = 0
     requests: int = 0
     ahead: int = 0  # bytes fetched while reading chapter 01 (arrived)
+    after: int = 0  # bytes fetched ahead once the widget was live (until the snapshot was held)
+    held: float | None = None  # seconds from opening the chapter until the snapshot was held
     error: str = ""
     parts: dict | None = None
 
@@ -120,6 +131,10 @@ def visit(context, base: str, root: Path, server, number: str, visit_: Visit, st
         for path, size in sent["log"]:
             parts[path.rsplit("/", 1)[-1]] += size
         visit_.parts = dict(sorted(parts.items(), key=lambda kv: -kv[1]))
+        if visit_.kind != "warm":  # a learner stays on the page: the service worker fetches ahead
+            wait_held(tab, config["snapshot"], TIMEOUT_MS)
+            visit_.held = time.monotonic() - t0
+            visit_.after = server.link.take()["bytes"]
     except Exception as exc:
         visit_.error = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     finally:
@@ -163,6 +178,8 @@ def report(v: Visit) -> None:
         print(f"phone {name} ch {v.chapter} {v.kind}: FAILED {v.error}", flush=True)
         return
     ahead = f" ({v.ahead / 1e6:.1f} MB fetched while reading 01)" if v.kind == "arrived" else ""
+    if v.held is not None:
+        ahead += f"; then {v.after / 1e6:.1f} MB fetched ahead, the snapshot held at {v.held:.0f} s"
     top = ", ".join(f"{k} {b / 1e6:.2f}" for k, b in list((v.parts or {}).items())[:8] if b > 50_000)
     print(f"phone {name} ch {v.chapter} {v.kind}: first paint {_s(v.paint)}, first answered tap "
           f"{_s(v.answer)}, {v.bytes / 1e6:.2f} MB in {v.requests} requests{ahead}; largest (MB): {top}",
