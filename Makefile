@@ -40,6 +40,8 @@ site-test: $(BOOK_STAMP)
 	# a phone on "Fast 4G" (tests/site/throttle.py): fails when a cold widget page fetches more than
 	# 8 MB or paints later than 1.2 s; prints the times to the first answered tap (issue 23)
 	$(BIN)/python tests/site/phone_network.py _build/html --profile fast --gate
+	# offline after one visit: the service worker holds the runtime and the chapters
+	$(BIN)/python tests/site/check_offline.py _build/html
 
 test: $(STAMP)
 	$(BIN)/ruff check .

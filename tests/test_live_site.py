@@ -326,3 +326,25 @@ def test_the_service_worker_has_the_marker_the_build_fills_and_stays_out_of_jupy
     assert "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }" in source
     assert crib_live.SW_SCOPE == "book/" and crib_live.SERVICE_WORKER.startswith(crib_live.SW_SCOPE)
     assert "startsWith(LITE)" in source  # JupyterLite's requests are never answered here
+
+
+def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
+    out = tmp_path / "html"
+    (out / "book").mkdir(parents=True)
+    (out / "_static").mkdir()
+    (out / "_static" / "small.css").write_text("p { color: red; }")
+    (out / "_static" / "icons.css").write_text("i { background: url(x.svg); }")
+    page = out / "book" / "a.html"
+    html = ('<html><head><link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />'
+            '<link rel="preload" as="script" href="../_static/scripts/bootstrap.js" />\n'
+            '<link rel="stylesheet" type="text/css" href="../_static/small.css?v=2" />'
+            '<link rel="stylesheet" type="text/css" href="../_static/icons.css?v=3" />'
+            '<script src="../_static/documentation_options.js?v=4"></script>'
+            '</head><body></body></html>')
+    html = crib_live.first_paint_head(html, "const DOCUMENTATION_OPTIONS = {};", True)
+    html = crib_live.inline_small_css(html, page, out)
+    assert "<script>const DOCUMENTATION_OPTIONS = {};</script>" in html
+    assert "preload" not in html
+    assert 'href="../_static/styles/../basic.css"' in html and "theme.css" not in html
+    assert "<style>/* _static/small.css */\np { color: red; }</style>" in html
+    assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page

@@ -193,7 +193,7 @@ def table(visits: list[Visit]) -> str:
         if v.error:
             lines.append(f"| {PROFILES[v.profile].name} | {v.chapter} | {v.kind} | failed | {v.error} | |")
             continue
-        extra = f" (+{v.ahead / 1e6:.1f} MB ahead)" if v.kind == "arrived" else ""
+        extra = f" (+{v.ahead / 1e6:.1f} MB while on 01)" if v.kind == "arrived" else ""
         lines.append(f"| {PROFILES[v.profile].name} | {v.chapter} | {v.kind} | {_s(v.paint)} | "
                      f"{_s(v.answer)} | {v.bytes / 1e6:.2f} MB{extra} |")
     return "\n".join(lines)
