@@ -154,7 +154,6 @@ def configure(app: Sphinx, config: Config) -> None:
         paths[key] += "?v=" + digest
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
-    paths["imports"] = SNAPSHOT_MODULES  # imported as Python starts when there is no snapshot
     crib_live = LITE / "_static" / "crib-live"
     paths["bytes"] = sum(path.stat().st_size for path in [  # what the worker fetches, unpacked
         LITE / "static" / "pyodide" / "pyodide.asm.wasm", crib_live / STDLIB, crib_live / PACKAGES])

@@ -52,7 +52,6 @@
       stdlib: site(config.stdlib),
       packages: site(config.packages),
       lock: config.lock,
-      imports: config.imports || [],
       snapshot: config.snapshot ? site(config.snapshot) : null,
     };
   }
