@@ -639,7 +639,7 @@ def inline_small_css(html: str, page: Path, out: Path) -> str:
         css = (page.parent / href).resolve()
         if not css.is_file() or out.resolve() not in css.parents or css.stat().st_size > INLINE_CSS_BYTES:
             return match.group(0)
-        text = css.read_text(encoding="utf-8")
+        text = re.sub(r"/\*.*?\*/", "", css.read_text(encoding="utf-8"), flags=re.S).strip()  # comments
         if "url(" in text or "@import" in text or "</" in text:
             return match.group(0)
         return f"<style>/* {css.relative_to(out.resolve()).as_posix()} */\n{text}</style>"

@@ -332,7 +332,7 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
     out = tmp_path / "html"
     (out / "book").mkdir(parents=True)
     (out / "_static").mkdir()
-    (out / "_static" / "small.css").write_text("p { color: red; }")
+    (out / "_static" / "small.css").write_text("/* why red */\np { color: red; }")
     (out / "_static" / "icons.css").write_text("i { background: url(x.svg); }")
     page = out / "book" / "a.html"
     html = ('<html><head><link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />'
