@@ -430,8 +430,8 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
         '<div class="crib-live" role="note">'
         '<span class="crib-live-text">The widgets on this page answer your clicks: Python starts '
         "in your browser when you reach the first one. Nothing to install: the first time, it downloads "
-        "a few megabytes (the widget shows how far it has got); after that it starts in seconds, even "
-        "offline.</span>"
+        "a few megabytes (the widget shows how far it has got), which your browser then keeps for every "
+        "chapter.</span>"
         f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
         "Open as a notebook</a></div>"
     )
