@@ -13,7 +13,10 @@ Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build
    code of its cell and of the earlier cells it uses, the kernel worker's file name) into the page
    with ``_static/crib_live_page.js``, and puts an "Open as a notebook" link under the title;
 4. makes the notebook route run its cells by itself, and writes ``.nojekyll`` into the site, so
-   GitHub Pages serves ``_static/`` and the other folders.
+   GitHub Pages serves ``_static/`` and the other folders;
+5. makes every page paint sooner on a phone network (head scripts deferred, small stylesheets
+   inline, the theme's icons after load), writes the book's service worker (``book/crib-sw.js``,
+   fetching ahead and offline) and brotli twins of the largest files (lite/README.md, issue 23).
 
 ``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
 A notebook can force the live widgets on or off with ``"crib_live": true`` or ``false`` in its metadata.
