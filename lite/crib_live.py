@@ -13,7 +13,10 @@ Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build
    code of its cell and of the earlier cells it uses, the kernel worker's file name) into the page
    with ``_static/crib_live_page.js``, and puts an "Open as a notebook" link under the title;
 4. makes the notebook route run its cells by itself, and writes ``.nojekyll`` into the site, so
-   GitHub Pages serves ``_static/`` and the other folders.
+   GitHub Pages serves ``_static/`` and the other folders;
+5. makes every page paint sooner on a phone network (head scripts deferred, small stylesheets
+   inline, the theme's icons after load), writes the book's service worker (``book/crib-sw.js``,
+   fetching ahead and offline) and brotli twins of the largest files (lite/README.md, issue 23).
 
 ``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
 A notebook can force the live widgets on or off with ``"crib_live": true`` or ``false`` in its metadata.
@@ -25,12 +28,14 @@ import ast
 import builtins
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import posixpath
 import re
 import shutil
 import subprocess
+import zipfile
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
@@ -74,6 +79,10 @@ RUNTIME = LITE / "runtime"
 RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
 SNAPSHOT = "crib-live-python.snapshot"
+STDLIB = "crib-live-stdlib.zip"
+PACKAGES = "crib-live-packages.zip"
+#: Files of the wheels that the in-place Python never imports: tests, the command line, install records.
+UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$")
 #: Imported before the snapshot is taken, so that no page imports them again (lite/README.md).
 SNAPSHOT_MODULES = ["ipywidgets", "crib_widgets.widgets", "crib_widgets.exercises",
                     "crib_widgets.exercises.assign"]
@@ -143,7 +152,14 @@ def configure(app: Sphinx, config: Config) -> None:
     digests = build_runtime(LITE / "_static" / "crib-live")
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
-    paths["snapshot"] += "?v=" + build_snapshot(LITE / "_static" / "crib-live", paths["wheels"])
+    for key, digest in zip(("stdlib", "packages", "snapshot"),
+                           build_python(LITE / "_static" / "crib-live").values(), strict=True):
+        paths[key] += "?v=" + digest
+    lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
+    crib_live = LITE / "_static" / "crib-live"
+    paths["bytes"] = sum(path.stat().st_size for path in [  # what the worker fetches, unpacked
+        LITE / "static" / "pyodide" / "pyodide.asm.wasm", crib_live / STDLIB, crib_live / PACKAGES])
     config._crib_live_paths = paths
 
 
@@ -169,45 +185,120 @@ def live_wheels(lock: dict) -> list[str]:
 def runtime_paths() -> dict:
     """Site-relative URLs of what the in-place pages load (the lite/ build lays the Pyodide part out)."""
     pyodide = "lite/static/pyodide"
-    lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {
         "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
-        "worker": f"_static/crib-live/{WORKER_BUNDLE}",
+        "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (SERVICE_WORKER)
         "pyodide": f"{pyodide}/pyodide.mjs",
-        "wheels": [f"{pyodide}/{name}" for name in live_wheels(lock)],
+        "stdlib": f"_static/crib-live/{STDLIB}",
+        "packages": f"_static/crib-live/{PACKAGES}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
     }
 
 
-def build_snapshot(out: Path, wheels: list[str]) -> str:
-    """Make the in-place Python's snapshot (``runtime/snapshot.mjs``, with Node) unless the last one
-    was made from the same files, and copy it into ``out``; return its digest."""
+def packages_zip(wheels: list[Path]) -> bytes:
+    """One zip of what the in-place Python imports from the wheels: their files less tests, the
+    command line and install records (``UNUSED``); the same bytes for the same wheels."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as packed:
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as zf:
+                for info in sorted(zf.infolist(), key=lambda i: i.filename):
+                    if info.is_dir() or UNUSED.search(info.filename):
+                        continue
+                    member = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+                    member.compress_type = zipfile.ZIP_DEFLATED
+                    packed.writestr(member, zf.read(info.filename))
+    return out.getvalue()
+
+
+def imported_names(sources: list[str]) -> list[str]:
+    """Every module an ``import`` in these sources names, at any depth (also inside functions, which
+    import only when called: the trimmed standard library must hold those too)."""
+    names: set[str] = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+                names |= {f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*"}
+    return sorted(names)
+
+
+def _node(script: Path, job: dict) -> str:
     node = shutil.which("node")
     if node is None:
-        raise ExtensionError("Node.js is needed to make the live widgets' snapshot (apt-get install nodejs)")
+        raise ExtensionError("Node.js is needed to make the live widgets' Python (apt-get install nodejs)")
+    result = subprocess.run([node, str(script)], input=json.dumps(job), capture_output=True, text=True)
+    if result.returncode:
+        raise ExtensionError(f"{script.name} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return result.stdout
+
+
+def build_python(out: Path) -> dict[str, str]:
+    """The in-place Python's own files, into ``out``: its packages (one zip), the part of the standard
+    library they import (a trimmed ``python_stdlib.zip``) and a snapshot made from exactly those;
+    made again only when an input changed. Returns their digests by file name."""
     pyodide = LITE / "static" / "pyodide"
-    script, kernel = RUNTIME / "snapshot.mjs", RUNTIME / "src" / "crib_live_kernel.py"
-    wheel_files = [pyodide / Path(w).name for w in wheels]
-    key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode())
-    for path in [script, kernel, pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheel_files]:
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheels = [pyodide / name for name in live_wheels(lock)]
+    stdlib_script, snapshot_script = RUNTIME / "stdlib.mjs", RUNTIME / "snapshot.mjs"
+    kernel = RUNTIME / "src" / "crib_live_kernel.py"
+    helper = ROOT / "book" / "cribbook.py"
+    key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode() + UNUSED.pattern.encode())
+    for path in [Path(__file__), stdlib_script, snapshot_script, kernel, helper, pyodide / "pyodide.asm.wasm",
+                 pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
-    target, stamp = RUNTIME / "dist" / SNAPSHOT, RUNTIME / "dist" / (SNAPSHOT + ".key")
-    if not (target.is_file() and stamp.is_file() and stamp.read_text() == key.hexdigest()):
+    dist = RUNTIME / "dist"
+    made = [dist / STDLIB, dist / PACKAGES, dist / SNAPSHOT]
+    stamp = dist / "crib-live-python.key"
+    if not (all(p.is_file() for p in made) and stamp.is_file() and stamp.read_text() == key.hexdigest()):
         stamp.unlink(missing_ok=True)
-        partial = RUNTIME / "dist" / (SNAPSHOT + ".partial")
-        job = {"pyodide": str(pyodide), "kernel": str(kernel), "out": str(partial),
-               "modules": SNAPSHOT_MODULES, "wheels": [str(p) for p in wheel_files]}
-        result = subprocess.run([node, str(script)], input=json.dumps(job),
-                                capture_output=True, text=True)
-        if result.returncode:
-            partial.unlink(missing_ok=True)
-            raise ExtensionError(
-                f"the live widgets' snapshot failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
-        partial.replace(target)  # whole or not at all
+        dist.mkdir(parents=True, exist_ok=True)
+        partial = {p: p.with_name(p.name + ".partial") for p in made}
+        packages = packages_zip(wheels)
+        partial[dist / PACKAGES].write_bytes(packages)
+        with zipfile.ZipFile(io.BytesIO(packages)) as zf:
+            sources = [zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")]
+        sources += [kernel.read_text(encoding="utf-8"), helper.read_text(encoding="utf-8")]
+        modules = sorted(set(SNAPSHOT_MODULES) | set(imported_names(sources)))
+        used = json.loads(_node(stdlib_script, {"pyodide": str(pyodide), "kernel": str(kernel),
+                                                "packages": str(partial[dist / PACKAGES]),
+                                                "modules": modules}))
+        partial[dist / STDLIB].write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip", used["files"]))
+        logger.info(_node(snapshot_script, {
+            "pyodide": str(pyodide), "stdlib": str(partial[dist / STDLIB]), "kernel": str(kernel),
+            "out": str(partial[dist / SNAPSHOT]), "modules": SNAPSHOT_MODULES,
+            "packages": str(partial[dist / PACKAGES])}).strip())
+        for final, part in partial.items():  # whole or not at all
+            part.replace(final)
         stamp.write_text(key.hexdigest())
-        logger.info(f"[crib_live] {result.stdout.strip()}")
-    shutil.copy2(target, out / SNAPSHOT)
-    return _digest(target)
+    for path in made:
+        shutil.copy2(path, out / path.name)
+    return {path.name: _digest(path) for path in made}
+
+
+def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
+    """Pyodide's standard library zip with ``files`` and every other module of the folders that hold
+    them: a module imported lazily by its neighbour (``importlib.resources`` imports ``_adapters``
+    only when ``files()`` is called) is then there too. Top-level modules and codecs are kept alone."""
+    keep = set(files)
+    # encodings/ is a hundred codecs looked up by name; utf-8 and the others Python itself uses are
+    # among the files imported (str.encode takes a fast path for latin-1 and ascii)
+    folders = {posixpath.dirname(name) for name in keep} - {"", "encodings"}
+    out = io.BytesIO()
+    with zipfile.ZipFile(full) as zf, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as packed:
+        missing = keep - set(zf.namelist())
+        if missing:
+            raise ExtensionError(f"the standard library lacks {sorted(missing)[:5]}")
+        for info in zf.infolist():
+            if info.filename in keep or (info.filename.endswith(".py")
+                                         and posixpath.dirname(info.filename) in folders):
+                member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                member.compress_type = zipfile.ZIP_DEFLATED
+                packed.writestr(member, zf.read(info.filename))
+    return out.getvalue()
 
 
 def build_runtime(out: Path) -> dict[str, str]:
@@ -341,7 +432,9 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     link = (
         '<div class="crib-live" role="note">'
         '<span class="crib-live-text">The widgets on this page answer your clicks: Python starts '
-        "in your browser when you reach the first one (a few seconds; nothing to install).</span>"
+        "in your browser when you reach the first one. Nothing to install: the first time, it downloads "
+        "a few megabytes (the widget shows how far it has got), which your browser then keeps for every "
+        "chapter.</span>"
         f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
         "Open as a notebook</a></div>"
     )
@@ -424,6 +517,46 @@ def fill_glue(app: Sphinx, error: Exception | None) -> None:
         path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The book's service worker and where it works (lite/README.md, "Fetching ahead and offline"):
+#: the chapters' folder, which also gets the page's Python worker so that its fetches are answered
+#: too; JupyterLite's own service worker, under lite/, is outside this scope.
+SERVICE_WORKER = "book/crib-sw.js"
+SW_SCOPE = "book/"
+#: Pages from which a learner is expected to go on to a widget: the course's chapters.
+COURSE_PAGE = re.compile(r"^book/\d\d_")
+
+
+def add_ahead(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Tell _static/crib_ahead.js on every page where the service worker is and whether to fetch
+    the widgets' Python ahead from here (a chapter of the course, or a page with widgets)."""
+    if "body" not in context:
+        return
+    root = posixpath.relpath(".", posixpath.dirname(pagename) or ".") + "/"
+    ahead = WIDGET_VIEW in context["body"] or bool(COURSE_PAGE.match(pagename) and context.get("next"))
+    data = json.dumps({"root": root, "sw": SERVICE_WORKER, "scope": SW_SCOPE, "ahead": ahead})
+    context["body"] += f'<script type="application/json" id="crib-ahead">{data}</script>'
+
+
+def write_service_worker(app: Sphinx, out: Path) -> None:
+    """book/crib-sw.js with this build's manifest: the runtime files (as the pages name them), the
+    chapters, and a version that changes whenever one of the runtime files does."""
+    paths = app.config._crib_live_paths
+    pyodide = posixpath.dirname(paths["pyodide"])
+    runtime = [paths["worker"], paths["runtime"], paths["pyodide"], f"{pyodide}/pyodide.asm.mjs",
+               f"{pyodide}/pyodide.asm.wasm", paths["stdlib"], paths["packages"], paths["snapshot"]]
+    pages = sorted(f"{doc}.html" for doc in app.env.found_docs if doc.startswith("book/"))
+    version = hashlib.sha256(json.dumps([runtime, pages]).encode())
+    for path in runtime:
+        if "?v=" not in path:  # Pyodide's own files keep their names: their bytes make the version
+            version.update(hashlib.sha256((out / path).read_bytes()).digest())
+    manifest = {"version": version.hexdigest()[:12], "runtime": runtime, "pages": pages}
+    source = (RUNTIME / "src" / "sw.js").read_text(encoding="utf-8")
+    marker = "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }"
+    if marker not in source:
+        raise ExtensionError(f"{RUNTIME / 'src' / 'sw.js'} lacks its manifest marker")
+    (out / SERVICE_WORKER).write_text(source.replace(marker, json.dumps(manifest)), encoding="utf-8")
+
+
 def finish_lite(app: Sphinx, error: Exception | None) -> None:
     """After the JupyterLite build: the notebook route runs its cells by itself and names the cards
     as the book does, and the files the pages name (the worker, Pyodide, the snapshot) are there."""
@@ -431,8 +564,12 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
         return
     out = Path(app.outdir)
     paths = app.config._crib_live_paths
-    files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot")]
-    for named in files + paths["wheels"]:
+    # the page's Python worker lives in the service worker's scope (see SERVICE_WORKER)
+    shutil.copy2(LITE / "_static" / "crib-live" / WORKER_BUNDLE, out / paths["worker"].split("?")[0])
+    write_service_worker(app, out)
+    files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot", "stdlib",
+                                                   "packages")]
+    for named in files:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")
     page = out / LIVE_APP
@@ -442,6 +579,126 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
         if tag not in html:
             html = html.replace("</head>", tag + "\n</head>", 1)
     page.write_text(html, encoding="utf-8")
+
+
+#: A script in a page's head that holds up its first paint: ``<script src=...>`` without defer/async.
+BLOCKING_SCRIPT = re.compile(r'<script (?![^>]*\b(?:defer|async|type=)\b)([^>]*\bsrc="([^"]+)"[^>]*)>')
+#: Scripts that must stay where they are: inline scripts of the page read what they define at once;
+#: assignment.js is another part's, and keeps its own loading.
+ICONS_LATER = (r"<script>addEventListener('load', () => document.head.appendChild(Object.assign("
+               r"document.createElement('script'), {src: '\1'})), {once: true});</script>")
+KEEP_BLOCKING = re.compile(r"documentation_options\.js|assignment\.js")
+
+
+def defer_scripts(html: str) -> str:
+    """The page with every blocking script of its head deferred (they still run in their order,
+    after parsing; the inline ones before them only set variables): the text paints first."""
+    head_end = html.find("</head>")
+    if head_end < 0:
+        return html
+
+    def defer(match: re.Match) -> str:
+        return match.group(0) if KEEP_BLOCKING.search(match.group(2)) else f"<script defer {match.group(1)}>"
+
+    head = BLOCKING_SCRIPT.sub(defer, html[:head_end])
+    # The theme's icons (1.5 MB of script, 0.54 MB gzipped) are loaded once the page has loaded:
+    # they would share the bandwidth with the stylesheets the first paint needs, and with Python.
+    head = re.sub(r'<script defer src="([^"]*/fontawesome\.js[^"]*)"></script>', ICONS_LATER, head)
+    return head + html[head_end:]
+
+
+OPTIONS_SCRIPT = re.compile(r'<script src="[^"]*documentation_options\.js[^"]*"></script>')
+PRELOAD = re.compile(r'<link rel="preload" as="script" href="[^"]*"\s*/>\n?')
+THEME_CSS = re.compile(r'<link href="([^"]*_static/styles/)theme\.css\?[^"]*" rel="stylesheet" />')
+
+
+def first_paint_head(html: str, options_js: str, theme_imports_basic: bool) -> str:
+    """The page with what its first paint waits for made shorter: the 300-byte
+    documentation_options.js inline (it blocks parsing, and waited behind a dozen stylesheets for a
+    connection), the theme's script preloads dropped (the scripts still load, deferred, at the end
+    of the page), and theme.css, whose one rule imports ``basic.css``, replaced by that file."""
+    html = defer_scripts(html)
+    inline = "<script>" + options_js.strip().replace("</", "<\\/") + "</script>"
+    html = OPTIONS_SCRIPT.sub(lambda _: inline, html, count=1)
+    head_end = html.find("</head>")
+    head = PRELOAD.sub("", html[:head_end])
+    if theme_imports_basic:
+        head = THEME_CSS.sub(lambda m: f'<link href="{m.group(1)}../basic.css" rel="stylesheet" />', head)
+    return head + html[head_end:]
+
+
+STYLESHEET = re.compile(
+    r'<link (?:rel="stylesheet" type="text/css" href="([^"]+)"|href="([^"]+)" rel="stylesheet") />')
+#: Stylesheets this small are put into the page (where the link was, so the cascade is the same):
+#: each link is a request the first paint waits for, a round trip on a phone network.
+INLINE_CSS_BYTES = 20_000
+
+
+def inline_small_css(html: str, page: Path, out: Path) -> str:
+    """The page with its small stylesheets (``INLINE_CSS_BYTES``, no ``url()`` or ``@import``,
+    from the site itself) written into it in their place."""
+    head_end = html.find("</head>")
+
+    def inline(match: re.Match) -> str:
+        href = (match.group(1) or match.group(2)).split("?")[0]
+        css = (page.parent / href).resolve()
+        if not css.is_file() or out.resolve() not in css.parents or css.stat().st_size > INLINE_CSS_BYTES:
+            return match.group(0)
+        text = re.sub(r"/\*.*?\*/", "", css.read_text(encoding="utf-8"), flags=re.S).strip()  # comments
+        if "url(" in text or "@import" in text or "</" in text:
+            return match.group(0)
+        return f"<style>/* {css.relative_to(out.resolve()).as_posix()} */\n{text}</style>"
+
+    return STYLESHEET.sub(inline, html[:head_end]) + html[head_end:]
+
+
+def light_pages(app: Sphinx, error: Exception | None) -> None:
+    """Every book page (not JupyterLite's) made to paint sooner (``first_paint_head``)."""
+    if error is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    options_js = (out / "_static" / "documentation_options.js").read_text(encoding="utf-8")
+    theme = out / "_static" / "styles" / "theme.css"
+    rules = theme.read_text(encoding="utf-8") if theme.is_file() else ""
+    rules = re.sub(r"/\*.*?\*/", "", rules, flags=re.S).strip()
+    theme_imports_basic = rules == '@import "../basic.css";'
+    for page in out.rglob("*.html"):
+        if page.relative_to(out).parts[0] in {"lite", "_static"}:
+            continue
+        html = page.read_text(encoding="utf-8")
+        lighter = inline_small_css(first_paint_head(html, options_js, theme_imports_basic), page, out)
+        if lighter != html:
+            page.write_text(lighter, encoding="utf-8")
+
+
+#: What gets a brotli twin (FILE.br) for hosts that serve precompressed files: what widget pages
+#: fetch (lite/README.md, "What a host should serve"); JupyterLite's own files are left as they are.
+PRECOMPRESS = re.compile(
+    r"^(?:[^/]+\.(?:html|js)|book/[^/]+\.(?:html|js)|_static/.+\.(?:js|mjs|css|svg|json)"
+    r"|lite/static/pyodide/pyodide(?:\.asm)?\.(?:wasm|mjs)|_static/crib-live/.+\.snapshot)$")
+
+
+def precompress(app: Sphinx, error: Exception | None) -> None:
+    """FILE.br beside each file that PRECOMPRESS names and that brotli makes smaller; made with
+    Node (runtime/compress.mjs) and kept by content in runtime/dist/brotli/, so a rebuild only
+    compresses what changed."""
+    if error is not None or app.builder.format != "html":
+        return
+    out, store = Path(app.outdir), RUNTIME / "dist" / "brotli"
+    store.mkdir(parents=True, exist_ok=True)
+    wanted: list[tuple[Path, Path]] = []
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if path.is_file() and PRECOMPRESS.match(rel) and path.stat().st_size > 1024:
+            wanted.append((path, store / (hashlib.sha256(path.read_bytes()).hexdigest() + ".br")))
+    jobs = [{"src": str(src), "out": str(kept), "gunzip": src.suffix == ".snapshot"}
+            for src, kept in wanted if not kept.is_file()]
+    if jobs:
+        _node(RUNTIME / "compress.mjs", jobs)
+    for src, kept in wanted:
+        if kept.stat().st_size < src.stat().st_size * 0.95:
+            shutil.copy2(kept, src.with_name(src.name + ".br"))
+    logger.info(f"[crib_live] brotli twins for {len(wanted)} files ({len(jobs)} compressed now)")
 
 
 def mark_static(app: Sphinx, error: Exception | None) -> None:
@@ -461,10 +718,14 @@ def setup(app: Sphinx) -> dict:
     app.registry.css_files[:] = [(f, a) for f, a in app.registry.css_files if "://" not in f]
     app.connect("config-inited", configure, priority=400)
     app.connect("html-page-context", add_live)
+    app.connect("html-page-context", add_ahead)
     app.connect("build-finished", fill_glue, priority=400)  # before jupyterlite-sphinx's (500)
     app.connect("build-finished", finish_lite, priority=600)  # after jupyterlite-sphinx's (500)
     app.connect("build-finished", mark_static)
+    app.connect("build-finished", light_pages, priority=650)
+    app.connect("build-finished", precompress, priority=700)  # after the pages are final
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")
+    app.add_js_file("crib_ahead.js", loading_method="defer")
     app.add_config_value("_crib_live_paths", {}, "html")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

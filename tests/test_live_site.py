@@ -246,3 +246,105 @@ def test_the_book_says_how_its_widgets_work_before_the_first_one():
     assert howto < widget, "chapter 01 shows a widget before 'How to use the widgets'"
     assert "## A first taste" in "".join(texts[howto + 1:widget])  # the taste leads up to the widget
     assert "## How this book is built" in "".join(texts[widget:])  # and the rest follows it
+
+
+# --- issue 23: what a widget page fetches ---------------------------------------------------------
+
+
+def test_imports_inside_functions_count_for_the_trimmed_standard_library():
+    source = ("import json\nfrom importlib import resources\n"
+              "def later():\n    import fractions\n    from xml.etree import ElementTree\n"
+              "from . import sibling\n")
+    names = crib_live.imported_names([source])
+    assert {"json", "importlib", "importlib.resources", "fractions", "xml.etree",
+            "xml.etree.ElementTree"} <= set(names)
+    assert "sibling" not in names  # a relative import names a module of the package itself
+
+
+def _wheel(path: Path, files: dict[str, str]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return path
+
+
+def test_the_packages_zip_keeps_what_is_imported_and_drops_tests_the_command_line_and_records(tmp_path):
+    import io
+    import zipfile
+
+    wheel = _wheel(tmp_path / "crib_widgets-1-py3-none-any.whl", {
+        "crib_widgets/__init__.py": "", "crib_widgets/strategy/strength.json": "{}",
+        "crib_widgets/cli/__init__.py": "", "crib_widgets/tests/test_x.py": "",
+        "crib_widgets-1.dist-info/RECORD": "", "crib_widgets-1.dist-info/METADATA": "Name: crib_widgets"})
+    other = _wheel(tmp_path / "traitlets-5-py3-none-any.whl", {
+        "traitlets/__init__.py": "", "traitlets/tests/__init__.py": "", "traitlets/py.typed": ""})
+    data = crib_live.packages_zip([wheel, other])
+    assert data == crib_live.packages_zip([wheel, other])  # the same bytes for the same wheels
+    names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    assert names == {"crib_widgets/__init__.py", "crib_widgets/strategy/strength.json",
+                     "crib_widgets-1.dist-info/METADATA", "traitlets/__init__.py"}
+
+
+def test_the_trimmed_standard_library_holds_the_modules_asked_for_and_their_folders(tmp_path):
+    import io
+    import zipfile
+
+    full = _wheel(tmp_path / "python_stdlib.zip", {
+        "json/__init__.py": "x", "json/decoder.py": "y", "json/tool.py": "t", "tkinter/__init__.py": "z",
+        "abc.py": "a", "ast.py": "b"})
+    kept = ["json/__init__.py", "abc.py"]
+    trimmed = zipfile.ZipFile(io.BytesIO(crib_live.trimmed_stdlib(full, kept)))
+    # the whole folder of a module used (a neighbour may be imported lazily), a top-level file alone
+    assert trimmed.namelist() == ["json/__init__.py", "json/decoder.py", "json/tool.py", "abc.py"]
+    assert trimmed.read("json/decoder.py") == b"y"
+    with pytest.raises(ExtensionError, match=r"missing\.py"):
+        crib_live.trimmed_stdlib(full, ["missing.py"])
+
+
+def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once():
+    head = ('<html><head><script src="_static/documentation_options.js"></script>'
+            '<script src="_static/doctools.js?v=1"></script>'
+            '<script defer src="_static/scripts/fontawesome.js?digest=2"></script>'
+            '<script>DOCUMENTATION_OPTIONS.pagename = "x";</script>'
+            '<script src="_static/assignment.js"></script>'
+            '<script type="application/json" id="c">{}</script>'
+            '</head><body><script src="late.js"></script></body></html>')
+    page = crib_live.defer_scripts(head)
+    assert '<script src="_static/documentation_options.js">' in page
+    assert '<script defer src="_static/doctools.js?v=1">' in page
+    assert "fontawesome.js?digest=2'})), {once: true}" in page  # the icons once the page has loaded
+    assert '<script defer src="_static/scripts/fontawesome.js' not in page
+    assert '<script src="_static/assignment.js">' in page  # another part's script keeps its loading
+    assert '<script src="late.js">' in page  # the body is left as it is
+    assert crib_live.defer_scripts(page) == page
+
+
+def test_the_service_worker_has_the_marker_the_build_fills_and_stays_out_of_jupyterlite():
+    source = (ROOT / "lite" / "runtime" / "src" / "sw.js").read_text(encoding="utf-8")
+    assert "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }" in source
+    assert crib_live.SW_SCOPE == "book/" and crib_live.SERVICE_WORKER.startswith(crib_live.SW_SCOPE)
+    assert "startsWith(LITE)" in source  # JupyterLite's requests are never answered here
+
+
+def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
+    out = tmp_path / "html"
+    (out / "book").mkdir(parents=True)
+    (out / "_static").mkdir()
+    (out / "_static" / "small.css").write_text("/* why red */\np { color: red; }")
+    (out / "_static" / "icons.css").write_text("i { background: url(x.svg); }")
+    page = out / "book" / "a.html"
+    html = ('<html><head><link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />'
+            '<link rel="preload" as="script" href="../_static/scripts/bootstrap.js" />\n'
+            '<link rel="stylesheet" type="text/css" href="../_static/small.css?v=2" />'
+            '<link rel="stylesheet" type="text/css" href="../_static/icons.css?v=3" />'
+            '<script src="../_static/documentation_options.js?v=4"></script>'
+            '</head><body></body></html>')
+    html = crib_live.first_paint_head(html, "const DOCUMENTATION_OPTIONS = {};", True)
+    html = crib_live.inline_small_css(html, page, out)
+    assert "<script>const DOCUMENTATION_OPTIONS = {};</script>" in html
+    assert "preload" not in html
+    assert 'href="../_static/styles/../basic.css"' in html and "theme.css" not in html
+    assert "<style>/* _static/small.css */\np { color: red; }</style>" in html
+    assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page

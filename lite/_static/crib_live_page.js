@@ -25,6 +25,7 @@
   let startedAt = 0;
   let kernel = null;
   let starting = null;
+  let fetched = 0; // bytes the worker has received so far (its progress messages)
   let readyResolve;
   let readyReject;
   const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
@@ -48,7 +49,9 @@
     return {
       pyodideUrl: site(config.pyodide),
       indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
-      wheels: config.wheels.map(site),
+      stdlib: site(config.stdlib),
+      packages: site(config.packages),
+      lock: config.lock,
       snapshot: config.snapshot ? site(config.snapshot) : null,
     };
   }
@@ -77,6 +80,12 @@
       // runtime loads here: the two overlap.
       const options = kernelOptions();
       const worker = new Worker(site(config.worker), { type: 'module', name: JSON.stringify(options) });
+      worker.addEventListener('message', (event) => {
+        if (event.data && typeof event.data._cribLiveProgress === 'number') {
+          fetched = event.data._cribLiveProgress;
+          widgets.forEach(showStatus);
+        }
+      });
       const runtime = await import(site(config.runtime));
       timings.runtimeLoaded = performance.now();
       kernel = new runtime.LiveKernel(worker, options);
@@ -143,7 +152,12 @@
 
   function listen(widget) {
     const out = widget.out;
-    const wake = () => { if (startOn !== 'never') start(); };
+    const wake = () => {
+      // the badge of the widget the learner is using stays in sight (a tall widget on a phone
+      // hides its top border): see .crib-live-near in crib_live.css
+      widgets.forEach((w) => w.out.classList.toggle('crib-live-near', w === widget));
+      if (startOn !== 'never') start();
+    };
     ['pointerdown', 'keydown', 'focusin'].forEach((type) => out.addEventListener(type, wake, { capture: true, passive: true }));
     out.addEventListener('click', (event) => {
       if (widget.live && !widget.swapping) return;
@@ -210,7 +224,11 @@
     } else if (state === 'waiting') {
       text = 'Python starts when you use this widget';
     } else {
-      text = `Starting Python… ${seconds()} s` + (waiting ? ` · ${clicks(waiting)} kept` : '');
+      const total = config.bytes || 0;
+      const mb = (n) => (n / 1e6).toFixed(1);
+      text = (fetched && total && fetched < total * 0.98
+        ? `Fetching Python: ${mb(fetched)} of ${mb(total)} MB`
+        : `Starting Python… ${seconds()} s`) + (waiting ? ` · ${clicks(waiting)} kept` : '');
     }
     widget.badge.textContent = text;
     widget.badge.hidden = !text;
@@ -316,6 +334,7 @@
       }
     }
     timings.allLive = performance.now();
+    document.dispatchEvent(new CustomEvent('crib-live:alive', { detail: { seconds: seconds() } }));
   }
 
   function inView(widget) {

@@ -1,24 +1,25 @@
-// Makes the in-place pages' Python snapshot (lite/README.md, "Starting faster"): Pyodide started,
-// crib_widgets and ipywidgets imported, the memory saved, gzipped. A page's worker restores it
-// instead of starting Python and importing everything again (about 2-3 s saved on each page).
+// Makes the in-place pages' Python snapshot (lite/README.md, "Starting faster"): Pyodide started
+// with the site's trimmed standard library, the site's packages unpacked, crib_widgets and
+// ipywidgets imported, the memory saved, gzipped. A page's worker restores it instead of starting
+// Python and importing everything again, when the browser already holds it (fetched ahead).
 //
 // Run by lite/crib_live.py during the build, with Node (npm is needed for the bundle anyway):
 //   node snapshot.mjs < job.json
-// where job.json is {"pyodide": DIR, "kernel": PY_FILE, "out": FILE, "modules": [...], "wheels": [...]}.
-// The job comes on stdin, not as arguments, and the script's own path is taken out of Python's
-// environment: nothing of the build machine (its paths) is kept in the published snapshot.
+// where job.json is {"pyodide": DIR, "stdlib": ZIP, "kernel": PY_FILE, "out": FILE, "modules": [...],
+// "packages": ZIP}. The job comes on stdin, not as arguments, and the script's own path is taken
+// out of Python's environment: nothing of the build machine (its paths) is kept in the snapshot.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
 const job = JSON.parse(fs.readFileSync(0, 'utf8'));
-const { pyodide: pyodideDir, kernel: kernelPy, out: outFile, modules, wheels } = job;
+const { pyodide: pyodideDir, kernel: kernelPy, out: outFile, modules } = job;
 const indexURL = pyodideDir.endsWith('/') ? pyodideDir : `${pyodideDir}/`;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, 'pyodide.mjs')).href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, args: [] });
+const pyodide = await loadPyodide({ indexURL, stdLibURL: job.stdlib, _makeSnapshot: true, args: [] });
 const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-wheels.forEach((wheel) => pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), 'wheel', { extractDir }));
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(job.packages)), 'zip', { extractDir });
 // The same place and the same steps as worker.js, so the restored Python finds what it expects.
 pyodide.FS.mkdirTree('/crib_live');
 pyodide.FS.writeFile('/crib_live/crib_live_kernel.py', fs.readFileSync(kernelPy, 'utf8'));

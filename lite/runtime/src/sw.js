@@ -1,0 +1,92 @@
+// The book's service worker (lite/README.md, "Fetching ahead and offline"): written by
+// lite/crib_live.py into the site as book/crib-sw.js, with the build's MANIFEST filled in, and
+// registered by _static/crib_ahead.js with the scope book/ (the chapters and the page's Python
+// worker, which the build puts there too). JupyterLite's own service worker, under lite/, is
+// outside that scope and never sees this one.
+//
+// - The runtime (Pyodide, the trimmed standard library, the packages, the snapshot, the widget
+//   runtime and the worker) is kept in a cache named after the build: answered from it, fetched
+//   into it ahead of need when a page asks ("crib-ahead" message), never stale: a new build is a
+//   new script, and activating it deletes every older cache of this book.
+// - Pages and their files (_static/...) are fetched from the network first and kept, so that a
+//   learner who has been here once can read and use every chapter offline; the chapters are
+//   fetched ahead too once the runtime is in.
+const MANIFEST = /* MANIFEST */ { version: 'dev', runtime: [], pages: [] };
+const ROOT = new URL('../', self.location.href);
+const RUNTIME_CACHE = `crib-runtime-${MANIFEST.version}`;
+const PAGES_CACHE = `crib-pages-${MANIFEST.version}`;
+const RUNTIME = new Set(MANIFEST.runtime.map((path) => new URL(path, ROOT).href));
+const LITE = new URL('lite/', ROOT).href;
+
+self.addEventListener('install', () => self.skipWaiting());
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => /^crib-(runtime|pages)-/.test(name)
+      && name !== RUNTIME_CACHE && name !== PAGES_CACHE).map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+async function keep(cacheName, request, response) {
+  if (response.ok && response.status === 200 && response.type === 'basic') {
+    const cache = await caches.open(cacheName);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function fromRuntime(request) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const held = await cache.match(request.url);
+  if (held) return held;
+  if (request.cache === 'only-if-cached') return fetch(request);  // "not held" (a 504), as without us
+  return keep(RUNTIME_CACHE, request.url, await fetch(request));
+}
+
+async function networkFirst(request) {
+  try {
+    return await keep(PAGES_CACHE, request, await fetch(request));
+  } catch (error) {  // offline: what this browser kept
+    const held = await caches.match(request, { ignoreVary: true });
+    if (held) return held;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !request.url.startsWith(ROOT.href)) return;
+  if (RUNTIME.has(request.url)) {
+    event.respondWith(fromRuntime(request));
+  } else if (!request.url.startsWith(LITE) && request.cache !== 'only-if-cached') {
+    event.respondWith(networkFirst(request));
+  }
+});
+
+// One file after another, the largest last, each only if it is not held yet: the learner's own
+// requests keep the bandwidth they need. The browser's HTTP cache answers what the page already
+// fetched, so a page whose Python has started costs nothing more here.
+async function fetchAhead(paths, cacheName) {
+  const cache = await caches.open(cacheName);
+  for (const path of paths) {
+    const url = new URL(path, ROOT).href;
+    if (await cache.match(url)) continue;
+    try {
+      const response = await fetch(url, { priority: 'low' });
+      if (response.ok) await cache.put(url, response);
+    } catch (error) {
+      return;  // offline or gone: try again on the next page
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  if (!event.data || event.data.type !== 'crib-ahead') return;
+  event.waitUntil((async () => {
+    await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
+    await fetchAhead(MANIFEST.pages, PAGES_CACHE);
+    if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
+  })());
+});

@@ -1,0 +1,109 @@
+"""Offline after one visit (issue 23): a learner opens one widget chapter, the book's service worker
+fetches the rest ahead, then the network is gone and every widget chapter still comes alive.
+
+The site is served by a local server (tests/site/throttle.py, unthrottled) for the first visit
+only: chapter 04 is opened, its widget comes alive, and the test waits until the service worker
+holds the snapshot and the chapters. Then the server is shut down (nothing answers at all) and, in
+the same browser profile, chapters 07, 13 and 15, never opened before, are opened: each must show
+its widget live (Python started from the snapshot) with no failed request the page depends on.
+Also: the service worker's scope is book/, and JupyterLite's pages are outside it.
+
+    python tests/site/check_offline.py _build/html
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urljoin
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from check_live import CHROMIUM_FLAGS, DESKTOP, LIVE_TIMEOUT_MS, PLANS, page_config, wait_held
+from throttle import PROFILES, serve
+
+FIRST = "04"
+LATER = ["07", "13", "15"]
+PAGES_HELD = """async () => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('crib-pages-')) continue;
+    const urls = (await (await caches.open(name)).keys()).map((r) => r.url);
+    return urls.filter((u) => /\\/book\\/\\d\\d_[^/]*\\.html$/.test(u)).length;
+  }
+  return 0;
+}"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    failed: list[str] = []
+
+    def check(ok: bool, what: str, why: str = "") -> None:
+        detail = "" if ok or not why else f"\n       - {why}"
+        print(("ok   " if ok else "FAIL ") + what + detail, flush=True)
+        if not ok:
+            failed.append(what)
+
+    server, base = serve(root, PROFILES["none"])
+    chapters = sorted(p.name for p in (root / "book").glob("[0-9][0-9]_*.html") if p.stat().st_size > 2000)
+    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="crib-offline-") as profile:
+        context = pw.chromium.launch_persistent_context(profile, executable_path=args.chromium,
+                                                       args=CHROMIUM_FLAGS, **DESKTOP)
+        with contextlib.closing(context):
+            tab = context.new_page()
+            first = PLANS[FIRST].rel
+            tab.goto(urljoin(base, first), wait_until="load")
+            tab.locator("[data-crib-live-model]").first.scroll_into_view_if_needed()
+            tab.locator(".crib-live-view:not(.crib-live-hidden)").first.wait_for(timeout=LIVE_TIMEOUT_MS)
+            scope = tab.evaluate("navigator.serviceWorker.getRegistration().then((r) => r && r.scope)")
+            check(bool(scope) and scope.endswith("/book/"), f"the service worker's scope is book/ ({scope})")
+            wait_held(tab, page_config(root, first)["snapshot"], LIVE_TIMEOUT_MS)
+            for _ in range(240):
+                if tab.evaluate(PAGES_HELD) >= len(chapters):
+                    break
+                tab.wait_for_timeout(500)
+            held = tab.evaluate(PAGES_HELD)
+            check(held >= len(chapters), f"after one visit the service worker holds the runtime and "
+                  f"{held} of {len(chapters)} chapters")
+            lite = context.new_page()
+            lite.goto(urljoin(base, "lite/notebooks/index.html"), wait_until="commit")
+            controller = lite.evaluate("navigator.serviceWorker.controller && "
+                                       "navigator.serviceWorker.controller.scriptURL")
+            check(not controller or "crib-sw" not in controller,
+                  f"JupyterLite's pages are outside the book's service worker ({controller})")
+            lite.close()
+            tab.close()
+            server.shutdown()
+            server.server_close()  # from here on nothing answers: the learner is offline
+            for number in LATER:
+                rel = PLANS[number].rel
+                tab = context.new_page()
+                errors: list[str] = []
+                tab.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+                try:
+                    tab.goto(urljoin(base, rel), wait_until="load", timeout=60_000)
+                    tab.locator("[data-crib-live-model]").first.scroll_into_view_if_needed()
+                    tab.locator(".crib-live-view:not(.crib-live-hidden)").first.wait_for(timeout=LIVE_TIMEOUT_MS)
+                    worker = tab.evaluate("window.cribLive.timings.worker") or {}
+                    check(worker.get("from") == "snapshot" and not errors,
+                          f"offline: {rel} (never opened before) comes alive from the held snapshot",
+                          f"from {worker.get('from')}; {'; '.join(errors[:2])}")
+                except Exception as exc:
+                    check(False, f"offline: {rel} comes alive", f"{type(exc).__name__}: {exc}"[:300])
+                finally:
+                    tab.close()
+    print(f"\noffline: {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
