@@ -55,7 +55,8 @@ def write_old_pages(app: Sphinx, exception: Exception | None) -> None:
     folder = Path(app.outdir) / "book"
     for old, (new, title) in OLD_PAGES.items():
         if not (folder / f"{new}.html").is_file():
-            raise RuntimeError(f"old page book/{old}.html would lead to book/{new}.html, which the build did not make")
+            raise RuntimeError(f"old page book/{old}.html would lead to book/{new}.html, "
+                               "which the build did not make")
         (folder / f"{old}.html").write_text(old_page_html(title, new), encoding="utf-8")
 
 
