@@ -32,9 +32,9 @@ def over_the_target() -> Table:
 
 def test_choosing_one_card_shows_the_game_is_live():
     t = GameTable(seed=5)
-    assert "A still picture" in t.status.value  # before any click: the page may be a picture
+    assert "Getting ready" in t.status.value  # before any click: the page may be a picture
     t.picker.buttons[0].value = True
-    assert "A still picture" not in t.status.value and "(1 chosen)" in t.status_text
+    assert "Getting ready" not in t.status.value and "(1 chosen)" in t.status_text
 
 
 def test_a_finished_game_says_one_score_in_the_game_hole():

@@ -29,13 +29,13 @@ FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
 SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#7d3c98")
 
 # Shown until Python runs; on the book's site the live page script replaces it as Python starts.
+# In a learner's words: no "Python", no "cell" (a notebook runs its cells by itself, lite/README.md).
 STATIC_NOTE = (
-    "A still picture until Python runs: on the book's website Python starts by itself as you scroll "
-    "here (in Jupyter, run the cell). Without Python, open the answer below."
+    "Getting ready: in a few moments this comes alive and answers your clicks and taps. "
+    "If it stays still, the answers are just below."
 )
 STATIC_NOTE_GAME = (
-    "A still picture of the first deal until Python runs: on the book's website Python starts by "
-    "itself as you scroll here (in Jupyter, run the cell)."
+    "Getting ready: this is the first deal; in a few moments the table comes alive and you can play."
 )
 
 CSS = """
