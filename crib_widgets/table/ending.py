@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..game import Event, Game
     from ..strategy.review import Review
 
-__all__ = ["final_result", "final_text", "game_verdict"]
+__all__ = ["final_pegs", "final_result", "final_text", "game_verdict"]
 
 
 def final_result(game: Game) -> GameResult:
@@ -37,6 +37,19 @@ def final_result(game: Game) -> GameResult:
     if scores == result.scores:
         return result
     return decide(game.rules, scores, result.reached, game.side_name, game._side_verb)
+
+
+def final_pegs(game: Game) -> list[tuple[int, int]]:
+    """Each side's (front, back) pegs as the board shows them: a peg stops in the game hole (a last
+    count, or one announced before the Muggins answers, may run past the target).
+
+    >>> from crib_widgets.table import Table
+    >>> game = Table(seats=("beginner", "expert"), seed=5).play_out()
+    >>> max(front for front, _ in final_pegs(game)) <= game.rules.target
+    True
+    """
+    target = game.rules.target
+    return [(min(front, target), min(back, target)) for front, back in game.pegs]
 
 
 def final_text(event: Event, game: Game) -> str:

@@ -28,7 +28,7 @@ from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table.duplicate import DuplicateSet
-from ..table.ending import final_result
+from ..table.ending import final_pegs, final_result
 from ..table.share import LINK_KEY, page_link, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
@@ -486,10 +486,8 @@ class GameTable(Frame):
         names = [game.side_name(s).replace(" and ", " & ") for s in range(game.rules.sides)]
         latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
         target = game.rules.target
-        # a count announced past the target (Muggins, before the answers) or a last count that runs
-        # over stops in the game hole: the board ends there
-        pegs = [(min(front, target), min(back, target)) for front, back in game.pegs]
-        self.board.update(pegs, event_line(latest, game) if latest else "", names=names, target=target)
+        self.board.update(final_pegs(game), event_line(latest, game) if latest else "", names=names,
+                          target=target)
         hidden = t.passing is not None  # the device is being passed: every hand face down
         self.seats_view.value = seats_html(game, -1 if hidden else t.you, self.four_colour)
         self.table_view.value = table_html(game, self.four_colour, -1 if hidden else t.you)
