@@ -29,6 +29,7 @@ import gzip
 import http.server
 import os
 import re
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -233,6 +234,11 @@ class ThrottledServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     link: Link
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a tab hangs up mid-response: that is not an error of the site."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
 
 def serve(root: Path, profile: Profile, gzip_on: bool = True,
           precompressed: bool = False) -> tuple[ThrottledServer, str]:
@@ -252,8 +258,6 @@ def serve(root: Path, profile: Profile, gzip_on: bool = True,
 
 
 if __name__ == "__main__":  # python tests/site/throttle.py _build/html fast: try the site by hand
-    import sys
-
     site, name = [*sys.argv[1:], "_build/html", "fast"][:2]
     precompressed = os.environ.get("PRECOMPRESSED") == "1"
     srv, url = serve(Path(site).resolve(), PROFILES[name], precompressed=precompressed)
