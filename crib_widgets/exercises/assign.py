@@ -49,7 +49,8 @@ from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
-           "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum"]
+           "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum",
+           "signing_key"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -67,6 +68,13 @@ def fold_name(name: str) -> str:
     """A name with case, spacing and accents folded away: ``"  Chloé "`` -> ``chloe``."""
     decomposed = unicodedata.normalize("NFKD", student_key(name))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def signing_key(secret: str, fingerprint: str, name: str) -> str:
+    """The key that signs one student's results in the class ``fingerprint`` (32 hex digits), from the
+    class ``secret`` and the roster's spelling of the name: an assignment's and a tournament's alike."""
+    message = f"{fingerprint}\x1f{student_key(name)}".encode()
+    return hmac.new(bytes.fromhex(secret), message, hashlib.sha256).hexdigest()[:32]
 
 
 def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
@@ -152,8 +160,7 @@ class Assignment:
 
     def student_key(self, name: str) -> str:
         """The key that signs this student's results (32 hex digits); it travels in their link only."""
-        message = f"{self.fingerprint}\x1f{student_key(self.find_student(name))}".encode()
-        return hmac.new(bytes.fromhex(self.secret), message, hashlib.sha256).hexdigest()[:32]
+        return signing_key(self.secret, self.fingerprint, self.find_student(name))
 
     def link(self, name: str, site: str = "") -> str:
         """The student's address of the assignment page: relative to the site's root, or under ``site``."""
