@@ -13,22 +13,16 @@ and the class secret that checks the results files: keep it, `crib grade` needs 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
-from html import escape
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
-from ..exercises.export_html import PAGE_CSS, answer_key_html, worksheet_html
+from ..exercises.class_folder import KEY_COPY_ID, class_files, web_address
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
-from ..exercises.nbgrader import assignment_id, nbgrader_notebook
 from .folders import write_owned
 from .options import MAX_SEED, count, seed
-from .worksheet import file_stem, out_folder, read_students
+from .worksheet import out_folder, read_students
 
 __all__ = ["register", "run", "class_files", "site_address", "KEY_COPY_ID"]
 
@@ -60,34 +54,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-# Relative links work once the book's address is in front: this field puts it there on this page.
-_BASE_FIELD = ('<p><label for="base">The book\'s address: </label><input id="base" size="40" '
-               'placeholder="https://example.org/cribbage/"> (the links below then open there)</p>')
-_BASE_SCRIPT = ("<script>document.getElementById('base').addEventListener('input', (e) => {"
-                "const base = e.target.value.trim().replace(/\\/?$/, '/');"
-                "for (const a of document.querySelectorAll('a[data-link]')) {"
-                "a.href = (e.target.value.trim() ? base : '') + a.dataset.link;"
-                "a.textContent = a.href.slice(0, 70) + '\u2026'; } });</script>")
-
-
-def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str:
-    rows = "".join(f'<tr><td>{escape(name)}</td><td><a data-link="{escape(link, quote=True)}" '
-                   f'href="{escape(link, quote=True)}">'
-                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
-    where = (f"The links point to {escape(site)}." if site else
-             "The links are relative to the published book's root: put the book's address in front "
-             "(e.g. <code>https://example.org/cribbage/</code>), or run <code>crib assign</code> with "
-             "<code>--site</code>.")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Links for set "
-            f"{escape(assignment.code)}</title><style>{PAGE_CSS} td{{padding:.1em .6em}}</style></head><body>"
-            f"<h1>Links for set {escape(assignment.code)}</h1><p>Send each student their own link. It opens "
-            f"their set on the book's assignment page; nothing is sent anywhere from it, and each link "
-            f"carries that student's cards (never the answers). {where}</p>"
-            f"{_BASE_FIELD if not site else ''}"
-            f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"{_BASE_SCRIPT if not site else ''}</body></html>\n")
-
-
 def site_address(text: str) -> str:
     """An argparse type for ``--site``: a web address starting http:// or https:// with a host name.
 
@@ -98,62 +64,10 @@ def site_address(text: str) -> str:
     ...
     argparse.ArgumentTypeError: 'javascript:alert(1)' is not a web address: give the published book's ...
     """
-    address = text.strip()
-    parts = urlsplit(address) if len(address) <= 500 and address.isprintable() else None
-    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname \
-            or any(ch in address for ch in " \"'<>`"):
-        shown = address if len(address) <= 40 else address[:30] + "..."
-        raise argparse.ArgumentTypeError(
-            f"{shown!r} is not a web address: give the published book's address starting https:// (or "
-            "http://), e.g. https://example.org/cribbage/")
-    return address
-
-
-# The second copy of the class file, inside the key: `crib class rebuild` reads it back.
-KEY_COPY_ID = "crib-class-copy"
-
-
-def _class_copy(data: dict) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return (f'<section class="class-copy"><h2>If class.json is lost</h2><p>This key holds a second copy of '
-            f"the class file (the roster, the set and the class secret). Keep this page somewhere other "
-            f"than the class folder; <code>crib class rebuild answer-key.html --out new-folder/</code> makes "
-            f"the class folder again from it, with the same links.</p>"
-            f'<script type="application/json" id="{KEY_COPY_ID}">{text}</script></section>')
-
-
-def class_files(assignment: Assignment, site: str = "", nbgrader: bool = False) -> dict[str, str]:
-    """Every file of a class folder by name: sheets, key (holding a copy of class.json), links, class.json."""
-    files = _files(assignment, site)
-    if nbgrader:
-        ident = assignment_id(assignment)
-        files[f"nbgrader/source/{ident}/{ident}.ipynb"] = json.dumps(
-            nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
-    return files
-
-
-def _files(assignment: Assignment, site: str) -> dict[str, str]:
-    sets = [assignment.student_set(name) for name in assignment.students]
-    links = {name: assignment.link(name, site) for name in assignment.students}
-    files: dict[str, str] = {}
-    owners: dict[str, str] = {}
-    for exercise_set in sets:
-        stem = f"worksheet-{file_stem(exercise_set.student)}"
-        if stem in owners:
-            raise CribbageError(f"students {owners[stem]!r} and {exercise_set.student!r} would share the "
-                                f"file {stem}.html: make the names differ in letters or digits")
-        owners[stem] = exercise_set.student or ""
-        files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student])
-    data = assignment.to_json(site)
-    files["answer-key.html"] = answer_key_html(sets).replace("</body>", _class_copy(data) + "</body>", 1)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "link"])
-    writer.writerows(links.items())
-    files["links.csv"] = out.getvalue()
-    files["links.html"] = _links_page(assignment, links, site)
-    files[CLASS_FILE] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return files
+    try:
+        return web_address(text)
+    except CribbageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:

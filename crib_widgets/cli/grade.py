@@ -21,9 +21,9 @@ from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.assign import load_class
-from ..exercises.bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES, read_bounded
-from ..exercises.collect import Collected, collect
-from ..exercises.report import class_report
+from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
+from ..exercises.collect import Collected, collect, handed_in_limit
+from ..exercises.report import class_report, report_files
 from ..exercises.results import CODE_PREFIX
 from .folders import write_owned
 
@@ -55,8 +55,7 @@ def _texts(item: str) -> list[tuple[str, str]]:
                                 "of one class at a time")
         return [("pasted", text)]
     path = Path(item)
-    limit = MAX_LIST_BYTES if path.suffix.lower() == ".txt" else MAX_RESULTS_BYTES
-    return [(path.name, read_bounded(path, "results file", limit))]
+    return [(path.name, read_bounded(path, "results file", handed_in_limit(path.name)))]
 
 
 def read_inputs(assignment, items: list[str]) -> Collected:
@@ -71,14 +70,6 @@ def read_inputs(assignment, items: list[str]) -> Collected:
     got = collect(assignment, texts)
     got.refused[:0] = unread
     return got
-
-
-def report_files(report) -> dict[str, str]:
-    """The report's files by name: the page, two tables and a chart per kind."""
-    files = {"report.html": report.html(), "students.csv": report.students_csv(),
-             "questions.csv": report.questions_csv(), "answers.csv": report.answers_csv()}
-    files.update({f"chart-{kind.replace(' ', '-')}.svg": svg for kind, svg in report.charts().items()})
-    return files
 
 
 def run(args: argparse.Namespace) -> int:

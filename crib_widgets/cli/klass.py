@@ -16,14 +16,13 @@ the same secret, so the same links and the same results files are graded as befo
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
-from ..exercises.bounded import MAX_CLASS_BYTES, load_json, read_bounded
-from .assign import KEY_COPY_ID, class_files
+from ..exercises.bounded import MAX_CLASS_BYTES, read_bounded
+from ..exercises.class_folder import class_files, class_from_copy
 from .folders import owned_files, write_owned
 from .text import plural
 from .worksheet import out_folder, read_students
@@ -73,22 +72,6 @@ def run_add(args: argparse.Namespace) -> int:
     for name in added:
         print(f"  {name}: {bigger.link(name, site)}")
     return 0
-
-
-_COPY = re.compile(rf'<script type="application/json" id="{KEY_COPY_ID}">(.*?)</script>', re.S)
-
-
-def class_from_copy(text: str, where: str) -> tuple[Assignment, str]:
-    """The class (and the site its links name) from a key's copy of class.json, or class.json itself."""
-    found = _COPY.search(text)
-    if found is None and "<html" in text[:2000].lower():
-        raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
-                            "`crib assign` wrote (keys made before this version have none), or a copy of "
-                            "class.json")
-    body = found.group(1) if found else text
-    data = load_json(body, where)
-    site = data.get("site", "") if isinstance(data, dict) else ""
-    return Assignment.from_json(data, where), site if isinstance(site, str) else ""
 
 
 def run_rebuild(args: argparse.Namespace) -> int:

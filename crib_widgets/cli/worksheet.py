@@ -11,13 +11,12 @@ A folder that already holds a set is refused unless ``--replace`` says to replac
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
-import re
 from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
+from ..exercises.class_folder import file_stem, roster_names
 from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown
 from ..exercises.generate import MAX_HANDS, class_sets, make_set
@@ -59,28 +58,7 @@ def read_students(path: Path) -> list[str]:
     """The names in a students file, one a line; blank lines and lines starting with # skipped."""
     text = read_bounded(path, "students file", MAX_LIST_BYTES,
                         "save the class list as UTF-8 text, one name a line")
-    names = [" ".join(line.split()) for line in text.splitlines()]
-    names = [name for name in names if name and not name.startswith("#")]
-    if not names:
-        raise CribbageError(f"students file '{path}' lists no students: write one name per line")
-    return names
-
-
-def file_stem(name: str) -> str:
-    """A file-name-safe form of a student's name: ``"Ann O'Neil"`` -> ``ann-o-neil``.
-
-    A long name (up to 100 letters, each up to 4 bytes) is cut to fit a file name and marked with
-    a short hash of the whole name, so two long names that start alike still get two files.
-    """
-    stem = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_") or "student"
-    if len(stem.encode("utf-8")) <= _STEM_BYTES:
-        return stem
-    mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
-    cut = stem.encode("utf-8")[: _STEM_BYTES - 9].decode("utf-8", "ignore").rstrip("-_")
-    return f"{cut}-{mark}"
-
-
-_STEM_BYTES = 120  # "worksheet-" + stem + ".html" stays far below the 255 bytes a file name may have
+    return roster_names(text, f"students file '{path}'")
 
 
 def _outputs(sets: list[ExerciseSet], named: bool, fmt: str) -> dict[str, str]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..errors import CribbageError
 
 __all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_DEPTH", "MAX_DIGITS",
-           "NotJSON", "read_bounded", "load_json", "nesting"]
+           "NotJSON", "read_bounded", "decode_bounded", "load_json", "nesting"]
 
 MAX_RESULTS_BYTES = 200_000  # a results file of 100 answers is about 10 KB
 MAX_CLASS_BYTES = 1_000_000  # 500 names of 100 characters and the set: about 60 KB
@@ -51,12 +51,19 @@ def read_bounded(path: Path, what: str, limit: int,
         raise CribbageError(f"{what} '{path}' is a folder, not a file: give the file itself") from None
     except OSError as error:
         raise CribbageError(f"{what} '{path}' cannot be read: {error.strerror or error}") from None
+    return decode_bounded(raw, f"{what} '{path}'", limit, fix)
+
+
+def decode_bounded(raw: bytes, where: str, limit: int,
+                   fix: str = "give the file crib or the assignment page wrote") -> str:
+    """``raw`` (a file's bytes, read from a disk or dropped on the teachers' page) as UTF-8 text, a
+    byte-order mark skipped; refused, naming ``where``, if over ``limit`` bytes or not text."""
     if len(raw) > limit:
-        raise CribbageError(f"{what} '{path}' is larger than {limit // 1000:,} KB: {fix}")
+        raise CribbageError(f"{where} is larger than {limit // 1000:,} KB: {fix}")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CribbageError(f"{what} '{path}' is not UTF-8 text: {fix}") from None
+        raise CribbageError(f"{where} is not UTF-8 text: {fix}") from None
 
 
 def nesting(text: str) -> int:

@@ -18,9 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .assign import Assignment, fold_name
+from .bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
 from .results import CODE_PREFIX, ResultsError, Submission, codes_in, read_results
 
-__all__ = ["Collected", "collect", "name_in_file_name"]
+__all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit"]
 
 
 @dataclass
@@ -35,6 +36,12 @@ class Collected:
 def _letters(text: str) -> str:
     """Only the letters and digits of ``text``, case and accents folded: "Chloé O'Neil" -> chloeoneil."""
     return "".join(ch for ch in fold_name(unicodedata.normalize("NFC", text)) if ch.isalnum())
+
+
+def handed_in_limit(file_name: str) -> int:
+    """The most bytes a handed-in file may have: a text file of pasted codes holds a class's, a
+    results file one student's."""
+    return MAX_LIST_BYTES if file_name.lower().endswith(".txt") else MAX_RESULTS_BYTES
 
 
 def name_in_file_name(source: str, students: Iterable[str]) -> str | None:

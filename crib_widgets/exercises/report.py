@@ -36,7 +36,7 @@ from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .sheet import answer_kinds
 from .skills import SKILLS, band, skills_tested
 
-__all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of"]
+__all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files"]
 
 @dataclass(frozen=True, slots=True)
 class StudentRow:
@@ -448,3 +448,12 @@ def class_report(
     missing = tuple(n for n in assignment.students if n not in answers)
     return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(8)), missing,
                        tuple(refused), {text: tuple(names) for text, names in who.items()}, tuple(notes))
+
+
+def report_files(report: ClassReport) -> dict[str, str]:
+    """The report's files by name, as `crib grade` writes them and the teachers' page offers them:
+    the page, two tables, every answer, and a chart per kind."""
+    files = {"report.html": report.html(), "students.csv": report.students_csv(),
+             "questions.csv": report.questions_csv(), "answers.csv": report.answers_csv()}
+    files.update({f"chart-{kind.replace(' ', '-')}.svg": svg for kind, svg in report.charts().items()})
+    return files
