@@ -50,7 +50,7 @@ from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
            "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum",
-           "signing_key"]
+           "signing_key", "read_class_file"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -230,14 +230,20 @@ def load_class(folder: Path) -> Assignment:
 
 def class_and_site(folder: Path) -> tuple[Assignment, str]:
     """The assignment of a class folder (or a class file), and the site its links were made for."""
+    data, where = read_class_file(folder)
+    site = data.get("site", "") if isinstance(data, dict) else ""
+    return Assignment.from_json(data, where), site if isinstance(site, str) else ""
+
+
+def read_class_file(folder: Path) -> tuple[object, str]:
+    """The content of a class folder's (or a class file's) JSON, and how to name it in a message."""
     path = Path(folder)
     path = path / CLASS_FILE if path.is_dir() else path
     if not path.exists():
         raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote (if "
                             "class.json is lost, `crib class rebuild answer-key.html` makes it again)")
-    data = load_json(read_bounded(path, "class file", MAX_CLASS_BYTES), f"class file '{path}'")
-    site = data.get("site", "") if isinstance(data, dict) else ""
-    return Assignment.from_json(data, f"class file '{path}'"), site if isinstance(site, str) else ""
+    return load_json(read_bounded(path, "class file", MAX_CLASS_BYTES), f"class file '{path}'"), \
+        f"class file '{path}'"
 
 
 # ---- what the student page needs to show a set (cards and words, never an answer) ----------------
