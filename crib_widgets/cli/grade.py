@@ -23,7 +23,7 @@ from ..errors import CribbageError
 from ..exercises.assign import load_class
 from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
 from ..exercises.collect import Collected, collect, handed_in_limit
-from ..exercises.report import class_report, report_files
+from ..exercises.report import collected_report, report_files
 from ..exercises.results import CODE_PREFIX
 from .folders import write_owned
 
@@ -67,9 +67,7 @@ def read_inputs(assignment, items: list[str]) -> Collected:
             texts.extend(_texts(item))
         except CribbageError as error:
             unread.append(str(error))
-    got = collect(assignment, texts)
-    got.refused[:0] = unread
-    return got
+    return collect(assignment, texts, unread)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,8 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"crib: note: {line}", file=sys.stderr)
     if not got.taken:
         raise CribbageError("no results file could be graded (see the lines above); no report was written")
-    report = class_report(assignment, {name: s.answers for name, s in got.taken.items()}, got.refused,
-                          got.notes)
+    report = collected_report(assignment, got)
     files = report_files(report)
     out = args.out or args.classdir / "report"
     write_owned(out, files, "report", what="the report")

@@ -21,15 +21,13 @@ from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
-from ..exercises.bounded import MAX_CLASS_BYTES, read_bounded
+from ..exercises.bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..exercises.class_folder import class_files, class_from_copy
 from .folders import owned_files, write_owned
 from .text import plural
 from .worksheet import out_folder, read_students
 
 __all__ = ["register", "run_add", "run_rebuild", "class_from_copy"]
-
-MAX_KEY_BYTES = 80_000_000  # a key of 500 students x 100 questions is about 60 MB
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -25,12 +25,14 @@ from pathlib import Path
 
 from ..errors import CribbageError
 
-__all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_DEPTH", "MAX_DIGITS",
+__all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_KEY_BYTES", "MAX_DEPTH",
+           "MAX_DIGITS",
            "NotJSON", "read_bounded", "decode_bounded", "load_json", "nesting"]
 
 MAX_RESULTS_BYTES = 200_000  # a results file of 100 answers is about 10 KB
 MAX_CLASS_BYTES = 1_000_000  # 500 names of 100 characters and the set: about 60 KB
 MAX_LIST_BYTES = 1_000_000  # a roster or a file of pasted codes
+MAX_KEY_BYTES = 80_000_000  # an answer key (it holds a copy of class.json): 500 x 100 questions is 60 MB
 MAX_DEPTH = 8  # a results file is 2 levels deep, a class file 3
 MAX_DIGITS = 12
 

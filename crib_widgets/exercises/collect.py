@@ -61,9 +61,11 @@ def name_in_file_name(source: str, students: Iterable[str]) -> str | None:
     return next((name for name in students if _letters(name) == wanted), None)
 
 
-def collect(assignment: Assignment, texts: Iterable[tuple[str, str]]) -> Collected:
-    """Check every (source name, text) against the class: a results file's JSON, or text with codes."""
-    got = Collected()
+def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
+            unread: Iterable[str] = ()) -> Collected:
+    """Check every (source name, text) against the class: a results file's JSON, or text with codes;
+    ``unread`` are the lines for inputs that could not even be read as text (they are listed first)."""
+    got = Collected(refused=list(unread))
     for source, text in texts:
         if CODE_PREFIX in text[:1000] or (CODE_PREFIX in text and not text.lstrip().startswith("{")):
             entries = codes_in(text, source)

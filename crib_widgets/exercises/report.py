@@ -30,13 +30,15 @@ from html import escape
 from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE
 from .answers import read_answer
 from .assign import Assignment
+from .collect import Collected
 from .export_html import PAGE_CSS
 from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .sheet import answer_kinds
 from .skills import SKILLS, band, skills_tested
 
-__all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files"]
+__all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files",
+           "collected_report"]
 
 @dataclass(frozen=True, slots=True)
 class StudentRow:
@@ -457,3 +459,10 @@ def report_files(report: ClassReport) -> dict[str, str]:
              "questions.csv": report.questions_csv(), "answers.csv": report.answers_csv()}
     files.update({f"chart-{kind.replace(' ', '-')}.svg": svg for kind, svg in report.charts().items()})
     return files
+
+
+def collected_report(assignment: Assignment, got: Collected) -> ClassReport:
+    """The report of what was collected (`crib_widgets.exercises.collect`): every student taken graded,
+    with the lines for inputs refused and the notes, as `crib grade` and the teachers' page make it."""
+    answers = {name: s.answers for name, s in got.taken.items()}
+    return class_report(assignment, answers, got.refused, got.notes)
