@@ -1,0 +1,215 @@
+"""The class desk: a teacher's whole loop on the book's page, with nothing installed and nothing sent.
+
+The page *Your class, in the browser* (``book/teachers_class.ipynb``) draws this model with
+`crib_widgets.widgets.class_desk.ClassDeskView`; everything it does happens here, headless, and
+calls exactly what the command line calls, so the page and `crib assign` / `crib grade` make the
+same files and the same report:
+
+- **make**: a pasted class list and the set's choices become an `Assignment` and its files
+  (`class_files`: a link per student, the key, ``links.html``, ``class.json``, the worksheets);
+- **load**: the class file kept from that day (``class.json``, or the answer key, which holds a
+  copy) is read back (`class_from_copy`, as ``crib class rebuild`` reads it);
+- **hand in** and **grade**: results files dropped on the page (read with the same limits as
+  ``crib grade``) and pasted results codes are checked (`collect`) and graded
+  (`collected_report`), and the report's files are made (`report_files`).
+
+Every bad input gets one sentence in ``message`` and changes nothing: the class made or loaded
+before, the files handed in and the last report all stay.
+
+>>> desk = ClassDesk()
+>>> desk.make("Ann\\nBen\\n", Choices(hands=2, seed=7))
+True
+>>> desk.make("", Choices())  # an empty list: one sentence, the class made before stays
+False
+>>> desk.message, desk.assignment.roster
+('The class list lists no students: write one name per line.', ('Ann', 'Ben'))
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..errors import CribbageError
+from ..exercises.assign import CLASS_FILE, Assignment
+from ..exercises.bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, decode_bounded
+from ..exercises.class_folder import class_files, class_from_copy, roster_names
+from ..exercises.collect import collect, handed_in_limit
+from ..exercises.report import ClassReport, collected_report, report_files
+
+__all__ = ["Choices", "ClassDesk", "PASTED"]
+
+#: The name pasted codes go by in the report's lines, as ``crib grade class/ -`` names them.
+PASTED = "pasted"
+_ROSTER = "the class list"
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The set's choices, as ``crib assign`` takes them: kind, level, questions, seed, answers, checking."""
+
+    kind: str = "counting"
+    difficulty: str = "easy"
+    hands: int = 10
+    seed: int = 0
+    answer_by: str = "total"
+    check: bool = True
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error)
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+class ClassDesk:
+    """A teacher's class on the page: made or loaded, the files handed in, and the report."""
+
+    def __init__(self, site: str = "") -> None:
+        self.site = site  # the book's address, for whole links ("" makes them relative to its root)
+        self.assignment: Assignment | None = None
+        self.files: dict[str, str] = {}
+        self.made_here = False  # made on this page (its class file may not be kept yet)
+        self.handed_in: dict[str, str] = {}  # file name -> text, in the order dropped
+        self.unread: list[str] = []  # one line per dropped file that is not text at all
+        self.report: ClassReport | None = None
+        self.refused: list[str] = []  # the lines of the last grading for inputs not graded
+        self.message = ""
+        self._warned = False
+
+    # ---- making a class ------------------------------------------------------------------------
+
+    def make(self, roster: str, choices: Choices) -> bool:
+        """Make a class from a pasted class list (one name a line) and the set's choices."""
+        try:
+            if len(roster.encode("utf-8")) > MAX_LIST_BYTES:
+                raise CribbageError(f"the class list is over {MAX_LIST_BYTES // 1000:,} KB: paste one class")
+            names = roster_names(roster, _ROSTER)
+            made = Assignment(choices.kind, choices.difficulty, choices.hands, choices.seed, tuple(names),
+                              choices.check, choices.answer_by)
+            files = class_files(made, self.site)
+        except CribbageError as error:
+            return self._fail(_sentence(error))
+        if self.made_here and not self._warned and made.fingerprint != self.assignment.fingerprint:
+            self._warned = True
+            return self._fail(f"This page already made set {self.assignment.code} for "
+                              f"{len(self.assignment.students)} students: keep its class file (download it "
+                              "below) before you make another, or that class cannot be graded. Press the "
+                              "button again to make a new class anyway.")
+        self._take_class(made, files, here=True)
+        self.message = (f"Made set {made.code} for {len(made.students)} students. Download the class file "
+                        "and keep it: you need it to grade, and nothing else can make it again.")
+        return True
+
+    @property
+    def links(self) -> dict[str, str]:
+        """Each student's link to the assignment page, in class-list order."""
+        if self.assignment is None:
+            return {}
+        return {name: self.assignment.link(name, self.site) for name in self.assignment.students}
+
+    @property
+    def class_text(self) -> str:
+        """The class file's text (``class.json``), to download and keep."""
+        return self.files.get(CLASS_FILE, "")
+
+    def folder_zip(self) -> bytes:
+        """The whole class folder as ``crib assign`` writes it, in one zip (for the command line later)."""
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, text in sorted(self.files.items()):
+                archive.writestr(f"class/{name}", text)
+        return out.getvalue()
+
+    # ---- loading the class file back -------------------------------------------------------------
+
+    def load(self, name: str, raw: bytes) -> bool:
+        """Read back a class file kept from the day the class was made (class.json, or its answer key)."""
+        where = f"'{name}'"
+        try:
+            limit = MAX_CLASS_BYTES if name.lower().endswith(".json") else MAX_KEY_BYTES
+            text = decode_bounded(raw, where, limit, "give the class.json (or answer-key.html) made for "
+                                                     "the class")
+            made, site = class_from_copy(text, where)
+            files = class_files(made, site or self.site)
+        except CribbageError as error:
+            return self._fail(_sentence(error))
+        if site:
+            self.site = site
+        same = self.assignment is not None and made.fingerprint == self.assignment.fingerprint
+        self._take_class(made, files, here=self.made_here and same)
+        self.message = (f"Loaded set {made.code} for {len(made.students)} students from {name}. Now drop "
+                        "the students' results files (or paste their codes) and press Grade.")
+        return True
+
+    def _take_class(self, made: Assignment, files: dict[str, str], here: bool) -> None:
+        if self.assignment is None or made.fingerprint != self.assignment.fingerprint:
+            self.report = None  # a report of another class does not belong beside this one
+        self.assignment, self.files, self.made_here, self._warned = made, files, here, False
+
+    # ---- handing in and grading ------------------------------------------------------------------
+
+    def hand_in(self, uploads: Iterable[tuple[str, bytes]]) -> bool:
+        """Add dropped files to those to grade (read as ``crib grade`` reads files); the same file
+        dropped twice counts once, and a file that is not text gets a line when graded."""
+        added = 0
+        for name, raw in uploads:
+            try:
+                text = decode_bounded(bytes(raw), f"results file '{name}'", handed_in_limit(name))
+            except CribbageError as error:
+                if str(error) not in self.unread:
+                    self.unread.append(str(error))
+                continue
+            if self.handed_in.get(name) != text:
+                key = name
+                while key in self.handed_in:  # two files of one name (from two folders): keep both
+                    key = f"{key} (another)"
+                self.handed_in[key] = text
+                added += 1
+        count = len(self.handed_in) + len(self.unread)
+        self.message = (f"{count} file{'s' if count != 1 else ''} ready to grade"
+                        + (f" ({added} just added)" if added else "") + ": press Grade.")
+        return True
+
+    def clear_handed_in(self) -> None:
+        """Forget the files dropped so far (the report already made stays)."""
+        self.handed_in.clear()
+        self.unread.clear()
+        self.message = "No files are waiting to be graded now: drop the results files again."
+
+    def grade(self, pasted: str = "") -> bool:
+        """Grade every file handed in and the codes in ``pasted``: the same report as ``crib grade``."""
+        if self.assignment is None:
+            return self._fail("Load your class file first (class.json, or the answer key): it is what tells "
+                              "whose results these are and checks them.")
+        texts = list(self.handed_in.items())
+        unread = list(self.unread)
+        if pasted.strip():
+            if len(pasted.encode("utf-8")) > MAX_LIST_BYTES:
+                unread.append(f"the pasted text is over {MAX_LIST_BYTES // 1000:,} KB: paste the codes of "
+                              "one class at a time")
+            else:
+                texts.append((PASTED, pasted))
+        if not texts and not unread:
+            return self._fail("Nothing to grade yet: drop the students' results files, or paste their codes, "
+                              "then press Grade.")
+        got = collect(self.assignment, texts, unread)
+        self.refused = got.refused
+        if not got.taken:
+            lines = " ".join(got.refused)
+            return self._fail(f"None of these could be graded, so no report was made: {lines}")
+        self.report = collected_report(self.assignment, got)
+        n = len(got.refused)
+        self.message = self.report.summary() + (
+            f" {n} input{'s' if n != 1 else ''} could not be graded: see \u201cNot graded\u201d at the top "
+            "of the report." if n else "")
+        return True
+
+    def report_files(self) -> dict[str, str]:
+        """The report's files as ``crib grade`` writes them (report.html, the tables, the charts)."""
+        return report_files(self.report) if self.report is not None else {}
+
+    def _fail(self, message: str) -> bool:
+        self.message = message
+        return False
