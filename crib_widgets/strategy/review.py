@@ -68,7 +68,8 @@ from .weigh import SAMPLES as DISCARD_SAMPLES
 from .weigh import SHORTLIST as DISCARD_SHORTLIST
 from .weigh import weigh_discards
 
-__all__ = ["PHASES", "Position", "Option", "Decision", "Review", "review_game", "review_deal", "review_save",
+__all__ = ["PHASES", "replies_words", "ranks_words",
+           "Position", "Option", "Decision", "Review", "review_game", "review_deal", "review_save",
            "DISCARD_SAMPLES", "DISCARD_SHORTLIST", "NOTICE"]
 
 PHASES = ("discard", "play", "count")
@@ -346,6 +347,41 @@ _ARTICLE = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
 
 def _card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
+
+
+def ranks_words(ranks: set[int]) -> str:
+    """Ranks as a player names them: ``'an ace'``, ``'a 5 or an 8'``, ``'any ten-card'``."""
+    tens = {10, 11, 12, 13} <= ranks
+    words = [_card_words(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
+    words += ["any ten-card"] if tens else []
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def replies_words(pile: Sequence[Card], unseen: Sequence[Card]) -> str:
+    """Every answer to ``pile`` that scores for the next player, in their words, the most points first.
+
+    >>> from crib_widgets.cards import full_deck, parse_cards
+    >>> pile = parse_cards("5H 7C")
+    >>> print(*replies_words(pile, [c for c in full_deck() if c not in pile]).split("), ")[:2], sep="\n")
+    the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards
+    a 3 for 2 (fifteen; 4 of 50 unseen cards
+    """
+    answers: dict[tuple, list[Card]] = {}
+    count = sum(c.value for c in pile)
+    for reply in unseen:
+        if count + reply.value > 31:
+            continue
+        items = play_points([*pile, reply]).items
+        if items:
+            answers.setdefault(tuple((i.kind, i.points, len(i.cards)) for i in items), []).append(reply)
+    if not answers:
+        return "no answer of the next player scores"
+    parts = []
+    for key, cards in sorted(answers.items(), key=lambda kv: (-sum(k[1] for k in kv[0]), -len(kv[1]))):
+        what = ", ".join(item_words(item) for item in play_points([*pile, cards[0]]).items)
+        parts.append(f"{ranks_words({c.rank for c in cards})} for {sum(k[1] for k in key)} "
+                     f"({what}; {len(cards)} of {len(unseen)} unseen cards)")
+    return "the next player can answer " + ", ".join(parts)
 
 
 def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[float, str] | None:
