@@ -362,9 +362,9 @@ def replies_words(pile: Sequence[Card], unseen: Sequence[Card]) -> str:
 
     >>> from crib_widgets.cards import full_deck, parse_cards
     >>> pile = parse_cards("5H 7C")
-    >>> print(*replies_words(pile, [c for c in full_deck() if c not in pile]).split("), ")[:2], sep="\n")
-    the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards
-    a 3 for 2 (fifteen; 4 of 50 unseen cards
+    >>> unseen = [c for c in full_deck() if c not in pile]
+    >>> replies_words(pile, unseen).split("), ")[0]
+    'the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards'
     """
     answers: dict[tuple, list[Card]] = {}
     count = sum(c.value for c in pile)
