@@ -8,6 +8,8 @@ writes into ``class/`` (a new folder, made whole in a temporary folder and then 
 ``links.csv`` (one link per student, to send), with ``--nbgrader`` the set as an nbgrader source
 notebook (``nbgrader/source/ID/ID.ipynb``), and ``class.json`` (the roster, the set, the options
 and the class secret that checks the results files: keep it, `crib grade` needs it).
+With ``--tournament`` (and ``--deals``, ``--level``) it makes a class tournament on the same cards
+instead: see `crib_widgets.cli.tournament`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from ..exercises.assign import CLASS_FILE, Assignment
 from ..exercises.class_folder import KEY_COPY_ID, class_files, web_address
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
+from ..table.duplicate import MAX_DEALS
+from ..table.seats import STRENGTHS
 from .folders import write_owned
 from .options import MAX_SEED, count, seed
 from .worksheet import out_folder, read_students
@@ -51,6 +55,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--site", type=site_address, default=None, metavar="URL",
                    help="the published book's address, e.g. https://example.org/cribbage/, to write full "
                         "links; without it links are relative to the site's root")
+    group = p.add_argument_group("a class tournament on the same cards (instead of a set of questions)")
+    group.add_argument("--tournament", action="store_true",
+                       help="every student plays the same deals against the same computer; "
+                            "`crib grade` replays each results file and ranks the class")
+    group.add_argument("--deals", type=count("deals", 1, MAX_DEALS), default=8, metavar="N",
+                       help=f"with --tournament: deals each student plays, 1 to {MAX_DEALS} (default 8)")
+    group.add_argument("--level", choices=STRENGTHS, default="intermediate",
+                       help="with --tournament: the computer's level (default intermediate)")
+    group.add_argument("--muggins", action="store_true", help="with --tournament: play with Muggins")
     p.set_defaults(run=run)
 
 
@@ -71,6 +84,10 @@ def site_address(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tournament:  # a class tournament on the same cards (cli/tournament.py)
+        from .tournament import assign as assign_tournament
+
+        return assign_tournament(args)
     if (args.out / CLASS_FILE).exists():
         raise CribbageError(f"'{args.out}' already holds a class ({CLASS_FILE}): its links would stop "
                             "working if it were replaced; give a new folder")

@@ -5,8 +5,10 @@
     crib grade class/ CRIB1-eyJjcmli...    # or a code itself
     crib grade class/ -                    # or codes pasted into the terminal (end with Ctrl-D)
 
-Each results file is checked against the class file (right set, a name on the class list, not
-changed since it was saved); one that fails gets one line naming it, and the rest are graded.
+A tournament's class (`crib assign --tournament`) is graded by replaying every board and ranking
+the class (see `crib_widgets.cli.tournament`). Each results file is checked against the class file
+(right set, a name on the class list, not changed since it was saved); one that fails gets one line
+naming it, and the rest are graded.
 The report (``report.html``, ``students.csv``, ``questions.csv``, ``answers.csv``, a chart per kind
 in SVG) is made whole in a temporary folder and moved into ``CLASS_DIR/report`` (or ``--out``),
 which must be new, empty or hold an earlier report (recognised by its ``.crib-files.json``):
@@ -25,6 +27,7 @@ from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
 from ..exercises.collect import Collected, collect, handed_in_limit
 from ..exercises.report import collected_report, report_files
 from ..exercises.results import CODE_PREFIX
+from ..exercises.tournament import load_tournament
 from .folders import write_owned
 
 __all__ = ["register", "run", "read_inputs", "report_files"]
@@ -71,6 +74,11 @@ def read_inputs(assignment, items: list[str]) -> Collected:
 
 
 def run(args: argparse.Namespace) -> int:
+    tournament = load_tournament(args.classdir)
+    if tournament is not None:  # a class tournament on the same cards: replayed and ranked
+        from .tournament import grade_class
+
+        return grade_class(args, tournament[0], read_inputs(tournament[0], args.results))
     assignment = load_class(args.classdir)
     got = read_inputs(assignment, args.results)
     for line in got.refused:

@@ -30,10 +30,11 @@ from ..errors import CribbageError
 from ..game import Game, Go, Rules
 from ..game.moves import move_from_list, move_to_list
 from .seats import LEARNER, check_strength
+from .share import TOURNAMENT_LINK_KEY
 from .table import Table
 
 __all__ = ["DUPLICATE_FORMAT", "MAX_DEALS", "DuplicateSet", "DuplicateMatch", "BoardScore", "Standing",
-           "score_results", "rank_class"]
+           "score_results", "replay_boards", "rank_class", "rank", "TOURNAMENT_LINK_KEY"]
 
 DUPLICATE_FORMAT = "crib_widgets.duplicate"
 MAX_DEALS = 40
@@ -170,10 +171,15 @@ def score_results(text: str, expected: DuplicateSet | None = None) -> tuple[str,
     boards = data.get("boards")
     if not isinstance(student, str) or not student.strip() or not isinstance(boards, list):
         raise CribbageError("this results file is damaged: it needs the student's name and a list of boards")
+    return student.strip(), replay_boards(chosen, boards)
+
+
+def replay_boards(chosen: DuplicateSet, boards: list) -> tuple[BoardScore, ...]:
+    """Replay boards 1, 2, ... of ``chosen`` (each ``{"board": n, "moves": [...], "points": p}``)
+    through the engine; `CribbageError` names the first board that is wrong and why."""
     if len(boards) > chosen.deals:
         raise CribbageError(f"this results file lists {len(boards)} boards; the set has {chosen.deals}")
-    scored = tuple(_replay(chosen, number, board) for number, board in enumerate(boards, 1))
-    return student.strip(), scored
+    return tuple(_replay(chosen, number, board) for number, board in enumerate(boards, 1))
 
 
 def _replay(chosen: DuplicateSet, number: int, board: object) -> BoardScore:
@@ -221,22 +227,28 @@ def rank_class(files: dict[str, str], chosen: DuplicateSet, *, review: bool = Tr
                ) -> tuple[list[Standing], list[str]]:
     """Rank the results files (name of the file -> its text) of one set: the standings, most points
     first (equal points share a place), and one line for each file refused (the rest are ranked)."""
-    from ..strategy.review import PHASES, review_game
-
     scored, refused = [], []
     for where, text in sorted(files.items()):
         try:
-            student, boards = score_results(text, chosen)
+            scored.append(score_results(text, chosen))
         except CribbageError as error:
             refused.append(f"{where}: {error}")
-            continue
+    return rank(scored, review=review), refused
+
+
+def rank(scored: list[tuple[str, tuple[BoardScore, ...]]], *, review: bool = True) -> list[Standing]:
+    """The standings of students whose boards were replayed: most points won against the computer
+    first (equal points share a place), each with the points lost by phase (with ``review``)."""
+    from ..strategy.review import PHASES, review_game
+
+    rows = []
+    for student, boards in scored:
         lost = dict.fromkeys(PHASES, 0.0)
         if review:
             for board in boards:
                 for phase, value in review_game(board.game, 0, deals=(1,)).totals().items():
                     lost[phase] += value
-        scored.append((student, sum(b.points for b in boards), len(boards), lost))
-    scored.sort(key=lambda s: (-s[1], s[0].casefold()))
-    standings = [Standing(1 + sum(other[1] > points for other in scored), student, points, boards, lost)
-                 for student, points, boards, lost in scored]
-    return standings, refused
+        rows.append((student, sum(b.points for b in boards), len(boards), lost))
+    rows.sort(key=lambda s: (-s[1], s[0].casefold()))
+    return [Standing(1 + sum(other[1] > points for other in rows), student, points, boards, lost)
+            for student, points, boards, lost in rows]

@@ -49,6 +49,8 @@ __all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_link", "sha
 
 #: The link's fragment key: ``...page.html#crib=c1.<code>``.
 LINK_KEY = "crib="
+#: A student's tournament link: ``...15_full_game.html#tournament=1&set=...`` (exercises.tournament).
+TOURNAMENT_LINK_KEY = "tournament="
 _VERSION = "c1."
 _RULES = ("players", "partners", "target", "muggins", "ten_back", "lowball", "exact_finish")
 #: Where the page's own address reaches Python: the live page's runtime sets this environment
@@ -215,10 +217,12 @@ def _count_now(game: Game) -> dict[str, Any]:
 
 
 def page_link() -> str:
-    """The shared link the page was opened with (``...#crib=...``), or "" when there is none (or
-    when Python does not run in a page: Jupyter, a script, a test without the variable)."""
+    """The link the page was opened with when it opens something at the game table: a shared
+    position (``...#crib=...``) or a student's tournament (``...#tournament=...``, see
+    `crib_widgets.exercises.tournament`); "" when there is none (or when Python does not run in a
+    page: Jupyter, a script, a test without the variable)."""
     href = os.environ.get(PAGE_LINK_VARIABLE, "")
-    return href if LINK_KEY in href else ""
+    return href if LINK_KEY in href or TOURNAMENT_LINK_KEY in href else ""
 
 
 # ---- reading ------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table.duplicate import DuplicateSet
 from ..table.ending import final_pegs, final_result
-from ..table.share import LINK_KEY, page_link, read_link
+from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_link, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
@@ -97,7 +97,9 @@ class GameTable(Frame):
     A class tournament on the same cards: ``duplicate={"seed": 7, "deals": 8, "level": "expert"}``
     (see `crib_widgets.table.duplicate`) plays those boards, the same for every student, one deal
     each; after the last, the save box holds the results file for the teacher (``name`` is the
-    student's name in it).
+    student's name in it). A student's tournament link from `crib assign --tournament` (as
+    ``shared``, or the page's link with ``shared="page"``) plays its boards under the student's name,
+    and the results file is signed for `crib grade`, with a link to download it (``download_view``).
 
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
@@ -165,6 +167,7 @@ class GameTable(Frame):
         self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
         self.share_base = share_base
         self.match = None
+        self.entry = None  # a tournament link's student and signing key
         if duplicate is not None:
             if not isinstance(duplicate, dict):
                 raise CribbageError(f"duplicate must be a dict such as {{'seed': 7, 'deals': 8, 'level': "
@@ -177,7 +180,9 @@ class GameTable(Frame):
         self._start(table, [])
         if shared == "page":
             shared = page_link()
-        if shared:
+        if shared and TOURNAMENT_LINK_KEY in shared:
+            self._open_tournament(shared)
+        elif shared:
             self._open_shared(shared, "the link")
 
     # ---- building ------------------------------------------------------------------------------
@@ -364,9 +369,11 @@ class GameTable(Frame):
         self.restore_button.on_click(lambda _: self._on_restore())
         self.save_file_button.on_click(lambda _: self._on_save_file())
         self.load_file_button.on_click(lambda _: self._on_load_file())
+        self.download_view = widgets.HTML()
         self.save_panel = widgets.VBox(
             [
                 _row(self.save_button, self.restore_button, self.share_button),
+                self.download_view,
                 self.save_box,
                 _row(self.file_input, self.save_file_button, self.load_file_button),
             ]
@@ -904,13 +911,58 @@ class GameTable(Frame):
             self._start(match.table, [])
             self._focus_cards()
             return
-        self.save_box.value = match.results(self.student)
+        self.save_box.value = self._results()
         self.settings.selected_index = 2  # the save panel, where the results are
         self.continue_button.layout.display = "none"
+        hand_in = (
+            "Download the results file under Save and restore (or copy the box) and hand it in."
+            if self.entry is not None
+            else "The results are in the box under Save and restore: press Save to file, or copy them, "
+            "and hand them in."
+        )
         self.set_status(
             f"All {match.set.deals} boards played: you won {match.points:+d} points against the computer "
-            "on these cards. The results are in the box under Save and restore: press Save to file, or "
-            "copy them, and hand them in.",
+            f"on these cards. {hand_in}",
+            "ok",
+        )
+
+    def _results(self) -> str:
+        """The tournament's results file: signed for `crib grade` when a student's link opened it."""
+        if self.entry is None:
+            return self.match.results(self.student)
+        import base64
+        import json
+
+        from ..exercises.class_folder import file_stem
+        from ..exercises.tournament import results_data
+
+        text = json.dumps(results_data(self.entry, self.match.played), indent=1, ensure_ascii=False)
+        if self.match.finished:
+            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            name = f"results-{file_stem(self.entry.student)}.json"
+            self.download_view.value = (
+                f'<a class="crib-download" download="{esc(name)}" '
+                f'href="data:application/json;charset=utf-8;base64,{data}">Download the results file '
+                f"({esc(name)})</a>"
+            )
+        return text
+
+    def _open_tournament(self, link: str) -> None:
+        """A student's tournament link: its boards under their name; a bad link is said in the status."""
+        from ..exercises.tournament import read_link as read_tournament
+
+        try:
+            entry = read_tournament(link)
+        except CribbageError as error:
+            self.set_status(f"Could not open the tournament: {error}. This is an ordinary game.", "bad")
+            return
+        self.entry, self.student = entry, entry.student
+        self.match = entry.chosen.start()
+        self._start(self.match.table, [])
+        chosen = entry.chosen
+        self.set_status(
+            f"{entry.student}, this is your class tournament: {plural(chosen.deals, 'deal')} on the same "
+            f"cards as everyone in your class, against the {chosen.level} computer. " + self.status_text,
             "ok",
         )
 
@@ -975,7 +1027,7 @@ class GameTable(Frame):
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
             return
-        self.match = None  # a new game leaves a tournament
+        self.match = self.entry = None  # a new game leaves a tournament
         self._start(table, [])
 
     def _on_take(self) -> None:
@@ -1014,7 +1066,7 @@ class GameTable(Frame):
     def _on_save(self) -> None:
         self.went_live()
         if self.match is not None:
-            self.save_box.value = self.match.results(self.student)
+            self.save_box.value = self._results()
             self.set_status(
                 f"The box holds your results for the boards finished ({len(self.match.played)} of "
                 f"{self.match.set.deals}). Finish every board before handing them in.",
@@ -1063,7 +1115,7 @@ class GameTable(Frame):
             self.set_status(f"Could not open the shared position from {where}: {error}. The current game "
                             "goes on.", "bad")
             return
-        self.match = None
+        self.match = self.entry = None
         self._start(table, [])
         opened = f"Opened the shared position: {self.game.rules.describe()}. "
         self.set_status(opened + self.status_text, "ok")

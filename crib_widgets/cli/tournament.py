@@ -1,0 +1,123 @@
+"""A class tournament on the same cards from the command line: ``crib assign --tournament``, ``crib grade``.
+
+    crib assign --tournament --seed 7 --deals 8 --level expert --students names.txt --out class/
+    crib grade class/ results/*.json
+
+``crib assign --tournament`` writes ``class.json`` (the boards, the roster and the class secret:
+keep it), ``links.html`` and ``links.csv`` (one link per student, to send). Each link opens the
+book's full-game page on the same boards; at the end the student saves a results file. ``crib
+grade`` on a tournament's class checks each file as it checks an assignment's, replays every board
+through the engine, and ranks the class by points won against the computer on the same cards,
+with each student's points lost in the discard, the play and the count; it writes
+``report.html`` and ``standings.csv`` into ``CLASS_DIR/report`` (or ``--out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from html import escape
+
+from ..errors import CribbageError
+from ..exercises.assign import CLASS_FILE
+from ..exercises.export_html import PAGE_CSS
+from ..exercises.tournament import Tournament, grade
+from ..table.duplicate import DuplicateSet, Standing
+from .folders import write_owned
+from .text import plural
+from .worksheet import read_students
+
+__all__ = ["assign", "grade_class", "standings_files"]
+
+
+def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
+    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
+                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
+    where = (f"The links point to {escape(site)}." if site else
+             "The links are relative to the published book's root: put the book's address in front, or "
+             "run <code>crib assign</code> with <code>--site</code>.")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Links for "
+            f"{escape(tournament.code)}</title><style>{PAGE_CSS} td{{padding:.1em .6em}}</style></head><body>"
+            f"<h1>Links for {escape(tournament.code)}</h1><p>Send each student their own link. It opens the "
+            f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
+            f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
+            f"</p><table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
+            "</body></html>\n")
+
+
+def assign(args: argparse.Namespace) -> int:
+    """``crib assign --tournament``: the class file and a link per student."""
+    if (args.out / CLASS_FILE).exists():
+        raise CribbageError(f"'{args.out}' already holds a class ({CLASS_FILE}): its links would stop "
+                            "working if it were replaced; give a new folder")
+    chosen = DuplicateSet(args.seed, args.deals, args.level, args.muggins)
+    tournament = Tournament(chosen, tuple(read_students(args.students)))
+    site = args.site or ""
+    links = {name: tournament.link(name, site) for name in tournament.students}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", "link"])
+    writer.writerows(links.items())
+    files = {"links.csv": out.getvalue(), "links.html": _links_page(tournament, links, site),
+             CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
+    write_owned(args.out, files, "class", replace=False, what="the class's files")
+    print(f"Tournament {tournament.code}: {plural(args.deals, 'deal')} on the same cards for "
+          f"{plural(len(tournament.students), 'student')}, against the {args.level} computer"
+          f"{' with Muggins' if args.muggins else ''}")
+    print(f"wrote {len(files)} files into {args.out}: links.html and links.csv (send each student their "
+          f"link), {CLASS_FILE} (keep it for `crib grade`)")
+    return 0
+
+
+def _lost(row: Standing) -> str:
+    return ", ".join(f"{value:.1f} in the {phase}" for phase, value in row.lost.items())
+
+
+def standings_files(tournament: Tournament, standings: list[Standing], refused: list[str]) -> dict[str, str]:
+    """The report's files: ``standings.csv`` and ``report.html``."""
+    phases = list(standings[0].lost) if standings else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "student", "points", "boards", *(f"lost in the {p}" for p in phases)])
+    for row in standings:
+        writer.writerow([row.place, row.student, row.points, row.boards,
+                         *(f"{row.lost[p]:.1f}" for p in phases)])
+    head = "".join(f"<th>{escape(h)}</th>" for h in
+                   ["place", "student", "points won", "boards", *(f"lost in the {p}" for p in phases)])
+    body = "".join(
+        f"<tr><td>{row.place}</td><td>{escape(row.student)}</td><td>{row.points:+d}</td><td>{row.boards}</td>"
+        + "".join(f"<td>{row.lost[p]:.1f}</td>" for p in phases) + "</tr>" for row in standings)
+    refusals = "".join(f"<li>{escape(line)}</li>" for line in refused)
+    html = (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings of "
+            f"{escape(tournament.code)}</title><style>{PAGE_CSS} td,th{{padding:.1em .6em}}</style></head>"
+            "<body>"
+            f"<h1>Standings of {escape(tournament.code)}</h1><p>Every student played the same "
+            f"{plural(tournament.chosen.deals, 'deal')} against the same computer; each file was replayed "
+            "move by move. <b>Points won</b> is the student's points minus the computer's on those cards; "
+            "<b>lost</b> is what the review finds slipped away in each part of the game.</p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + (f"<h2>Not graded</h2><ul>{refusals}</ul>" if refused else "") + "</body></html>\n")
+    return {"standings.csv": out.getvalue(), "report.html": html}
+
+
+def grade_class(args: argparse.Namespace, tournament: Tournament, got) -> int:
+    """``crib grade`` on a tournament's class: replay, rank, print and write the standings."""
+    standings = grade(tournament, got)
+    for line in got.refused:
+        print(f"crib: not graded: {line}", file=sys.stderr)
+    for line in got.notes:
+        print(f"crib: note: {line}", file=sys.stderr)
+    if not standings:
+        raise CribbageError("no results file could be graded (see the lines above); no report was written")
+    out = args.out or args.classdir / "report"
+    write_owned(out, standings_files(tournament, standings, got.refused), "report", what="the report")
+    print(f"Tournament {tournament.code} (against the {tournament.chosen.level} computer): "
+          f"{plural(len(standings), 'student')} ranked by points won against the computer on the same cards")
+    for row in standings:
+        print(f"  {row.place}. {row.student}: {row.points:+d} over {plural(row.boards, 'board')}; "
+              f"lost {_lost(row)}")
+    print(f"wrote {out / 'report.html'} and standings.csv")
+    return 1 if got.refused else 0
