@@ -21,7 +21,8 @@ BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
 REFERENCE = [BOOK / f"{name}.ipynb" for name in ("rules_summary", "table_manners", "patterns_card",
                                                  "appendix_hand_statistics", "glossary")]
-TEACHERS = [BOOK / f"{name}.ipynb" for name in ("teachers_guide", "teachers_tools", "teachers_printables")]
+TEACHERS = [BOOK / f"{name}.ipynb" for name in ("teachers_guide", "teachers_class", "teachers_tools",
+                                                "teachers_printables")]
 WIDGET_JS = BOOK / "_static" / "widgets"
 
 

@@ -20,7 +20,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-TEACHER_PAGES = {"teachers_guide", "teachers_tools", "assignment"}
+TEACHER_PAGES = {"teachers_guide", "teachers_class", "teachers_tools", "assignment"}
 ENGINE = re.compile(r"\bengines?\b", re.I)
 INSTALL = re.compile(r"\b(?:pip3? install|python3? -m (?:pip|venv)|apt(?:-get)? install|conda install"
                      r"|npm (?:install|ci)|\.venv/bin/)", re.I)

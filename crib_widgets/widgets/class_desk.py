@@ -1,0 +1,253 @@
+"""The class desk's view: the teachers' page *Your class, in the browser* (book/teachers_class.ipynb).
+
+It only draws `crib_widgets.classroom.desk.ClassDesk` and forwards what the teacher types, picks,
+drops and presses; every decision and sentence about the class is the desk's. Files go to the
+teacher as ``<a download href="data:...">`` links (no server: the page's Python made them), and the
+report is shown in a frame, exactly the page ``crib grade`` writes.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from collections.abc import Iterable
+
+import ipywidgets as widgets
+
+from ..classroom.desk import Choices, ClassDesk
+from ..errors import CribbageError
+from ..exercises.class_folder import web_address
+from ..exercises.export_html import preview
+from ..exercises.generate import MAX_HANDS
+from ..exercises.model import DIFFICULTIES
+from .frame import Frame, action_button
+from .styles import esc, status_html
+
+__all__ = ["ClassDeskView", "book_site"]
+
+KINDS = (("Counting hands and cribs", "counting"), ("Scoring the play", "play"),
+         ("Muggins: checking a count", "muggins"))
+ANSWERS = (("one total per question", "total"), ("the points of each kind (fifteens, pairs...)", "kind"))
+_CSS = """
+.crib-desk table.crib-links { border-collapse: collapse; font-size: .9em; width: 100%; }
+.crib-desk table.crib-links td, .crib-desk table.crib-links th { border-bottom: 1px solid #d5dbe1;
+  padding: 3px 6px; text-align: left; vertical-align: top; }
+.crib-desk table.crib-links code { word-break: break-all; font-size: .85em; user-select: all; }
+.crib-desk .crib-keep { background: #fdf4e3; border-left: 4px solid #c77c02; padding: 8px 11px;
+  border-radius: 4px; margin: 6px 0; }
+.crib-desk a.crib-download, .crib-desk button.crib-copy { display: inline-block; margin: 4px 10px 4px 0;
+  padding: 5px 12px; border: 1px solid #27455f; border-radius: 6px; color: #27455f; background: #fff;
+  text-decoration: none; font: inherit; cursor: pointer; }
+.crib-desk a.crib-download.crib-main { background: #27455f; color: #fff; }
+.crib-desk h3.crib-step { font-size: 1.05em; margin: 14px 0 2px; }
+.crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
+"""
+_COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
+            ".then(()=>{this.textContent='Copied'},()=>{this.textContent='Select the link and copy it'})")
+_NOTE = "Getting ready: in a few moments the buttons below answer (the first time takes a little while)."
+_PRINT_JS = "this.closest('.crib-printable').querySelector('iframe').contentWindow.print()"
+
+
+def book_site() -> str:
+    """The published book's address when this runs in the page's own Python (from the worker's
+    address, ``<site>/book/crib-live-worker.js``), so the links are whole; otherwise ""."""
+    try:
+        import js  # type: ignore[import-not-found]  # only in Pyodide
+
+        href = str(js.location.href)
+    except (ImportError, AttributeError):
+        return ""
+    root = href.split("/book/", 1)[0] + "/" if "/book/" in href else ""
+    try:
+        return web_address(root) if root else ""
+    except CribbageError:
+        return ""
+
+
+def _download(name: str, content: str | bytes, label: str, mime: str, main: bool = False) -> str:
+    raw = content.encode("utf-8") if isinstance(content, str) else content
+    href = f"data:{mime};base64,{base64.b64encode(raw).decode('ascii')}"
+    css = "crib-download crib-main" if main else "crib-download"
+    return f'<a class="{css}" download="{esc(name)}" href="{href}">{esc(label)}</a>'
+
+
+def _mime(name: str) -> str:
+    return {"html": "text/html;charset=utf-8", "csv": "text/csv;charset=utf-8", "svg": "image/svg+xml",
+            "json": "application/json"}.get(name.rsplit(".", 1)[-1], "text/plain;charset=utf-8")
+
+
+def _uploads(value: Iterable) -> list[tuple[str, bytes]]:
+    """(name, bytes) of each file a FileUpload holds."""
+    return [(str(f["name"]), bytes(f["content"])) for f in value]
+
+
+class ClassDeskView(Frame):
+    """Make a class (links, key, class file), then grade the results files and codes it comes back with."""
+
+    def __init__(self, desk: ClassDesk | None = None) -> None:
+        super().__init__("Your class", note=_NOTE)
+        self.desk = desk or ClassDesk(site=book_site())
+        self.add_class("crib-desk")
+        self.roster = widgets.Textarea(placeholder="Ann\nBen\nChloé\n…", rows=8,
+                                       layout=widgets.Layout(width="100%"))
+        self.kind = widgets.Dropdown(options=KINDS, value="counting", description="Questions")
+        self.level = widgets.Dropdown(options=list(DIFFICULTIES), value="easy", description="Level")
+        self.hands = widgets.BoundedIntText(value=10, min=1, max=MAX_HANDS, description="How many",
+                                            layout=widgets.Layout(width="170px"))
+        self.seed = widgets.BoundedIntText(value=random.randrange(1, 10_000), min=0, max=999_999_999,
+                                           description="Set number",
+                                           layout=widgets.Layout(width="220px"))
+        self.answers = widgets.Dropdown(options=ANSWERS, value="total", description="Answers",
+                                        layout=widgets.Layout(width="420px"))
+        self.check = widgets.Checkbox(value=True, description="Students may check each answer as they go",
+                                      indent=False)
+        self.make_button = action_button("Make the class", "make a link for every student, the key and "
+                                         "the class file", style="primary")
+        self.make_status = widgets.HTML()
+        self.made = widgets.HTML()
+        self.class_upload = widgets.FileUpload(accept=".json,.html", multiple=False,
+                                               description="Load the class file")
+        self.class_status = widgets.HTML()
+        self.results_upload = widgets.FileUpload(accept=".json,.txt", multiple=True,
+                                                 description="Add results files")
+        self.clear_button = action_button("Forget these files", "start the pile of results files again")
+        self.pile = widgets.HTML()
+        self.codes = widgets.Textarea(placeholder="CRIB1-… (paste the codes students sent you, as they came)",
+                                      rows=4, layout=widgets.Layout(width="100%"))
+        self.grade_button = action_button("Grade", "grade every file and code above", style="primary")
+        self.grade_status = widgets.HTML()
+        self.shown = widgets.HTML()
+        for control in (self.kind, self.level, self.hands, self.seed, self.answers):
+            control.style = {"description_width": "initial"}
+        self.make_button.on_click(self._make)
+        self.class_upload.observe(self._load, "value")
+        self.results_upload.observe(self._hand_in, "value")
+        self.clear_button.on_click(self._clear)
+        self.grade_button.on_click(self._grade)
+        row = lambda *c: widgets.HBox(list(c)).add_class("crib-row")
+        step = lambda text: widgets.HTML(f'<h3 class="crib-step">{esc(text)}</h3>')
+        label = lambda text: widgets.HTML(f'<div class="crib-sub">{esc(text)}</div>')
+        self._assemble(
+            widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")), self.status,
+            step("1. Make a class"), label("Your class list, one name per line:"), self.roster,
+            row(self.kind, self.level, self.hands, self.seed), row(self.answers, self.check),
+            self.make_button, self.make_status, self.made,
+            step("2. Grade what the students handed in"),
+            label("Your class file (or the answer key, which holds a copy of it):"), self.class_upload,
+            self.class_status,
+            label("The students' results files (you can add them in several goes):"),
+            row(self.results_upload, self.clear_button), self.pile,
+            label("Or paste their results codes (an e-mail's line breaks and > marks are fine):"), self.codes,
+            self.grade_button, self.grade_status, self.shown)
+        self.set_status("Everything on this page happens in your browser: nothing is sent anywhere.")
+        self._say(self.make_status, "Paste your class list, choose the questions and press Make the class.")
+        self._show_class()
+        self._show_pile()
+
+    # ---- what the clicks do --------------------------------------------------------------------
+
+    def _make(self, _button=None) -> None:
+        self.went_live()
+        choices = Choices(self.kind.value, self.level.value, int(self.hands.value), int(self.seed.value),
+                          self.answers.value, bool(self.check.value))
+        ok = self.desk.make(self.roster.value, choices)
+        self._say(self.make_status, self.desk.message, "ok" if ok else "bad")
+        if ok:
+            self.made.value = self._made_html()
+            self._show_class()
+
+    def _load(self, change=None) -> None:
+        self.went_live()
+        files = _uploads(self.class_upload.value)
+        if not files:
+            return
+        ok = self.desk.load(*files[0])
+        self._show_class(self.desk.message, "ok" if ok else "bad")
+        self.class_upload.value = ()
+
+    def _hand_in(self, change=None) -> None:
+        self.went_live()
+        files = _uploads(self.results_upload.value)
+        if files:
+            self.desk.hand_in(files)
+            self.results_upload.value = ()
+            self._show_pile()
+
+    def _clear(self, _button=None) -> None:
+        self.went_live()
+        self.desk.clear_handed_in()
+        self._show_pile()
+
+    def _grade(self, _button=None) -> None:
+        self.went_live()
+        self._say(self.grade_status, "Grading…")
+        ok = self.desk.grade(self.codes.value)
+        self._say(self.grade_status, self.desk.message, "ok" if ok and not self.desk.refused else
+                  "warn" if ok else "bad")
+        if ok:
+            self.shown.value = self._report_html()
+
+    # ---- drawing ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _say(where: widgets.HTML, text: str, tone: str = "info") -> None:
+        where.value = status_html(esc(text), tone)
+
+    def _show_class(self, text: str = "", tone: str = "info") -> None:
+        klass = self.desk.assignment
+        if not text:
+            text = (f"Grading set {klass.code} for {len(klass.students)} students." if klass else
+                    "No class yet: load the class file you kept (or make a class above).")
+        self._say(self.class_status, text, tone)
+
+    def _show_pile(self) -> None:
+        names = list(self.desk.handed_in) + [line.split(":", 1)[0] for line in self.desk.unread]
+        self.pile.value = (f'<div class="crib-sub">Ready to grade ({len(names)}): '
+                           f"{esc(', '.join(names))}</div>" if names else
+                           '<div class="crib-sub">No results files yet.</div>')
+
+    def _made_html(self) -> str:
+        desk, klass = self.desk, self.desk.assignment
+        stem = klass.code.replace("/", "-")
+        button = _download(f"class-{stem}.json", desk.class_text, "Download the class file", _mime("x.json"),
+                           main=True)
+        keep = (f'<div class="crib-keep"><b>Keep the class file.</b> You need it to grade this class, and '
+                f"nothing else can make it again: download it now and keep it with the answer key (the key "
+                f"holds a second copy). Nothing has been sent anywhere.<br>"
+                f"{button}</div>")
+        rows = "".join(
+            f"<tr><td>{esc(name)}</td><td><code>{esc(link)}</code></td><td>"
+            f'<button type="button" class="crib-copy" data-link="{esc(link)}" onclick="{esc(_COPY_JS)}" '
+            f'aria-label="Copy the link for {esc(name)}">Copy</button></td></tr>'
+            for name, link in desk.links.items())
+        where = ("" if desk.site else "<p class='crib-sub'>These links start at the book's assignment page; "
+                 "put the book's web address in front of each before you send it.</p>")
+        files = desk.files
+        downloads = (_download(f"links-{stem}.html", files["links.html"], "The links, to print",
+                               _mime("x.html"))
+                     + _download(f"links-{stem}.csv", files["links.csv"], "The links, for a spreadsheet",
+                                 _mime("x.csv"))
+                     + _download(f"answer-key-{stem}.html", files["answer-key.html"],
+                                 "The answer key, to print", _mime("x.html"))
+                     + _download(f"class-{stem}.zip", desk.folder_zip(), "Everything, with a worksheet per "
+                                 "student (zip)", "application/zip"))
+        return (f"{keep}<h3 class='crib-step'>The students' links</h3><p class='crib-sub'>Send each "
+                "student their own link: it opens their own cards on the book's page <i>Your assignment</i>."
+                f'</p>{where}<div class="crib-links-box"><table class="crib-links"><thead><tr>'
+                f"<th>student</th><th>link</th><th></th></tr></thead><tbody>{rows}</tbody></table></div>"
+                f"<div>{downloads}</div>")
+
+    def _report_html(self) -> str:
+        files = self.desk.report_files()
+        code = self.desk.assignment.code.replace("/", "-")
+        downloads = "".join(
+            _download(f"report-{code}.html" if name == "report.html" else f"{name[:-4]}-{code}{name[-4:]}",
+                      text, label, _mime(name), main=name == "report.html")
+            for name, label in (("report.html", "Download the report"), ("students.csv", "students.csv"),
+                                ("answers.csv", "answers.csv (every answer as typed)"),
+                                ("questions.csv", "questions.csv"))
+            for text in [files[name]])
+        printing = (f'<button type="button" class="crib-copy" onclick="{esc(_PRINT_JS)}">Print the '
+                    "report</button>")
+        return (f'<div class="crib-printable"><div>{downloads}{printing}</div>'
+                f'{preview(files["report.html"], height=640, title="the class report")}</div>')
