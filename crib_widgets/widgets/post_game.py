@@ -1,5 +1,8 @@
 """After a game: the score race and the points of each side by phase, from the game's events.
 
+The result said over the charts is `final_result`'s, the same line as the game table's (a side that
+reaches the target stops in the game hole).
+
 `points_by_phase` needs nothing but the events. `race_chart_html` draws both charts in the package's
 own SVG (`svg_chart`), so a live page draws them without numpy or matplotlib; `score_race_figure`
 draws the same with matplotlib, which is imported only there, for the book's static figures.
@@ -22,6 +25,8 @@ from __future__ import annotations
 import base64
 import io
 from typing import TYPE_CHECKING
+
+from ..table.ending import final_result
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -92,7 +97,8 @@ def race_chart_html(game: Game) -> str:
 
     names = [game.side_name(s) for s in range(len(game.scores))]
     xs, per_side, deals = score_race(game)
-    finals = ", ".join(f"{n} {ys[-1]}" for n, ys in zip(names, per_side, strict=True))
+    ends = [ys[-1] for ys in per_side] if game.result is None else final_result(game).scores
+    finals = ", ".join(f"{n} {end}" for n, end in zip(names, ends, strict=True))
     race = line_chart(
         xs, [Series(n, ys) for n, ys in zip(names, per_side, strict=True)], title="The race",
         label=f"scores after each scoring event, {len(deals)} deals; at the end {finals}",
@@ -105,7 +111,7 @@ def race_chart_html(game: Game) -> str:
                      for n, row in zip(names, table, strict=True))
     sides = [Series(n, [row[p] for p in phases]) for n, row in zip(names, table, strict=True)]
     bars = bar_chart(phases, sides, title="Points by phase", label=said, y_label="points")
-    caption = game.result.text if game.result is not None else ""
+    caption = final_result(game).text if game.result is not None else ""
     return chart_row(race, bars, caption=caption)
 
 
@@ -143,7 +149,7 @@ def score_race_figure(game: Game) -> Figure:
     for ax in (race, bars):
         ax.spines[["top", "right"]].set_visible(False)
     if game.result is not None:
-        fig.suptitle(game.result.text, fontsize=11)
+        fig.suptitle(final_result(game).text, fontsize=11)
     return fig
 
 

@@ -58,12 +58,14 @@
 
   async function writeModules() {
     const files = Object.entries(config.modules || {});
-    if (!files.length) return;
     const texts = await Promise.all(files.map(([, path]) => fetch(site(path)).then((r) => {
       if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
       return r.text();
     })));
-    const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())'];
+    // The page's address, which a worker cannot see: a game table opens the shared position or the
+    // tournament the page was opened with (crib_widgets.table.share.page_link reads it).
+    const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())',
+      `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`];
     files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
     const result = await kernel.run(lines.join('\n'));
     if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
