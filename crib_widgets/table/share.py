@@ -44,8 +44,8 @@ from .seats import LEARNER, check_names, check_strength
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_link", "share_code", "share_link",
-           "read_link"]
+__all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_address", "page_link", "share_code",
+           "share_link", "read_link"]
 
 #: The link's fragment key: ``...page.html#crib=c1.<code>``.
 LINK_KEY = "crib="
@@ -214,6 +214,12 @@ def _count_now(game: Game) -> dict[str, Any]:
             pile.append([event.seat, "go"])
     leader = pile[0][0] if pile else None
     return {"l": [" ".join(cards) for cards in laid], "p": pile, "ld": leader}
+
+
+def page_address() -> str:
+    """The live page's own address without its ``#...`` part ("" outside a live page): the address
+    "Share this position" puts before ``#crib=...``, so the link opens this page's game table."""
+    return os.environ.get(PAGE_LINK_VARIABLE, "").split("#", 1)[0]
 
 
 def page_link() -> str:

@@ -29,7 +29,7 @@ from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table.duplicate import DuplicateSet
 from ..table.ending import final_pegs, final_result
-from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_link, read_link
+from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
@@ -91,8 +91,8 @@ class GameTable(Frame):
     position, the sharer's seat played by whoever opens it, the others ``strength`` computers (a
     damaged link is said in the status line and the usual game starts); ``share_base`` is the page's
     address
-    that "Share this position" puts before ``#crib=...`` (empty: the link is only the part after
-    the address, to add to the game table page's address).
+    that "Share this position" puts before ``#crib=...`` (by default the live page's own address;
+    empty outside a page: the link is then only the part after the address).
 
     A class tournament on the same cards: ``duplicate={"seed": 7, "deals": 8, "level": "expert"}``
     (see `crib_widgets.table.duplicate`) plays those boards, the same for every student, one deal
@@ -165,7 +165,7 @@ class GameTable(Frame):
         self.advice = None
         self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
         self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
-        self.share_base = share_base
+        self.share_base = share_base or page_address()  # on a live page, links lead back to it
         self.match = None
         self.entry = None  # a tournament link's student and signing key
         if duplicate is not None:
