@@ -17,10 +17,14 @@ from __future__ import annotations
 from .grading import Grade
 from .model import CountingExercise, Exercise, MugginsExercise
 
-__all__ = ["SKILLS", "skills_tested", "skill_of_focus", "band", "BANDS"]
+__all__ = ["SKILLS", "TRAINER_SKILLS", "PEGGING_CHOICES", "MUGGINS_CALLS", "skills_tested", "skill_of_focus",
+           "skill_of_kind", "band", "BANDS"]
 
 # Every skill, in the order the grid shows them.
 SKILLS = ("fifteens", "pairs", "runs", "flush", "the crib's flush", "his nobs", "go and 31", "a right count")
+# What the book's trainers also practise beyond a worksheet (`crib_widgets.lessons` records them).
+PEGGING_CHOICES, MUGGINS_CALLS = "pegging choices", "Muggins calls"
+TRAINER_SKILLS = (PEGGING_CHOICES, MUGGINS_CALLS)
 _OF_KIND = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "his nobs",
             "thirty-one": "go and 31", "go": "go and 31", "last card": "go and 31"}
 # Share right -> (word, css class): the word is there for readers who cannot tell the colours apart.
@@ -43,9 +47,18 @@ def skill_of_focus(focus: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found)) or (focus,)
 
 
+def skill_of_kind(kind: str, *, crib: bool = False) -> str:
+    """The skill a kind of points trains: ``"run"`` -> ``"runs"``; a crib's flush is its own skill.
+
+    >>> skill_of_kind("go"), skill_of_kind("flush", crib=True)
+    ('go and 31', "the crib's flush")
+    """
+    return "the crib's flush" if kind == "flush" and crib else _OF_KIND[kind]
+
+
 def _kind_skill(exercise: Exercise, kind: str) -> str:
     crib = isinstance(exercise, (CountingExercise, MugginsExercise)) and exercise.crib
-    return "the crib's flush" if kind == "flush" and crib else _OF_KIND[kind]
+    return skill_of_kind(kind, crib=crib)
 
 
 def skills_tested(exercise: Exercise, grade: Grade) -> list[tuple[str, bool]]:

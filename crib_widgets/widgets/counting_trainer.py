@@ -20,28 +20,19 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..aloud import PHRASINGS, check_phrasing
-from ..cards import Card, shuffled_deck
-from ..errors import CribbageError
-from ..scoring import KINDS, HandScore, score_hand
+from ..aloud import PHRASINGS
+from ..cards import Card
+from ..lessons.checks import flag
+from ..lessons.counting import LEVELS, CountingLesson, Line, kind_label
+from ..lessons.ladders import LADDERS, Rung
+from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
-from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
-from .ladders import LADDERS, LEVEL_KINDS, Rung
 from .styles import esc
 
-__all__ = ["CountingTrainer", "LEVELS", "KIND_LABELS"]
+__all__ = ["CountingTrainer", "LEVELS"]
 
-# The levels follow the chapters: fifteens; pairs and runs (with fifteens); flush and nobs (with
-# everything before, in hands); everything, cribs too. Short names, so the menu fits on a phone.
-LEVELS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "fifteens": ("Fifteens", LEVEL_KINDS["fifteens"]),
-    "pairs_runs": ("Pairs and runs", LEVEL_KINDS["pairs_runs"]),
-    "flush_nobs": ("Flush and nobs", LEVEL_KINDS["flush_nobs"]),
-    "everything": ("Everything, cribs too", LEVEL_KINDS["everything"]),
-}
-KIND_LABELS = {"fifteen": "Fifteens", "pair": "Pairs", "run": "Runs", "flush": "Flush", "nobs": "His nobs"}
 _KIND_HINTS = {
     "fifteen": "2 for every set of cards adding up to 15",
     "pair": "2 for every pair (three of a kind is 6, four is 12)",
@@ -81,30 +72,14 @@ class CountingTrainer(Frame):
         four_colour: bool = False,
         phrasing: str = "players",
     ) -> None:
-        # every option is checked before anything is built, so a bad one leaves no half-made trainer
-        if not isinstance(level, str) or level not in LEVELS:
-            raise CribbageError(f"level {checks.shown(level)} is not known: use one of {', '.join(LEVELS)}")
-        if (hand is None) != (starter is None):
-            raise CribbageError("give both a hand of four cards and a starter, or neither for a dealt hand")
-        crib = checks.flag("crib", crib)
-        if hand is not None:
-            score_hand(hand, starter, crib=crib)  # a bad card is named here, before anything is drawn
-        rng = checks.seed(seed)
-        four_colour = checks.flag("four_colour", four_colour)
-        self.phrasing = check_phrasing(phrasing)  # the words of the count: players' cadence or plain
+        # the model checks every option before anything is drawn, so a bad one leaves no half-made trainer
+        lesson = CountingLesson(hand, starter, crib=crib, level=level, seed=seed, phrasing=phrasing)
+        four_colour = flag("four_colour", four_colour)
         super().__init__("Counting trainer")
-        self.rng = rng
+        self.lesson = lesson
         self.four_colour = four_colour
-        self.level = level
-        self.rung: int | None = None
-        self._next_rung = 0  # the ladder hand Next hand shows
-        self._right = 0
-        self._tried = 0
         self._build()
-        if hand is not None:
-            self.show_hand(hand, starter, crib=crib)
-        else:
-            self.new_hand()
+        self._put()
 
     # ---- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -120,7 +95,7 @@ class CountingTrainer(Frame):
         # plain IntTexts: a number out of range is explained on Check, never clamped unseen
         self.kind_inputs = {
             kind: widgets.IntText(
-                value=0, description=KIND_LABELS[kind], tooltip=_KIND_HINTS[kind],
+                value=0, description=kind_label(kind), tooltip=_KIND_HINTS[kind],
                 layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
             )
             for kind in KINDS
@@ -176,17 +151,43 @@ class CountingTrainer(Frame):
         self.words_picker.observe(lambda _: self._on_words(), names="value")
         self.mode.observe(lambda _: self._on_mode(), names="value")
 
-    # ---- state --------------------------------------------------------------------------------
+    # ---- the model's state, as the tests and the book read it ---------------------------------------
+    @property
+    def score(self) -> HandScore:
+        """The engine's count of the hand on show."""
+        return self.lesson.score
+
+    @property
+    def rung(self) -> int | None:
+        """The ladder hand on show, from 0; None for a given or a dealt hand."""
+        return self.lesson.rung
+
+    @property
+    def step(self) -> int:
+        """The step of the count aloud on show (-1 before counting aloud)."""
+        return self.lesson.step
+
+    @property
+    def level(self) -> str:
+        return self.lesson.level
+
+    @property
+    def phrasing(self) -> str:
+        return self.lesson.phrasing
+
+    @property
+    def rng(self) -> random.Random:
+        return self.lesson.rng
+
     @property
     def tally(self) -> tuple[int, int]:
         """(hands counted right at the first try, hands tried)."""
-        return self._right, self._tried
+        return self.lesson.tally
 
     @property
     def step_text(self) -> str:
         """The words of the current spoken step ('' before counting aloud)."""
-        steps = self.score.steps(self.phrasing)
-        return steps[self.step][0] if 0 <= self.step < len(steps) else ""
+        return self.lesson.step_text
 
     @property
     def ladder(self) -> tuple[Rung, ...]:
@@ -195,39 +196,16 @@ class CountingTrainer(Frame):
 
     def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
         """Put a given hand and starter on the table (errors name the bad card and leave the old hand)."""
-        self._put(score_hand(hand, starter, crib=checks.flag("crib", crib)), None)
+        self.lesson.show_hand(hand, starter, crib=crib)
+        self._put()
 
     def new_hand(self) -> None:
         """The next hand: the level's ladder in order, then a dealt hand that suits the level."""
-        if self._next_rung < len(self.ladder):
-            rung = self._next_rung
-            self._next_rung += 1
-            hand, starter, crib, _ = self.ladder[rung]
-            self._put(score_hand(hand, starter, crib=crib), rung)
-        else:
-            self._put(self._deal(), None)
+        self.lesson.new_hand()
+        self._put()
 
-    def _deal(self) -> HandScore:
-        """A dealt hand that scores only in the level's kinds and holds what the level is about."""
-        kinds = LEVELS[self.level][1]
-        for _ in range(2000):
-            deck = shuffled_deck(self.rng)
-            crib = self.level == "everything" and self.rng.random() < 0.25
-            score = score_hand(deck[:4], deck[4], crib=crib)
-            points = score.by_kind()
-            if any(points[k] for k in KINDS if k not in kinds) or not _fits(self.level, score):
-                continue
-            if score.total == 0 and self.rng.random() < 0.7:
-                continue  # a few "nineteens" teach something; too many bore
-            break
-        return score
-
-    def _put(self, score: HandScore, rung: int | None) -> None:
-        self.score = score
-        self.rung = rung
-        self.step = -1
-        self._attempted = False
-        self._shown = False
+    def _put(self) -> None:
+        """Draw the model's new hand with every box empty."""
         self._resetting = True
         try:
             for box in (*self.kind_inputs.values(), self.total_input):
@@ -239,21 +217,12 @@ class CountingTrainer(Frame):
         self.count_button.description = "Count it for me"
         self.count_button.tooltip = "Show the count one step at a time, with the cards of each step lit"
         self._refresh()
-        what = "crib" if score.crib else "hand"
+        what = "crib" if self.score.crib else "hand"
         boxes = 1 if self.mode.value == "total" else len(self._shown_kinds())
         keys = "press Enter or Check" if boxes == 1 else "press Check (Enter in the last box checks too)"
         self.set_status(
-            f"{self._where()}Count this {what} with the starter: type the points and {keys}. Stuck? "
+            f"{self.lesson.where()}Count this {what} with the starter: type the points and {keys}. Stuck? "
             "Count it for me shows the count one step at a time; Count aloud reads it out.")
-
-    def _where(self) -> str:
-        """Where the hand on show sits in the ladder, for the status line."""
-        label = LEVELS[self.level][0]
-        if self.rung is not None:
-            return f"{label}, hand {self.rung + 1} of {len(self.ladder)}. "
-        if self._next_rung >= len(self.ladder):
-            return f"{label}: a dealt hand (the ladder is climbed). "
-        return ""
 
     def _prominent(self, button: widgets.Button) -> None:
         """One main button at a time: Check while counting, Next hand once the hand is done."""
@@ -261,9 +230,7 @@ class CountingTrainer(Frame):
         self.next_button.button_style = "primary" if button is self.next_button else ""
 
     def _shown_kinds(self) -> tuple[str, ...]:
-        points = self.score.by_kind()
-        wanted = LEVELS[self.level][1]
-        return tuple(k for k in KINDS if k in wanted or points[k])
+        return self.lesson.shown_kinds()
 
     # ---- drawing ------------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -335,14 +302,12 @@ class CountingTrainer(Frame):
 
     def _on_level(self) -> None:
         self.went_live()
-        self.level = self.level_picker.value
-        self._next_rung = 0  # a new level starts at the foot of its ladder
-        self.new_hand()
+        self.lesson.set_level(self.level_picker.value)  # a new level starts at the foot of its ladder
+        self._put()
 
     def _on_words(self) -> None:
         self.went_live()
-        self.phrasing = self.words_picker.value
-        self.step = -1
+        self.lesson.set_phrasing(self.words_picker.value)
         self.count_button.description = "Count it for me"
         self._refresh()
 
@@ -352,10 +317,8 @@ class CountingTrainer(Frame):
 
     def _on_count(self) -> None:
         self.went_live()
-        steps = self.score.steps(self.phrasing)
-        self._shown = True
-        self.step = self.step + 1 if self.step + 1 < max(len(steps), 1) else 0
-        last = self.step >= len(steps) - 1
+        last = self.lesson.next_step()
+        steps = self.lesson.steps
         self.count_button.description = "Start again" if last else "Next step"
         self.count_button.tooltip = "Count it again from the start" if last else "Show the next combination"
         self._refresh()
@@ -381,25 +344,18 @@ class CountingTrainer(Frame):
 
     def _on_check(self) -> None:
         self.went_live()
-        out_of_range = self._out_of_range()
-        if out_of_range:
-            self.set_status(out_of_range, "warn")
-            return
-        score = self.score
-        first = not self._attempted
-        self._attempted = True
         if self.mode.value == "total":
-            ok, lines = _check_total(score, self.total_input.value)
+            verdict = self.lesson.check_total(self.total_input.value)
         else:
-            said = {k: self.kind_inputs[k].value for k in self._shown_kinds()}
-            ok, lines = _check_kinds(score, said)
-        if first and not self._shown:
-            self._tried += 1
-            self._right += ok
-        items = "".join(f"<li>{line}</li>" for line in lines)
+            verdict = self.lesson.check_kinds({k: self.kind_inputs[k].value for k in self._shown_kinds()})
+        if verdict.problem:
+            self.set_status(verdict.problem, "warn")
+            return
+        items = "".join(f"<li>{_line_html(line)}</li>" for line in verdict.lines)
         self.feedback.value = f'<ul class="crib-list">{items}</ul>'
         self._refresh()
-        if ok:
+        score = self.score
+        if verdict.right:
             self._prominent(self.next_button)
             self.set_status(
                 f"Right: {score.total} points. {score.aloud(self.phrasing)} Press Next hand for another.",
@@ -410,98 +366,21 @@ class CountingTrainer(Frame):
                 "Check again, or press Count it for me to see it counted.", "bad",
             )
 
-    def _out_of_range(self) -> str:
-        """What is wrong with a typed number no hand can score ('' when every box is in range)."""
-        boxes = [("Total", self.total_input)] if self.mode.value == "total" else [
-            (KIND_LABELS[k], self.kind_inputs[k]) for k in self._shown_kinds()]
-        for label, box in boxes:
-            if not 0 <= box.value <= MAX_HAND:
-                return (f"{label}: {box.value} cannot be right: a hand scores 0 to {MAX_HAND} points. Change "
-                        "the number and press Check.")
-        return ""
+
+_TONES = {"missed": "crib-miss", "extra": "crib-extra"}
 
 
-MAX_HAND = 29  # the most any hand or crib scores; the boxes take 0 to this
-
-
-def _items_html(score: HandScore, kind: str) -> str:
-    items = score.of_kind(kind)
-    if not items:  # the scoring layer says why when it looks as if it might score
-        return esc(score.not_scored(kind)) or (
-            f"there {'is no' if kind in ('flush', 'nobs') else 'are no'} {KIND_LABELS[kind].lower()} here")
-    return "; ".join(f"{esc(item.reason)} ({item.points})" for item in items)
-
-
-def _check_kinds(score: HandScore, said: dict[str, int]) -> tuple[bool, list[str]]:
-    truth = score.by_kind()
-    lines = []
-    for kind, value in said.items():
-        real = truth[kind]
-        name = KIND_LABELS[kind]
-        if value == real:
-            lines.append(f'<span class="crib-pts">✓</span>{name}: {real} — right.')
-        elif value < real:
-            lines.append(f'<span class="crib-miss">✗ {name}: you missed {real - value}</span> '
-                         f"(you said {value}, there are {real}): {_items_html(score, kind)}.")
-        else:
-            lines.append(f'<span class="crib-extra">✗ {name}: over-counted by {value - real}</span> '
-                         f"(you said {value}, there are {real}): {_items_html(score, kind)}.")
-    return all(said[k] == truth[k] for k in said), lines
-
-
-def _check_total(score: HandScore, value: int) -> tuple[bool, list[str]]:
-    real = score.total
-    if value == real:
-        return True, [f'<span class="crib-pts">✓</span>{real} points — right.']
-    how = f"you missed {real - value}" if value < real else f"you counted {value - real} too many"
-    head = f'<span class="crib-miss">✗ You said {value}, the hand scores {real}: {how}.</span>'
-    truth = score.by_kind()
-    per_kind = " · ".join(f"{KIND_LABELS[k]} {truth[k]}" for k in KINDS)
-    return False, [head, *_total_hints(score, value), f"By kind: {per_kind}.",
-                   *(f"{esc(i.reason)} ({i.points})" for i in score.items)]
-
-
-# What a kind is wrongly counted as when it scores nothing (see HandScore.not_scored).
-_PHANTOM_POINTS = {"flush": 4, "nobs": 1}
-
-
-def _total_hints(score: HandScore, value: int) -> list[str]:
-    """Where a wrong total most likely went wrong: the kind or combination worth exactly the gap."""
-    gap = score.total - value
-    truth = score.by_kind()
-    if gap > 0:
-        kinds = [k for k in KINDS if truth[k] == gap]
-        if kinds:
-            return [f'<span class="crib-miss">Look again at the {KIND_LABELS[k].lower()}</span>: '
-                    f"{_items_html(score, k)}." for k in kinds]
-        single = [i for i in score.items if i.points == gap]
-        if single:
-            return [f'<span class="crib-miss">Did you miss this one?</span> {esc(single[0].reason)} '
-                    f"({single[0].points})."]
-        return []
-    rules = [score.not_scored(k) for k in KINDS if _PHANTOM_POINTS.get(k) == -gap and score.not_scored(k)]
-    if rules:
-        return [f'<span class="crib-extra">Too many: {esc(r)}.</span>' for r in rules]
-    twice = [i for i in score.items if i.points == -gap]
-    if twice:
-        return [f'<span class="crib-extra">Did you count this one twice?</span> {esc(twice[0].reason)} '
-                f"({twice[0].points})."]
-    return []
+def _line_html(line: Line) -> str:
+    """A line of the model's feedback: its stressed words coloured and marked (✓ or ✗, not colour alone)."""
+    if line.tone == "right":
+        return f'<span class="crib-pts">✓</span>{esc(line.head)}'
+    if line.tone in _TONES:
+        gap = "" if line.detail.startswith(":") else " "
+        return f'<span class="{_TONES[line.tone]}">{esc(line.head)}</span>{gap}{esc(line.detail)}'.rstrip()
+    return esc(" ".join(filter(None, (line.head, line.detail))))
 
 
 def _breakdown_html(score: HandScore, phrasing: str = "players") -> str:
     rows = "".join(f'<li><span class="crib-pts">{i.points}</span>{esc(i.reason)}</li>' for i in score.items)
     return (f'<div class="crib-say">{esc(score.aloud(phrasing))}</div>'
             + (f'<ul class="crib-list">{rows}</ul>' if rows else ""))
-
-
-
-def _fits(level: str, score: HandScore) -> bool:
-    """Whether a dealt hand holds what its level is about (a pair or run; a flush, nobs or a near
-    miss at them: four of a suit in the hand, or a jack)."""
-    if level == "pairs_runs":
-        points = score.by_kind()
-        return bool(points["pair"] or points["run"])
-    if level == "flush_nobs":
-        return len({c.suit for c in score.hand}) == 1 or any(c.rank == 11 for c in score.hand)
-    return True

@@ -1,0 +1,34 @@
+"""The book's trainers and quizzes as headless models: what each asks, how it grades, what it says.
+
+- `CountingLesson` (the counting trainer): a hand dealt to a level, counted per kind or in total.
+- `PeggingLesson` (the pegging drill): what the card just laid scores, which card scores most,
+  which card gives least away.
+- `MugginsLesson` (the Muggins quiz): the computer counts a hand aloud, sometimes wrongly; accept,
+  call Muggins or object.
+
+Each model deals to a level, asks, grades through the grader of the worksheets
+(`crib_widgets.exercises.grading.check_answer`, where the question is one a worksheet can ask),
+explains in the sentences the rest of the book uses (the scoring module's reasons and rules, the
+count aloud, the review's words for the next player's answers, `game.muggins.settle`) and records
+each answer. The widgets in `crib_widgets.widgets` only draw a model and forward clicks, as
+`GameTable` draws `crib_widgets.table.Table`; tests drive every model without ipywidgets.
+
+The learner's record. Every answer adds `AnswerRecord` values to the model's ``records`` list, one
+per skill the answer tested: the skill's name (those of `crib_widgets.exercises.skills`, the same
+names the teacher's class report uses: "fifteens", "runs", "the crib's flush", "go and 31", "a
+right count", plus `TRAINER_SKILLS`: "pegging choices", "Muggins calls"), right or wrong, the try
+(1 for the first) and whether a hint or the answer had been shown before it (so first unaided
+tries can be rated apart, as lichess's Learn does), and the hand or play position in card text
+(enough to deal it again, for a deck of the learner's own mistakes). Records are frozen values
+with `AnswerRecord.to_dict` / `from_dict` in plain JSON types: a later progress store (kept in the
+browser) can read them as they are. Nothing here stores or sends them anywhere.
+"""
+
+from .counting import LEVELS, CountingLesson
+from .muggins import ANSWERS, MugginsLesson
+from .pegging import PeggingLesson
+from .record import AnswerRecord
+from .scenarios import SCENARIOS, TOPICS, Scenario
+
+__all__ = ["ANSWERS", "AnswerRecord", "CountingLesson", "LEVELS", "MugginsLesson", "PeggingLesson",
+           "SCENARIOS", "Scenario", "TOPICS"]

@@ -1,0 +1,322 @@
+"""The pegging drill's model: what the card just laid scores, which card scores most, which is safest.
+
+"What does it score?" is the worksheets' play question (`exercises.model.PlayExercise`), solved by
+the engine (`pegging.score_sequence` awards the go and the last card) and graded by their grader
+(`exercises.grading.check_answer`). "Which card?" questions are judged by the engine too: the
+points each card scores now (`pegging.play_points`), or what each is worth once the next player's
+best answer is weighed (`strategy.pegging_choice.expert_values`), explained with the review's
+words for what the next player can answer (`strategy.review.replies_words`).
+
+>>> d = PeggingLesson(topic="sets", shuffle=False)
+>>> d.scenario.title, d.answer.points
+('A pair', 2)
+>>> d.check_points(2).right, d.tally, d.records[-1].skill
+(True, (1, 1), 'pairs')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, full_deck
+from ..errors import CribbageError
+from ..exercises.grading import check_answer
+from ..exercises.model import PlayExercise
+from ..exercises.skills import PEGGING_CHOICES, skill_of_kind
+from ..pegging import GO, item_words, pile_total, play_points, points_words
+from . import checks
+from .record import AnswerRecord
+from .scenarios import SCENARIOS, TOPICS, Scenario
+
+__all__ = ["PeggingLesson", "Answer", "Result", "solve", "check_scenarios", "play_exercise", "read_points",
+           "MAX_PLAY_POINTS", "ALL_TOPICS"]
+
+ALL_TOPICS = "all"
+MAX_PLAY_POINTS = 31  # no single card scores more; a number above is refused with a sentence
+# The skill a question that scores nothing trains, by its topic.
+_TOPIC_SKILLS = {"runs": "runs", "sets": "pairs", "15-31": "go and 31", "go": "go and 31"}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer to a scenario: per candidate card, its points and reasons."""
+
+    card: Card | None  # the card asked about ("last"), or None for "best" and "safest"
+    points: float  # its points ("last"), the most any card scores ("best"), the best value ("safest")
+    reasons: tuple[str, ...]
+    # "best" and "safest": (card, points or value, or None when it cannot be laid; reasons)
+    options: tuple[tuple[Card, float | None, tuple[str, ...]], ...] = ()
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        """The cards that score the most (several when tied)."""
+        return tuple(card for card, pts, _ in self.options if pts == self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What an answer did: ``right``; ``problem`` says why it was not taken (then nothing changed)."""
+
+    right: bool
+    problem: str = ""
+
+
+def _played(plays: Sequence[str]) -> list[Card]:
+    return [Card.parse(p) for p in plays if p.upper() != GO]
+
+
+def _last_index(scenario: Scenario) -> int:
+    return max(i for i, p in enumerate(scenario.plays) if p.upper() != GO)
+
+
+def play_exercise(scenario: Scenario) -> PlayExercise:
+    """A "what does the last card score?" scenario as the worksheets' play question."""
+    plays = tuple((i % scenario.players, None if p.upper() == GO else Card.parse(p))
+                  for i, p in enumerate(scenario.plays))
+    return PlayExercise(1, scenario.title, scenario.players, plays, _last_index(scenario), scenario.final)
+
+
+def solve(scenario: Scenario) -> Answer:
+    """Ask the engine: points and reasons for the last card, or for each card of the hand."""
+    if scenario.ask == "last":
+        exercise = play_exercise(scenario)
+        solution = exercise.solution()
+        reasons = tuple(
+            f"{line.points} for {item_words((line.points, line.kind))}" if line.kind in ("go", "last card")
+            else f"{line.points} for {line.reason}" for line in solution.lines)
+        return Answer(exercise.card, solution.answer, reasons)
+    pile = _played(scenario.plays)
+    if scenario.ask == "safest":
+        return _safest(scenario, pile)
+    options = []
+    for text in scenario.hand:
+        card = Card.parse(text)
+        try:
+            laid = play_points([*pile, card])
+        except CribbageError:
+            options.append((card, None, ("cannot be laid: it would pass 31",)))
+            continue
+        reasons = tuple(f"{i.points} for {i.reason}" for i in laid.items) or ("no points",)
+        options.append((card, laid.total, reasons))
+    best = max(pts for _, pts, _ in options if pts is not None)
+    return Answer(None, best, (), tuple(options))
+
+
+def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
+    """What each card is worth one move ahead (`pegging_choice.expert_values`: its points, the next
+    player's best answer and the best reply), which the drill's explanations spell out."""
+    from ..strategy.pegging_choice import PlayView, expert_values
+
+    hand = tuple(Card.parse(c) for c in scenario.hand)
+    unseen = tuple(c for c in full_deck() if c not in hand and c not in pile)
+    nxt = (len(scenario.plays) + 1) % scenario.players
+    laid = sum(1 for i, p in enumerate(scenario.plays) if i % scenario.players == nxt and p.upper() != GO)
+    view = PlayView(hand=hand, pile=tuple(pile), count=pile_total(pile), unseen=unseen, next_held=4 - laid)
+    values = {c: round(v, 2) for c, v in expert_values(view).items()}
+    options = []
+    for card in hand:
+        if card not in values:
+            options.append((card, None, ("cannot be laid: it would pass 31",)))
+            continue
+        options.append((card, values[card], _safety_reasons(pile, card, unseen, values[card])))
+    return Answer(None, max(values.values()), (), tuple(options))
+
+
+def _safety_reasons(pile: list[Card], card: Card, unseen: Sequence[Card], value: float) -> tuple[str, ...]:
+    """What laying ``card`` scores now and leaves the next player, in the review's words."""
+    from ..strategy.review import replies_words
+
+    now = play_points([*pile, card])
+    count = pile_total([*pile, card])
+    said = [f"scores {points_words(now.items)} and makes {count}" if now.items else f"makes {count}"]
+    said.append(replies_words([*pile, card], unseen))
+    said.append(f"on average {value:+.2f} once the next player's best answer and your best reply are weighed")
+    return tuple(said)
+
+
+def check_scenarios(scenarios: object) -> tuple[Scenario, ...]:
+    """The scenarios as a tuple, each one checked: a `Scenario` whose question the engine can answer.
+
+    A bad one is a `CribbageError` naming it (by number and title) and what is wrong.
+    """
+    if isinstance(scenarios, (str, bytes, Scenario)) or not isinstance(scenarios, Iterable):
+        raise CribbageError(f"scenarios {checks.shown(scenarios)} is not a list of Scenario: give e.g. "
+                            "[Scenario('runs', 'A run', ('3S', '5D', '4C'))], or leave it out for the "
+                            "built-in ones")
+    chosen = tuple(scenarios)
+    if not chosen:
+        raise CribbageError("scenarios=[] gives the drill no questions: give at least one Scenario, or leave "
+                            "it out for the built-in ones")
+    for number, scenario in enumerate(chosen, 1):
+        _check_scenario(number, scenario)
+    return chosen
+
+
+def _check_scenario(number: int, scenario: object) -> None:
+    if not isinstance(scenario, Scenario):
+        raise CribbageError(f"scenario {number} is {checks.shown(scenario)}, not a Scenario: write e.g. "
+                            "Scenario('runs', 'A run', ('3S', '5D', '4C'))")
+    where = f"scenario {number} ({scenario.title!r})"
+    for field in ("plays", "hand"):
+        entries = getattr(scenario, field)
+        if not isinstance(entries, (tuple, list)) or not all(isinstance(e, str) for e in entries):
+            raise CribbageError(f"{where}: {field} must be a tuple of card texts such as ('3S', '5D'), "
+                                f"got {checks.shown(entries)}")
+    if scenario.ask == "last" and all(p.upper() == GO for p in scenario.plays):
+        raise CribbageError(f"{where} asks what the last card scores, but its plays "
+                            f"{checks.shown(tuple(scenario.plays))} lay no card: add the cards laid")
+    if scenario.ask != "last" and not scenario.hand:
+        raise CribbageError(f"{where} asks which card to lay, but gives no hand: add hand=('4S', '7H', ...)")
+    try:
+        solve(scenario)
+    except CribbageError as error:
+        raise CribbageError(f"{where}: {error}") from None
+
+
+def read_points(text: object) -> int | str:
+    """The whole number typed as the points, or a sentence saying what is wrong with it.
+
+    >>> read_points(" 3 "), read_points("")[:14], read_points("two")[:20]
+    (3, 'Type a number ', '"two" is not a whole')
+    """
+    said = str(text).strip()
+    if not said:
+        return "Type a number of points first (0 if the card scores nothing), then press Enter or Check."
+    try:
+        points = int(said)
+    except ValueError:
+        return (f'"{said}" is not a whole number of points: type one from 0 to {MAX_PLAY_POINTS}, such '
+                "as 2, then press Enter or Check.")
+    if not 0 <= points <= MAX_PLAY_POINTS:
+        return (f"{points} cannot be the answer: a card scores 0 to {MAX_PLAY_POINTS} points in the play. "
+                "Change the number and press Enter or Check.")
+    return points
+
+
+class PeggingLesson:
+    """Pegging questions from a scenario set, answered and explained by the engine.
+
+    ``topic`` picks one set (see `TOPICS`) or all when None; ``scenarios`` replaces the built-in
+    ones. The questions come in a shuffled order, the same for the same ``seed`` (``None`` differs
+    every time), and each round after the last question is shuffled anew; ``shuffle=False`` keeps
+    the scenarios' own order.
+
+    State: ``scenario``, ``answer`` (the engine's `Answer`), ``position`` in ``queue``, ``done``,
+    ``chosen`` (the card picked), ``records`` and ``tally``.
+    """
+
+    def __init__(self, scenarios: Sequence[Scenario] | None = None, *, topic: str | None = None,
+                 shuffle: bool = True, seed: int | random.Random | None = 0) -> None:
+        if topic is not None and (not isinstance(topic, str) or topic not in TOPICS):
+            raise CribbageError(f"topic {checks.shown(topic)} is not known: use one of {', '.join(TOPICS)} "
+                                "or None for all")
+        chosen = SCENARIOS if scenarios is None else check_scenarios(scenarios)
+        if topic is not None and not any(s.topic == topic for s in chosen):
+            raise CribbageError(f"no scenario given has topic {topic!r}: the topics given are "
+                                f"{', '.join(sorted({s.topic for s in chosen}))}")
+        self.rng = checks.seed(seed)
+        self.shuffle = checks.flag("shuffle", shuffle)
+        self.all_scenarios = chosen
+        self.records: list[AnswerRecord] = []
+        self._firsts: list[bool] = []  # per question tried: right at the first try, unaided
+        self.select(topic)
+
+    # ---- questions ----------------------------------------------------------------------------
+    def select(self, topic: str | None) -> None:
+        """Ask the questions of one topic (None or ``"all"`` for every topic), from the first."""
+        chosen = [s for s in self.all_scenarios if topic in (None, ALL_TOPICS) or s.topic == topic]
+        if not chosen:
+            raise CribbageError(f"no scenario has topic {topic!r}")
+        if self.shuffle:
+            self.rng.shuffle(chosen)
+        self.queue = chosen
+        self.position = 0
+        self.show(self.queue[0])
+
+    def show(self, scenario: Scenario) -> None:
+        """Ask a scenario's question (one not given to the drill is checked first)."""
+        if not any(scenario is known for known in self.all_scenarios):
+            check_scenarios([scenario])
+        self.scenario = scenario
+        self.answer = solve(scenario)
+        self.done = False
+        self.attempts = 0
+        self.chosen: Card | None = None
+
+    def next(self) -> None:
+        """The next question; after the last, a new round (in a new order when shuffling)."""
+        self.position = (self.position + 1) % len(self.queue)
+        if self.position == 0 and self.shuffle:
+            self.rng.shuffle(self.queue)
+        self.show(self.queue[self.position])
+
+    @property
+    def last_layer(self) -> str:
+        """Who laid the card asked about (``You``, ``Opponent``...)."""
+        s = self.scenario
+        return s.seats[_last_index(s) % s.players]
+
+    @property
+    def tally(self) -> tuple[int, int]:
+        """(questions right at the first try, questions tried or shown)."""
+        return sum(self._firsts), len(self._firsts)
+
+    @property
+    def skill(self) -> str:
+        """The skill the question on show trains (`exercises.skills`): what the card scores for, or
+        pegging choices for "which card?" questions."""
+        if self.scenario.ask != "last":
+            return PEGGING_CHOICES
+        lines = play_exercise(self.scenario).solution().lines
+        return skill_of_kind(lines[0].kind) if lines else _TOPIC_SKILLS.get(self.scenario.topic, "go and 31")
+
+    # ---- answers ------------------------------------------------------------------------------
+    def check_points(self, typed: object) -> Result:
+        """Answer "what does it score?" with the points typed (text or a number)."""
+        if self.scenario.ask != "last" or self.done:
+            return Result(False, "This question is answered. Press Next for the next question.")
+        said = read_points(typed)
+        if isinstance(said, str):
+            return Result(False, said)
+        grade = check_answer(play_exercise(self.scenario), said)
+        self._record(grade.correct, str(said))
+        return Result(grade.correct)
+
+    def pick(self, card: Card) -> Result:
+        """Answer "which card?" with a card of the hand."""
+        if self.scenario.ask == "last" or self.done:
+            return Result(False, "This question is answered. Press Next for the next question.")
+        option = next((o for o in self.answer.options if o[0] == card), None)
+        if option is None:
+            return Result(False, f"{card.pretty} is not in your hand: pick one of your cards.")
+        if option[1] is None:
+            return Result(False, f"{card.pretty} cannot be laid: it would take the count past 31. Pick "
+                                 "another card.")
+        right = option[1] == self.answer.points
+        self.chosen = card
+        self._record(right, str(card))
+        return Result(right)
+
+    def reveal(self) -> None:
+        """Show the answer: a question not yet tried counts as tried and not right."""
+        if not self.attempts and not self.done:
+            self._firsts.append(False)
+            self.records.append(AnswerRecord("pegging", self.skill, False, 1, True, self.position_text, ""))
+        self.done = True
+
+    @property
+    def position_text(self) -> str:
+        """The question's cards in text: the plays, then the hand for "which card?" questions."""
+        s = self.scenario
+        text = " ".join(s.plays) + f" | {s.players} players" + (" final" if s.final else "")
+        return text + (f" | hand {' '.join(s.hand)} {s.ask}" if s.ask != "last" else "")
+
+    def _record(self, right: bool, given: str) -> None:
+        self.attempts += 1
+        if self.attempts == 1:
+            self._firsts.append(right)
+        self.records.append(AnswerRecord("pegging", self.skill, right, self.attempts, False,
+                                         self.position_text, given))
+        self.done = right
