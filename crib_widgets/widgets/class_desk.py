@@ -88,7 +88,7 @@ class ClassDeskView(Frame):
         super().__init__("Your class", note=_NOTE)
         self.desk = desk or ClassDesk(site=book_site())
         self.add_class("crib-desk")
-        self.roster = widgets.Textarea(placeholder="Ann\nBen\nChloé\n…", rows=8,
+        self.roster = widgets.Textarea(placeholder="Ann\nBen\nChloé\n…", rows=8, description="Class list",
                                        layout=widgets.Layout(width="100%"))
         self.kind = widgets.Dropdown(options=KINDS, value="counting", description="Questions")
         self.level = widgets.Dropdown(options=list(DIFFICULTIES), value="easy", description="Level")
@@ -113,11 +113,12 @@ class ClassDeskView(Frame):
         self.clear_button = action_button("Forget these files", "start the pile of results files again")
         self.pile = widgets.HTML()
         self.codes = widgets.Textarea(placeholder="CRIB1-… (paste the codes students sent you, as they came)",
-                                      rows=4, layout=widgets.Layout(width="100%"))
+                                      rows=4, description="Results codes",
+                                      layout=widgets.Layout(width="100%"))
         self.grade_button = action_button("Grade", "grade every file and code above", style="primary")
         self.grade_status = widgets.HTML()
         self.shown = widgets.HTML()
-        for control in (self.kind, self.level, self.hands, self.seed, self.answers):
+        for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers):
             control.style = {"description_width": "initial"}
         self.make_button.on_click(self._make)
         self.class_upload.observe(self._load, "value")
