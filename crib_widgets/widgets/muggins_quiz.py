@@ -12,26 +12,25 @@ computer's mistakes and draws the result.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
 from ..aloud import Step, number_words
-from ..cards import shuffled_deck
-from ..errors import CribbageError
-from ..game.muggins import MAX_COUNT, Settlement, settle
-from ..scoring import HandScore, score_hand
+from ..game.muggins import Settlement
+from ..lessons.checks import flag
+from ..lessons.muggins import ANSWERS, MugginsLesson
+from ..scoring import HandScore
 from ..strategy.muggins_players import Claim, make_claim
 from ..voice import count_player, player_html
-from . import checks
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
 from .styles import esc
 
 __all__ = ["MugginsQuiz", "Claim", "make_claim", "ANSWERS"]
 
-ANSWERS = ("accept", "muggins", "overcount")  # what `MugginsQuiz.answer` takes
 
 class MugginsQuiz(Frame):
     """The computer counts; you answer as the rules of Muggins allow.
@@ -56,48 +55,50 @@ class MugginsQuiz(Frame):
         name: str = "Computer",
         four_colour: bool = False,
     ) -> None:
-        # every option is checked before anything is built, so a bad one leaves no half-made quiz
-        error_rate, crib_rate = checks.chance("error_rate", error_rate), checks.chance("crib_rate", crib_rate)
-        rng = checks.seed(seed)
-        fixed = self._read_hands(hands)
-        name = checks.label("name", name)
-        four_colour = checks.flag("four_colour", four_colour)
+        # the model checks every option before anything is drawn, so a bad one leaves no half-made quiz
+        lesson = MugginsLesson(error_rate=error_rate, crib_rate=crib_rate, seed=seed, hands=hands, name=name)
+        four_colour = flag("four_colour", four_colour)
         super().__init__("Muggins quiz")
-        self.error_rate = error_rate
-        self.crib_rate = crib_rate
-        self.rng = rng
-        self.fixed = fixed
-        self.name = name
+        self.lesson = lesson
         self.four_colour = four_colour
-        self.tally = {"won": 0, "given": 0, "missed chances": 0, "best": 0, "answered": 0}
-        self._index = -1
         self._build()
-        self.next_hand()
+        self._draw_new_hand()
 
-    @classmethod
-    def _read_hands(cls, hands: object) -> list[tuple[HandScore, int]]:
-        if hands is None:
-            return []
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-            raise CribbageError(f"hands {checks.shown(hands)} is not a list of hands: give a list of (hand, "
-                                "starter, announced), e.g. [('5H 5D 5S JC', '5C', 28)], or leave it out")
-        entries = list(hands)
-        if not entries:
-            raise CribbageError("hands=[] gives the quiz no hands: list at least one (hand, starter, "
-                                "announced), or leave hands out for dealt hands")
-        return [cls._read_fixed(entry) for entry in entries]
+    # ---- the model's state, as the tests and the book read it ---------------------------------------
+    @property
+    def name(self) -> str:
+        """The computer's name, as the quiz says it."""
+        return self.lesson.name
 
-    @staticmethod
-    def _read_fixed(entry: Sequence) -> tuple[HandScore, int]:
-        if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or not 3 <= len(entry) <= 4:
-            raise CribbageError("each fixed hand is (hand, starter, announced) or (hand, starter, announced, "
-                                f"is_crib), got {checks.shown(entry)}")
-        crib = checks.flag("is_crib", entry[3]) if len(entry) == 4 else False
-        score = score_hand(entry[0], entry[1], crib=crib)
-        announced = entry[2]
-        if type(announced) is not int or not 0 <= announced <= MAX_COUNT:
-            raise CribbageError(f"an announced count is 0 to {MAX_COUNT}, got {announced!r}")
-        return score, announced
+    @property
+    def rng(self) -> random.Random:
+        return self.lesson.rng
+
+    @property
+    def score(self) -> HandScore:
+        """The true count of the hand on show."""
+        return self.lesson.score
+
+    @property
+    def announced(self) -> int:
+        return self.lesson.announced
+
+    @property
+    def said(self) -> HandScore | None:
+        """The count as the computer said it (None for a fixed hand: only the number)."""
+        return self.lesson.said
+
+    @property
+    def slip(self) -> str:
+        return self.lesson.slip
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.lesson.settlement
+
+    @property
+    def tally(self) -> dict[str, int]:
+        return self.lesson.tally
 
     def _build(self) -> None:
         self.intro = widgets.HTML(
@@ -134,22 +135,15 @@ class MugginsQuiz(Frame):
     # ---- a new hand ---------------------------------------------------------------------------
     def next_hand(self) -> None:
         """Deal (or take the next fixed) hand and let the computer count it."""
-        self._index += 1
-        if self.fixed:
-            self.score, self.announced = self.fixed[self._index % len(self.fixed)]
-            self.said, self.slip = None, "fixed"
-        else:
-            deck = shuffled_deck(self.rng)
-            crib = self.rng.random() < self.crib_rate
-            self.score = score_hand(deck[:4], deck[4], crib=crib)
-            self.announced, self.said, self.slip = make_claim(self.score, self.rng, self.error_rate)
-        self.settlement: Settlement | None = None
+        self.lesson.next_hand()
+        self._draw_new_hand()
+
+    def _draw_new_hand(self) -> None:
         self.result.value = ""
-        room = MAX_COUNT - self.announced
         self.muggins_input.value = 1
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = False
-        self.muggins_button.disabled = self.muggins_input.disabled = room < 1
+        self.muggins_button.disabled = self.muggins_input.disabled = self.lesson.room < 1
         self._draw_hand()
         self._draw_claim()
         self._draw_tally()
@@ -192,69 +186,25 @@ class MugginsQuiz(Frame):
 
     # ---- the answer ---------------------------------------------------------------------------
     def answer(self, kind: str, named: int | None = None) -> Settlement | None:
-        """Answer the count (``accept``, ``muggins`` naming ``named``, ``overcount``); the engine settles.
+        """Answer the count (``accept``, ``muggins`` naming ``named``, ``overcount``); the rules settle.
 
         A second answer to the same count is ignored (returns None) and changes nothing.
         """
-        if kind not in ANSWERS:
-            raise CribbageError(f"{checks.shown(kind)} is not an answer to a count: use one of "
-                                f"{', '.join(ANSWERS)}")
-        if named is not None and (isinstance(named, bool) or not isinstance(named, int)):
-            raise CribbageError(f"named={checks.shown(named)} is not a number of points: give a whole number")
+        outcome = self.lesson.answer(kind, named)  # a bad kind or number is refused before anything moves
         self.went_live()
-        if self.settlement is not None:
-            self.set_status("This count is settled. Press Next hand for another.", "warn")
+        if outcome.problem:
+            self.set_status(outcome.problem, "warn")
             return None
-        if kind == "muggins" and not 1 <= (named or 0) <= MAX_COUNT - self.announced:
-            room = MAX_COUNT - self.announced
-            self.set_status(f"{'No number' if named is None else named} cannot be called: name 1 to {room} "
-                            f"missed points for a Muggins call ({self.announced} announced, and no hand "
-                            f"holds more than {MAX_COUNT}).", "warn")
-            return None
-        true, said = self.score.total, self.announced
-        s = settle(said, true, kind, named)
-        self.settlement = s
-        right = kind == _best_kind(said, true) and (kind != "muggins" or named >= true - said)
-        t = self.tally
-        t["answered"] += 1
-        t["best"] += right
-        t["won"] += s.caller
-        t["given"] += s.counter if s.counter > 0 else 0
-        t["given"] += max(said - true, 0) if kind == "accept" else 0
-        t["missed chances"] += max(true - said, 0) - (s.caller if s.outcome == "missed" else 0)
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = True
         self.muggins_input.disabled = True
-        self.result.value = self._outcome_html(kind, named, s) + self._breakdown_html(marked=True)
+        words = self.lesson.outcome_words(kind, named)
+        self.result.value = f'<div class="crib-big">{esc(words)}</div>' + self._breakdown_html(marked=True)
         self.peek.value = ""  # the true count is laid out in the result now
         self._draw_tally()
-        self.set_status(f"{_outcome_title(s, true - said)} Press Next hand for another count.",
-                        "ok" if right else "warn")
-        return s
-
-    def _outcome_html(self, kind: str, named: int | None, s: Settlement) -> str:
-        true, said, who = self.score.total, self.announced, esc(self.name)
-        if s.outcome == "accepted":
-            text = f"You accepted: {who}'s {said} stands."
-            if true > said:
-                text += f" It held {true}: a Muggins call would have won you {true - said}."
-            elif said > true:
-                text += f" It held only {true}: objecting would have taken {said - true} from {who}."
-        elif s.outcome == "missed":
-            text = f"Muggins! {who} missed {true - said}; you named {named} and peg {s.caller}."
-            if named < true - said:
-                text += f" Naming {true - said} would have won all of them."
-        elif s.outcome == "false muggins":
-            text = f"False Muggins: nothing was missed, so {who} pegs the {s.counter} you named."
-            if said > true:
-                text += f" The count was {said - true} too high: objecting would have won those."
-        elif s.outcome == "too high":
-            text = f"Too high by {-s.counter}: {who} loses {-s.counter} and you peg {s.caller}."
-        else:
-            text = "The count was not too high: nothing changes."
-            if true > said:
-                text += f" It was too low: {who} missed {true - said}, a Muggins call would have won them."
-        return f'<div class="crib-big">{esc(text)}</div>'
+        self.set_status(f"{self.lesson.outcome_title()} Press Next hand for another count.",
+                        "ok" if outcome.right else "warn")
+        return outcome.settlement
 
     def _breakdown_html(self, marked: bool = False) -> str:
         s = self.score
@@ -283,25 +233,3 @@ class MugginsQuiz(Frame):
     def _on_next(self) -> None:
         self.went_live()
         self.next_hand()
-
-
-def _best_kind(said: int, true: int) -> str:
-    if said < true:
-        return "muggins"
-    return "overcount" if said > true else "accept"
-
-
-_TITLES = {
-    "accepted": "The count stands.",
-    "missed": "Muggins: you won the missed points.",
-    "false muggins": "A false Muggins call.",
-    "too high": "Objection upheld: the count was too high.",
-    "not too high": "Objection overruled.",
-}
-
-
-def _outcome_title(s: Settlement, missed: int) -> str:
-    if s.outcome == "missed" and s.caller < missed:  # a call that named too few: say so, not "won"
-        return f"Muggins: you won {s.caller} of the {missed} missed points."
-    return _TITLES[s.outcome]
-
