@@ -177,10 +177,10 @@ def test_crib_assign_and_grade_a_tournament_from_the_command_line(tmp_path, caps
     code = main(["grade", str(out), *files])
     got = capsys.readouterr()
     assert code == 1
-    assert f"  1. Ann: {match.points:+d} over 2 boards; lost " in got.out
+    assert f"  1. Ann: {match.points:+d} over 2 deals; lost " in got.out
     refused = [line for line in got.err.splitlines() if line.startswith("crib: not graded:")]
     assert len(refused) == 3 and "Traceback" not in got.err
-    assert (out / "report" / "standings.csv").read_text().startswith("place,student,points,boards")
+    assert (out / "report" / "standings.csv").read_text().startswith("place,student,points,deals")
 
 
 def test_grade_refuses_a_tournament_class_file_that_was_changed(tmp_path):

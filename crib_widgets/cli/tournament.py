@@ -81,12 +81,12 @@ def standings_files(tournament: Tournament, standings: list[Standing], refused: 
     phases = list(standings[0].lost) if standings else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["place", "student", "points", "boards", *(f"lost in the {p}" for p in phases)])
+    writer.writerow(["place", "student", "points", "deals", *(f"lost in the {p}" for p in phases)])
     for row in standings:
         writer.writerow([row.place, row.student, row.points, row.boards,
                          *(f"{row.lost[p]:.1f}" for p in phases)])
     head = "".join(f"<th>{escape(h)}</th>" for h in
-                   ["place", "student", "points won", "boards", *(f"lost in the {p}" for p in phases)])
+                   ["place", "student", "points won", "deals", *(f"lost in the {p}" for p in phases)])
     body = "".join(
         f"<tr><td>{row.place}</td><td>{escape(row.student)}</td><td>{row.points:+d}</td><td>{row.boards}</td>"
         + "".join(f"<td>{row.lost[p]:.1f}</td>" for p in phases) + "</tr>" for row in standings)
@@ -117,7 +117,7 @@ def grade_class(args: argparse.Namespace, tournament: Tournament, got) -> int:
     print(f"Tournament {tournament.code} (against the {tournament.chosen.level} computer): "
           f"{plural(len(standings), 'student')} ranked by points won against the computer on the same cards")
     for row in standings:
-        print(f"  {row.place}. {row.student}: {row.points:+d} over {plural(row.boards, 'board')}; "
+        print(f"  {row.place}. {row.student}: {row.points:+d} over {plural(row.boards, 'deal')}; "
               f"lost {_lost(row)}")
     print(f"wrote {out / 'report.html'} and standings.csv")
     return 1 if got.refused else 0
