@@ -264,13 +264,14 @@ class PeggingLesson:
         return sum(self._firsts), len(self._firsts)
 
     @property
-    def skill(self) -> str:
-        """The skill the question on show trains (`exercises.skills`): what the card scores for, or
-        pegging choices for "which card?" questions."""
+    def skills(self) -> tuple[str, ...]:
+        """The skills the question on show trains (`exercises.skills`): each kind the card scores
+        for (its topic's when it scores nothing), or pegging choices for "which card?" questions."""
         if self.scenario.ask != "last":
-            return PEGGING_CHOICES
+            return (PEGGING_CHOICES,)
         lines = play_exercise(self.scenario).solution().lines
-        return skill_of_kind(lines[0].kind) if lines else _TOPIC_SKILLS.get(self.scenario.topic, "go and 31")
+        skills = tuple(dict.fromkeys(skill_of_kind(line.kind) for line in lines))
+        return skills or (_TOPIC_SKILLS.get(self.scenario.topic, "go and 31"),)
 
     # ---- answers ------------------------------------------------------------------------------
     def check_points(self, typed: object) -> Result:
@@ -303,7 +304,7 @@ class PeggingLesson:
         """Show the answer: a question not yet tried counts as tried and not right."""
         if not self.attempts and not self.done:
             self._firsts.append(False)
-            self.records.append(AnswerRecord("pegging", self.skill, False, 1, True, self.position_text, ""))
+            self._add_records(False, 1, True, "")
         self.done = True
 
     @property
@@ -317,6 +318,9 @@ class PeggingLesson:
         self.attempts += 1
         if self.attempts == 1:
             self._firsts.append(right)
-        self.records.append(AnswerRecord("pegging", self.skill, right, self.attempts, False,
-                                         self.position_text, given))
+        self._add_records(right, self.attempts, False, given)
         self.done = right
+
+    def _add_records(self, right: bool, attempt: int, hinted: bool, given: str) -> None:
+        self.records.extend(AnswerRecord("pegging", skill, right, attempt, hinted, self.position_text, given)
+                            for skill in self.skills)
