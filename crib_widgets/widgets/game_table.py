@@ -920,11 +920,9 @@ class GameTable(Frame):
             else "The results are in the box under Save and restore: press Save to file, or copy them, "
             "and hand them in."
         )
-        self.set_status(
-            f"All {match.set.deals} boards played: you won {match.points:+d} points against the computer "
-            f"on these cards. {hand_in}",
-            "ok",
-        )
+        played = f"All {match.set.deals} boards played" if match.set.deals > 1 else "The board is played"
+        won = f"{match.points:+d} point{'' if abs(match.points) == 1 else 's'}"
+        self.set_status(f"{played}: you won {won} against the computer on these cards. {hand_in}", "ok")
 
     def _results(self) -> str:
         """The tournament's results file: signed for `crib grade` when a student's link opened it."""
