@@ -19,6 +19,7 @@ from .errors import CardError
 
 __all__ = [
     "RANKS",
+    "RANK_VALUES",
     "SUITS",
     "SUIT_SYMBOLS",
     "SUIT_NAMES",
@@ -32,6 +33,9 @@ __all__ = [
 ]
 
 SUITS = "CDHS"
+# The counting value of each rank, indexed by rank (0 unused): ace 1, two to ten face value, J Q K 10.
+# The one table every fast path indexes (the game, the look-ahead, the scoring by ranks).
+RANK_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _SUIT_SET = frozenset(SUITS)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -79,7 +83,7 @@ class Card:
     @property
     def value(self) -> int:
         """Counting value: ace 1, two to ten face value, jack, queen and king 10."""
-        return 10 if self.rank > 10 else self.rank
+        return RANK_VALUES[self.rank]
 
     @property
     def rank_text(self) -> str:

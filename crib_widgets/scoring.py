@@ -15,18 +15,19 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, parse_hand
+from .cards import RANK_VALUES, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, parse_hand
 from .errors import CardError
 
 if TYPE_CHECKING:
     from .aloud import Step
 
 __all__ = [
-    "KINDS", "ScoreItem", "HandScore", "score_hand", "hand_total",
+    "KINDS", "MAX_HAND_SCORE", "ScoreItem", "HandScore", "score_hand", "hand_total",
     "rank_points", "rank_key", "rank_table", "RANK_WEIGHT", "check_show", "StarterRow", "starter_rows",
 ]
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
+MAX_HAND_SCORE = 29  # the most a hand or crib scores: three fives and the right jack, the fourth five turned
 JACK = 11
 CRIB_FLUSH_RULE = "a crib's flush needs all five cards"
 NOBS_RULE = "his nobs is the jack of the starter's suit"
@@ -194,7 +195,7 @@ def _nobs(cards: Sequence[Card], starter: Card) -> list[ScoreItem]:
 def rank_points(ranks: Iterable[int]) -> int:
     """Fifteens, pairs and runs of five cards given only their ranks (suits add flush and nobs)."""
     ranks = sorted(ranks)
-    values = [min(r, 10) for r in ranks]
+    values = [RANK_VALUES[r] for r in ranks]
     points = 0
     for size in range(2, 6):
         points += 2 * sum(1 for combo in combinations(values, size) if sum(combo) == 15)

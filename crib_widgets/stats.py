@@ -28,7 +28,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from .scoring import rank_key, rank_table
+from .scoring import MAX_HAND_SCORE, rank_key, rank_table
 
 __all__ = [
     "TOTAL_COMBINATIONS",
@@ -108,8 +108,8 @@ def probability_at_least(score: int, crib: bool = False) -> float:
 
 def rarity(score: int, crib: bool = False) -> str:
     """A phrase for how rare a score is, e.g. ``'about 1 hand in 3,249,000'``, or ``'impossible'``."""
-    if not 0 <= score <= 29:
-        raise ValueError(f"a show score is between 0 and 29, not {score}")
+    if not 0 <= score <= MAX_HAND_SCORE:
+        raise ValueError(f"a show score is between 0 and {MAX_HAND_SCORE}, not {score}")
     n = _distribution(crib)[score]
     if n == 0:
         return "impossible"

@@ -32,11 +32,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import CribbageError
+from ..scoring import MAX_HAND_SCORE
 from .model import HAND_KINDS, PLAY_KINDS, Exercise
 
 __all__ = ["AnswerError", "Answer", "read_answer", "kind_names", "read_as", "MAX_POINTS"]
 
-MAX_POINTS = 29
+MAX_POINTS = MAX_HAND_SCORE  # no answer is more than a hand holds
 
 _ALIASES = {
     "fifteen": ("fifteen", "fifteens", "15", "15s", "15's", "fifteen-two"),

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..scoring import HandScore, ScoreItem
+from ..scoring import MAX_HAND_SCORE, HandScore, ScoreItem
 from ..strategy import mistakes as catalogue
 from .hands import COUNTING_FOCUSES, DECK, TRIES, Draw, _any, _split
 from .levels import hand_level, muggins_level
@@ -131,7 +131,7 @@ def make_muggins(
         if changed is None:
             continue
         exercise = MugginsExercise(number, focus.name, hand, starter, crib, *changed)
-        if exercise.announced <= 29 and muggins_level(exercise, score, difficulty):
+        if exercise.announced <= MAX_HAND_SCORE and muggins_level(exercise, score, difficulty):
             seen.add(key)
             return exercise
     raise RuntimeError(f"no hand found for {focus.name!r} after {TRIES} tries: please report this as a bug")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card
+from ..cards import RANK_VALUES, Card
 from .moves import Discard, Play
 
 __all__ = ["VALUE", "PRETTY", "cards_text", "typed", "may_score", "holds", "take", "trusted_discard",
@@ -20,7 +20,7 @@ _new, _set = object.__new__, object.__setattr__
 
 # Card text and values by rank and suit: plain lookups, cheaper than hashing a Card.
 PRETTY = [{}] + [{s: Card(r, s).pretty for s in "CDHS"} for r in range(1, 14)]
-VALUE = [0] + [min(r, 10) for r in range(1, 14)]
+VALUE = RANK_VALUES
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
+from ..scoring import MAX_HAND_SCORE
 
 __all__ = ["Move", "Discard", "Play", "Go", "Announce", "Answer", "ANSWER_KINDS", "move_to_list",
            "move_from_list"]
@@ -85,7 +86,8 @@ class Announce:
     def __post_init__(self) -> None:
         _check_seat(self.seat)
         if type(self.points) is not int:
-            raise CribbageError(f"announce a whole number of points from 0 to 29, not {self.points!r}")
+            raise CribbageError(f"announce a whole number of points from 0 to {MAX_HAND_SCORE}, not "
+                                f"{self.points!r}")
 
     def describe(self) -> str:
         return f"announce {self.points}"

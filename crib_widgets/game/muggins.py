@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..scoring import hand_total
+from ..scoring import MAX_HAND_SCORE, hand_total
 from .events import Event, plural
 from .fast import cards_text
 from .moves import Answer
@@ -21,7 +21,7 @@ from .rules import Rules
 
 __all__ = ["Settlement", "settle", "answerers", "MAX_COUNT", "MugginsMixin"]
 
-MAX_COUNT = 29
+MAX_COUNT = MAX_HAND_SCORE  # no count can claim more than a hand holds
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,10 @@ from dataclasses import dataclass
 
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
-from ..exercises.answers import MAX_POINTS
 from ..exercises.grading import Grade, check_answer
 from ..exercises.model import KIND_LABELS, CountingExercise
 from ..exercises.skills import skills_tested
-from ..scoring import KINDS, HandScore, score_hand
+from ..scoring import KINDS, MAX_HAND_SCORE, HandScore, score_hand
 from ..strategy.mistakes import MISTAKES
 from . import checks
 from .ladders import LADDERS, LEVEL_KINDS, Rung
@@ -226,10 +225,10 @@ class CountingLesson:
         """What is wrong with a number no hand can score ('' when all are 0 to 29); ``said`` maps a
         kind, or ``"total"``, to the number typed."""
         for kind, value in said.items():
-            if not 0 <= value <= MAX_POINTS:
+            if not 0 <= value <= MAX_HAND_SCORE:
                 label = "Total" if kind == "total" else kind_label(kind)
-                return (f"{label}: {value} cannot be right: a hand scores 0 to {MAX_POINTS} points. Change "
-                        "the number and press Check.")
+                return (f"{label}: {value} cannot be right: a hand scores 0 to {MAX_HAND_SCORE} points. "
+                        "Change the number and press Check.")
         return ""
 
     def check_kinds(self, said: Mapping[str, int]) -> Verdict:

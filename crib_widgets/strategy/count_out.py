@@ -29,7 +29,7 @@ from itertools import combinations
 
 from ..cards import Card
 from ..game.rules import pegged
-from ..scoring import hand_total, rank_key, rank_table
+from ..scoring import MAX_HAND_SCORE, hand_total, rank_key, rank_table
 from .lookahead import _FAR as FAR
 from .lookahead import WIN
 
@@ -76,12 +76,12 @@ class CountOut:
 
     def _crib_tail(self) -> list[float]:
         if self._tail is None:
-            counts = [0] * 30
+            counts = [0] * (MAX_HAND_SCORE + 1)
             for pair in combinations(self.unseen, 2):
                 counts[hand_total((*self.thrown, *pair), self.starter, crib=True)] += 1
             total = sum(counts)
-            tail, running = [0.0] * 30, 0
-            for points in range(29, -1, -1):
+            tail, running = [0.0] * (MAX_HAND_SCORE + 1), 0
+            for points in range(MAX_HAND_SCORE, -1, -1):
                 running += counts[points]
                 tail[points] = running / total
             self._tail = tail

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ..cards import RANK_VALUES
 from ..game import Game
-from .lookahead import _FAR, _VALUE, _Solver
+from .lookahead import _FAR, _Solver
 from .pegging_choice import grab_rank
 
 __all__ = ["grab_share", "their_turns", "PRIOR", "STEP"]
@@ -103,8 +104,8 @@ def _turns(deal: list, seat: int, solver: _Solver) -> Iterator[tuple[int, frozen
 def _choice(solver: _Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pile: tuple[int, ...],
             said: int) -> tuple[int, frozenset[int]] | None:
     """The grabber's rank and the best ranks for the player to move, or None without a choice."""
-    count = sum(_VALUE[r] for r in pile)
-    ranks = sorted({r for r in mine if _VALUE[r] <= 31 - count})
+    count = sum(RANK_VALUES[r] for r in pile)
+    ranks = sorted({r for r in mine if RANK_VALUES[r] <= 31 - count})
     if len(ranks) < 2 or not pile:  # leads follow rules of their own (`reading`)
         return None
     grab = grab_rank(pile, ranks, count)

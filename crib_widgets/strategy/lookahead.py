@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from math import comb
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..cards import RANK_VALUES, Card
 from ..game.rules import pegged
 from .pegging_choice import grab_rank, play_score
 
@@ -59,7 +59,7 @@ WIN = 1000.0
 # Needs larger than this can not be reached in what is left of one deal's play.
 _FAR = 40
 _SUITS = "CDHS"
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_VALUE = RANK_VALUES
 
 
 def rank_points(ranks: tuple[int, ...]) -> int:

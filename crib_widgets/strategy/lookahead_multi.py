@@ -60,7 +60,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import Card
+from ..cards import RANK_VALUES, Card
 from ..game import Game
 from ..game.rules import pegged
 from .lookahead import _patterns  # every multiset of ranks a pool can make, with its weight
@@ -72,7 +72,7 @@ __all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_value
 
 WIN = 1000.0
 _FAR = 40
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_VALUE = RANK_VALUES
 GO = 0
 #: Hidden deals averaged over when there are more ways than this (see the module text).
 SAMPLES = 32
@@ -457,7 +457,7 @@ def _every_deal(pool, seats, held, above, limit):
             out.append((dict(hands), ways))
             return len(out) <= limit
         seat = seats[index]
-        ranks = [r for r in sorted(counts) if counts[r] and min(r, 10) > above.get(seat, 0)]
+        ranks = [r for r in sorted(counts) if counts[r] and RANK_VALUES[r] > above.get(seat, 0)]
         for pattern, w in _patterns(ranks, counts, held[seat]):
             for r in pattern:
                 counts[r] -= 1

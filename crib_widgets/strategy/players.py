@@ -42,7 +42,7 @@ from typing import Protocol, runtime_checkable
 from ..cards import Card, full_deck
 from ..errors import CribbageError, IllegalMove
 from ..game import Announce, Answer, Discard, Game, Go, Move, Play
-from ..scoring import rank_points
+from ..scoring import MAX_HAND_SCORE, rank_points
 from .count_out import CountOut
 from .discard import advise_discard, hand_sums, unseen_cards
 from .habits import grab_share
@@ -307,7 +307,7 @@ def _count_out_choice(game: Game, seat: int, options):
         return options[0]
     need = rules.target - game.scores[rules.side_of(seat)] - PONE_PEGGING
     their_need = rules.target - game.scores[rules.side_of(game.dealer)]
-    if not 0 < need <= 29 or (their_need > DEALER_REACH and not rules.lowball):
+    if not 0 < need <= MAX_HAND_SCORE or (their_need > DEALER_REACH and not rules.lowball):
         return options[0]
 
     def reaching(option) -> int:

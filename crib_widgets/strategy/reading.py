@@ -44,9 +44,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import exp
 
-from ..cards import Card
+from ..cards import RANK_VALUES, Card
 from ..scoring import HAND_FLUSH, rank_points
-from .lookahead import _VALUE
 from .lookahead import rank_points as pile_points
 from .pegging_choice import lead_rules
 
@@ -99,8 +98,8 @@ def keep_weight(keep: Sequence[Card], throw: Sequence[Card], *, they_deal: bool,
 def _play_chance(pile: tuple[int, ...], rank: int, others: Sequence[int], aim: int, gamma: float) -> float:
     """How likely a player who takes the points in front of it lays ``rank`` on ``pile`` when it
     could also have laid any of ``others`` (ranks; those that fit count)."""
-    room = 31 - sum(_VALUE[r] for r in pile)
-    points = {r: aim * pile_points((*pile, r)) for r in {rank, *others} if _VALUE[r] <= room}
+    room = 31 - sum(RANK_VALUES[r] for r in pile)
+    points = {r: aim * pile_points((*pile, r)) for r in {rank, *others} if RANK_VALUES[r] <= room}
     top = max(points.values())
     odds = {r: exp(gamma * (v - top)) for r, v in points.items()}
     return odds[rank] / sum(odds.values())

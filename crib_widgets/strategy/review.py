@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card
+from ..cards import RANK_VALUES, Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
 from ..pegging import item_words, next_in_count, play_points
@@ -392,7 +392,7 @@ def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> 
     exposure: dict[str, float] = {}
     total = 0.0
     for rank, n in sorted(unseen_ranks.items()):
-        value = min(rank, 10)
+        value = RANK_VALUES[rank]
         if not n or count + value > 31:
             continue
         points = rank_points((*pile, rank))
