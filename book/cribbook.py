@@ -20,6 +20,8 @@ from crib_widgets.scoring import HandScore, score_hand
 from crib_widgets.widgets.board import board_svg
 from crib_widgets.widgets.cards_view import cards_html
 from crib_widgets.widgets.styles import CSS, esc
+from crib_widgets.words import join_words
+from crib_widgets.words import plural as _plural
 
 __all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
            "plural", "join_words", "printable"]
@@ -223,20 +225,9 @@ def board(pegs: Sequence[tuple[int, int]], *, target: int = 121,
 
 
 def plural(n: int, word: str = "point") -> str:
-    """``plural(1)`` -> ``'1 point'``, ``plural(5)`` -> ``'5 points'``, for sentences with numbers."""
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
-
-
-def join_words(words: Sequence[object], last: str = "and") -> str:
-    """``['a', 'b', 'c']`` -> ``'a, b and c'``, for sentences built from the engine's answers.
-
-    >>> join_words([19, 25, 26, 27])
-    '19, 25, 26 and 27'
-    """
-    items = [str(w) for w in words]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    """``plural(1)`` -> ``'1 point'``, ``plural(5)`` -> ``'5 points'``: the book's one plural
+    (`crib_widgets.words.plural`), with points unless another word is named."""
+    return _plural(n, word)
 
 
 _PRINT_JS = "this.closest('.cb-printable').querySelector('iframe').contentWindow.print()"

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card
 from .errors import CribbageError
+from .words import plural
 
 if TYPE_CHECKING:
     from .scoring import HandScore
@@ -179,4 +180,4 @@ def say_count(score: HandScore, phrasing: str = "players") -> str:
         return "Nineteen: nothing. 0 points."
     words = ", ".join(step.words for step in steps)
     total = steps[-1].total
-    return f"{words[0].upper()}{words[1:]}. {total} point{'s' if total != 1 else ''}."
+    return f"{words[0].upper()}{words[1:]}. {plural(total, 'point')}."

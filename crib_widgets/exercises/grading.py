@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import CribbageError
+from ..words import plural
 from .answers import Answer, AnswerError, read_answer, read_as
 from .model import (
     KIND_LABELS,
@@ -185,10 +186,6 @@ def _grade_kinds(exercise: Exercise, answer: Answer, solution: Solution) -> Grad
     return Grade(exercise.number, status, message, answer.text, solution, checks)
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
-
 def _diagnose(kind: str, given: int, solution: Solution, exercise: Exercise) -> KindCheck:
     label = KIND_LABELS[kind]
     right = solution.points(kind)
@@ -248,10 +245,14 @@ def grade(exercise_set: ExerciseSet, answers: Sequence[object] | Mapping[int, ob
         if len(answers) != n:
             # too few is refused as firmly as too many: a short list would shift or drop answers unseen
             were = "answers were" if len(answers) != 1 else "answer was"
-            questions = f"{n} question{'s' if n != 1 else ''}"
+            questions = plural(n, "question")
             raise CribbageError(f"{len(answers)} {were} given for a set of {questions}: give one answer per "
                                 "question, in order (None for one left blank), or a mapping {number: answer}")
         given = list(answers)
     grades = tuple(check_answer(ex, raw) for ex, raw in zip(exercise_set.exercises, given, strict=True))
     title = exercise_set.title + (f" for {exercise_set.student}" if exercise_set.student else "")
     return Report(f"{title} (set {exercise_set.code})", grades)
+
+
+def _points(n: int) -> str:
+    return plural(n, "point")

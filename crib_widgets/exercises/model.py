@@ -20,6 +20,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..pegging import GO, PLAY_KINDS, item_words, pile_total, play_points, score_sequence
 from ..scoring import KINDS, HandScore, ScoreItem, score_hand
+from ..words import plural
 
 __all__ = [
     "EXERCISE_KINDS",
@@ -202,7 +203,7 @@ def _play_words(lines: list[KeyLine], count: int) -> str:
         return f"The count is {count}: no points."
     parts = [f"{line.points} for {item_words((line.points, line.kind))}" for line in lines]
     total = sum(line.points for line in lines)
-    return f"The count is {count}: {', '.join(parts)}. {total} point{'s' if total != 1 else ''}."
+    return f"The count is {count}: {', '.join(parts)}. {plural(total, 'point')}."
 
 
 @dataclass(frozen=True, slots=True)

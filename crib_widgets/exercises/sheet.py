@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
+from ..words import plural
 from .levels import SCORING_KINDS, describe
 from .model import KIND_LABELS, SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 
@@ -88,8 +89,7 @@ def key_headline(exercise: Exercise) -> str:
     solution = exercise.solution()
     if isinstance(exercise, MugginsExercise):
         return f"{solution.call} (announced {exercise.announced}, true count {solution.total})"
-    n = solution.answer
-    return f"{n} point{'s' if n != 1 else ''}"
+    return plural(solution.answer, "point")
 
 
 def kind_label(kind: str) -> str:

@@ -13,8 +13,9 @@ from functools import cached_property
 from ..cards import Card
 from ..pegging import PlayScore
 from ..scoring import HandScore, score_hand
+from ..words import plural, possessive
 
-__all__ = ["Event", "Names"]
+__all__ = ["Event", "Names", "plural"]
 
 
 @dataclass(frozen=True, init=False)
@@ -103,10 +104,7 @@ class Names:
 
     def possessive(self, seat: int, mid: bool = False) -> str:
         """``"Alice's"``, ``"Your"`` (``"your"`` with ``mid``)."""
-        name = self.names[seat]
-        if name == "You":
-            return "your" if mid else "Your"
-        return f"{name}'" if name.endswith("s") else f"{name}'s"
+        return possessive(self.names[seat], capital=not mid)
 
     def name(self, seat: int, mid: bool = False) -> str:
         """The name, with "You" written "you" inside a sentence (``mid``)."""
@@ -116,8 +114,3 @@ class Names:
     def side(self, seats: tuple[int, ...]) -> str:
         """A side in words: one name, or partners joined by "and"."""
         return " and ".join(self.names[s] for s in seats)
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "point")`` -> ``'1 point'``; ``plural(2, "point")`` -> ``'2 points'``."""
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"

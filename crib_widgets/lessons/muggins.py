@@ -28,6 +28,7 @@ from ..exercises.skills import MUGGINS_CALLS, skill_of_kind
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, ScoreItem, score_hand
 from ..strategy.muggins_players import answer_count, make_claim
+from ..words import possessive
 from . import checks
 from .record import AnswerRecord, position_text
 
@@ -169,7 +170,7 @@ class MugginsLesson:
         if s is None:
             return ""
         if s.outcome == "accepted":
-            text = f"You accepted: {who}'s {said} stands."
+            text = f"You accepted: {possessive(who)} {said} stands."
             if true > said:
                 text += f" It held {true}: a Muggins call would have won you {true - said}."
             elif said > true:

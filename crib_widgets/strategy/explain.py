@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES, Card
+from ..words import join_words, plural
 
 if TYPE_CHECKING:
     from .discard import DiscardOption
@@ -33,18 +34,6 @@ def ranks_text(cards: Sequence[Card], hand: Sequence[Card] = ()) -> str:
     return "-".join(
         c.pretty if in_hand.count(c.rank) > here.count(c.rank) else c.rank_text for c in sorted(cards)
     )
-
-
-def _or_list(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _and_list(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _article(rank_text: str) -> str:
@@ -118,7 +107,7 @@ def holding_words(cards: Sequence[Card]) -> str:
         points += len(cards)
     if not parts:
         return "no points yet: everything rests on the starter"
-    return f"{_and_list(parts)} ({points} point{'s' if points != 1 else ''} before the starter)"
+    return f"{join_words(parts)} ({plural(points, 'point')} before the starter)"
 
 
 def _longest_run(ranks: Sequence[int]) -> tuple[int, ...]:
@@ -138,7 +127,7 @@ def throw_words(thrown: Sequence[Card], hand: Sequence[Card], owner: str) -> str
     cards = ranks_text(thrown, hand)
     reasons = throw_reasons(thrown)
     if reasons:
-        return f"throwing {cards} to {owner}: {_and_list(reasons)}"
+        return f"throwing {cards} to {owner}: {join_words(reasons)}"
     return f"throwing {cards} gives {owner} little: they hardly work together"
 
 
@@ -158,7 +147,7 @@ def _keep_sentence(option: DiscardOption, hand: Sequence[Card]) -> str:
     if option.hand_min == option.hand_max:
         spread = f"{option.hand_min} whatever is turned"
     else:
-        turned = _or_list([_article(Card(r, "C").rank_text) for r in option.best_starters])
+        turned = join_words([_article(Card(r, "C").rank_text) for r in option.best_starters], "or")
         spread = (f"between {option.hand_min} and {option.hand_max}; "
                   f"{option.hand_max} with {turned} turned")
     return f"Keep {keep}: {option.hand_ev:.2f} on average in hand ({spread})."
@@ -172,7 +161,7 @@ def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -
         thrown = f"the {thrown}"
     sentence = f"Throwing {thrown} gives {owner} {option.crib_ev:.2f} on average"
     if reasons:
-        sentence += f" ({_and_list(reasons)})"
+        sentence += f" ({join_words(reasons)})"
     elif len(option.discard) == 2 and option.crib_ev < 4.5:
         sentence += " (they hardly work together)"
     return sentence + "."

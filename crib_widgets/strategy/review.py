@@ -60,6 +60,7 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
 from ..pegging import item_words, next_in_count, play_points
 from ..scoring import hand_total
+from ..words import plural
 from .explain import holding_words, ranks_text, throw_reasons, throw_words
 from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values, rank_points
 from .lookahead_multi import card_values_multi
@@ -188,12 +189,8 @@ class Review:
             return "Flawless: every decision was the best one (or within a tenth of a point)."
         level = ("expert play" if rate < 0.5 else "strong play" if rate < 1.2 else
                  "solid play with room to grow" if rate < 2.5 else "a learner's game: lots to gain")
-        return (f"{level.capitalize()}: {self.total:.1f} points lost in {_n(deals, 'deal')} "
-                f"({rate:.1f} a deal), most in the {worst[0]}; {_n(mistakes, 'mistake')} worth a look.")
-
-
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+        return (f"{level.capitalize()}: {self.total:.1f} points lost in {plural(deals, 'deal')} "
+                f"({rate:.1f} a deal), most in the {worst[0]}; {plural(mistakes, 'mistake')} worth a look.")
 
 
 def review_save(text: str, seat: int, **options) -> Review:

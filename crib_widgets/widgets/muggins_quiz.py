@@ -25,6 +25,7 @@ from ..lessons.muggins import ANSWERS, MugginsLesson
 from ..scoring import HandScore
 from ..strategy.muggins_players import Claim, make_claim
 from ..voice import count_player, player_html
+from ..words import possessive
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button
 from .styles import esc
@@ -156,9 +157,9 @@ class MugginsQuiz(Frame):
         s = self.score
         what = "crib" if s.crib else "hand"
         hand = cards_html(s.hand, four_colour=self.four_colour,
-                          label=f"{self.name}'s {what}: " + ", ".join(c.name for c in s.hand))
+                          label=f"{possessive(self.name)} {what}: " + ", ".join(c.name for c in s.hand))
         starter = card_html(s.starter, four_colour=self.four_colour, tag="starter")
-        label = f'<span class="crib-label">{esc(self.name)}\'s {what}</span>'
+        label = f'<span class="crib-label">{possessive(esc(self.name))} {what}</span>'
         self.hand_view.value = (f'<div class="crib-row crib-top">{label}{hand}<span class="crib-gap"></span>'
                                 f"{starter}</div>")
 

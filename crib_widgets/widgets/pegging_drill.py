@@ -29,6 +29,7 @@ from ..lessons.pegging import (
 )
 from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
+from ..words import possessive
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button
 from .styles import esc
@@ -167,7 +168,7 @@ class PeggingDrill(Frame):
             self.hand_picker.set_cards([])
             who, card = self.lesson.last_layer, self.answer.card
             verb = "score" if who == "You" else "scores"
-            whose = "your" if who == "You" else f"{who}'s"
+            whose = possessive(who)
             extra = " It is the last card of the play." if s.final else ""
             self.question.value = (f'<div class="crib-big">How many points does {esc(whose)} '
                                    f"{card.pretty} score?</div>")
