@@ -23,6 +23,9 @@ __all__ = [
     "SUITS",
     "SUIT_SYMBOLS",
     "SUIT_NAMES",
+    "SUIT_INK",
+    "RED_INK",
+    "BLACK_INK",
     "RANK_NAMES",
     "Card",
     "parse_cards",
@@ -39,6 +42,9 @@ RANK_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _SUIT_SET = frozenset(SUITS)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# The ink of each suit on screen and on paper: one red and one black, each at least 7:1 on white.
+RED_INK, BLACK_INK = "#b0102a", "#1b1b1b"
+SUIT_INK = {"C": BLACK_INK, "D": RED_INK, "H": RED_INK, "S": BLACK_INK}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 RANKS = tuple(range(1, 14))

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import Card
+from ..cards import SUIT_INK, Card
 
 __all__ = ["card_svg", "go_svg", "CARD_CSS"]
 
-_RED, _BLACK = "#b0102a", "#111111"
 _FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', Arial, sans-serif"
 
 # Styles the cards need; the exports put them in their <style> once.
@@ -28,7 +27,7 @@ CARD_CSS = (
 def card_svg(card: Card, *, width: int = 54, asked: bool = False, note: str = "") -> str:
     """One card as an ``<svg>`` element. ``asked`` draws a heavy border (the card in question)."""
     height = round(width * 84 / 60)
-    colour = _RED if card.suit in "DH" else _BLACK
+    colour = SUIT_INK[card.suit]
     symbol = card.pretty[-1]
     rank = card.rank_text
     label = escape(card.name + (f", {note}" if note else ""))

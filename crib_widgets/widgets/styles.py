@@ -11,6 +11,8 @@ import html
 
 import ipywidgets as widgets
 
+from ..cards import BLACK_INK, RED_INK
+
 __all__ = [
     "CSS",
     "STATIC_NOTE",
@@ -91,8 +93,8 @@ CSS = """
   margin-top: 3px; }
 .crib-root .crib-slot { display: inline-flex; flex-direction: column; align-items: center; }
 .crib-root .crib-gap { display: inline-block; width: 14px; }
-.crib-root .crib-red { color: #c62828; }
-.crib-root .crib-black { color: #1b1b1b; }
+.crib-root .crib-red { color: RED_INK; }
+.crib-root .crib-black { color: BLACK_INK; }
 .crib-root .crib-blue { color: #1457b8; }
 .crib-root .crib-green { color: #16752c; }
 /* cards that are buttons: selectable with the mouse, Tab and Space/Enter */
@@ -104,8 +106,8 @@ CSS = """
 .crib-root .jupyter-button.crib-cardbtn.mod-active { background: #fff3c4; border: 2px solid #e0a800;
   transform: translateY(-12px); box-shadow: 0 6px 12px rgba(0,0,0,.25); }
 .crib-root .jupyter-button.crib-cardbtn:disabled { opacity: .45; box-shadow: none; cursor: not-allowed; }
-.crib-root .jupyter-button.crib-cardbtn.crib-red { color: #c62828; }
-.crib-root .jupyter-button.crib-cardbtn.crib-black { color: #1b1b1b; }
+.crib-root .jupyter-button.crib-cardbtn.crib-red { color: RED_INK; }
+.crib-root .jupyter-button.crib-cardbtn.crib-black { color: BLACK_INK; }
 .crib-root .jupyter-button.crib-cardbtn.crib-blue { color: #1457b8; }
 .crib-root .jupyter-button.crib-cardbtn.crib-green { color: #16752c; }
 .crib-root .jupyter-button { border-radius: 6px; }
@@ -155,7 +157,7 @@ CSS = """
 }
 .crib-root .crib-col { display: flex; flex-direction: column; gap: 6px; }
 .crib-root .crib-seat.crib-turn { border-color: #1f5fbf; box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
-"""
+""".replace("RED_INK", RED_INK).replace("BLACK_INK", BLACK_INK)  # the suits' one ink (cards.SUIT_INK)
 
 
 def style_block() -> widgets.HTML:
