@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE
-from .model import HAND_KINDS, PLAY_KINDS, Exercise
+from .model import HAND_KINDS, KIND_LABELS, PLAY_KINDS, Exercise
 
 __all__ = ["AnswerError", "Answer", "read_answer", "kind_names", "read_as", "MAX_POINTS"]
 
@@ -192,7 +192,8 @@ def read_as(exercise: Exercise, answer: Answer) -> str:
     return str(answer.total)
 
 
-_LABELS = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "nobs": "his nobs"}
+# a hand's kinds as the worksheets name them (model.KIND_LABELS); the play's kinds as the learner wrote them
+_LABELS = {kind: KIND_LABELS[kind] for kind in HAND_KINDS}
 
 
 def _checked_total(exercise: Exercise, value: int, raw: object) -> int:
