@@ -28,7 +28,7 @@ from ..lessons.ladders import LADDERS, Rung
 from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
 from .cards_view import card_html, cards_html
-from .frame import Frame, action_button
+from .frame import Frame, action_button, from_model
 from .styles import esc
 
 __all__ = ["CountingTrainer", "LEVELS"]
@@ -152,42 +152,14 @@ class CountingTrainer(Frame):
         self.mode.observe(lambda _: self._on_mode(), names="value")
 
     # ---- the model's state, as the tests and the book read it ---------------------------------------
-    @property
-    def score(self) -> HandScore:
-        """The engine's count of the hand on show."""
-        return self.lesson.score
-
-    @property
-    def rung(self) -> int | None:
-        """The ladder hand on show, from 0; None for a given or a dealt hand."""
-        return self.lesson.rung
-
-    @property
-    def step(self) -> int:
-        """The step of the count aloud on show (-1 before counting aloud)."""
-        return self.lesson.step
-
-    @property
-    def level(self) -> str:
-        return self.lesson.level
-
-    @property
-    def phrasing(self) -> str:
-        return self.lesson.phrasing
-
-    @property
-    def rng(self) -> random.Random:
-        return self.lesson.rng
-
-    @property
-    def tally(self) -> tuple[int, int]:
-        """(hands counted right at the first try, hands tried)."""
-        return self.lesson.tally
-
-    @property
-    def step_text(self) -> str:
-        """The words of the current spoken step ('' before counting aloud)."""
-        return self.lesson.step_text
+    score = from_model("score", "The engine's count of the hand on show (a `HandScore`).")
+    rung = from_model("rung", "The ladder hand on show, from 0; None for a given or a dealt hand.")
+    step = from_model("step", "The step of the count aloud on show (-1 before counting aloud).")
+    level = from_model("level")
+    phrasing = from_model("phrasing")
+    rng = from_model("rng")
+    tally = from_model("tally", "(hands counted right at the first unaided try, hands tried unaided).")
+    step_text = from_model("step_text", "The words of the current spoken step ('' before counting aloud).")
 
     @property
     def ladder(self) -> tuple[Rung, ...]:

@@ -6,7 +6,13 @@ import ipywidgets as widgets
 
 from .styles import STATIC_NOTE, esc, status_html, style_block
 
-__all__ = ["Frame", "action_button"]
+__all__ = ["Frame", "action_button", "from_model"]
+
+
+def from_model(name: str, doc: str = "") -> property:
+    """A read-only view of the drawn model's attribute ``name`` (the widget's ``lesson``), so a view
+    shows its model's state under the names tests and the book read without keeping a copy."""
+    return property(lambda self: getattr(self.lesson, name), doc=doc or f"The model's ``{name}``.")
 
 
 def action_button(description: str, tooltip: str, style: str = "", icon: str = "") -> widgets.Button:

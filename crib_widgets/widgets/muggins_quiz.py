@@ -12,7 +12,6 @@ computer's mistakes and draws the result.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -22,12 +21,11 @@ from ..aloud import Step, number_words
 from ..game.muggins import Settlement
 from ..lessons.checks import flag
 from ..lessons.muggins import ANSWERS, MugginsLesson
-from ..scoring import HandScore
 from ..strategy.muggins_players import Claim, make_claim
 from ..voice import count_player, player_html
 from ..words import possessive
 from .cards_view import card_html, cards_html
-from .frame import Frame, action_button
+from .frame import Frame, action_button, from_model
 from .styles import esc
 
 __all__ = ["MugginsQuiz", "Claim", "make_claim", "ANSWERS"]
@@ -66,40 +64,14 @@ class MugginsQuiz(Frame):
         self._draw_new_hand()
 
     # ---- the model's state, as the tests and the book read it ---------------------------------------
-    @property
-    def name(self) -> str:
-        """The computer's name, as the quiz says it."""
-        return self.lesson.name
-
-    @property
-    def rng(self) -> random.Random:
-        return self.lesson.rng
-
-    @property
-    def score(self) -> HandScore:
-        """The true count of the hand on show."""
-        return self.lesson.score
-
-    @property
-    def announced(self) -> int:
-        return self.lesson.announced
-
-    @property
-    def said(self) -> HandScore | None:
-        """The count as the computer said it (None for a fixed hand: only the number)."""
-        return self.lesson.said
-
-    @property
-    def slip(self) -> str:
-        return self.lesson.slip
-
-    @property
-    def settlement(self) -> Settlement | None:
-        return self.lesson.settlement
-
-    @property
-    def tally(self) -> dict[str, int]:
-        return self.lesson.tally
+    name = from_model("name", "The computer's name, as the quiz says it.")
+    rng = from_model("rng")
+    score = from_model("score", "The true count of the hand on show (a `HandScore`).")
+    announced = from_model("announced", "The number the computer announced.")
+    said = from_model("said", "The count as the computer said it (None for a fixed hand: only the number).")
+    slip = from_model("slip", "What the computer got wrong: right, missed, twice, ... or fixed.")
+    settlement = from_model("settlement", "The rules' `Settlement` of the answer (None until answered).")
+    tally = from_model("tally", "Points won and given away, missed chances, best answers, answers.")
 
     def _build(self) -> None:
         self.intro = widgets.HTML(

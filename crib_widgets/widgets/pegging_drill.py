@@ -31,7 +31,7 @@ from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
 from ..words import possessive
 from .cards_view import CardPicker, card_html
-from .frame import Frame, action_button
+from .frame import Frame, action_button, from_model
 from .styles import esc
 
 __all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios", "read_points", "MAX_PLAY_POINTS"]
@@ -121,31 +121,12 @@ class PeggingDrill(Frame):
         self.topic_picker.observe(lambda _: self._on_topic(), names="value")
 
     # ---- the model's state, as the tests and the book read it ---------------------------------------
-    @property
-    def tally(self) -> tuple[int, int]:
-        """(questions right at the first try, questions tried)."""
-        return self.lesson.tally
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.lesson.scenario
-
-    @property
-    def answer(self) -> Answer:
-        """The engine's answer to the question on show."""
-        return self.lesson.answer
-
-    @property
-    def queue(self) -> list[Scenario]:
-        return self.lesson.queue
-
-    @property
-    def position(self) -> int:
-        return self.lesson.position
-
-    @property
-    def all_scenarios(self) -> tuple[Scenario, ...]:
-        return self.lesson.all_scenarios
+    tally = from_model("tally", "(questions right at the first try, questions tried).")
+    scenario = from_model("scenario", "The `Scenario` on show.")
+    answer = from_model("answer", "The engine's `Answer` to the question on show.")
+    queue = from_model("queue")
+    position = from_model("position")
+    all_scenarios = from_model("all_scenarios")
 
     def show(self, scenario: Scenario) -> None:
         """Put a scenario on the table and ask its question (one not given to the drill is checked first)."""
