@@ -156,3 +156,12 @@ def test_the_trainer_grades_as_the_worksheets_grader_does(rng, total, crib):
     said = {k: rng.choice([v, v + 1, max(v - 2, 0)]) for k, v in lesson.score.by_kind().items()}
     verdict = lesson.check_kinds(said)
     assert verdict.right == check_answer(exercise, said).correct == (said == lesson.score.by_kind())
+
+
+def test_a_wrong_kind_is_reminded_of_the_rule_in_the_worksheets_words():
+    lesson = CountingLesson("4H 5C 5D 6S", starter="KS")  # a double run: two runs of three
+    verdict = lesson.check_kinds({"fifteen": 8, "pair": 2, "run": 3})
+    (check,) = [c for c in verdict.grade.kinds if not c.correct]
+    runs = verdict.lines[KINDS.index("run")]
+    assert check.hint and runs.detail.endswith(f"Remember: {check.hint}.")
+    assert "another whole run" in runs.detail

@@ -46,6 +46,7 @@ class KindCheck:
     given: int
     right: int
     message: str
+    hint: str = ""  # the rule most often forgotten when the kind is wrong this way (also ends ``message``)
 
     @property
     def correct(self) -> bool:
@@ -203,7 +204,7 @@ def _diagnose(kind: str, given: int, solution: Solution, exercise: Exercise) -> 
     else:
         message = f"{label}: {given - right} too many ({given} given, {right} there)"
     hint = _hint(kind, given, right, exercise, solution)
-    return KindCheck(kind, given, right, message + (f": {hint}" if hint else ""))
+    return KindCheck(kind, given, right, message + (f": {hint}" if hint else ""), hint)
 
 
 def _hint(kind: str, given: int, right: int, exercise: Exercise, solution: Solution) -> str:

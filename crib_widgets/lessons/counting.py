@@ -239,7 +239,9 @@ class CountingLesson:
             return Verdict(False, problem=problem)
         grade = self._grade(said)
         truth = self.score.by_kind()
-        lines = tuple(self._kind_line(kind, value, truth[kind]) for kind, value in said.items())
+        hints = {check.kind: check.hint for check in grade.kinds}  # the worksheets' own reminders
+        lines = tuple(self._kind_line(kind, value, truth[kind], hints.get(kind, ""))
+                      for kind, value in said.items())
         return self._answered(grade, lines)
 
     def check_total(self, value: int) -> Verdict:
@@ -281,11 +283,13 @@ class CountingLesson:
             return score.not_scored(kind) or f"there {none} {KIND_LABELS[kind]} here"
         return "; ".join(f"{item.reason} ({item.points})" for item in items)
 
-    def _kind_line(self, kind: str, value: int, real: int) -> Line:
+    def _kind_line(self, kind: str, value: int, real: int, hint: str = "") -> Line:
         name = kind_label(kind)
         if value == real:
             return Line("right", f"{name}: {real} — right.")
         detail = f"(you said {value}, there are {real}): {self.items_words(kind)}."
+        if hint and hint not in detail:  # a rule the scoring module already gave is not said twice
+            detail += f" Remember: {hint}."
         if value < real:
             return Line("missed", f"✗ {name}: you missed {real - value}", detail)
         return Line("extra", f"✗ {name}: over-counted by {value - real}", detail)
