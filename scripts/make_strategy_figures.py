@@ -36,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from crib_widgets.cards import Card, full_deck, parse_cards
+from crib_widgets.cards import RANK_VALUES, Card, full_deck, parse_cards
 from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.discard import advise_discard, warm_up
@@ -185,7 +185,7 @@ ELEVEN_PAIRS = ((5, 6), (4, 7), (3, 8), (2, 9), (1, 10))
 
 def eleven_pair(ranks: list[int]) -> tuple[int, int] | None:
     """The first two cards of ``ranks`` (ranks 1-13) whose values total eleven, as (low, high) ranks."""
-    values = sorted({min(r, 10) for r in ranks})
+    values = sorted({RANK_VALUES[r] for r in ranks})
     for low, high in ELEVEN_PAIRS:
         if low in values and high in values:
             return low, high
@@ -195,7 +195,7 @@ def eleven_pair(ranks: list[int]) -> tuple[int, int] | None:
 def broken(kept: list[Card], unseen: list[Card], pair: tuple[int, int]) -> list[Card] | None:
     """``kept`` with the high card of its eleven moved one rank away (down, else up) to an unseen
     card, so that no two cards total eleven; None when no such card is unseen."""
-    high = next(c for c in kept if min(c.rank, 10) == pair[1])
+    high = next(c for c in kept if c.value == pair[1])
     rest = [c for c in kept if c is not high]
     for rank in (high.rank - 1, high.rank + 1):
         for card in unseen:
