@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ..aloud import check_phrasing
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
@@ -94,8 +95,6 @@ class CountingLesson:
         crib = checks.flag("crib", crib)
         first = score_hand(hand, starter, crib=crib) if hand is not None else None  # a bad card named here
         self.rng = checks.seed(seed)
-        from ..aloud import check_phrasing
-
         self.phrasing = check_phrasing(phrasing)
         self.level = level
         self.records: list[AnswerRecord] = []
@@ -138,8 +137,6 @@ class CountingLesson:
 
     def set_phrasing(self, phrasing: str) -> None:
         """Count in other words (`aloud.PHRASINGS`); the count aloud starts again."""
-        from ..aloud import check_phrasing
-
         self.phrasing = check_phrasing(phrasing)
         self.step = -1
 

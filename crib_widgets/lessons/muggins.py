@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
 from ..exercises.model import MugginsExercise, muggins_call
@@ -82,8 +83,6 @@ class MugginsLesson:
             self.score, self.announced = self.fixed[self._index % len(self.fixed)]
             self.said, self.slip = None, "fixed"
         else:
-            from ..cards import shuffled_deck
-
             deck = shuffled_deck(self.rng)
             crib = self.rng.random() < self.crib_rate
             self.score = score_hand(deck[:4], deck[4], crib=crib)
