@@ -3,7 +3,7 @@ or object.
 
 The computer's slips come from the catalogue the worksheets use (`strategy.muggins_players.make_claim`),
 what an answer does to the scores from the rules (`game.muggins.settle`), the best answer from the
-computer caller that never misses (`strategy.muggins_players.answer_count`), and the grade from the
+computer caller that never misses (`strategy.muggins_players.best_answer`), and the grade from the
 worksheets' grader (`exercises.grading.check_answer` on a `MugginsExercise`, the call said as
 `exercises.model.muggins_call` says it).
 
@@ -28,7 +28,7 @@ from ..exercises.model import MugginsExercise, muggins_call
 from ..exercises.skills import MUGGINS_CALLS, skill_of_kind
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, ScoreItem, score_hand
-from ..strategy.muggins_players import answer_count, make_claim
+from ..strategy.muggins_players import best_answer, make_claim
 from ..words import possessive
 from . import checks
 from .record import AnswerRecord, position_text
@@ -96,9 +96,9 @@ class MugginsLesson:
 
     @property
     def best_answer(self) -> tuple[str, int | None]:
-        """The answer of a caller who never misses (`muggins_players.answer_count` at full skill)."""
-        s = self.score
-        return answer_count(self.announced, s.hand, s.starter, s.crib, skill=1.0, rng=random.Random(0))
+        """The answer of a caller who never misses (`muggins_players.best_answer`, which the
+        computer callers' `answer_count` gives when they notice)."""
+        return best_answer(self.announced, self.score.total)
 
     @property
     def exercise(self) -> MugginsExercise:

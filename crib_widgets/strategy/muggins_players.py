@@ -31,7 +31,7 @@ from ..game.muggins import MAX_COUNT
 from ..scoring import HandScore, ScoreItem, hand_total, score_hand
 from .mistakes import draw_mistake
 
-__all__ = ["Claim", "make_claim", "announce_count", "answer_count", "check_rate"]
+__all__ = ["Claim", "make_claim", "announce_count", "answer_count", "best_answer", "check_rate"]
 
 
 
@@ -91,6 +91,18 @@ def answer_count(announced: int, cards: Sequence[Card], starter: Card, is_crib: 
     true = hand_total(cards, starter, is_crib)
     if true == announced or rng.random() >= skill:
         return ("accept", None)
+    return best_answer(announced, true)
+
+
+def best_answer(announced: int, true: int) -> tuple[str, int | None]:
+    """The best answer to ``announced`` when the hand holds ``true``: the one home of the best
+    Muggins call (the quiz, the review and the computer callers ask it).
+
+    >>> best_answer(12, 16), best_answer(18, 16), best_answer(16, 16)
+    (('muggins', 4), ('overcount', None), ('accept', None))
+    """
     if true > announced:
         return ("muggins", true - announced)
-    return ("overcount", None)
+    if true < announced:
+        return ("overcount", None)
+    return ("accept", None)

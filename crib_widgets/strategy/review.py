@@ -64,6 +64,7 @@ from ..words import plural
 from .explain import holding_words, ranks_text, throw_reasons, throw_words
 from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values, rank_points
 from .lookahead_multi import card_values_multi
+from .muggins_players import best_answer
 from .players import look_ahead_view, play_view
 from .weigh import SAMPLES as DISCARD_SAMPLES
 from .weigh import SHORTLIST as DISCARD_SHORTLIST
@@ -538,9 +539,10 @@ def _answer(game: Game, move: Answer, index: int) -> Decision:
     true = hand_total(c.cards, c.starter, c.is_crib)
     said = c.announced
     what = "crib" if c.is_crib else "hand"
-    if true > said:
-        right = Option((), f"call Muggins for {true - said}", float(true - said))
-    elif true < said:
+    best, missed = best_answer(said, true)
+    if best == "muggins":
+        right = Option((), f"call Muggins for {missed}", float(true - said))
+    elif best == "overcount":
         right = Option((), "say the count is too high", float(said - true))
     else:
         right = Option((), "accept the count", 0.0)
