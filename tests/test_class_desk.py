@@ -207,3 +207,23 @@ def test_a_whole_site_makes_whole_links():
     assert desk.make("Ann", Choices(hands=2))
     assert desk.links["Ann"].startswith("https://example.org/cribbage/book/assignment.html#v=1&")
     assert json.loads(desk.class_text)["site"] == "https://example.org/cribbage/"
+
+
+def test_a_class_file_saved_with_a_byte_order_mark_loads(made):
+    later = ClassDesk()
+    assert later.load("class.json", b"\xef\xbb\xbf" + made.class_text.encode("utf-8")), later.message
+
+
+def test_the_page_draws_the_desk_and_says_so_when_something_unexpected_fails(made):
+    import datetime
+
+    from crib_widgets.widgets.class_desk import ClassDeskView
+
+    view = ClassDeskView(ClassDesk())
+    raw = made.class_text.encode("utf-8")
+    view.class_upload.value = ({"name": "class.json", "type": "application/json", "size": len(raw),
+                                "content": memoryview(raw), "last_modified": datetime.datetime.now()},)
+    assert "Loaded set" in view.class_status.value and view.class_upload.value == ()
+    view.desk.grade = lambda pasted: 1 / 0  # a slip of ours: said on the page, never silent
+    view.grade_button.click()
+    assert "Something went wrong" in view.status.value

@@ -62,8 +62,8 @@ def decode_bounded(raw: bytes, where: str, limit: int,
     byte-order mark skipped; refused, naming ``where``, if over ``limit`` bytes or not text."""
     if len(raw) > limit:
         raise CribbageError(f"{where} is larger than {limit // 1000:,} KB: {fix}")
-    try:
-        return raw.decode("utf-8-sig")
+    try:  # not the "utf-8-sig" codec: the browser's trimmed Python has no codec looked up by name
+        return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise CribbageError(f"{where} is not UTF-8 text: {fix}") from None
 

@@ -9,8 +9,9 @@ report is shown in a frame, exactly the page ``crib grade`` writes.
 from __future__ import annotations
 
 import base64
+import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
@@ -81,6 +82,21 @@ def _uploads(value: Iterable) -> list[tuple[str, bytes]]:
     return [(str(f["name"]), bytes(f["content"])) for f in value]
 
 
+def _guarded(callback: Callable) -> Callable:
+    """A click's handler that never fails in silence: an unexpected error is said on the page."""
+
+    @functools.wraps(callback)
+    def run(self: ClassDeskView, *args) -> None:
+        self.went_live()
+        try:
+            callback(self, *args)
+        except Exception as error:  # a slip of ours must not leave the teacher with a dead button
+            self.set_status(f"Something went wrong on this page ({type(error).__name__}: {error}). Please "
+                            "try again; the command line (crib grade) gives the same report.", "bad")
+
+    return run
+
+
 class ClassDeskView(Frame):
     """Make a class (links, key, class file), then grade the results files and codes it comes back with."""
 
@@ -147,8 +163,8 @@ class ClassDeskView(Frame):
 
     # ---- what the clicks do --------------------------------------------------------------------
 
+    @_guarded
     def _make(self, _button=None) -> None:
-        self.went_live()
         choices = Choices(self.kind.value, self.level.value, int(self.hands.value), int(self.seed.value),
                           self.answers.value, bool(self.check.value))
         ok = self.desk.make(self.roster.value, choices)
@@ -157,8 +173,8 @@ class ClassDeskView(Frame):
             self.made.value = self._made_html()
             self._show_class()
 
+    @_guarded
     def _load(self, change=None) -> None:
-        self.went_live()
         files = _uploads(self.class_upload.value)
         if not files:
             return
@@ -166,21 +182,21 @@ class ClassDeskView(Frame):
         self._show_class(self.desk.message, "ok" if ok else "bad")
         self.class_upload.value = ()
 
+    @_guarded
     def _hand_in(self, change=None) -> None:
-        self.went_live()
         files = _uploads(self.results_upload.value)
         if files:
             self.desk.hand_in(files)
             self.results_upload.value = ()
             self._show_pile()
 
+    @_guarded
     def _clear(self, _button=None) -> None:
-        self.went_live()
         self.desk.clear_handed_in()
         self._show_pile()
 
+    @_guarded
     def _grade(self, _button=None) -> None:
-        self.went_live()
         self._say(self.grade_status, "Grading…")
         ok = self.desk.grade(self.codes.value)
         self._say(self.grade_status, self.desk.message, "ok" if ok and not self.desk.refused else
