@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE
+from ..words import plural
 from .answers import read_answer
 from .assign import Assignment
 from .collect import Collected
@@ -93,7 +94,7 @@ class ClassReport:
     def mistake_lines(self) -> list[str]:
         """The most common mistakes as sentences naming who made them, e.g.
         ``fifteens too few: 3 answers, by Ann and Ben``."""
-        return [f"{text}: {n} answer{'s' if n != 1 else ''}, by {_names(self.mistake_students.get(text, ()))}"
+        return [f"{text}: {plural(n, 'answer')}, by {_names(self.mistake_students.get(text, ()))}"
                 for text, n in self.mistakes]
 
     @property
@@ -160,7 +161,7 @@ class ClassReport:
         if not n:
             return f"No results graded for set {self.assignment.code}."
         average = sum(r.right for r in self.students) / n
-        text = (f"{n} student{'s' if n != 1 else ''} graded on set {self.assignment.code}: on average "
+        text = (f"{plural(n, 'student')} graded on set {self.assignment.code}: on average "
                 f"{average:.1f} of {self.assignment.hands} right")
         if self.missing:
             text += f"; no results yet from {', '.join(self.missing)}"
@@ -243,7 +244,7 @@ class ClassReport:
         if not self.mistakes:
             return "<p>No mistakes: every answer was right.</p>"
         items = "".join(
-            f"<li><b>{escape(text)}</b>: {n} answer{'s' if n != 1 else ''}, by "
+            f"<li><b>{escape(text)}</b>: {plural(n, 'answer')}, by "
             f"{escape(_names(self.mistake_students.get(text, ())))}</li>" for text, n in self.mistakes)
         return f"<ol>{items}</ol>"
 

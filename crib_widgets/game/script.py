@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card, parse_cards, parse_hand
 from ..errors import CribbageError, IllegalMove
+from ..words import plural
 from .begin import neutral_crib
 from .deal import stack_deck
 from .engine import Game
@@ -132,7 +133,7 @@ def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rule
     k = rules.discards
     if discards is not None and (isinstance(discards, str) or not isinstance(discards, Sequence)
                                  or len(discards) != rules.players):
-        raise CribbageError(f"discards must list each player's {k} card{'s' if k != 1 else ''} for the crib, "
+        raise CribbageError(f"discards must list each player's {plural(k, 'card')} for the crib, "
                             f"one entry per player ({rules.players}), got {discards!r}")
     if discards is None:
         used = [c for h in kept_cards for c in h] + ([Card.parse(crib_card)] if crib_card is not None else [])

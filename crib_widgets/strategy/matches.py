@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from ..errors import CribbageError
 from ..game import Game, Rules
+from ..words import plural
 from .players import LEVELS, ComputerPlayer, make_player
 
 __all__ = ["PHASES", "parse_players", "play_game", "deal_points", "run_match", "report"]
@@ -138,16 +139,16 @@ def _labels(names: Sequence[str]) -> list[str]:
 def report(summary: dict) -> str:
     """The summary as text: win rates, skunks, then points per deal by phase and role."""
     games = summary["games"]
-    lines = [f"{games} game{'s' if games != 1 else ''}, {' vs '.join(summary['players'])} "
+    lines = [f"{plural(games, 'game')}, {' vs '.join(summary['players'])} "
              f"({summary['rules']}), seed {summary['seed']}"]
     width = max(len(s) for s in summary["sides"])
     for side, name in enumerate(summary["sides"]):
-        marks = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, counts in summary["skunks"].items()
+        marks = ", ".join(plural(n, kind) for kind, counts in summary["skunks"].items()
                           if (n := counts[side]))
         rate = 100 * summary["win rates"][side]
         average = summary["average final scores"][side]
         wins = summary["wins"][side]
-        lines.append(f"  {name:<{width}}  {wins} win{'s' if wins != 1 else ''} ({rate:.1f}%), "
+        lines.append(f"  {name:<{width}}  {plural(wins, 'win')} ({rate:.1f}%), "
                      f"average final score {average:.1f}" + (f"; suffered {marks}" if marks else ""))
     lines.append(f"  {summary['average deals']:.2f} deals a game; per complete deal "
                  f"({summary['complete deals']} deals), points by phase:")
