@@ -35,6 +35,7 @@ site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
 	$(BIN)/python tests/site/check_live.py _build/html --screenshots _build/screenshots/live
 	$(BIN)/python tests/site/check_assign.py _build/html --screenshots _build/screenshots/assign
+	$(BIN)/python tests/site/check_class_desk.py _build/html --screenshots _build/screenshots/class-desk
 	$(BIN)/python tests/site/check_a11y.py _build/html --live --screenshots _build/screenshots/a11y
 	$(BIN)/python tests/site/check_voice.py _build/html --screenshots _build/screenshots/voice
 	# a cold widget page's weight (tests/site/phone_network.py): fails when it needs more than 8 MB

@@ -33,7 +33,7 @@ _CSS = """
 .crib-desk table.crib-links { border-collapse: collapse; font-size: .9em; width: 100%; }
 .crib-desk table.crib-links td, .crib-desk table.crib-links th { border-bottom: 1px solid #d5dbe1;
   padding: 3px 6px; text-align: left; vertical-align: top; }
-.crib-desk table.crib-links code { word-break: break-all; font-size: .85em; user-select: all; }
+.crib-desk table.crib-links a { word-break: break-all; font-size: .85em; }
 .crib-desk .crib-keep { background: #fdf4e3; border-left: 4px solid #c77c02; padding: 8px 11px;
   border-radius: 4px; margin: 6px 0; }
 .crib-desk a.crib-download, .crib-desk button.crib-copy { display: inline-block; margin: 4px 10px 4px 0;
@@ -116,7 +116,7 @@ class ClassDeskView(Frame):
         self.answers = widgets.Dropdown(options=ANSWERS, value="total", description="Answers",
                                         layout=widgets.Layout(width="420px"))
         self.check = widgets.Checkbox(value=True, description="Students may check each answer as they go",
-                                      indent=False)
+                                      indent=False, layout=widgets.Layout(width="auto"))
         self.make_button = action_button("Make the class", "make a link for every student, the key and "
                                          "the class file", style="primary")
         self.make_status = widgets.HTML()
@@ -233,12 +233,15 @@ class ClassDeskView(Frame):
                 f"holds a second copy). Nothing has been sent anywhere.<br>"
                 f"{button}</div>")
         rows = "".join(
-            f"<tr><td>{esc(name)}</td><td><code>{esc(link)}</code></td><td>"
+            f'<tr><td>{esc(name)}</td><td><a href="{esc(link)}" target="_blank" rel="noopener">'
+            f"{esc(link[:56])}\u2026</a></td><td>"
             f'<button type="button" class="crib-copy" data-link="{esc(link)}" onclick="{esc(_COPY_JS)}" '
             f'aria-label="Copy the link for {esc(name)}">Copy</button></td></tr>'
             for name, link in desk.links.items())
-        where = ("" if desk.site else "<p class='crib-sub'>These links start at the book's assignment page; "
-                 "put the book's web address in front of each before you send it.</p>")
+        where = ("<p class='crib-sub'>Each Copy button copies the whole link; the two link files below hold "
+                 "them all.</p>" if desk.site else
+                 "<p class='crib-sub'>These links start at the book's assignment page; put the book's web "
+                 "address in front of each before you send it.</p>")
         files = desk.files
         downloads = (_download(f"links-{stem}.html", files["links.html"], "The links, to print",
                                _mime("x.html"))
