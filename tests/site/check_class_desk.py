@@ -19,6 +19,7 @@ Exit status 0 when all of it holds. Screenshots (1280 px and 390 px) go to --scr
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_live import CHROMIUM_FLAGS, LIVE_TIMEOUT_MS, serve
 
 from crib_widgets.exercises.assign import load_class
+from crib_widgets.exercises.results import make_results
 
 PAGE = "book/teachers_class.html"
 ROSTER = ["Ann", "Ben", "Chloé", "Sam O'Neil", "Jean-Luc Dupré"]
@@ -54,9 +56,9 @@ def _drop(page, desk, which: int, paths: list[Path]) -> None:
     chooser.value.set_files([str(p) for p in paths])
 
 
-def _wait_for_words(page, words: str) -> None:
+def _wait_for_words(page, words: str, timeout: int = 60_000) -> None:
     page.wait_for_function("([s, w]) => document.querySelector(s).innerText.includes(w)",
-                           arg=[LIVE_VIEW, words], timeout=60_000)
+                           arg=[LIVE_VIEW, words], timeout=timeout)
 
 
 def _number_box(desk, label: str):
@@ -87,11 +89,57 @@ def _student(context, link: str, name: str, answers: list[str], folder: Path) ->
     return saved
 
 
+def _timed_class(browser, base: str, work: Path, size: int, seed: int) -> tuple[float, float]:
+    """Seconds the page takes to make a class of ``size`` (10 questions), and on a later visit to load the
+    class file and grade a results file from every student (in words for some), once its Python runs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    desk = _live_desk(page, base)
+    desk.locator("textarea").first.fill("\n".join(f"Student {i:03d}" for i in range(size)))
+    _number_box(desk, "How many").fill("10")
+    _number_box(desk, "Set number").fill(str(seed))
+    _number_box(desk, "Set number").press("Tab")
+    start = time.perf_counter()
+    desk.get_by_role("button", name="Make the class").click()
+    page.wait_for_selector(f"{LIVE_VIEW} .crib-keep", timeout=600_000)
+    made = time.perf_counter() - start
+    with page.expect_download() as download:
+        desk.locator("a.crib-download.crib-main").click()
+    folder = work / f"class-of-{size}-{seed}"
+    folder.mkdir()
+    download.value.save_as(folder / "class.json")
+    klass = load_class(folder / "class.json")
+    files = []
+    for index, name in enumerate(klass.students):
+        answers = [e.solution().said.split(". ")[0].lower() if (index + e.number) % 3 == 0
+                   else str(e.solution().answer) for e in klass.student_set(name)]
+        files.append(folder / f"results-{index:03d}.json")
+        files[-1].write_text(json.dumps(make_results(klass, name, answers)), encoding="utf-8")
+    context.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()  # a later visit: nothing made in this page's Python yet
+    desk = _live_desk(page, base)
+    start = time.perf_counter()
+    _drop(page, desk, 0, [folder / "class.json"])
+    _wait_for_words(page, "Loaded set", timeout=600_000)
+    loaded = time.perf_counter() - start
+    _drop(page, desk, 1, files)
+    _wait_for_words(page, f"Ready to grade ({size})", timeout=600_000)
+    start = time.perf_counter()
+    desk.get_by_role("button", name="Grade").click()
+    page.wait_for_selector(f"{LIVE_VIEW} .crib-printable iframe", timeout=600_000)
+    graded = loaded + time.perf_counter() - start
+    context.close()
+    return made, graded
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html")
     parser.add_argument("--screenshots", default="_build/screenshots/class-desk")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--sizes", type=int, nargs="*", default=[], metavar="N",
+                        help="also time making and grading classes of these sizes on the page, e.g. 25 200")
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
     if not (root / PAGE).is_file():
@@ -190,6 +238,12 @@ def main(argv: list[str] | None = None) -> int:
                 problems.append("the teachers' page scrolls sideways at 390 px")
             page.screenshot(path=str(shots / "graded-390.png"), full_page=True)
             later.close()
+            for size in args.sizes:
+                runs = [_timed_class(browser, base, work, size, seed) for seed in (7, 8)]
+                made_n, graded_n = ([run[i] for run in runs] for i in (0, 1))
+                print(f"time in the browser, class of {size}, 10 questions, seeds 7 and 8: made in "
+                      f"{min(made_n):.1f}-{max(made_n):.1f} s; loaded the class file and graded {size} "
+                      f"results files on a later visit in {min(graded_n):.1f}-{max(graded_n):.1f} s")
             browser.close()
     except AssertionError as error:
         problems.append(str(error))
