@@ -38,6 +38,7 @@ site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/check_class_desk.py _build/html --screenshots _build/screenshots/class-desk
 	$(BIN)/python tests/site/check_a11y.py _build/html --live --screenshots _build/screenshots/a11y
 	$(BIN)/python tests/site/check_voice.py _build/html --screenshots _build/screenshots/voice
+	$(BIN)/python tests/site/check_people.py _build/html --screenshots _build/screenshots/people
 	# a cold widget page's weight (tests/site/phone_network.py): fails when it needs more than 8 MB
 	# or more than 250 KB holds up its first paint (issue 23). Times on "Fast 4G" and "Slow 4G", which
 	# depend on the machine, are in `make bench` (bench/phone_network.py)

@@ -912,6 +912,7 @@ class GameTable(Frame):
             self._focus_cards()
             return
         self.save_box.value = self._results()
+        self._draw_header()  # the points won so far, now every board's
         self.settings.selected_index = 2  # the save panel, where the results are
         self.continue_button.layout.display = "none"
         hand_in = (
@@ -922,7 +923,7 @@ class GameTable(Frame):
         )
         played = f"All {match.set.deals} boards played" if match.set.deals > 1 else "The board is played"
         won = f"{match.points:+d} point{'' if abs(match.points) == 1 else 's'}"
-        self.set_status(f"{played}: you won {won} against the computer on these cards. {hand_in}", "ok")
+        self.set_status(f"{played}: you finished {won} against the computer on these cards. {hand_in}", "ok")
 
     def _results(self) -> str:
         """The tournament's results file: signed for `crib grade` when a student's link opened it."""
