@@ -31,20 +31,11 @@ BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_sta
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
 
+# Every browser check (tests/site/run_all.py lists them and why), two at a time: they mostly wait
+# for pages, Python and paced moves, so CI's two cores run two side by side. One check alone:
+# `.venv/bin/python tests/site/run_all.py --only check_live`. Phone-network times: `make bench`.
 site-test: $(BOOK_STAMP)
-	$(BIN)/python tests/site/check_site.py _build/html --screenshots _build/screenshots
-	$(BIN)/python tests/site/check_live.py _build/html --screenshots _build/screenshots/live
-	$(BIN)/python tests/site/check_assign.py _build/html --screenshots _build/screenshots/assign
-	$(BIN)/python tests/site/check_class_desk.py _build/html --screenshots _build/screenshots/class-desk
-	$(BIN)/python tests/site/check_a11y.py _build/html --live --screenshots _build/screenshots/a11y
-	$(BIN)/python tests/site/check_voice.py _build/html --screenshots _build/screenshots/voice
-	$(BIN)/python tests/site/check_people.py _build/html --screenshots _build/screenshots/people
-	# a cold widget page's weight (tests/site/phone_network.py): fails when it needs more than 8 MB
-	# or more than 250 KB holds up its first paint (issue 23). Times on "Fast 4G" and "Slow 4G", which
-	# depend on the machine, are in `make bench` (bench/phone_network.py)
-	$(BIN)/python tests/site/phone_network.py _build/html --profile none --visits cold --gate
-	# offline after one visit: the service worker holds the runtime and the chapters
-	$(BIN)/python tests/site/check_offline.py _build/html
+	$(BIN)/python tests/site/run_all.py _build/html
 
 test: $(STAMP)
 	$(BIN)/ruff check .

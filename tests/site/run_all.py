@@ -1,0 +1,101 @@
+"""Every browser check of the built book, two at a time: what ``make site-test`` runs.
+
+The checks spend most of their time waiting (for a page, for Python to start in the browser, for a
+paced computer move, for a clip to play), not computing: one run of check_offline.py took 40 s of
+which 10 s were CPU. So two run side by side on CI's two cores, the longest started first, and each
+check's output is printed whole when it ends, with how long it took. Exit status 1 when any failed.
+
+    python tests/site/run_all.py _build/html            # every check
+    python tests/site/run_all.py _build/html --lanes 1  # one after another, as before
+    python tests/site/run_all.py _build/html --only check_live check_a11y
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Check:
+    script: str
+    why: str
+    args: tuple[str, ...] = ()
+    shots: str = ""  # screenshot folder under _build/screenshots ("" for none)
+
+
+#: Longest first (minutes measured on a quiet 2-core machine), so the two lanes end together.
+CHECKS = (
+    Check("check_a11y", "axe-core on every page at 1280 and 390 px, and on four live widgets",
+          ("--live",), "a11y"),
+    Check("check_site", "every page: no failed or off-site request, widgets drawn, links resolve, "
+          "learner words", (), "."),
+    Check("check_live", "the widgets come alive in place and answer as the engine does", (), "live"),
+    Check("check_voice", "counting aloud: the clips play and light their cards in step", (), "voice"),
+    Check("check_class_desk", "a teacher makes and grades a class in the page; same report as crib grade",
+          (), "class-desk"),
+    Check("check_offline", "offline after one visit: the service worker holds the runtime and chapters"),
+    Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
+    Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
+    Check("phone_network", "a cold widget page needs at most 8 MB and at most 250 KB before it paints "
+          "(times on phone networks: make bench)", ("--profile", "none", "--visits", "cold", "--gate")),
+)
+
+
+@dataclass
+class Outcome:
+    check: Check
+    code: int
+    seconds: float
+    output: str
+
+
+def run(check: Check, site: str, python: str) -> Outcome:
+    command = [python, str(HERE / f"{check.script}.py"), site, *check.args]
+    if check.shots:
+        command += ["--screenshots", str(Path("_build/screenshots") / check.shots)]
+    start = time.monotonic()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          errors="replace", check=False)
+    return Outcome(check, done.returncode, time.monotonic() - start, done.stdout)
+
+
+def report(outcome: Outcome) -> None:
+    verdict = "passed" if outcome.code == 0 else f"FAILED (exit {outcome.code})"
+    print(f"\n===== {outcome.check.script}: {outcome.check.why}", flush=True)
+    print(outcome.output.rstrip())
+    print(f"===== {outcome.check.script} {verdict} in {outcome.seconds:.0f} s", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html")
+    parser.add_argument("--lanes", type=int, default=2, help="checks run at once (default 2)")
+    parser.add_argument("--only", nargs="+", choices=[c.script for c in CHECKS], help="only these checks")
+    args = parser.parse_args(argv)
+    if not (Path(args.site) / "index.html").is_file():
+        print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
+        return 1
+    checks = [c for c in CHECKS if not args.only or c.script in args.only]
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, args.lanes)) as pool:
+        futures = [pool.submit(run, c, args.site, sys.executable) for c in checks]
+        outcomes = []
+        for future in futures:  # printed in start order, each as soon as it and those before it end
+            outcomes.append(future.result())
+            report(outcomes[-1])
+    failed = [o.check.script for o in outcomes if o.code]
+    print(f"\n{len(outcomes)} browser checks in {time.monotonic() - start:.0f} s ({args.lanes} at a time): "
+          + ("all passed" if not failed else "FAILED: " + ", ".join(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
