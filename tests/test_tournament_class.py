@@ -194,3 +194,21 @@ def test_grade_refuses_a_tournament_class_file_that_was_changed(tmp_path):
     run = subprocess.run(command, capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1 and "was changed after `crib assign` wrote it" in run.stderr
+
+
+def test_a_late_student_joins_a_tournament_and_the_links_already_sent_stay(tmp_path, capsys):
+    names = tmp_path / "names.txt"
+    names.write_text("Ann\n", encoding="utf-8")
+    out = tmp_path / "class"
+    assert main(["assign", "--tournament", "--seed", "11", "--deals", "2", "--level", "beginner",
+                 "--students", str(names), "--out", str(out)]) == 0
+    before = (out / "links.csv").read_text(encoding="utf-8")
+    assert main(["class", "add", str(out), "Zoë Late"]) == 0
+    assert "added 1 student to tournament/11/2/beginner (2 in the class now)" in capsys.readouterr().out
+    after = (out / "links.csv").read_text(encoding="utf-8")
+    assert after.startswith(before) and "Zoë Late" in after
+    link = after.splitlines()[2].split(",", 1)[1]
+    match = play(CHOSEN, random.Random(6))
+    (tmp_path / "r.json").write_text(json.dumps(results_data(read_link(link), match.played)))
+    assert main(["grade", str(out), str(tmp_path / "r.json")]) == 0
+    assert f"1. Zoë Late: {match.points:+d} over 2 deals" in capsys.readouterr().out

@@ -23,6 +23,7 @@ from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..exercises.class_folder import class_files, class_from_copy
+from ..exercises.tournament import load_tournament
 from .folders import owned_files, write_owned
 from .text import plural
 from .worksheet import out_folder, read_students
@@ -55,6 +56,11 @@ def _legacy(assignment: Assignment) -> frozenset[str]:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    tournament = load_tournament(args.classdir)
+    if tournament is not None:  # a class tournament's class (cli/tournament.py)
+        from .tournament import add_students
+
+        return add_students(args, *tournament)
     assignment, site = class_and_site(args.classdir)
     names = list(args.names) + (read_students(args.students) if args.students else [])
     if not names:

@@ -30,7 +30,7 @@ from .folders import write_owned
 from .text import plural
 from .worksheet import read_students
 
-__all__ = ["assign", "grade_class", "standings_files"]
+__all__ = ["assign", "add_students", "grade_class", "standings_files", "tournament_files"]
 
 
 def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
@@ -48,6 +48,34 @@ def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str
             "</body></html>\n")
 
 
+def tournament_files(tournament: Tournament, site: str) -> dict[str, str]:
+    """A tournament's class folder: ``links.csv``, ``links.html`` and ``class.json``."""
+    links = {name: tournament.link(name, site) for name in tournament.students}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", "link"])
+    writer.writerows(links.items())
+    return {"links.csv": out.getvalue(), "links.html": _links_page(tournament, links, site),
+            CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
+
+
+def add_students(args: argparse.Namespace, tournament: Tournament, site: str) -> int:
+    """``crib class add`` on a tournament's class: new links; the links already sent stay as they are."""
+    names = list(args.names) + (read_students(args.students) if args.students else [])
+    if not names:
+        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
+                            "--students late.txt")
+    bigger = tournament.with_students(names)
+    write_owned(args.classdir, tournament_files(bigger, site), "class", keep_others=True, replace=True,
+                what="the class's files")
+    added = bigger.added[len(tournament.added):]
+    print(f"added {plural(len(added), 'student')} to {tournament.code} ({len(bigger.students)} in the class "
+          "now); the links already sent are unchanged. New links (also in links.html and links.csv):")
+    for name in added:
+        print(f"  {name}: {bigger.link(name, site)}")
+    return 0
+
+
 def assign(args: argparse.Namespace) -> int:
     """``crib assign --tournament``: the class file and a link per student."""
     if (args.out / CLASS_FILE).exists():
@@ -55,14 +83,7 @@ def assign(args: argparse.Namespace) -> int:
                             "working if it were replaced; give a new folder")
     chosen = DuplicateSet(args.seed, args.deals, args.level, args.muggins)
     tournament = Tournament(chosen, tuple(read_students(args.students)))
-    site = args.site or ""
-    links = {name: tournament.link(name, site) for name in tournament.students}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "link"])
-    writer.writerows(links.items())
-    files = {"links.csv": out.getvalue(), "links.html": _links_page(tournament, links, site),
-             CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
+    files = tournament_files(tournament, args.site or "")
     write_owned(args.out, files, "class", replace=False, what="the class's files")
     print(f"Tournament {tournament.code}: {plural(args.deals, 'deal')} on the same cards for "
           f"{plural(len(tournament.students), 'student')}, against the {args.level} computer"
