@@ -143,7 +143,9 @@ class MugginsLesson:
         return Outcome(settlement, grade.correct, grade)
 
     def _record(self, grade: Grade) -> None:
-        position = position_text(self.score.hand, self.score.starter, crib=self.score.crib)
+        # the count announced belongs to the question: a deck of mistakes needs it to ask it again
+        hand = position_text(self.score.hand, self.score.starter, crib=self.score.crib)
+        position = f"{hand} | said {self.announced}"
         skills = [MUGGINS_CALLS, *(skill_of_kind(k, crib=self.score.crib) for k in self.slipped_kinds())]
         given = grade.read or grade.given
         self.records.extend(AnswerRecord("muggins", skill, grade.correct, 1, False, position, given)
