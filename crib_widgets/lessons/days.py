@@ -1,0 +1,45 @@
+"""Days as a learner's progress keeps them: calendar dates, written ``2026-12-02`` in a file.
+
+The progress, the deck of mistakes and the daily hand are given the day by their caller (the
+page knows the learner's date); nothing here reads a clock, so the same answers always give the
+same progress and tests are exact.
+
+>>> read_day("2026-12-02"), day_text(read_day("2026-12-02"))
+(datetime.date(2026, 12, 2), '2026-12-02')
+>>> read_day("2026-13-01")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crib_widgets.errors.CribbageError: the day '2026-13-01' is not a date: write it year-month-day, e.g. ...
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from ..errors import CribbageError
+from .checks import shown
+
+__all__ = ["read_day", "day_text"]
+
+_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def read_day(value: object, what: str = "the day") -> date:
+    """A `date` from a date (a datetime counts as its day) or from text ``YYYY-MM-DD``; anything else
+    is a `CribbageError` naming ``what``."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str) and _ISO.fullmatch(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise CribbageError(f"{what} {shown(value)} is not a date: write it year-month-day, e.g. 2026-12-02")
+
+
+def day_text(day: date) -> str:
+    """A day as a file writes it: ``2026-12-02``."""
+    return day.isoformat()
