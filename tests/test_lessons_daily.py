@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from crib_widgets.cards import format_cards
 from crib_widgets.errors import CribbageError
+from crib_widgets.game import Game
 from crib_widgets.lessons import CountingLesson
 from crib_widgets.lessons.daily import OPPONENT, YOU, Streak, daily_hand, daily_seed
 from crib_widgets.lessons.store import Store
@@ -52,6 +53,12 @@ def test_two_different_days_deal_different_hands(day, later):
     assert daily_seed(day) != daily_seed(other)
     one, two = daily_hand(day), daily_hand(other)
     assert (one.dealt, one.starter) != (two.dealt, two.starter)
+
+
+def test_the_daily_hand_is_played_out_by_a_game_dealt_from_its_deck():
+    hand = daily_hand("2026-12-03")
+    game = Game(deck=hand.game_deck, dealer=hand.dealer)
+    assert game.hands == (hand.dealt, hand.their_dealt)
 
 
 def test_a_day_that_is_not_a_date_is_refused_in_words():

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..cards import Card, shuffled_deck
-from ..game.deal import deal_layout
+from ..game.deal import deal_layout, stack_deck
 from ..strategy.discard import advise_discard
 from .days import day_text, read_day
 
@@ -57,6 +57,12 @@ class DailyHand:
     def crib_is_yours(self) -> bool:
         """Whether the learner deals (the crib is theirs to count)."""
         return self.dealer == YOU
+
+    @property
+    def game_deck(self) -> list[Card]:
+        """The top of a deck that deals this hand: give it to ``Game(deck=..., dealer=hand.dealer)``
+        to play the day's deal out (the learner in seat 0, throwing for themselves)."""
+        return stack_deck([self.dealt, self.their_dealt], self.starter, dealer=self.dealer)
 
 
 def daily_seed(day: object) -> int:
