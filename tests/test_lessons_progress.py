@@ -341,3 +341,13 @@ def test_documents_broken_anywhere_are_refused_or_read_exactly_and_never_half_ta
     else:  # the change happened to be a good value: it is taken whole
         assert Store.from_text(json.dumps(doc)).answers == tuple(a for a in store.answers
                                                                  if not a.id.startswith("me-"))
+
+
+def test_the_page_restores_what_it_saved_and_starts_afresh_in_words_when_it_cannot():
+    store = store_of("me", [(0, False, date(2026, 12, 1))])
+    assert Store.restore(store.to_text()) == (store, "")
+    fresh, problem = Store.restore(None, "me")
+    assert fresh.answers == () and problem == ""
+    fresh, problem = Store.restore(store.to_text()[:-3], "me")
+    assert fresh.answers == () and problem.startswith("Your saved progress could not be read, so this page "
+                                                      "starts afresh: the saved progress is not JSON text")

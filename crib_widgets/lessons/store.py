@@ -1,8 +1,9 @@
 """The learner's store: their answers, their deck of mistakes and their daily streak, as one JSON document.
 
 How it is meant to be used. The page keeps one document in the browser's storage for this site
-(``localStorage``), under one key; a widget loads it with `Store.from_text` (a missing or damaged
-one gives a fresh `Store`: the widgets work with storage blocked), adds each answer with
+(``localStorage``), under one key; a widget loads it with `Store.restore` (none saved, or storage
+blocked, gives a fresh `Store`: the widgets still work; a damaged one gives a fresh store and a
+sentence to show, and the page keeps the damaged text aside), adds each answer with
 `Store.add` and the daily hand with `Store.daily_done`, and saves `Store.to_text` back. The page
 does the saving; this module only turns the progress into text and back. Nothing is sent anywhere.
 
@@ -145,6 +146,22 @@ class Store:
         if len(text) > MAX_PROGRESS_BYTES:
             raise CribbageError(f"{where} is larger than {MAX_PROGRESS_BYTES // 1000:,} KB: {_FIX}")
         return cls.from_dict(load_json(text, where), where)
+
+    @classmethod
+    def restore(cls, text: str | None, device: str | None = None) -> tuple[Store, str]:
+        """The store the page saved (``text`` from the browser's storage, None when there is none or
+        storage is blocked) and ``""``; when the text cannot be read, a fresh store and a sentence
+        saying why, for the page to show (it should keep the old text aside before saving over it).
+
+        >>> Store.restore(None, "d1")[0].answers, Store.restore('{"crib-progress": 1', "d1")[1][:40]
+        ((), 'Your saved progress could not be read, s')
+        """
+        if not text:
+            return cls(device), ""
+        try:
+            return cls.from_text(text), ""
+        except CribbageError as error:
+            return cls(device), f"Your saved progress could not be read, so this page starts afresh: {error}."
 
     def import_bytes(self, raw: bytes, name: str = "the progress file") -> str:
         """Merge a progress file's bytes (a file the learner picked) into this store, and say what
