@@ -21,7 +21,13 @@ right count", plus `TRAINER_SKILLS`: "pegging choices", "Muggins calls"), right 
 tries can be rated apart, as lichess's Learn does), and the hand or play position in card text
 (enough to deal it again, for a deck of the learner's own mistakes). Records are frozen values
 with `AnswerRecord.to_dict` / `from_dict` in plain JSON types: a later progress store (kept in the
-browser) can read them as they are. Nothing here stores or sends them anywhere.
+browser) can read them as they are.
+
+The learner's progress, headless too: `progress` rates each skill from the answers (first unaided
+tries, 0-3 stars, what to practise next), `deck` brings wrong hands back on a Leitner schedule,
+`daily` deals the day's hand and keeps the streak, and `store.Store` holds them as one JSON
+document that the page keeps in the browser and the learner can export, import and clear. Nothing
+here sends anything anywhere.
 """
 
 from .counting import LEVELS, CountingLesson
@@ -29,6 +35,7 @@ from .muggins import ANSWERS, MugginsLesson
 from .pegging import PeggingLesson
 from .record import AnswerRecord
 from .scenarios import SCENARIOS, TOPICS, Scenario
+from .store import Store
 
 __all__ = ["ANSWERS", "AnswerRecord", "CountingLesson", "LEVELS", "MugginsLesson", "PeggingLesson",
-           "SCENARIOS", "Scenario", "TOPICS"]
+           "SCENARIOS", "Scenario", "Store", "TOPICS"]
