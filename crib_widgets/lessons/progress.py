@@ -10,9 +10,10 @@ How a skill is rated (the rule is lichess's Learn's, in stars):
   aloud and no answer shown before it. Second tries and tries after a hint are counted apart
   (``other_right`` of ``other_tried``): they show practice, not mastery.
 - The stars look at the skill's **last 5 first unaided tries** (`RECENT`), so an old mistake stops
-  counting once it has been put right: 4 or 5 right is 3 stars (*secure*), at least half right is 2
-  stars (*shaky*), fewer is 1 star (*needs help*): the words of the teacher's class report
-  (`exercises.skills.band`). Under 3 first tries (`MIN_RATED`) a skill has no stars yet.
+  counting once it has been put right: 80% or more right (4 or 5 of 5) is 3 stars (*secure*), at
+  least half right is 2 stars (*shaky*), fewer is 1 star (*needs help*): the words and shares of the
+  teacher's class report (`exercises.skills.band`). Under 3 first tries (`MIN_RATED`) a skill has no
+  stars yet.
 - **What to practise next**: the weakest rated skill that is not yet secure (ties: the one the book
   teaches first); when none is weak, the first skill in the book's order with too few tries; when
   every skill is secure, the daily hand and the deck of mistakes.
