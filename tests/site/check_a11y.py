@@ -30,7 +30,7 @@ from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_site import CHROMIUM_FLAGS, serve, site_pages
+from check_site import CHROMIUM_FLAGS, STATIC_ONLY, serve, site_pages
 
 WIDGET = ".crib-root"
 SEVERE = ("serious", "critical")
@@ -151,12 +151,14 @@ _NARROW = """
 """
 
 
-def _open(browser, base: str, rel: str, width: int) -> tuple[object, Page]:
+def _open(browser, base: str, rel: str, width: int, live: bool = False) -> tuple[object, Page]:
+    """The page at ``width``; unless ``live``, drawn as before its Python runs (check_live below
+    starts Python on the pages it names; on every page it would cost minutes of CPU)."""
     context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
     context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((base, "data:", "blob:"))
                   else r.abort())
     page = context.new_page()
-    page.goto(urljoin(base, rel), wait_until="load", timeout=60_000)
+    page.goto(urljoin(base, rel) + ("" if live else STATIC_ONLY), wait_until="load", timeout=60_000)
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_load_state("networkidle", timeout=20_000)
     return context, page
@@ -260,7 +262,7 @@ _FOCUS_IN_WIDGET = """() => { const a = document.activeElement;
 def check_live(browser, base: str, rel: str, axe: str) -> PageResult | None:
     """axe on the page after its first widget came alive in place (None: the site has no live runtime)."""
     result = PageResult(rel + " (live)")
-    context, page = _open(browser, base, rel, 1280)
+    context, page = _open(browser, base, rel, 1280, live=True)
     try:
         if not page.evaluate("() => !!window.cribLive"):
             return None

@@ -39,6 +39,8 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+#: Ask the page not to start its Python when a widget comes into view (lite/_static/crib_live_page.js).
+STATIC_ONLY = "?crib-live-start=never"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SKIP_DIRS = {"_static", "_sources", "_images", "_sphinx_design_static"}
 # The JupyterLite app of the live pages is checked by tests/site/check_live.py (it runs Python in
@@ -181,7 +183,9 @@ def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageR
         f"failed request {r.url}: {r.failure}"))
     tab.on("response", lambda r: r.status >= 400 and report.problems.append(
         f"HTTP {r.status} for {r.url}"))
-    tab.goto(urljoin(base, rel), wait_until="load", timeout=60_000)
+    # the page as it is drawn before its Python runs: the widgets coming alive are check_live.py's
+    # (starting Python on each of a dozen pages would cost minutes of CPU and check nothing here)
+    tab.goto(urljoin(base, rel) + STATIC_ONLY, wait_until="load", timeout=60_000)
     with contextlib.suppress(PlaywrightTimeout):  # a busy machine; the checks below still run
         tab.wait_for_load_state("networkidle", timeout=20_000)
 

@@ -16,7 +16,7 @@ import argparse
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, args.lanes)) as pool:
         futures = [pool.submit(run, c, args.site, sys.executable) for c in checks]
         outcomes = []
-        for future in futures:  # printed in start order, each as soon as it and those before it end
+        for future in as_completed(futures):  # each printed whole as soon as it ends
             outcomes.append(future.result())
             report(outcomes[-1])
     failed = [o.check.script for o in outcomes if o.code]
