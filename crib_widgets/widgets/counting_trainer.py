@@ -29,6 +29,7 @@ from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
+from .progress_link import keep, out
 from .styles import esc
 
 __all__ = ["CountingTrainer", "LEVELS"]
@@ -77,6 +78,7 @@ class CountingTrainer(Frame):
         four_colour = flag("four_colour", four_colour)
         super().__init__("Counting trainer")
         self.lesson = lesson
+        self._kept = len(lesson.records)  # records the page's progress holds
         self.four_colour = four_colour
         self._build()
         self._put()
@@ -142,7 +144,7 @@ class CountingTrainer(Frame):
         self._assemble(
             self.hand_view, self.step_view, self.voice_view, self.status, answer, self.kinds_box,
             self.total_box, buttons,
-            self.feedback, footer, self.peek,
+            self.feedback, footer, self.peek, out(),
         )
         self.check_button.on_click(lambda _: self._on_check())
         self.count_button.on_click(lambda _: self._on_count())
@@ -320,6 +322,7 @@ class CountingTrainer(Frame):
             verdict = self.lesson.check_total(self.total_input.value)
         else:
             verdict = self.lesson.check_kinds({k: self.kind_inputs[k].value for k in self._shown_kinds()})
+        self._kept = keep(self.lesson.records, self._kept)
         if verdict.problem:
             self.set_status(verdict.problem, "warn")
             return

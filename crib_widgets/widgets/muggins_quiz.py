@@ -26,6 +26,7 @@ from ..voice import count_player, player_html
 from ..words import possessive
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
+from .progress_link import keep, out
 from .styles import esc
 
 __all__ = ["MugginsQuiz", "Claim", "make_claim", "ANSWERS"]
@@ -59,6 +60,7 @@ class MugginsQuiz(Frame):
         four_colour = flag("four_colour", four_colour)
         super().__init__("Muggins quiz")
         self.lesson = lesson
+        self._kept = len(lesson.records)  # records the page's progress holds
         self.four_colour = four_colour
         self._build()
         self._draw_new_hand()
@@ -99,7 +101,7 @@ class MugginsQuiz(Frame):
                                self.overcount_button])
         answer.add_class("crib-row")
         self._assemble(self.intro, self.hand_view, self.claim_view, self.status, answer, self.result,
-                       self.next_button, self.tally_view, self.peek)
+                       self.next_button, self.tally_view, self.peek, out())
         self.accept_button.on_click(lambda _: self.answer("accept"))
         self.muggins_button.on_click(lambda _: self.answer("muggins", self.muggins_input.value))
         self.overcount_button.on_click(lambda _: self.answer("overcount"))
@@ -171,6 +173,7 @@ class MugginsQuiz(Frame):
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = True
         self.muggins_input.disabled = True
+        self._kept = keep(self.lesson.records, self._kept)
         words = self.lesson.outcome_words(kind, named)
         self.result.value = f'<div class="crib-big">{esc(words)}</div>' + self._breakdown_html(marked=True)
         self.peek.value = ""  # the true count is laid out in the result now

@@ -32,6 +32,7 @@ from ..pegging import GO
 from ..words import possessive
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button, from_model
+from .progress_link import keep, out
 from .styles import esc
 
 __all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios", "read_points", "MAX_PLAY_POINTS"]
@@ -75,6 +76,7 @@ class PeggingDrill(Frame):
         four_colour = flag("four_colour", four_colour)
         super().__init__("Pegging drill")
         self.lesson = lesson
+        self._kept = len(lesson.records)  # records the page's progress holds
         self.four_colour = four_colour
         self._build(topic)
         self._draw_question()
@@ -113,7 +115,7 @@ class PeggingDrill(Frame):
         footer.add_class("crib-row")
         footer.add_class("crib-spread")
         self._assemble(self.heading, self.table, self.question, self.status, self.answer_row,
-                       self.hand_picker, buttons, self.feedback, footer, self.peek)
+                       self.hand_picker, buttons, self.feedback, footer, self.peek, out())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_msg(self._on_box_message)  # Enter in the box checks, as Check does
         self.reveal_button.on_click(lambda _: self._on_reveal())
@@ -211,6 +213,7 @@ class PeggingDrill(Frame):
         return f'{head}<ul class="crib-list">{"".join(rows)}</ul>'
 
     def _draw_tally(self) -> None:
+        self._kept = keep(self.lesson.records, self._kept)  # after every answer and Show me
         right, tried = self.tally
         where = f"question {self.position + 1} of {len(self.queue)}"
         self.tally_view.value = (

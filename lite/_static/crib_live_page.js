@@ -64,11 +64,37 @@
     })));
     // The page's address, which a worker cannot see: a game table opens the shared position or the
     // tournament the page was opened with (crib_widgets.table.share.page_link reads it).
+    // The learner's progress as this browser kept it ('' when none, or storage is blocked):
+    // crib_widgets.lessons.kept reads it, and keepProgress saves what the widgets record.
     const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())',
-      `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`];
+      `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`,
+      `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(savedProgress())}`];
     files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
     const result = await kernel.run(lines.join('\n'));
     if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
+  }
+
+  // --- the learner's progress, kept in this browser only ----------------------------------------
+  // Python cannot reach localStorage from its worker: it shows the progress's text in one hidden
+  // element of the live widgets (class crib-progress-out), and this saves it. Nothing is sent.
+  const PROGRESS_KEY = 'crib-progress';
+  let progressSaved = null;
+
+  function savedProgress() {
+    try { return localStorage.getItem(PROGRESS_KEY) || ''; } catch (error) { return ''; }
+  }
+
+  function keepProgress() {
+    document.querySelectorAll('.crib-live-view .crib-progress-out .crib-progress-text').forEach((el) => {
+      const text = el.textContent;
+      if (!text || text === progressSaved) return;
+      progressSaved = text;
+      try {
+        const old = localStorage.getItem(PROGRESS_KEY);
+        if (el.dataset.damaged && old) localStorage.setItem(`${PROGRESS_KEY}-damaged`, old);
+        localStorage.setItem(PROGRESS_KEY, text);
+      } catch (error) { /* storage blocked or full: the widgets work on, nothing is kept */ }
+    });
   }
 
   function start() {
@@ -95,6 +121,7 @@
       timings.kernelReady = performance.now();
       timings.worker = kernel.workerTimings;
       await writeModules();
+      new MutationObserver(keepProgress).observe(document.body, { subtree: true, childList: true, characterData: true });
       setState('ready');
       readyResolve();
     })().catch((error) => {

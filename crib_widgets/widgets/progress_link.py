@@ -1,0 +1,61 @@
+"""The page's one kept progress, and the hidden element through which the page saves it.
+
+`kept` is the page's `crib_widgets.lessons.kept.Kept`, restored from what the page handed over
+(``os.environ["CRIB_PROGRESS"]``) on first use. Each trainer puts `out` (one hidden HTML widget,
+shared by every trainer of the page) in its tree and calls `keep` after each answer; `saved` shows
+the store's text in it, and the page's script (lite/_static/crib_live_page.js) sees the change and
+writes it to the browser's storage. Nothing is sent anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..lessons.kept import Kept
+from ..lessons.record import AnswerRecord
+from .styles import esc
+
+__all__ = ["CLASS", "keep", "kept", "out", "saved"]
+
+CLASS = "crib-progress-out"  # the hidden element's class, which the page watches
+_page: dict[str, object] = {}
+
+
+def kept() -> Kept:
+    """The page's kept progress (restored once per Python)."""
+    if "kept" not in _page:
+        _page["kept"] = Kept.of_environment(os.environ)
+    return _page["kept"]  # type: ignore[return-value]
+
+
+def out() -> widgets.HTML:
+    """The hidden element the page saves from (one for the page, in every trainer's tree)."""
+    if "out" not in _page:
+        html = widgets.HTML(layout=widgets.Layout(display="none"))
+        html.add_class(CLASS)
+        _page["out"] = html
+    return _page["out"]  # type: ignore[return-value]
+
+
+def saved() -> None:
+    """Show the store's text for the page to save (only on a page that keeps progress)."""
+    page = kept()
+    if page.live:
+        damaged = ' data-damaged="1"' if page.damaged else ""
+        out().value = f'<div class="crib-progress-text"{damaged}>{esc(page.text)}</div>'
+        page.damaged = False
+
+
+def keep(records: Sequence[AnswerRecord], seen: int) -> int:
+    """Keep a model's records added since it had ``seen``, and have the page save them; the count
+    now seen. A slip here never stops the trainer: the answer was already graded and shown."""
+    try:
+        now = kept().take(records, seen)
+    except Exception:  # progress is extra: the learner's click must still work
+        return len(records)
+    if now > seen:
+        saved()
+    return now
