@@ -47,6 +47,7 @@ class ProgressView(Frame):
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          description="Import a progress file",
+                                         layout=widgets.Layout(width="auto"),
                                          tooltip="Pick a progress file exported from this page elsewhere")
         self.clear_button = action_button("Clear my progress", "Forget every answer kept in this browser")
         self.confirm_button = action_button("Yes, clear it", "Clear every answer kept here", "danger")

@@ -44,6 +44,8 @@ CHECKS = (
     Check("check_offline", "offline after one visit: the service worker holds the runtime and chapters"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
+    Check("check_progress", "answers kept in the browser, shown on My progress, exported and imported",
+          (), "progress"),
     Check("phone_network", "a cold widget page needs at most 8 MB and at most 250 KB before it paints",
           ("--profile", "none", "--visits", "cold", "--gate")),
     Check("phone_network", "on Fast 4G a chapter paints within 1.2 s (the median of three fresh loads; "

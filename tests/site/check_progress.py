@@ -1,0 +1,176 @@
+"""The learner's progress, kept in the browser, on the built site with the network blocked.
+
+1. A learner answers in chapter 4's counting trainer and chapter 13's Muggins quiz: each answer is
+   saved in this browser's storage (``crib-progress``), and nothing is sent anywhere (every request
+   goes to the local server);
+2. they reload chapter 4 and answer again: the saved progress came back (the same device name, the
+   new answer numbered after the others);
+3. *My progress* (``book/my_progress.html``) shows the answers kept, in the two skills' rows, and
+   exports them as a file;
+4. in a fresh browser profile (another device), *Import a progress file* with that file shows the
+   same answers, and they stay after a reload;
+5. with the browser's storage blocked, the trainer still answers.
+
+Exit status 0 when all of it holds. Screenshots (1280 px and 390 px) go to --screenshots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_live import CHROMIUM_FLAGS, LIVE_TIMEOUT_MS, serve
+
+LIVE = ".crib-live-view:not(.crib-live-hidden)"
+KEY = "crib-progress"  # crib_widgets.lessons.kept.KEY
+PAGE = "book/my_progress.html"
+BLOCK_STORAGE = """
+for (const name of ['getItem', 'setItem', 'removeItem']) {
+  Storage.prototype[name] = function () { throw new DOMException('blocked', 'SecurityError'); };
+}
+"""
+
+
+def live_widget(page, base: str, path: str, title: str):
+    """The live widget titled ``title`` on ``path``, once Python runs it in the page."""
+    page.goto(base + path)
+    page.locator(".crib-root").filter(has_text=title).first.scroll_into_view_if_needed()
+    widget = page.locator(LIVE).filter(has_text=title).first
+    widget.wait_for(timeout=LIVE_TIMEOUT_MS)
+    return widget
+
+
+def saved(page) -> dict:
+    text = page.evaluate(f"() => localStorage.getItem('{KEY}')")
+    return json.loads(text) if text else {"answers": []}
+
+
+def wait_saved(page, count: int) -> dict:
+    """The saved progress once it holds ``count`` answers."""
+    page.wait_for_function(f"(n) => (JSON.parse(localStorage.getItem('{KEY}') || '{{\"answers\": []}}')"
+                           ").answers.length >= n", arg=count, timeout=60_000)
+    return saved(page)
+
+
+def count_a_hand(page, base: str) -> None:
+    trainer = live_widget(page, base, "book/04_the_whole_show.html", "Counting trainer")
+    trainer.get_by_role("button", name="Check", exact=True).click()
+    trainer.locator(".crib-status").filter(has_text="Not quite").or_(
+        trainer.locator(".crib-status").filter(has_text="Right")).first.wait_for(timeout=60_000)
+
+
+def wait_for_words(widget, words: str) -> None:
+    widget.locator(".crib-status, .crib-next, table").filter(has_text=words).first.wait_for(timeout=60_000)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html")
+    parser.add_argument("--screenshots", default="_build/screenshots/progress")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    if not (root / PAGE).is_file():
+        print(f"no My progress page in {root}: build the book first", file=sys.stderr)
+        return 1
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="crib-progress-"))
+    problems: list[str] = []
+    errors: list[str] = []
+    server, base = serve(root)
+
+    def watch(page) -> None:
+        page.on("pageerror", lambda e: errors.append(f"{page.url[:60]}: {e}"))
+        page.on("request", lambda r: errors.append(f"a request left the site: {r.url}")
+                if not r.url.startswith((base, "data:", "blob:")) else None)
+
+    def expect(ok: bool, problem: str) -> None:
+        if not ok:
+            problems.append(problem)
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
+            # 1. answers in two chapters
+            home = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+            home.on("page", watch)
+            page = home.new_page()
+            count_a_hand(page, base)
+            first = wait_saved(page, 1)
+            quiz = live_widget(page, base, "book/13_muggins.html", "Muggins quiz")
+            quiz.get_by_role("button", name="Accept").click()
+            kept = wait_saved(page, 2)
+            lessons = [a["lesson"] for a in kept["answers"]]
+            expect(lessons == ["counting", "muggins"], f"the answers saved are {lessons}")
+            # 2. a reload brings the progress back
+            count_a_hand(page, base)
+            kept = wait_saved(page, 3)
+            ids = [a["id"] for a in kept["answers"]]
+            device = first["device"]
+            expect(kept["device"] == device and ids == [f"{device}-{n}" for n in (1, 2, 3)],
+                   f"after a reload the answers are {ids} on device {kept['device']}, not {device}-1..3")
+            # 3. My progress shows them and exports them
+            view = live_widget(page, base, PAGE, "My progress")
+            wait_for_words(view, "Kept in this browser: 3 answers")
+            table = view.locator("table").inner_text()
+            expect("Muggins calls" in table and "The whole show" in table,
+                   "My progress's table does not name Muggins calls and The whole show")
+            expect(view.locator("tbody tr").count() >= 10, "My progress does not list every skill")
+            page.screenshot(path=str(shots / "my-progress-1280.png"), full_page=True)
+            with page.expect_download() as download:
+                view.get_by_role("link", name="Export my progress (a file)").click()
+            exported = work / download.value.suggested_filename
+            download.value.save_as(exported)
+            expect(json.loads(exported.read_text(encoding="utf-8")) == kept,
+                   "the exported file is not the progress this browser kept")
+            home.close()
+            # 4. another device imports the file
+            away = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            away.on("page", watch)
+            page = away.new_page()
+            view = live_widget(page, base, PAGE, "My progress")
+            wait_for_words(view, "No answers kept yet")
+            with page.expect_file_chooser() as chooser:
+                view.locator(".widget-upload").tap()
+            chooser.value.set_files(str(exported))
+            wait_for_words(view, f"Imported 3 answers and no daily hands from {exported.name}")
+            imported = wait_saved(page, 3)
+            expect(imported["answers"] == kept["answers"] and imported["device"] != device,
+                   "the other device's saved progress is not the imported answers under its own name")
+            page.screenshot(path=str(shots / "imported-390.png"), full_page=True)
+            view = live_widget(page, base, PAGE, "My progress")
+            wait_for_words(view, "Kept in this browser: 3 answers")
+            away.close()
+            # 5. storage blocked: the trainer still answers
+            blocked = browser.new_context(viewport={"width": 1280, "height": 900})
+            blocked.add_init_script(BLOCK_STORAGE)
+            # not watched for page errors: the theme's own scripts throw when storage is blocked
+            blocked.on("page", lambda p: p.on("request", lambda r: errors.append(f"a request left the site: "
+                                                                                 f"{r.url}")
+                                              if not r.url.startswith((base, "data:", "blob:")) else None))
+            count_a_hand(blocked.new_page(), base)
+            blocked.close()
+            browser.close()
+    except Exception as error:  # a timeout names what never appeared
+        problems.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")
+    finally:
+        server.shutdown()
+    problems += errors
+    for problem in problems:
+        print("FAIL:", problem)
+    if not problems:
+        print("progress: answers in chapters 4 and 13 kept in the browser, back after a reload, shown on My "
+              "progress, exported and imported on another profile; with storage blocked the trainer answers")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
