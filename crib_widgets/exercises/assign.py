@@ -93,6 +93,23 @@ def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
     raise CribbageError(f"{' '.join(name.split())!r} is not on the class list: {hint}")
 
 
+
+def checked_class(secret: object, roster: tuple[str, ...], added: tuple[str, ...]
+                  ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A class's secret and names checked as every kind of class needs them (an assignment, a
+    tournament): the roster and the later students, each name checked and in NFC."""
+    if not isinstance(secret, str) or not re.fullmatch(r"[0-9a-f]{32}", secret):
+        raise CribbageError("the class secret must be 32 hex digits, as `crib assign` wrote it")
+    names, late = (tuple(unicodedata.normalize("NFC", check_student(n)) for n in group)
+                   for group in (roster, added))
+    if not names:
+        raise CribbageError("the class list is empty: give at least one student name")
+    if len(names) + len(late) > MAX_STUDENTS:
+        raise CribbageError(f"{len(names) + len(late)} students is more than one class: "
+                            f"give at most {MAX_STUDENTS} names")
+    check_distinct_students(names + late)
+    return names, late
+
 @dataclass(frozen=True)
 class Assignment:
     """A set assigned to a class: parameters, roster, options and the class secret."""
@@ -111,16 +128,7 @@ class Assignment:
         check_options(self.kind, self.difficulty, self.hands, self.seed)
         if self.answer_by not in ANSWER_MODES:
             raise CribbageError(f"answers by {self.answer_by!r} is not an option: use 'total' or 'kind'")
-        if not isinstance(self.secret, str) or not re.fullmatch(r"[0-9a-f]{32}", self.secret):
-            raise CribbageError("the class secret must be 32 hex digits, as `crib assign` wrote it")
-        names, added = (tuple(unicodedata.normalize("NFC", check_student(n)) for n in group)
-                        for group in (self.roster, self.added))
-        if not names:
-            raise CribbageError("the class list is empty: give at least one student name")
-        if len(names) + len(added) > MAX_STUDENTS:
-            raise CribbageError(f"{len(names) + len(added)} students is more than one class: "
-                                f"give at most {MAX_STUDENTS} names")
-        check_distinct_students(names + added)
+        names, added = checked_class(self.secret, self.roster, self.added)
         object.__setattr__(self, "roster", names)
         object.__setattr__(self, "added", added)
 

@@ -23,7 +23,6 @@ import hashlib
 import json
 import re
 import secrets
-import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from urllib.parse import parse_qs, quote, urlencode
@@ -31,9 +30,9 @@ from urllib.parse import parse_qs, quote, urlencode
 from ..errors import CribbageError
 from ..game.moves import move_from_list
 from ..table.duplicate import TOURNAMENT_LINK_KEY, BoardScore, DuplicateSet, Standing, rank, replay_boards
-from .assign import find_on_roster, read_class_file, signing_key
+from .assign import checked_class, find_on_roster, read_class_file, signing_key
 from .collect import Collected
-from .generate import MAX_STUDENTS, check_distinct_students, check_student
+from .generate import check_student
 from .results import FORMAT as RESULTS_FORMAT
 from .results import sign
 
@@ -76,16 +75,7 @@ class Tournament:
     added: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.secret, str) or not re.fullmatch(r"[0-9a-f]{32}", self.secret):
-            raise CribbageError("the class secret must be 32 hex digits, as `crib assign` wrote it")
-        names, added = (tuple(unicodedata.normalize("NFC", check_student(n)) for n in group)
-                        for group in (self.roster, self.added))
-        if not names:
-            raise CribbageError("the class list is empty: give at least one student name")
-        if len(names) + len(added) > MAX_STUDENTS:
-            raise CribbageError(f"{len(names) + len(added)} students is more than one class: "
-                                f"give at most {MAX_STUDENTS} names")
-        check_distinct_students(names + added)
+        names, added = checked_class(self.secret, self.roster, self.added)
         object.__setattr__(self, "roster", names)
         object.__setattr__(self, "added", added)
 
