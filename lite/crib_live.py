@@ -246,8 +246,9 @@ def build_python(out: Path) -> dict[str, str]:
     kernel = RUNTIME / "src" / "crib_live_kernel.py"
     helper = ROOT / "book" / "cribbook.py"
     key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode() + UNUSED.pattern.encode())
-    for path in [Path(__file__), stdlib_script, snapshot_script, kernel, helper, pyodide / "pyodide.asm.wasm",
-                 pyodide / "python_stdlib.zip", *wheels]:
+    memory = RUNTIME / "src" / "snapshot_memory.mjs"
+    for path in [Path(__file__), stdlib_script, snapshot_script, memory, kernel, helper,
+                 pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
     dist = RUNTIME / "dist"
     made = [dist / STDLIB, dist / PACKAGES, dist / SNAPSHOT]

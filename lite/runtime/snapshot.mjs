@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { roomForSnapshot } from './src/snapshot_memory.mjs';
 
 const job = JSON.parse(fs.readFileSync(0, 'utf8'));
 const { pyodide: pyodideDir, kernel: kernelPy, out: outFile, modules } = job;
@@ -29,5 +30,13 @@ pyodide.runPython([
   'import os', "os.environ.pop('_', None)",
 ].join('\n'));
 const snapshot = pyodide.makeMemorySnapshot();
+
+// The worker restores it as this does: a snapshot that cannot be restored is a failed build, not a
+// page that quietly starts the long way.
+const undo = roomForSnapshot(snapshot.length);
+const restored = await loadPyodide({ indexURL, stdLibURL: job.stdlib, _loadSnapshot: snapshot, args: [] });
+undo();
+const missing = restored.runPython(`import sys; [m for m in ${JSON.stringify(modules)} if m not in sys.modules]`);
+if (missing.length) throw new Error(`the restored snapshot lacks ${missing.toJs().join(', ')}`);
 fs.writeFileSync(outFile, zlib.gzipSync(snapshot, { level: 9 }));
 console.log(`${outFile}: ${(snapshot.length / 1e6).toFixed(1)} MB of memory`);

@@ -414,7 +414,7 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         # snapshot (fetched ahead after the first start), every later start uses it.
         expected = "snapshot" if held else "scratch"
         results.check(worker.get("from") == expected, f"{what}: Python started from {expected}",
-                      f"it started from {worker.get('from')}")
+                      f"it started from {worker.get('from')} ({worker.get('refused') or 'no reason given'})")
         if not held:
             wait_held(tab, config["snapshot"], LIVE_TIMEOUT_MS)
             results.check(True, f"{what}: then the snapshot was fetched ahead for the next pages")

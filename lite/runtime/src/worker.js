@@ -6,6 +6,7 @@
 // `{_kernelMessage: {type, ...}}` posts, the shape JupyterLite's own Pyodide worker uses.
 import { expose } from 'comlink';
 import kernelSource from './crib_live_kernel.py';
+import { roomForSnapshot } from './snapshot_memory.mjs';
 
 const HOME = '/crib_live';  // where the kernel module lives, apart from the learner's files
 let pyodide = null;
@@ -81,12 +82,16 @@ async function startPyodide(options) {
   stamp('snapshot fetched');
   const base = { indexURL: options.indexUrl, stdLibURL: options.stdlib, lockFileContents: options.lock };
   if (snapshot) {
+    const undo = roomForSnapshot(snapshot.length);
     try {
       const restored = await loadPyodide({ ...base, _loadSnapshot: snapshot });
       timings.from = 'snapshot';
       return restored;
     } catch (error) {  // e.g. made for another Pyodide build: start the long way
       console.warn('crib-live: the snapshot does not fit, Python starts from scratch', error);
+      timings.refused = String(error).slice(0, 300);  // shown by the site test when it fails
+    } finally {
+      undo();
     }
   }
   timings.from = 'scratch';
