@@ -32,7 +32,7 @@ from . import checks
 from .ladders import LADDERS, LEVEL_KINDS, Rung
 from .record import AnswerRecord, position_text, records_for
 
-__all__ = ["CountingLesson", "LEVELS", "Line", "Verdict", "kind_label"]
+__all__ = ["CountingLesson", "LEVELS", "Line", "Verdict", "kind_label", "read_hand_position"]
 
 # The levels follow the chapters: fifteens; pairs and runs (with fifteens); flush and nobs (with
 # everything before, in hands); everything, cribs too. Short names, so a menu fits on a phone.
@@ -45,6 +45,25 @@ LEVELS: dict[str, tuple[str, tuple[str, ...]]] = {
 FOCUS = "a right count"  # what every trainer question asks (`exercises.skills.skill_of_focus`)
 # The over-counts the scoring module has a rule for: a crib's four-card flush, a jack of the wrong suit.
 _PHANTOMS = (MISTAKES["a flush of four in the crib"], MISTAKES["his nobs for the wrong jack"])
+
+
+def read_hand_position(text: object, what: str = "a counting hand") -> tuple[str, str, bool]:
+    """(hand, starter, crib) from a hand's position text (`record.position_text`): four cards, a
+    bar and the starter, ``" crib"`` after it for a crib. Anything else is a `CribbageError` saying
+    how it is written (the cards themselves are read, and a bad one named, by the scoring module).
+
+    >>> read_hand_position("5H 5D 5S JC | 5C crib")
+    ('5H 5D 5S JC', '5C', True)
+    """
+    example = "write four cards, a bar and the starter, e.g. '5H 5D 5S JC | 5C' (' crib' after it for a crib)"
+    if not isinstance(text, str) or text.count("|") != 1:
+        raise CribbageError(f"{checks.shown(text)} is not {what}: {example}")
+    hand, rest = (part.strip() for part in text.split("|"))
+    words = rest.split()
+    crib = len(words) == 2 and words[1] == "crib"
+    if not hand or len(words) != 1 + crib:
+        raise CribbageError(f"{checks.shown(text)} is not {what}: {example}")
+    return hand, words[0], crib
 
 
 def kind_label(kind: str) -> str:
@@ -103,6 +122,17 @@ class CountingLesson:
             self._put(first, None)
         else:
             self.new_hand()
+
+    @classmethod
+    def from_position(cls, text: object, **options: object) -> CountingLesson:
+        """The lesson that asks again the hand of a record's ``position`` (``"5H 5D 5S JC | 5C"``,
+        ``"... | 5C crib"``); ``options`` as for the lesson (``level``, ``phrasing``).
+
+        >>> CountingLesson.from_position("5H 5D 5S JC | 5C").position
+        '5H 5D 5S JC | 5C'
+        """
+        hand, starter, crib = read_hand_position(text)
+        return cls(hand, starter, crib=crib, **options)
 
     # ---- the hand -----------------------------------------------------------------------------
     @property

@@ -31,6 +31,7 @@ from ..scoring import HandScore, ScoreItem, score_hand
 from ..strategy.muggins_players import best_answer, make_claim
 from ..words import possessive
 from . import checks
+from .counting import read_hand_position
 from .record import AnswerRecord, position_text
 
 __all__ = ["MugginsLesson", "Outcome", "ANSWERS"]
@@ -73,6 +74,22 @@ class MugginsLesson:
         self._answers: list[tuple[str, int | None, int, int, Settlement, bool]] = []
         self._index = -1
         self.next_hand()
+
+    @classmethod
+    def from_position(cls, text: object, name: str = "Computer") -> MugginsLesson:
+        """The quiz that asks again the count of a record's ``position``: the hand, the starter and
+        the count announced (``"5H 5D 5S JC | 5C | said 28"``, ``"... | 5C crib | said 12"``).
+
+        >>> MugginsLesson.from_position("5H 5D 5S JC | 5C | said 28").announced
+        28
+        """
+        example = "write the hand, the starter and the count said, e.g. '5H 5D 5S JC | 5C | said 28'"
+        head, _, said = text.rpartition("|") if isinstance(text, str) else ("", "", "")
+        words = said.split()
+        if not head or len(words) != 2 or words[0] != "said" or not words[1].isdigit():
+            raise CribbageError(f"{checks.shown(text)} is not a Muggins question: {example}")
+        hand, starter, crib = read_hand_position(head, "a Muggins question's hand")
+        return cls(hands=[(hand, starter, int(words[1]), crib)], name=name)
 
     # ---- a new hand ---------------------------------------------------------------------------
     def next_hand(self) -> None:

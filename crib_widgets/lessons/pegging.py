@@ -31,7 +31,7 @@ from .record import AnswerRecord
 from .scenarios import SCENARIOS, TOPICS, Scenario
 
 __all__ = ["PeggingLesson", "Answer", "Result", "solve", "check_scenarios", "play_exercise", "read_points",
-           "MAX_PLAY_POINTS", "ALL_TOPICS"]
+           "MAX_PLAY_POINTS", "ALL_TOPICS", "scenario_position", "scenario_of_position"]
 
 ALL_TOPICS = "all"
 MAX_PLAY_POINTS = 31  # no single card scores more; a number above is refused with a sentence
@@ -175,6 +175,47 @@ def _check_scenario(number: int, scenario: object) -> None:
         raise CribbageError(f"{where}: {error}") from None
 
 
+def scenario_position(s: Scenario) -> str:
+    """A scenario's question in card text, as a record keeps it: ``"3S 5D 4C | 2 players"``, with
+    ``" final"`` for the last card of the play and ``" | hand 4S 4D 7H KC best"`` for "which card?"."""
+    text = " ".join(s.plays) + f" | {s.players} players" + (" final" if s.final else "")
+    return text + (f" | hand {' '.join(s.hand)} {s.ask}" if s.ask != "last" else "")
+
+
+def scenario_of_position(text: object) -> Scenario:
+    """The scenario a record's position text asks: the built-in one it names (with its title and
+    story), or one made from the cards. Text that is not a play is a `CribbageError` saying how one
+    is written; the scenario is checked (`check_scenarios`), so a play the rules forbid is named.
+
+    >>> scenario_of_position("6D 8S | 3 players | hand 7C QH 3S AS best").title
+    'Three players: your turn'
+    """
+    example = ("write the cards laid, a bar and the players, e.g. '3S 5D 4C | 2 players' (then ' final' "
+               "for the last card of the play, or ' | hand 4S 4D 7H KC best' for a which-card question)")
+    parts = [p.strip() for p in text.split("|")] if isinstance(text, str) else []
+    table = parts[1].split() if len(parts) in (2, 3) else []
+    ok = len(table) in (2, 3) and table[0] in ("2", "3", "4") and table[1] == "players" \
+        and (len(table) == 2 or table[2] == "final")
+    ask, hand = "last", ()
+    if ok and len(parts) == 3:
+        words = parts[2].split()
+        ok = len(words) >= 3 and words[0] == "hand" and words[-1] in ("best", "safest")
+        ask, hand = (words[-1], tuple(words[1:-1])) if ok else (ask, hand)
+    if not ok:
+        raise CribbageError(f"{checks.shown(text)} is not a play to ask about: {example}")
+    for scenario in SCENARIOS:
+        if scenario_position(scenario) == text:
+            return scenario
+    plays, players, final = tuple(parts[0].split()), int(table[0]), len(table) == 3
+    names = {2: ("Opponent",), 3: ("Left", "Right"), 4: ("Left", "Partner", "Right")}[players]
+    seats = list(names)
+    seats.insert(len(plays) % players if ask != "last" else 0, "You")
+    topic = {"best": "best", "safest": "safe"}.get(ask, "go" if final or GO in plays else "15-31")
+    scenario = Scenario(topic, "A play you got wrong before", plays, players=players, final=final, ask=ask,
+                        hand=hand, seats=tuple(seats))
+    return check_scenarios([scenario])[0]
+
+
 def read_points(text: object) -> int | str:
     """The whole number typed as the points, or a sentence saying what is wrong with it.
 
@@ -310,9 +351,16 @@ class PeggingLesson:
     @property
     def position_text(self) -> str:
         """The question's cards in text: the plays, then the hand for "which card?" questions."""
-        s = self.scenario
-        text = " ".join(s.plays) + f" | {s.players} players" + (" final" if s.final else "")
-        return text + (f" | hand {' '.join(s.hand)} {s.ask}" if s.ask != "last" else "")
+        return scenario_position(self.scenario)
+
+    @classmethod
+    def from_position(cls, text: object) -> PeggingLesson:
+        """The drill that asks again the question of a record's ``position`` (`scenario_of_position`).
+
+        >>> PeggingLesson.from_position("8H 8C | 2 players").scenario.title
+        'A pair'
+        """
+        return cls([scenario_of_position(text)], shuffle=False)
 
     def _record(self, right: bool, given: str) -> None:
         self.attempts += 1

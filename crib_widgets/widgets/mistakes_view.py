@@ -1,0 +1,202 @@
+"""The "Practise my mistakes" widget (book/practise.ipynb): it draws
+`crib_widgets.lessons.practice.Practice` over the page's kept progress and forwards clicks.
+
+Each question is drawn as its chapter draws it (the hand and the starter, or the cards on the
+table), every card named in words; the answer goes to the model, which grades it through the
+lesson that first asked it and keeps it, and the page saves the progress (`progress_link.saved`).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..lessons.practice import Practice
+from ..pegging import GO
+from .cards_view import CardPicker, card_html, cards_html
+from .counting_trainer import _line_html
+from .frame import Frame, action_button, from_model
+from .pegging_drill import PointsBox
+from .progress_link import kept, out, saved
+from .styles import esc
+
+__all__ = ["MistakesView"]
+
+_NOTE = ("Getting ready: in a few moments your own mistakes appear here, as this browser kept them. "
+         "If it stays still, they cannot be shown on this copy of the page.")
+
+
+class MistakesView(Frame):
+    """The learner's mistakes due today, one at a time.
+
+    Child widgets: ``summary``, ``where``, ``table``, ``question``, ``answer_input``,
+    ``check_button``, ``hand_picker`` (for "which card?"), ``accept_button``, ``muggins_input``,
+    ``muggins_button``, ``overcount_button``, ``next_button``, ``feedback``. State: the model's
+    ``item``, ``kind`` and ``position``.
+    """
+
+    def __init__(self, practice: Practice | None = None, *, four_colour: bool = False) -> None:
+        super().__init__("Practise my mistakes", note=_NOTE)
+        self.practice = practice or Practice(kept())
+        self.lesson = self.practice  # what `from_model` reads
+        self.four_colour = four_colour
+        self.add_class("crib-mistakes")
+        self.summary = widgets.HTML()
+        self.where = widgets.HTML()
+        self.table = widgets.HTML()
+        self.question = widgets.HTML()
+        self.answer_input = PointsBox(
+            value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
+            tooltip="How many points; press Enter or Check", layout=widgets.Layout(width="11em"),
+            style={"description_width": "4em"})
+        self.answer_input.add_class("crib-points")
+        self.check_button = action_button("Check", "Check your answer", "primary")
+        self.answer_row = widgets.HBox([self.answer_input, self.check_button]).add_class("crib-row")
+        self.hand_picker = CardPicker(mode="click", four_colour=four_colour, on_pick=self._on_pick)
+        self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
+        self.muggins_input = widgets.IntText(
+            value=1, description="Missed:", tooltip="How many points the computer missed: 1 or more",
+            layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
+        self.muggins_button = action_button("Muggins!", "Call Muggins: claim the points it missed", "warning")
+        self.overcount_button = action_button("Too high!", "Object: the count is more than the hand holds",
+                                              "danger")
+        self.muggins_row = widgets.HBox([self.accept_button, self.muggins_input, self.muggins_button,
+                                         self.overcount_button]).add_class("crib-row")
+        self.next_button = action_button("Next", "Go on to the next mistake due")
+        self.feedback = widgets.HTML()
+        self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
+                       self.hand_picker, self.muggins_row, self.feedback, self.next_button, out())
+        self.check_button.on_click(lambda _: self._on_check())
+        self.answer_input.on_msg(self._on_box_message)
+        self.accept_button.on_click(lambda _: self._on_call("accept"))
+        self.muggins_button.on_click(lambda _: self._on_call("muggins", self.muggins_input.value))
+        self.overcount_button.on_click(lambda _: self._on_call("overcount"))
+        self.next_button.on_click(lambda _: self._on_next())
+        self._draw_question()
+
+    item = from_model("item", "The deck's question on show (None when nothing is due).")
+    kind = from_model("kind", "What the question asks for: count, points, card, muggins ('' for none).")
+    position = from_model("position", "The question on show in card text.")
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def _draw_question(self) -> None:
+        p = self.practice
+        self.summary.value = f'<div class="crib-big">{esc(p.summary())}</div>' if p.item else ""
+        self.where.value = f'<div class="crib-sub">{esc(p.where())}</div>'
+        self.question.value = f'<div class="crib-big">{esc(p.question())}</div>' if p.item else ""
+        self.feedback.value = ""
+        self.answer_input.value = ""
+        self.muggins_input.value = 1
+        kind = p.kind
+        self._show(self.answer_row, kind in ("count", "points"))
+        self._show(self.muggins_row, kind == "muggins")
+        self._show(self.hand_picker, kind == "card")
+        for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
+                        self.muggins_button, self.overcount_button):
+            control.disabled = False
+        if kind == "card":
+            self.hand_picker.set_cards([Card.parse(c) for c in p.lesson.scenario.hand])
+        else:
+            self.hand_picker.set_cards([])
+        self._draw_table()
+        self.next_button.description = "Next" if p.item else "Look again"
+        self.next_button.tooltip = ("Go on to the next mistake due" if p.item else
+                                    "Look again for mistakes due (after answering in a trainer on this page)")
+        self.next_button.button_style = ""
+        self._show(self.next_button, not p.item)
+        self.check_button.button_style = "primary"
+        self.set_status(p.status(), p.tone if not p.item and p.message else "info")
+
+    def _draw_table(self) -> None:
+        p, lesson = self.practice, self.practice.lesson
+        if p.kind in ("count", "muggins"):
+            s = lesson.score
+            whose = "Your" if p.kind == "count" else f"{lesson.name}'s"
+            what = f"{whose} {'crib' if s.crib else 'hand'}"
+            hand = cards_html(s.hand, four_colour=self.four_colour,
+                              label=f"{what}: " + ", ".join(c.name for c in s.hand))
+            starter = card_html(s.starter, four_colour=self.four_colour, tag="starter")
+            said = (f'<div class="crib-row"><span class="crib-count" title="announced">{lesson.announced}'
+                    f'</span><span class="crib-say">{esc(lesson.name)} says {lesson.announced}.</span></div>'
+                    if p.kind == "muggins" else "")
+            self.table.value = (f'<div class="crib-row crib-top"><span class="crib-label">{esc(what)}</span>'
+                                f'{hand}<span class="crib-gap"></span>{starter}</div>{said}')
+        elif p.kind in ("points", "card"):
+            s = lesson.scenario
+            slots, count = [], 0
+            last = max((i for i, e in enumerate(s.plays) if e.upper() != GO), default=-1)
+            for index, entry in enumerate(s.plays):
+                seat = s.seats[index % s.players]
+                if entry.upper() == GO:
+                    slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
+                                 f'role="img" aria-label="{esc(seat)} says go">go</span>'
+                                 f'<span class="crib-tag">{esc(seat)}</span></span>')
+                    continue
+                card = Card.parse(entry)
+                count += card.value
+                lit = s.ask == "last" and index == last
+                slots.append(card_html(card, four_colour=self.four_colour, lit=lit, tag=f"{seat} · {count}"))
+            self.table.value = (
+                f'<div class="crib-row crib-top"><span class="crib-label">On the table</span>'
+                f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
+                f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">'
+                f'count</span><span class="crib-count">{count}</span></span></div>')
+        else:
+            self.table.value = ""
+
+    @staticmethod
+    def _show(widget: widgets.Widget, shown: bool) -> None:
+        widget.layout.display = None if shown else "none"
+
+    def _draw_answered(self) -> None:
+        p = self.practice
+        lines = "".join(f"<li>{_line_html(line)}</li>" for line in p.lines)
+        self.feedback.value = (f'<div class="crib-big">{esc(p.moved)}</div>'
+                               + (f'<ul class="crib-list">{lines}</ul>' if lines else ""))
+        for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
+                        self.muggins_button, self.overcount_button):
+            control.disabled = True
+        self.hand_picker.set_enabled(False)
+        self.check_button.button_style = ""
+        self.next_button.description = "Next" if p.left else "Done for today"
+        self.next_button.button_style = "primary"
+        self._show(self.next_button, True)
+        self.summary.value = f'<div class="crib-sub">{esc(p.summary())}</div>'
+        self.where.value = ""
+        self.set_status(p.status(), "ok" if p.right else "bad")
+        saved()
+
+    # ---- callbacks ----------------------------------------------------------------------------
+    def _answer(self, do) -> None:
+        self.went_live()
+        if self.practice.answered or self.practice.item is None:
+            return
+        try:
+            do()
+        except CribbageError as error:  # a bad answer changes nothing: say what to do instead
+            self.set_status(f"{str(error)[0].upper()}{str(error)[1:].rstrip('.')}.", "warn")
+            return
+        self._draw_answered()
+
+    def _on_box_message(self, _widget: widgets.Widget, content: dict, _buffers: list) -> None:
+        if content.get("event") == "submit":
+            self._on_check()
+
+    def _on_check(self) -> None:
+        typed = self.answer_input.value
+        if self.practice.kind == "count":
+            self._answer(lambda: self.practice.count(typed))
+        elif self.practice.kind == "points":
+            self._answer(lambda: self.practice.points(typed))
+
+    def _on_pick(self, card: Card) -> None:
+        self._answer(lambda: self.practice.pick(card))
+
+    def _on_call(self, kind: str, named: int | None = None) -> None:
+        self._answer(lambda: self.practice.call(kind, named))
+
+    def _on_next(self) -> None:
+        self.went_live()
+        self.practice.next()
+        self._draw_question()
