@@ -131,7 +131,7 @@ def test_a_skill_never_tried_says_so_and_a_chapter_shows_its_own_skills():
     assert [s.skill for s in p.chapter("03_pairs_and_runs")] == ["pairs", "runs"]
     assert p.chapter("01_welcome") == ()
     with pytest.raises(CribbageError, match="is not a skill the book trains: the skills are fifteens"):
-        p.skill("discards")
+        p.skill("cutting")
 
 
 def test_what_to_practise_next():
@@ -282,8 +282,8 @@ BROKEN = [
     (_set(["answers", 1, "attempt"], True), "answer 2: its attempt True is not a try's number"),
     (_set(["answers", 1, "hinted"], "no"), "answer 2: its hinted 'no' is not true or false"),
     (_set(["answers", 1, "position"], "x" * 301), "answer 2: its position is 301 characters long"),
-    (_set(["answers", 1, "results"], [["discards", True]]), "its skill 'discards' is not a skill the book"),
-    (_set(["answers", 1, "results"], []), "its results [] are not a list of 1 to 10"),
+    (_set(["answers", 1, "results"], [["cutting", True]]), "its skill 'cutting' is not a skill the book"),
+    (_set(["answers", 1, "results"], []), "its results [] are not a list of 1 to 11"),
     (_set(["answers", 1, "results"], [["runs", 1]]), "its result ['runs', 1] is not a [skill, right] pair"),
     (_set(["answers", 1, "results"], [["runs", True], ["runs", False]]), "name a skill twice"),
     (_set(["answers", 1, "id"], "d1-1"), "answer 2 has the id d1-1 of an earlier one"),

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..errors import CribbageError
-from ..exercises.skills import BANDS, MUGGINS_CALLS, PEGGING_CHOICES, band
+from ..exercises.skills import BANDS, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
 from ..words import plural
 from .checks import shown
 from .days import day_text, read_day
@@ -48,7 +48,7 @@ __all__ = ["Answer", "Progress", "SkillProgress", "CHAPTERS", "COURSE", "LESSONS
 
 RECENT = 5  # the last first unaided tries that rate a skill
 MIN_RATED = 3  # first unaided tries before a skill has stars
-LESSONS = ("counting", "pegging", "muggins")
+LESSONS = ("counting", "pegging", "muggins", "discarding")
 # Each skill, in the order the book teaches it, with the chapter (page, title) that teaches it and
 # the words a sentence to the learner uses for it.
 CHAPTERS: dict[str, tuple[str, str, str]] = {
@@ -60,6 +60,7 @@ CHAPTERS: dict[str, tuple[str, str, str]] = {
     "a right count": ("04_the_whole_show", "The whole show", "counting a whole hand"),
     "the crib's flush": ("05_deal_and_crib", "The deal and the crib", "the crib's flush"),
     "go and 31": ("07_play_to_31", "The play to 31", "the go and 31"),
+    DISCARDS: ("10_discarding", "Discarding", "choosing your throw to the crib"),
     PEGGING_CHOICES: ("11_pegging_well", "Pegging well", "choosing your card in the play"),
     MUGGINS_CALLS: ("13_muggins", "Muggins", "Muggins calls"),
 }

@@ -74,7 +74,9 @@ class Table:
     holding the device, or 0 at a computers' table: the seat a review looks at), ``passing`` (the
     person the device must go to before anyone sees a hand, or None), ``hints`` (per person:
     level, warn at; ``hint_level`` and ``warn_at`` are those of the person holding the device),
-    ``computers`` (seat -> player), ``paused`` (the finished deal's show is up),
+    ``computers`` (seat -> player), ``records`` (the learner's throws, each an `AnswerRecord` for
+    "discards" judged as the review judges it: `crib_widgets.lessons.discards`; none with several
+    people at the device), ``paused`` (the finished deal's show is up),
     ``show`` (that show: `DealShow`), ``show_step`` (the step counted aloud, -1 for none),
     ``since`` (where the "just now" events begin: at the learner's last move, or at a new deal
     after the computers' face-down throws, which are no news the learner caused), ``notes`` (the
@@ -123,6 +125,11 @@ class Table:
         self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
         self.paused, self.show, self.show_step = False, None, -1
         self.notes, self._note_at, self.warning = [], [], None
+        # the learner's throws, each judged as an answer for "discards" (kept across a restore, so a
+        # page's count of the records it has kept stays right); `_throw_hinted`: Show me or a
+        # warning was seen before this deal's throw
+        self.__dict__.setdefault("records", [])
+        self._throw_hinted = False
         self._deal = game.deal_number
         if game.is_over:
             self.show = DealShow.of(game.events, finished=False)
@@ -319,8 +326,26 @@ class Table:
         if warned is not None:
             return [warned]
         self.since, self.notes, self._note_at, self.warning = len(self.game.events), [], [], None
+        record = self._judge_throw(move)
         events = tuple(self.game.apply(move))
+        if record is not None:
+            self.records.append(record)
         return [Change("moved", move.describe(), events), *self._after()]
+
+    def _judge_throw(self, move: Move):
+        """The learner's throw as an answer for "discards" (`lessons.discards`), judged before it is
+        made; None for any other move, at a table of several people (whose answers would mix) or
+        when it cannot be judged (the throw is made all the same)."""
+        if not isinstance(move, Discard) or len(self.people) != 1:
+            return None
+        from ..lessons.discards import discard_record
+
+        try:
+            record = discard_record(self.game, move, hinted=self._throw_hinted)
+        except Exception:  # the learner's progress is extra: the throw must still be made
+            return None
+        self._throw_hinted = False
+        return record
 
     def _warn(self, move: Move, confirm: bool) -> Change | None:
         if self.hint_level != "warn" or confirm or move == self.warning:
@@ -329,6 +354,7 @@ class Table:
         if cost <= self.warn_at:
             return None
         self.warning = move
+        self._throw_hinted |= isinstance(move, Discard)
         advice = advise(self.game, self.you)
         best = " ".join(c.pretty for c in advice.best)
         what = "throw" if isinstance(move, Discard) else "card"
@@ -480,6 +506,8 @@ class Table:
         """The best move for the learner now and why (None when the learner has nothing to decide)."""
         if not self.learner_moves():
             return None
+        if self.game.phase == "discard":
+            self._throw_hinted = True  # a throw after Show me is practice, not a first unaided try
         return advise(self.game, self.you)
 
     def cost(self, move: Move) -> float:

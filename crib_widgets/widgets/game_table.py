@@ -34,6 +34,7 @@ from ..voice.player import call_player, event_calls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
+from .progress_link import keep, out
 from .styles import STATIC_NOTE_GAME, esc
 from .table_options import option_controls, options_panel
 from .table_views import (
@@ -313,6 +314,7 @@ class GameTable(Frame):
             self.review_view,
             self.log_view,
             self.settings,
+            out(),  # the page saves the learner's throws (answers for "discards") from it
         )
 
     def _build_people(self) -> None:
@@ -395,6 +397,7 @@ class GameTable(Frame):
 
     def _start(self, table: Table, changes: list[Change]) -> None:
         self.table = table
+        self._kept = len(table.records)  # the table's throws the page's progress holds
         self._ticket += 1
         self.advice = None
         self.figure_view.value = self.review_view.value = ""
@@ -791,7 +794,9 @@ class GameTable(Frame):
 
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
-        self._forward(self.table.move(move, confirm=confirm))
+        changes = self.table.move(move, confirm=confirm)
+        self._kept = keep(self.table.records, self._kept)  # a throw is kept for the learner's progress
+        self._forward(changes)
 
     def _on_pick_toggle(self) -> None:
         """A card chosen or put back: Python answered the click, so the game is live."""

@@ -5,23 +5,31 @@
 shared by every trainer of the page) in its tree and calls `keep` after each answer; `saved` shows
 the store's text in it, and the page's script (lite/_static/crib_live_page.js) sees the change and
 writes it to the browser's storage. Nothing is sent anywhere.
+
+Other widgets of the page that show the progress (a chapter's stars) `listen`: each callback is
+called after every save, so they redraw as soon as the learner answers in a trainer of the page.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..errors import CribbageError
 from ..lessons.kept import Kept
 from ..lessons.record import AnswerRecord
 from .styles import esc
 
-__all__ = ["CLASS", "keep", "kept", "out", "saved"]
+__all__ = ["CLASS", "keep", "kept", "listen", "out", "saved", "unlisten"]
 
 CLASS = "crib-progress-out"  # the hidden element's class, which the page watches
 _page: dict[str, object] = {}
+# what `saved` calls: a widget's bound method is held weakly (a closed or forgotten widget drops out)
+_listeners: list[Callable[[], Callable[[], None] | None]] = []
 
 
 def kept() -> Kept:
@@ -40,13 +48,41 @@ def out() -> widgets.HTML:
     return _page["out"]  # type: ignore[return-value]
 
 
+def listen(callback: Callable[[], None]) -> Callable[[], None]:
+    """Have ``callback`` (no arguments) called after every save, e.g. a chapter's stars redrawing
+    themselves; returns it. A widget's method is held weakly, so a widget that is gone is dropped."""
+    if not callable(callback):
+        raise CribbageError(f"{callback!r:.60} cannot listen to the progress: give a function to call "
+                            "(with no arguments) after each save")
+    ref = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else (lambda: callback)
+    _listeners.append(ref)
+    return callback
+
+
+def unlisten(callback: Callable[[], None]) -> None:
+    """Stop calling ``callback`` after a save (nothing happens when it was not listening)."""
+    _listeners[:] = [ref for ref in _listeners if ref() not in (None, callback)]
+
+
+def _tell() -> None:
+    for ref in list(_listeners):
+        callback = ref()
+        if callback is None:
+            _listeners.remove(ref)
+            continue
+        with contextlib.suppress(Exception):  # a listener's slip never stops the trainer that saved
+            callback()
+
+
 def saved() -> None:
-    """Show the store's text for the page to save (only on a page that keeps progress)."""
+    """Show the store's text for the page to save (only on a page that keeps progress), then tell
+    every listener."""
     page = kept()
     if page.live:
         damaged = ' data-damaged="1"' if page.damaged else ""
         out().value = f'<div class="crib-progress-text"{damaged}>{esc(page.text)}</div>'
         page.damaged = False
+    _tell()
 
 
 def keep(records: Sequence[AnswerRecord], seen: int) -> int:
