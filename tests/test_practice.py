@@ -18,6 +18,7 @@ from crib_widgets.lessons.daily import daily_hand
 from crib_widgets.lessons.deck import DAYS, IN_A_ROW
 from crib_widgets.lessons.kept import VARIABLE, Kept
 from crib_widgets.lessons.practice import EMPTY, Practice, day_words, lesson_for
+from crib_widgets.lessons.record import AnswerRecord
 from crib_widgets.lessons.scenarios import SCENARIOS
 from crib_widgets.lessons.store import Store
 from crib_widgets.lessons.today import TodayHand
@@ -162,6 +163,17 @@ def test_a_question_that_cannot_be_asked_again_is_left_out_and_the_rest_go_on():
     practice = Practice(kept)
     assert practice.position == "5H 5D 5S JC | 5C" and practice.left == 1
     assert list(practice.skipped) == [("counting", "5H 5D | 5C")]
+
+
+def test_a_mistake_of_another_page_is_not_asked_here_and_the_page_says_so():
+    kept = kept_on()
+    throw = AnswerRecord("discarding", "discards", False, 1, False, "5H 5D JS 4C 6C KD | dealer", "JS KD")
+    kept.take([throw], 0)
+    practice = Practice(kept)
+    assert practice.item is None
+    assert practice.summary().startswith("Nothing to practise here today. (1 mistake")
+    wrong_count(kept)
+    assert Practice(kept).summary().startswith("1 mistake is due today: 1 hand to count. (1 mistake from")
 
 
 def test_the_empty_deck_says_what_to_do_and_days_are_said_as_a_learner_says_them():

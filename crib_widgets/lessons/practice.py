@@ -171,8 +171,10 @@ class Practice:
         later = [i for i in self.kept.store.deck.items if i.key not in self.skipped and i.lesson in MAKERS]
         self.skipped.update((i.key, "not a trainer of this page") for i in self.kept.store.deck.items
                             if i.lesson not in MAKERS)
+        if not later and self.skipped:
+            return f"Nothing to practise here today.{self._others()} Meanwhile, try today's hand below."
         if not later:
-            return EMPTY + self._others()
+            return EMPTY
         first = min(i.due for i in later)
         when = day_words(first, today)
         return f"Nothing is due today: your next mistake comes back {when}.{self._others()}"
@@ -183,7 +185,8 @@ class Practice:
             return ""
         n = len(self.skipped)
         verb = "is" if n == 1 else "are"
-        return f" ({plural(n, 'other mistake')} from elsewhere in the book {verb} not asked here.)"
+        return (f" ({plural(n, 'mistake')} from elsewhere in the book, such as a throw to the crib at a game "
+                f"table, {verb} not asked on this page.)")
 
     def where(self) -> str:
         """Where the question on show stands in the deck, in words."""

@@ -70,6 +70,65 @@ def wait_for_words(widget, words: str) -> None:
     widget.locator(".crib-status, .crib-next, table").filter(has_text=words).first.wait_for(timeout=60_000)
 
 
+# ---- Practise my mistakes (book/practise.html) -----------------------------------------------------
+PRACTISE = "book/practise.html"
+
+
+def check_practise(browser, base: str, shots: Path, expect, watch) -> None:
+    """A hand counted wrong in chapter 4's trainer is due in "Practise my mistakes" on
+    book/practise.html, its cards named in words; the right count, typed and sent with Enter, moves
+    it up to box 2 (the page says so and saves the answer). Then "Today's hand" by touch: two cards
+    thrown, the kept hand shown with the starter. At 390 px, with screenshots."""
+    from crib_widgets.cards import parse_cards
+    from crib_widgets.lessons.counting import CountingLesson
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.on("page", watch)
+    page = context.new_page()
+    count_a_hand(page, base)
+    wrong = wait_saved(page, 1)["answers"][-1]
+    expect(wrong["lesson"] == "counting" and not all(right for _, right in wrong["results"]),
+           f"chapter 4's first answer was meant to be wrong, but was kept as {wrong}")
+    lesson = CountingLesson.from_position(wrong["position"])
+    names = ", ".join(c.name for c in parse_cards(wrong["position"].split("|")[0]))
+    view = live_widget(page, base, PRACTISE, "Practise my mistakes")
+    view.locator(".crib-big").filter(has_text="1 mistake is due today: 1 hand to count").wait_for(
+        timeout=LIVE_TIMEOUT_MS)
+    hand = view.locator(f'[aria-label="Your hand: {names}"]')
+    expect(hand.count() == 1, f"the hand due does not name its cards in words ({names})")
+    question = view.locator(".crib-big").filter(has_text="Count this hand").first.inner_text()
+    expect(lesson.score.starter.name in question, f"the question does not name the starter: {question!r}")
+    box = view.locator(".crib-points input")
+    box.tap()
+    box.fill(str(lesson.score.total))
+    box.press("Enter")
+    view.locator(".crib-big").filter(has_text="It moves up to box 2 and comes back tomorrow").wait_for(
+        timeout=60_000)
+    kept = wait_saved(page, 2)
+    last = kept["answers"][-1]
+    expect(last["position"] == wrong["position"] and all(right for _, right in last["results"]),
+           f"the practised answer kept is {last}, not the right count of {wrong['position']}")
+    wait_for_words(view, "That was the last one due today")
+    view.screenshot(path=str(shots / "practise-mistakes-390.png"))
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    expect(width <= 390, f"book/practise.html is {width} px wide at 390 px: it scrolls sideways")
+    # today's hand, by touch
+    today = page.locator(LIVE).filter(has=page.locator(".crib-title", has_text="Today's hand")).first
+    today.scroll_into_view_if_needed()
+    today.wait_for(timeout=LIVE_TIMEOUT_MS)
+    cards = today.locator(".crib-cardbtn")
+    expect(cards.count() == 6, f"today's hand shows {cards.count()} cards to choose from, not 6")
+    cards.nth(0).tap()
+    cards.nth(1).tap()
+    today.locator(".crib-status").filter(has_text="Press Throw").wait_for(timeout=60_000)
+    today.get_by_role("button", name="Throw", exact=True).tap()
+    today.locator(".crib-status").filter(has_text="Count your four cards").wait_for(timeout=60_000)
+    expect(today.locator('[aria-label^="Your hand: "]').count() == 1,
+           "today's kept hand is not named in words")
+    today.screenshot(path=str(shots / "practise-today-390.png"))
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html")
@@ -158,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
                                               if not r.url.startswith((base, "data:", "blob:")) else None))
             count_a_hand(blocked.new_page(), base)
             blocked.close()
+            check_practise(browser, base, shots, expect, watch)  # a mistake practised on book/practise.html
             browser.close()
     except Exception as error:  # a timeout names what never appeared
         problems.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")
