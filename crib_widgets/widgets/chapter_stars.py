@@ -22,7 +22,8 @@ CLASS = "crib-chapter-stars"
 _HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 _CSS = f"""
 .{CLASS} {{ border: 1px solid #d5dbe1; border-left: 4px solid #8a5a00; border-radius: 6px; padding: 8px 12px;
-  margin: 8px 0; max-width: 44em; background: #fffdf7; color: #1f2933; line-height: 1.45; }}
+  margin: 8px 0; max-width: 44em; background: #fffdf7; color: #1f2933; }}
+.{CLASS} .crib-stars-box {{ line-height: 1.4; }}
 .{CLASS} .crib-stars-title {{ font-weight: 600; margin: 0 0 2px; }}
 .{CLASS} .crib-stars-intro {{ margin: 0 0 6px; font-size: .92em; color: #3e4c59; }}
 .{CLASS} ul {{ list-style: none; margin: 0; padding: 0; }}

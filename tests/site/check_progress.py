@@ -70,6 +70,38 @@ def wait_for_words(widget, words: str) -> None:
     widget.locator(".crib-status, .crib-next, table").filter(has_text=words).first.wait_for(timeout=60_000)
 
 
+def check_chapter_stars(browser, base: str, shots: Path, expect, watch) -> None:
+    """Chapter 4's stars (the box at its end): before Python runs, the page's snapshot says the stars
+    appear once the page comes alive; live, each skill is "not tried yet" in a fresh browser, and an
+    answer in the chapter's counting trainer changes the words of "A right count" at once. The link to
+    My progress takes the keyboard. Screenshot at 390 px."""
+    path = "book/04_the_whole_show.html"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.on("page", watch)
+    page = context.new_page()
+    page.goto(base + path + "?crib-live-start=never")
+    snapshot = page.locator(".crib-chapter-stars").first
+    snapshot.scroll_into_view_if_needed()
+    expect("Your stars appear here once the page comes alive" in snapshot.inner_text(),
+           "chapter 4's stars snapshot does not say the stars appear once the page comes alive")
+    trainer = live_widget(page, base, path, "Counting trainer")
+    stars = page.locator(f"{LIVE} .crib-chapter-stars").first
+    stars.filter(has_text="A right count: not tried yet").wait_for(timeout=LIVE_TIMEOUT_MS)
+    before = stars.inner_text()
+    expect("Your stars for these skills" in before and "Flush" in before and "His nobs" in before,
+           f"chapter 4's live stars do not list its skills in words: {before[:200]!r}")
+    trainer.scroll_into_view_if_needed()
+    trainer.get_by_role("button", name="Check", exact=True).click()
+    stars.filter(has_text="A right count: no stars yet: 2 more first tries").wait_for(timeout=60_000)
+    stars.scroll_into_view_if_needed()
+    stars.screenshot(path=str(shots / "chapter-stars-390.png"))
+    link = stars.get_by_role("link", name="See every skill on My progress")
+    link.focus()
+    expect(link.evaluate("a => document.activeElement === a && a.href.endsWith('my_progress.html')"),
+           "the stars' link to My progress does not take the keyboard or does not lead there")
+    context.close()
+
+
 # ---- Practise my mistakes (book/practise.html) -----------------------------------------------------
 PRACTISE = "book/practise.html"
 
@@ -217,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                                               if not r.url.startswith((base, "data:", "blob:")) else None))
             count_a_hand(blocked.new_page(), base)
             blocked.close()
+            check_chapter_stars(browser, base, shots, expect, watch)  # chapter 4's stars, live
             check_practise(browser, base, shots, expect, watch)  # a mistake practised on book/practise.html
             browser.close()
     except Exception as error:  # a timeout names what never appeared
