@@ -181,6 +181,8 @@ def test_the_empty_deck_says_what_to_do_and_days_are_said_as_a_learner_says_them
     assert practice.item is None and practice.kind == "" and practice.status() == EMPTY
     with pytest.raises(CribbageError, match="nothing is due"):
         practice.count(3)
+    picture = Practice(Kept("", today=DAY, live=False))  # the book's build: no learner's progress read
+    assert picture.summary() == "Your own mistakes come here, as this browser kept them."
     assert day_words(DAY, DAY) == "today"
     assert day_words(DAY + timedelta(days=1), DAY) == "tomorrow (Thursday 3 December)"
     assert day_words(DAY + timedelta(days=5), DAY) == "Monday 7 December"

@@ -173,6 +173,8 @@ class Practice:
                             if i.lesson not in MAKERS)
         if not later and self.skipped:
             return f"Nothing to practise here today.{self._others()} Meanwhile, try today's hand below."
+        if not later and not self.kept.live:  # the page's picture, drawn before any progress is read
+            return "Your own mistakes come here, as this browser kept them."
         if not later:
             return EMPTY
         first = min(i.due for i in later)
