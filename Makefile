@@ -31,11 +31,11 @@ BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_sta
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
 
-# Every browser check (tests/site/run_all.py lists them and why), one at a time: run two at a time
-# (--lanes 2) the offline check and the paint times failed on a loaded machine. One check alone:
+# Every browser check (tests/site/run_all.py lists them and why), two at a time: they mostly wait
+# (for a page, for Python to start in the browser, for a paced move). One check alone:
 # `.venv/bin/python tests/site/run_all.py --only check_live`. Phone-network times: `make bench`.
 site-test: $(BOOK_STAMP)
-	$(BIN)/python tests/site/run_all.py _build/html --lanes 1
+	$(BIN)/python tests/site/run_all.py _build/html --lanes 2
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,20 +1,22 @@
-"""Accessibility of the built book: axe-core on every page, and the widgets on a 390 px screen.
+"""Every page of the built book as a reader meets it, and its accessibility, in one load per page.
 
-For each HTML page of the site (served locally, every other host unreachable):
-- axe-core (the copy shipped by the PyPI package ``axe-playwright-python``, pinned in the dev extra)
-  runs at 1280 px and at 390 px. A serious or critical violation inside one of our widgets
-  (``.crib-root``) fails the check; the theme's own violations elsewhere on the page are printed
-  and fail too unless listed in ``THEME_ALLOWED`` (rules the theme's markup leaves us no way to fix).
+For each HTML page of the site (served locally, every other host unreachable), at 1280 px:
+- what ``check_site.py`` checks: no failed or off-site request, no JavaScript error, every widget
+  drawn, internal links resolve, a learner's page in a learner's words (it runs alone too);
+- axe-core (the copy shipped by the PyPI package ``axe-playwright-python``, pinned in the dev extra).
+  A serious or critical violation inside one of our widgets (``.crib-root``) fails the check; the
+  theme's own violations elsewhere on the page are printed and fail too unless listed in
+  ``THEME_ALLOWED`` (rules the theme's markup leaves us no way to fix).
 - Each widget's cards carry their names in words, a chosen card says ``aria-pressed="true"``, and no
   button's accessible name carries an icon glyph.
-- At 390 px: nothing in a widget is wider than the widget, menus fit inside it, a raised (chosen)
-  card is not clipped by its row, and every board's labels (widget or static picture) are at least
-  9 px tall.
+Pages with a widget or a board are opened again at 390 px: axe again, and nothing in a widget is
+wider than the widget, menus fit inside it, a raised (chosen) card is not clipped by its row, and
+every board's labels (widget or static picture) are at least 9 px tall. A page of text alone is not:
+its layout at 390 px is the theme's, the same as on the pages that are.
 
 ``--live`` also runs axe on each widget after it came alive in place (the live runtime), where the
 site has one. Run by ``make site-test``; exit status 0 when every page passes.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -30,7 +32,7 @@ from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_site import CHROMIUM_FLAGS, STATIC_ONLY, serve, site_pages
+from check_site import CHROMIUM_FLAGS, STATIC_ONLY, finish_page, open_page, print_report, serve, site_pages
 
 WIDGET = ".crib-root"
 SEVERE = ("serious", "critical")
@@ -55,6 +57,7 @@ class PageResult:
     widget_nodes: int = 0
     theme_nodes: int = 0
     allowed_nodes: int = 0
+    narrow: bool = False  # also checked at 390 px
 
 
 _RUN_AXE = """
@@ -198,24 +201,41 @@ def run_axe(page: Page, result: PageResult, axe: str, label: str) -> None:
             result.problems.append("page " + text)
 
 
-def check_page(browser, base: str, rel: str, axe: str, shots: Path | None) -> PageResult:
+def check_page(browser, base: str, root: Path, page: Path, axe: str, shots: Path | None,
+               page_shots: Path | None) -> tuple[object, PageResult]:
+    """One page: at 1280 px what check_site.py checks (requests, errors, widgets drawn, links, a
+    learner's words) and axe with the cards' names, in the same load; at 390 px, where the page has
+    a widget or a board, axe again and what a phone would cut off. A page of text alone is not
+    opened at 390 px: its layout is the theme's, checked on the pages that have widgets."""
+    rel = page.relative_to(root).as_posix()
     result = PageResult(rel)
-    for width in (1280, NARROW):
-        context, page = _open(browser, base, rel, width)
-        try:
-            result.widgets = _wait_widgets(page)
-            choose_a_card(page)
-            run_axe(page, result, axe, f"{width}px")
-            result.problems += [f"{width}px: {p}" for p in page.evaluate(_NAMES)]
-            if width == NARROW:
-                result.problems += [f"{width}px: {p}" for p in page.evaluate(_NARROW, MIN_LABEL_PX)]
-                if shots is not None and result.widgets:
-                    shots.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(shots / (rel.replace("/", "_").removesuffix(".html") + ".png")),
-                                    full_page=True)
-        finally:
-            context.close()
-    return result
+    context, tab, site = open_page(browser, base, root, page)
+    try:
+        result.widgets = _wait_widgets(tab)
+        finish_page(root, page, tab, site, page_shots)
+        boards = tab.locator("svg.crib-boardsvg").count()
+        choose_a_card(tab)
+        run_axe(tab, result, axe, "1280px")
+        result.problems += [f"1280px: {p}" for p in tab.evaluate(_NAMES)]
+    finally:
+        context.close()
+    if not (result.widgets or boards):
+        return site, result
+    result.narrow = True
+    context, tab = _open(browser, base, rel, NARROW)
+    try:
+        _wait_widgets(tab)
+        choose_a_card(tab)
+        run_axe(tab, result, axe, f"{NARROW}px")
+        result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NAMES)]
+        result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NARROW, MIN_LABEL_PX)]
+        if shots is not None and result.widgets:
+            shots.mkdir(parents=True, exist_ok=True)
+            tab.screenshot(path=str(shots / (rel.replace("/", "_").removesuffix(".html") + ".png")),
+                           full_page=True)
+    finally:
+        context.close()
+    return site, result
 
 
 _LIVE_OR_FAILED = ("() => document.querySelector('.crib-live-on .crib-root') !== null "
@@ -275,27 +295,34 @@ def check_live(browser, base: str, rel: str, axe: str) -> PageResult | None:
         if page.evaluate("() => window.cribLive.state") == "failed":
             result.problems.append("the live runtime failed to start")
             return result
-        outputs = page.locator(".crib-live-output")
-        for i in range(outputs.count()):  # each widget comes alive as it scrolls into view
-            outputs.nth(i).scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
-        try:
-            page.wait_for_function(_ALL_LIVE, timeout=60_000)
-        except PlaywrightTimeout:
-            result.problems.append(f"only {page.locator('.crib-live-on').count()} of {outputs.count()} "
-                                   "widgets came alive within 60 s")
-        page.wait_for_timeout(500)
-        result.widgets = page.locator(f".crib-live-on {WIDGET}").count()
-        focus = keyboard_move_keeps_focus(page)
-        if focus:
-            result.problems.append(f"live: {focus}")
-        choose_a_card(page)  # answered by Python now: the card is raised by the kernel's reply
-        page.wait_for_timeout(800)
-        run_axe(page, result, axe, "live")
-        result.problems += [f"live: {p}" for p in page.evaluate(_NAMES)]
+        audit_live(page, result, axe)
     finally:
         context.close()
     return result
+
+
+def audit_live(page: Page, result: PageResult, axe: str) -> None:
+    """On a page whose Python runs: every widget brought to life (scrolled into view), a game table
+    tried by keyboard alone, a card chosen, then axe and the cards' names. check_live.py calls this
+    on the pages it drives, where they are live already."""
+    outputs = page.locator(".crib-live-output")
+    for i in range(outputs.count()):  # each widget comes alive as it scrolls into view
+        outputs.nth(i).scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+    try:
+        page.wait_for_function(_ALL_LIVE, timeout=60_000)
+    except PlaywrightTimeout:
+        result.problems.append(f"only {page.locator('.crib-live-on').count()} of {outputs.count()} "
+                               "widgets came alive within 60 s")
+    page.wait_for_timeout(500)
+    result.widgets = page.locator(f".crib-live-on {WIDGET}").count()
+    focus = keyboard_move_keeps_focus(page)
+    if focus:
+        result.problems.append(f"live: {focus}")
+    choose_a_card(page)  # answered by Python now: the card is raised by the kernel's reply
+    page.wait_for_timeout(800)
+    run_axe(page, result, axe, "live")
+    result.problems += [f"live: {p}" for p in page.evaluate(_NAMES)]
 
 
 def _report(r: PageResult) -> None:
@@ -309,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="_build/html", help="the built site (default _build/html)")
     parser.add_argument("--screenshots", default=None, help="folder for 390 px screenshots of widget pages")
+    parser.add_argument("--page-screenshots", default=None,
+                        help="folder for a full-page 1280 px screenshot of every page")
     parser.add_argument("--page", action="append", default=[], help="only this page (repeatable)")
     parser.add_argument("--live", action="store_true",
                         help=f"also check {', '.join(LIVE_PAGES)} once their widgets are live in place")
@@ -319,22 +348,27 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "index.html").is_file():
         print(f"no built site in {root}: run `make book` first", file=sys.stderr)
         return 1
-    pages = [p.relative_to(root).as_posix() for p in site_pages(root)]
+    pages = site_pages(root)
     live_pages = LIVE_PAGES if args.live else ()
     if args.page:
-        pages = [p for p in pages if any(p.endswith(w) for w in args.page)]
+        pages = [p for p in pages if any(p.as_posix().endswith(w) for w in args.page)]
         live_pages = [p for p in live_pages if any(p.endswith(w) for w in args.page)]
     if args.live_only:
         pages = []
     axe = axe_source()
     shots = Path(args.screenshots) if args.screenshots else None
+    page_shots = Path(args.page_screenshots) if args.page_screenshots else None
+    sites = []
     server, base = serve(root)
     results = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
-            for rel in pages:
-                results.append(check_page(browser, base, rel, axe, shots))
+            for page in pages:
+                site, result = check_page(browser, base, root, page, axe, shots, page_shots)
+                print_report(site)
+                sites.append(site)
+                results.append(result)
                 _report(results[-1])
             for rel in live_pages:
                 live = check_live(browser, base, rel, axe)
@@ -347,10 +381,14 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
     failed = [r for r in results if r.problems]
-    print(f"\naxe-core on {len(results)} pages at 1280 and {NARROW} px: "
+    broken = [s for s in sites if s.problems]
+    print(f"\n{len(sites)} pages, {sum(s.widgets for s in sites)} widgets, {sum(s.links for s in sites)} "
+          f"internal links checked; {len(broken)} page(s) with problems.")
+    print(f"axe-core on {len(results)} pages at 1280 px ({len(live_pages)} of them live), "
+          f"{sum(r.narrow for r in results)} of them also at {NARROW} px: "
           f"{sum(r.widget_nodes for r in results)} serious/critical nodes inside widgets, "
           f"{sum(r.theme_nodes for r in results)} elsewhere; {len(failed)} page(s) with problems.")
-    return 1 if failed else 0
+    return 1 if failed or broken else 0
 
 
 if __name__ == "__main__":

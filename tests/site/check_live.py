@@ -17,6 +17,9 @@ Chromium with every host name but 127.0.0.1 unresolvable, so nothing can leave t
 - the time from page load to the first answered click, cold (a fresh browser profile) and warm (the
   same profile again, its disk cache filled), for chapters 15 and 04, with the bytes the server sent
   and what the time was spent on;
+- on chapters 04, 07 and 13 (at 1280 px, once live) and on a fresh game table in chapter 15,
+  check_a11y.py's live checks: every widget of the page brought to life, the table played by
+  keyboard with the focus kept in the widget, axe-core and the cards' names;
 - "Open as a notebook" (JupyterLite) runs its cells by itself and shows the widget (one chapter).
 
 Screenshots (loading and live, 1280 and 390 px) go to ``_build/screenshots/live/``. Run by
@@ -355,9 +358,10 @@ def wait_held(tab, path: str, timeout_ms: int) -> None:
 
 
 def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label: str,
-             results: Results, shots: Path, timed: bool = False, held: bool = True) -> None:
+             results: Results, shots: Path, timed: bool = False, held: bool = True,
+             audit: bool = False) -> None:
     """One chapter's widget driven in a tab; ``held``: the browser profile has had a first visit,
-    so its service worker holds the snapshot."""
+    so its service worker holds the snapshot; ``audit``: then axe on the page's live widgets."""
     config = page_config(root, plan.rel)
     model_id = config["widgets"][0]["model_id"]
     early, later = plan.early, plan.later
@@ -436,6 +440,8 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
                     f"({sent['not_modified']} not modified)")
             results.times.append(line)
             print(line, flush=True)
+        if audit:
+            accessible(tab, what, results)
     except Exception as exc:
         results.check(False, f"{what}: comes alive and answers", f"{type(exc).__name__}: {exc}"[:1500])
         with contextlib.suppress(Exception):
@@ -444,6 +450,33 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         results.check(not outside, f"{what}: no request leaves the site", ", ".join(outside[:3]))
         results.check(not problems, f"{what}: no JavaScript error, no failed request",
                       "; ".join(problems[:3]))
+        tab.close()
+
+
+def accessible(tab, what: str, results: Results) -> None:
+    """check_a11y.py's checks of a live page (every widget brought to life, a game table tried by
+    keyboard, axe, the cards' names) on ``tab``, whose Python runs already."""
+    from check_a11y import PageResult, audit_live, axe_source
+
+    found = PageResult(what)
+    audit_live(tab, found, axe_source())
+    results.check(not found.problems, f"{what}: axe-core and the cards' names find nothing serious in its "
+                  f"{found.widgets} live widget(s)", "; ".join(found.problems[:4]))
+
+
+def audit_page(context, base: str, rel: str, results: Results) -> None:
+    """A page opened afresh, brought to life and checked as `accessible` does (the game table is
+    tried by keyboard from its first deal)."""
+    tab = context.new_page()
+    what = f"{rel} [live, keyboard and axe]"
+    try:
+        tab.goto(urljoin(base, rel), wait_until="domcontentloaded", timeout=120_000)
+        tab.locator("[data-crib-live-model]").first.scroll_into_view_if_needed()
+        tab.locator(".crib-live-view:not(.crib-live-hidden)").first.wait_for(timeout=LIVE_TIMEOUT_MS)
+        accessible(tab, what, results)
+    except Exception as exc:
+        results.check(False, f"{what}: comes alive", f"{type(exc).__name__}: {exc}"[:800])
+    finally:
         tab.close()
 
 
@@ -556,14 +589,17 @@ def main(argv: list[str] | None = None) -> int:
                     if first in chosen:
                         with contextlib.closing(launch(DESKTOP)) as context:
                             run_plan(context, base, root, PLANS[first], "mouse", "cold", results, shots, True,
-                                     held=False)
+                                     held=False, audit=first != "15")
                         with contextlib.closing(launch(PHONE)) as context:
                             run_plan(context, base, root, PLANS[first], "touch", "warm-390px", results, shots,
                                      True)
+                        if first == "15":  # the keyboard needs a table at its first deal
+                            with contextlib.closing(launch(DESKTOP)) as context:
+                                audit_page(context, base, PLANS[first].rel, results)
                     for number in [n for n in rest if n in chosen]:
                         with contextlib.closing(launch(DESKTOP)) as context:
                             run_plan(context, base, root, PLANS[number], "keyboard", "1280px", results, shots,
-                                     held=first in chosen)
+                                     held=first in chosen, audit=True)
                         with contextlib.closing(launch(PHONE)) as context:
                             run_plan(context, base, root, PLANS[number], "touch", "390px", results, shots,
                                      held=first in chosen)

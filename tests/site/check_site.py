@@ -160,13 +160,16 @@ def expects_widgets(root: Path, page: Path) -> bool:
     return any(c["cell_type"] == "code" and WIDGET_CODE.search("".join(c["source"])) for c in cells)
 
 
-def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageReport:
-    """Load one page and return its problems."""
+def open_page(browser, base: str, root: Path, page: Path, width: int = 1280):
+    """Open one page as it is drawn before its Python runs, watching every request and error;
+    returns the browser context, the tab and the page's report (its problems so far). The widgets
+    coming alive are check_live.py's: starting Python on each of a dozen pages would cost minutes of
+    CPU and check nothing here."""
     rel = page.relative_to(root).as_posix()
     report = PageReport(rel)
     if expects_widgets(root, page) and not _parse(page).widget_views:
         report.problems.append("the notebook shows widgets but the page has none (widget state not saved?)")
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
 
     def route(request_route) -> None:
         url = request_route.request.url
@@ -183,12 +186,9 @@ def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageR
         f"failed request {r.url}: {r.failure}"))
     tab.on("response", lambda r: r.status >= 400 and report.problems.append(
         f"HTTP {r.status} for {r.url}"))
-    # the page as it is drawn before its Python runs: the widgets coming alive are check_live.py's
-    # (starting Python on each of a dozen pages would cost minutes of CPU and check nothing here)
     tab.goto(urljoin(base, rel) + STATIC_ONLY, wait_until="load", timeout=60_000)
     with contextlib.suppress(PlaywrightTimeout):  # a busy machine; the checks below still run
         tab.wait_for_load_state("networkidle", timeout=20_000)
-
     report.widgets = _parse(page).widget_views
     if report.widgets:
         with contextlib.suppress(PlaywrightTimeout):  # reported below, view by view
@@ -198,15 +198,29 @@ def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageR
         for i, verdict in enumerate(tab.evaluate(_WIDGETS_DRAWN)):
             if verdict != "ok":
                 report.problems.append(f"widget {i + 1}: {verdict}")
-    shots.mkdir(parents=True, exist_ok=True)
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", rel.removesuffix(".html")) + ".png"
-    tab.screenshot(path=str(shots / name), full_page=True)
-    context.close()
+    return context, tab, report
 
+
+def finish_page(root: Path, page: Path, tab, report: PageReport, shots: Path | None) -> None:
+    """A full-page screenshot of the open tab (unless ``shots`` is None), then the page's links and
+    a learner's words."""
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", report.path.removesuffix(".html")) + ".png"
+        tab.screenshot(path=str(shots / name), full_page=True)
     report.links, problems = check_links(root, page)
     report.problems += problems
     if is_learner_page(root, page):
         report.problems += [f"a learner's page {problem}" for problem in page_problems(page)]
+
+
+def check_page(browser, base: str, root: Path, page: Path, shots: Path) -> PageReport:
+    """Load one page and return its problems."""
+    context, tab, report = open_page(browser, base, root, page)
+    try:
+        finish_page(root, page, tab, report, shots)
+    finally:
+        context.close()
     return report
 
 
@@ -234,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
             for page in site_pages(root):
                 reports.append(check_page(browser, base, root, page, Path(args.screenshots)))
-                _print(reports[-1])
+                print_report(reports[-1])
             browser.close()
     finally:
         server.shutdown()
@@ -247,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed else 0
 
 
-def _print(report: PageReport) -> None:
+def print_report(report: PageReport) -> None:
     mark = "FAIL" if report.problems else "ok  "
     print(f"{mark} {report.path}  ({report.widgets} widgets, {report.links} links)")
     for problem in dict.fromkeys(report.problems):

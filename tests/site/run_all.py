@@ -6,7 +6,7 @@ which 10 s were CPU. So two run side by side on CI's two cores, the longest star
 check's output is printed whole when it ends, with how long it took. Exit status 1 when any failed.
 
     python tests/site/run_all.py _build/html            # every check
-    python tests/site/run_all.py _build/html --lanes 1  # one after another, as before
+    python tests/site/run_all.py _build/html --lanes 1  # one after another
     python tests/site/run_all.py _build/html --only check_live check_a11y
 """
 
@@ -33,11 +33,11 @@ class Check:
 
 #: Longest first (minutes measured on a quiet 2-core machine), so the two lanes end together.
 CHECKS = (
-    Check("check_a11y", "axe-core on every page at 1280 and 390 px, and on four live widgets",
-          ("--live",), "a11y"),
-    Check("check_site", "every page: no failed or off-site request, widgets drawn, links resolve, "
-          "learner words", (), "."),
-    Check("check_live", "the widgets come alive in place and answer as the engine does", (), "live"),
+    Check("check_a11y", "every page: no failed or off-site request, widgets drawn, links resolve, "
+          "learner words, axe-core at 1280 px and, with a widget or a board, at 390 px",
+          ("--page-screenshots", "_build/screenshots"), "a11y"),
+    Check("check_live", "the widgets come alive in place and answer as the engine does; axe-core and "
+          "the keyboard on four live pages", (), "live"),
     Check("check_voice", "counting aloud: the clips play and light their cards in step", (), "voice"),
     Check("check_class_desk", "a teacher makes and grades a class in the page; same report as crib grade",
           (), "class-desk"),
