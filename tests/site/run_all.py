@@ -34,8 +34,7 @@ class Check:
 #: Longest first (minutes measured on a quiet 2-core machine), so the two lanes end together.
 CHECKS = (
     Check("check_a11y", "every page: no failed or off-site request, widgets drawn, links resolve, "
-          "learner words, axe-core at 1280 px and, with a widget or a board, at 390 px",
-          ("--page-screenshots", "_build/screenshots"), "a11y"),
+          "learner words, axe-core at 1280 px and, with a widget or a board, at 390 px", (), "a11y"),
     Check("check_live", "the widgets come alive in place and answer as the engine does; axe-core and "
           "the keyboard on four live pages", (), "live"),
     Check("check_voice", "counting aloud: the clips play and light their cards in step", (), "voice"),
