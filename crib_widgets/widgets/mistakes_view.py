@@ -13,11 +13,10 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.practice import Practice
-from ..pegging import GO
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import _line_html
 from .frame import Frame, action_button, from_model
-from .pegging_drill import PointsBox
+from .pegging_drill import PointsBox, play_row_html
 from .progress_link import kept, out, saved
 from .styles import esc
 
@@ -123,25 +122,7 @@ class MistakesView(Frame):
             self.table.value = (f'<div class="crib-row crib-top"><span class="crib-label">{esc(what)}</span>'
                                 f'{hand}<span class="crib-gap"></span>{starter}</div>{said}')
         elif p.kind in ("points", "card"):
-            s = lesson.scenario
-            slots, count = [], 0
-            last = max((i for i, e in enumerate(s.plays) if e.upper() != GO), default=-1)
-            for index, entry in enumerate(s.plays):
-                seat = s.seats[index % s.players]
-                if entry.upper() == GO:
-                    slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
-                                 f'role="img" aria-label="{esc(seat)} says go">go</span>'
-                                 f'<span class="crib-tag">{esc(seat)}</span></span>')
-                    continue
-                card = Card.parse(entry)
-                count += card.value
-                lit = s.ask == "last" and index == last
-                slots.append(card_html(card, four_colour=self.four_colour, lit=lit, tag=f"{seat} · {count}"))
-            self.table.value = (
-                f'<div class="crib-row crib-top"><span class="crib-label">On the table</span>'
-                f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
-                f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">'
-                f'count</span><span class="crib-count">{count}</span></span></div>')
+            self.table.value = play_row_html(lesson.scenario, four_colour=self.four_colour)
         else:
             self.table.value = ""
 

@@ -35,7 +35,8 @@ from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
 from .styles import esc
 
-__all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios", "read_points", "MAX_PLAY_POINTS"]
+__all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios", "read_points", "MAX_PLAY_POINTS",
+           "play_row_html"]
 
 CHOSEN = "mod-active"  # the class of a raised, outlined card button (the chosen card stands up)
 
@@ -171,27 +172,9 @@ class PeggingDrill(Frame):
     # ---- drawing ------------------------------------------------------------------------------
     def _draw_table(self) -> None:
         s = self.scenario
-        slots, count = [], 0
-        for index, entry in enumerate(s.plays):
-            seat = s.seats[index % s.players]
-            if entry.upper() == GO:
-                slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
-                             f'role="img" aria-label="{esc(seat)} says go">go</span>'
-                             f'<span class="crib-tag">{esc(seat)}</span></span>')
-                continue
-            card = Card.parse(entry)
-            count += card.value
-            asked = s.ask == "last" and index == max(i for i, p in enumerate(s.plays) if p.upper() != GO)
-            slots.append(card_html(card, four_colour=self.four_colour, lit=asked, tag=f"{seat} · {count}"))
         players = f"{s.players} players" if s.players != 2 else "2 players"
-        row = "crib-row crib-top" if slots else "crib-row"
-        self.table.value = (
-            f'<div class="{row}"><span class="crib-label">On the table</span>'
-            f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
-            f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">count'
-            f'</span><span class="crib-count">{count}</span></span></div>'
-            f'<div class="crib-sub">{players}; in turn: {esc(", ".join(s.seats))}.</div>'
-        )
+        self.table.value = (play_row_html(s, four_colour=self.four_colour)
+                            + f'<div class="crib-sub">{players}; in turn: {esc(", ".join(s.seats))}.</div>')
 
     def _answer_html(self) -> str:
         a = self.answer
@@ -298,3 +281,26 @@ class PeggingDrill(Frame):
         self.went_live()
         self.lesson.select(self.topic_picker.value)
         self._draw_question()
+
+
+def play_row_html(s: Scenario, *, four_colour: bool = False) -> str:
+    """The play so far as the table shows it: each card with its player and the running count (a go
+    as an empty card), the card asked about lit, and the count."""
+    slots, count = [], 0
+    last = max((i for i, e in enumerate(s.plays) if e.upper() != GO), default=-1)
+    for index, entry in enumerate(s.plays):
+        seat = s.seats[index % s.players]
+        if entry.upper() == GO:
+            slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
+                         f'role="img" aria-label="{esc(seat)} says go">go</span>'
+                         f'<span class="crib-tag">{esc(seat)}</span></span>')
+            continue
+        card = Card.parse(entry)
+        count += card.value
+        lit = s.ask == "last" and index == last
+        slots.append(card_html(card, four_colour=four_colour, lit=lit, tag=f"{seat} · {count}"))
+    row = "crib-row crib-top" if slots else "crib-row"
+    return (f'<div class="{row}"><span class="crib-label">On the table</span>'
+            f'<span class="crib-cards">{"".join(slots) or "nothing laid yet: you lead"}</span>'
+            f'<span class="crib-gap"></span><span title="the running count"><span class="crib-label">count'
+            f'</span><span class="crib-count">{count}</span></span></div>')
