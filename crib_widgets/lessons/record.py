@@ -27,7 +27,7 @@ __all__ = ["AnswerRecord", "position_text", "records_for"]
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
-    """One answer: ``lesson`` (``counting``, ``pegging``, ``muggins``), ``skill``, ``right``,
+    """One answer: ``lesson`` (``counting``, ``pegging``, ``muggins``, ``discarding``), ``skill``, ``right``,
     ``attempt`` (1 for the first try at the question), ``hinted`` (a hint or the answer was shown
     before it), ``position`` (the hand or play in card text, enough to deal it again) and ``given``
     (the answer as the learner gave it)."""
