@@ -69,15 +69,46 @@ def test_a_page_with_nothing_saved_keeps_each_counting_answer_and_offers_it_to_s
     assert saved == kept.store and saved.device == kept.store.device
 
 
-def test_the_saved_progress_comes_back_with_its_device_and_new_answers_are_numbered_after_it(page):
+def test_the_saved_progress_comes_back_and_the_page_numbers_its_new_answers_under_its_own_name(page):
     first = page("")
     count(CountingTrainer(HAND, STARTER), 29)
     text = shown_text()
     again = page(text)
-    assert again.store.device == first.store.device and len(again.store.answers) == 1
+    assert again.store.device != first.store.device and len(again.store.answers) == 1
     count(CountingTrainer(HAND, STARTER), 29)
-    ids = [a.id for a in Store.from_text(shown_text()).answers]
-    assert ids == [f"{first.store.device}-1", f"{first.store.device}-2"]
+    ids = {a.id for a in Store.from_text(shown_text()).answers}
+    assert ids == {f"{first.store.device}-1", f"{again.store.device}-1"}
+
+
+def test_two_tabs_open_at_once_each_take_in_what_the_other_saved_and_lose_nothing():
+    start = Kept("", today=DAY, device="d1")
+    start.take(CountingLesson(HAND, starter=STARTER).check_total(29).records, 0)
+    one, two = Kept(start.text, today=DAY), Kept(start.text, today=DAY)  # both restore the same text
+    one.take(CountingLesson(HAND, starter=STARTER).check_total(28).records, 0)
+    two.take(CountingLesson(HAND, starter=STARTER).check_total(29).records, 0)
+    two.store.daily_done(DAY)
+    assert one.take_saved(two.text) and two.take_saved(one.text)  # each saw the other's save
+    assert one.store.answers == two.store.answers and len(one.store.answers) == 3
+    assert one.store.streak.days == two.store.streak.days
+    assert not one.take_saved(two.text)  # nothing new: no save again, so the tabs fall quiet
+
+
+def test_text_another_tab_saved_that_cannot_be_read_changes_nothing():
+    kept = Kept("", today=DAY, device="d1")
+    kept.take(CountingLesson(HAND, starter=STARTER).check_total(29).records, 0)
+    before = kept.text
+    assert not kept.take_saved('{"crib-progress": 1')
+    assert not kept.take_saved("")
+    assert kept.text == before
+
+
+def test_the_page_bridge_saves_the_union_when_another_tab_saved(page):
+    kept = page("")
+    count(CountingTrainer(HAND, STARTER), 29)
+    other = Kept(shown_text(), today=DAY)
+    other.take(CountingLesson(HAND, starter=STARTER).check_total(28).records, 0)
+    progress_link.take_saved(other.text)
+    assert len(Store.from_text(shown_text()).answers) == 2 and len(kept.store.answers) == 2
 
 
 def test_damaged_saved_text_starts_afresh_says_why_and_marks_the_first_save_so_the_page_keeps_it_aside(page):
@@ -196,3 +227,15 @@ def test_the_view_imports_a_file_and_the_page_saves_it(page):
     assert [a.id for a in kept.store.answers] == ["d9-1"] and "Imported 1 answer" in view.file_status.value
     assert Store.from_text(shown_text()) == kept.store and view.upload.value == ()
     assert "download=\"crib-progress-2026-12-02.json\"" in view.download.value
+
+
+def test_a_page_opened_later_numbers_its_answers_after_the_earlier_pages_answers_of_the_day(monkeypatch):
+    from crib_widgets.lessons import store as store_module
+
+    monkeypatch.setattr(store_module.time, "time", lambda: 1_800_000_000)
+    morning = Kept("", today=DAY)
+    morning.take(CountingLesson(HAND, starter=STARTER).check_total(28).records, 0)
+    monkeypatch.setattr(store_module.time, "time", lambda: 1_800_000_060)  # a page opened a minute later
+    later = Kept(morning.text, today=DAY)
+    later.take(CountingLesson(HAND, starter=STARTER).check_total(29).records, 0)
+    assert [a.right for a in later.store.answers] == [False, True]  # the stars read the last answers last

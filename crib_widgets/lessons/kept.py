@@ -11,14 +11,23 @@ Nothing is sent anywhere.
 Only a page that handed over `VARIABLE` (even empty) keeps progress (``live``): a notebook run
 while the book is built, or in Jupyter, records in memory and shows nothing to save.
 
+Two tabs of the book open at once each restore the same saved text, and each saves its own. So that
+neither save loses the other's answers, a live page numbers its new answers under a name of its
+own (never an id another tab gives), and when another tab saves, the page hands that text over
+(`Kept.take_saved`): its answers are taken in, each once, and the union is saved.
+
 >>> from crib_widgets.lessons import CountingLesson
 >>> kept = Kept("", today="2026-12-02", device="d1")
 >>> lesson = CountingLesson("5H 5D 5S JC", starter="5C")
 >>> seen = kept.take(lesson.records, 0)
 >>> _ = lesson.check_total(29)
 >>> seen = kept.take(lesson.records, seen)
->>> seen, [a.id for a in kept.store.answers], Kept(kept.text, device="d2").store.device
+>>> seen, [a.id for a in kept.store.answers], Kept(kept.text, device="d2", live=False).store.device
 (1, ['d1-1'], 'd1')
+>>> other = Kept(kept.text, device="d2")  # a second tab: its answers are numbered under its own name
+>>> _ = other.take(CountingLesson("5H 5D 5S JC", starter="5C").check_total(29).records, 0)
+>>> kept.take_saved(other.text), [a.id for a in kept.store.answers]
+(True, ['d1-1', 'd2-1'])
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 
+from ..errors import CribbageError
 from .days import read_day
 from .record import AnswerRecord
 from .store import Store
@@ -45,6 +55,8 @@ class Kept:
     def __init__(self, saved: str | None, *, today: object = None, device: str | None = None,
                  live: bool = True) -> None:
         self.store, self.problem = Store.restore(saved, device)
+        if live and saved and not self.problem:  # a page of its own: ids no other tab gives
+            self.store.rename(device)
         self.damaged = bool(self.problem)
         self.today = None if today is None else read_day(today)
         self.live = live
@@ -63,6 +75,18 @@ class Kept:
         if len(records) > seen:
             self.store.add(records[seen:], self.day())
         return len(records)
+
+    def take_saved(self, text: str) -> bool:
+        """Another tab saved ``text``: take in its answers and daily hands (each once). True when
+        something came in (the page then saves the union); text that cannot be read changes
+        nothing."""
+        try:
+            other = Store.from_text(text, "the progress another tab saved")
+            before = (len(self.store.answers), len(self.store.streak.days))
+            self.store.merge(other)
+        except CribbageError:
+            return False
+        return (len(self.store.answers), len(self.store.streak.days)) != before
 
     @property
     def text(self) -> str:

@@ -169,7 +169,7 @@ def _results(value: object) -> tuple[tuple[str, bool], ...]:
     for pair in value:
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], bool)):
             raise CribbageError(f'its result {shown(pair)} is not a [skill, right] pair, e.g. ["runs", true]')
-        if pair[0] not in CHAPTERS:
+        if not isinstance(pair[0], str) or pair[0] not in CHAPTERS:
             raise CribbageError(f"its skill {shown(pair[0])} is not a skill the book trains: the skills are "
                                 f"{', '.join(COURSE)}")
         results.append((pair[0], pair[1]))

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Iterable, Mapping
 
 from ..errors import CribbageError
@@ -66,7 +67,7 @@ class Store:
     name when left out: two devices never share one)."""
 
     def __init__(self, device: str | None = None) -> None:
-        self.device = secrets.token_hex(4) if device is None else device
+        self.device = new_device() if device is None else device
         answer_key(f"{self.device}-1")  # a device name an id can hold
         self.next = 1
         self._answers: dict[str, Answer] = {}
@@ -96,6 +97,14 @@ class Store:
         self.next += len(added)
         self._answers.update((a.id, a) for a in added)
         return added
+
+    def rename(self, device: str | None = None) -> None:
+        """Number the answers given from now on under ``device`` (a new random name when left out),
+        from 1: a page restored from text another tab restores too never gives that tab's ids."""
+        device = new_device() if device is None else device
+        answer_key(f"{device}-1")  # a device name an id can hold
+        own = [n for d, n in (answer_key(i) for i in self._answers) if d == device]
+        self.device, self.next = device, max([0, *own]) + 1
 
     def daily_done(self, day: object) -> None:
         """The daily hand of ``day`` is done."""
@@ -190,6 +199,12 @@ class Store:
         return isinstance(other, Store) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def new_device() -> str:
+    """A name for a new device or page: the time in seconds (hexadecimal, so a later page's name sorts
+    after an earlier one's, and the answers of one day stay in the order given) and 3 random bytes."""
+    return f"{int(time.time()):08x}{secrets.token_hex(3)}"
 
 
 def _device(value: object, where: str) -> str:

@@ -24,7 +24,7 @@ from ..lessons.kept import Kept
 from ..lessons.record import AnswerRecord
 from .styles import esc
 
-__all__ = ["CLASS", "keep", "kept", "listen", "out", "saved", "unlisten"]
+__all__ = ["CLASS", "keep", "kept", "listen", "out", "saved", "take_saved", "unlisten"]
 
 CLASS = "crib-progress-out"  # the hidden element's class, which the page watches
 _page: dict[str, object] = {}
@@ -95,3 +95,14 @@ def keep(records: Sequence[AnswerRecord], seen: int) -> int:
     if now > seen:
         saved()
     return now
+
+
+def take_saved(text: str) -> None:
+    """Another tab of the book saved ``text`` (the page's script hands it over): take its answers in
+    and save the union, so neither tab's save loses the other's. Nothing happens when nothing new
+    came in, or the text cannot be read."""
+    try:
+        if kept().take_saved(text):
+            saved()
+    except Exception:  # progress is extra: never an error on the learner's page
+        return

@@ -97,6 +97,15 @@
     });
   }
 
+  // Another tab of the book saved its progress: this page's Python takes those answers in (each
+  // once) and saves the union, so neither tab's save loses the other's (crib_widgets.lessons.kept).
+  function takeOtherTabs(event) {
+    if (event.key !== PROGRESS_KEY || !event.newValue || !kernel) return;
+    progressSaved = event.newValue;  // what storage holds now
+    kernel.run('from crib_widgets.widgets.progress_link import take_saved\n'
+      + `take_saved(${JSON.stringify(event.newValue)})`).catch(() => undefined);
+  }
+
   function start() {
     if (starting) return starting;
     startedAt = performance.now();
@@ -122,6 +131,7 @@
       timings.worker = kernel.workerTimings;
       await writeModules();
       new MutationObserver(keepProgress).observe(document.body, { subtree: true, childList: true, characterData: true });
+      addEventListener('storage', takeOtherTabs);
       setState('ready');
       readyResolve();
     })().catch((error) => {
