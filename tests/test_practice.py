@@ -319,3 +319,30 @@ def test_the_today_view_throws_two_counts_and_shows_the_streak(page):
     view.check_button.click()
     assert view.stage == "done" and "Your streak: 1 day in a row" in view.status_text
     assert Store.from_text(shown_text()).streak.days == {DAY}
+
+
+def test_once_today_s_hand_is_done_it_can_be_played_out_at_a_game_table_on_the_same_six_cards(page):
+    view = TodayView()
+    assert view.play_row.layout.display == "none"  # nothing to play out before the hand is done
+    view.picker.select(view.today.advice[0].discard)
+    view.throw_button.click()
+    view.show_button.click()
+    assert view.stage == "done" and view.play_row.layout.display is None
+    view.play_button.click()
+    (table,) = view.table_box.children
+    game = table.table.game
+    assert game.dealer == view.today.hand.dealer
+    assert sorted(map(str, game.hands[0])) == sorted(map(str, view.today.hand.dealt))
+    assert view.play_row.layout.display == "none" and "on the table below" in view.status_text
+    view.play_button.click()  # a second press opens no second table
+    assert len(view.table_box.children) == 1
+
+
+def test_today_s_table_options_deal_the_day_s_cards_to_the_learner():
+    from crib_widgets.game import Game
+
+    today = TodayHand(Kept("", today=DAY, device="d1"))
+    options = today.table_options()
+    game = Game(deck=options["deck"], dealer=options["dealer"], seed=options["seed"])
+    assert sorted(map(str, game.hands[0])) == sorted(map(str, today.hand.dealt))
+    assert sorted(map(str, game.hands[1])) == sorted(map(str, today.hand.their_dealt))

@@ -28,7 +28,7 @@ from ..scoring import MAX_HAND_SCORE
 from ..strategy.discard import DiscardOption, advise_discard
 from ..words import join_words, plural
 from .counting import CountingLesson, Line
-from .daily import daily_hand
+from .daily import daily_hand, daily_seed
 from .kept import Kept
 
 __all__ = ["TodayHand", "STAGES"]
@@ -167,6 +167,19 @@ class TodayHand:
         self.lines = (Line("note", f"Your hand scores {s.total}.", s.aloud()),
                       *(Line("note", f"{i.reason} ({i.points})") for i in s.items))
         self._finish("Here is the count.")
+
+    def table_options(self) -> dict[str, object]:
+        """What a game table (`crib_widgets.widgets.game_table.GameTable`) needs to play today's deal
+        out against the computer: the learner in seat 0, the day's dealer, the day's cards on top of
+        the deck (later deals are shuffled from the day's seed, so they are the same for everyone
+        too)."""
+        return {"deck": self.hand.game_deck, "dealer": self.hand.dealer, "seed": daily_seed(self.day)}
+
+    def play_words(self) -> str:
+        """What playing it out means, said before the table opens."""
+        return ("Play today's deal out against the computer: you get the same six cards, throw two again "
+                "(the same two, or try the others), play to 31 and count. The game then goes on from "
+                "there if you like.")
 
     def _finish(self, head: str) -> None:
         self.kept.store.daily_done(self.day)

@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Go, Move, Rules
@@ -57,7 +58,7 @@ class Table:
     computer seats.
 
     ``Table(rules=None, *, strength="intermediate", seats=None, name="You", names=None, seed=None,
-    dealer=None, hint_level="show", warn_at=2.0, hints=None)``
+    dealer=None, hint_level="show", warn_at=2.0, hints=None, deck=None)``
 
     - ``seats``: per seat ``"person"`` (also ``"learner"``) or a computer level (``beginner``,
       ``intermediate``, ``expert``); by default one person sits at seat 0 and every other seat plays
@@ -66,6 +67,8 @@ class Table:
     - ``name``: the one person's name (a computer seat's name is refused); ``names`` names every
       seat (each different; with several people the default is "Player 1", "Player 2", ...,
       "Computer").
+    - ``deck``: the top of the first deal's deck, as `Game` takes it (e.g. the day's hand,
+      `crib_widgets.lessons.daily.DailyHand.game_deck`); later deals are shuffled from ``seed``.
     - ``hint_level``: ``off``, ``warn`` (a move costing more than ``warn_at`` points on average is
       held back once with a warning) or ``show``, for every person; ``hints`` (seat -> level)
       gives a person a level of their own.
@@ -88,7 +91,7 @@ class Table:
                  seats: tuple[str, ...] | list[str] | None = None, name: str = "You",
                  names: tuple[str, ...] | list[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, hint_level: str = "show", warn_at: float = 2.0,
-                 hints: dict[int, str] | None = None) -> None:
+                 hints: dict[int, str] | None = None, deck: Sequence | str | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
@@ -106,7 +109,7 @@ class Table:
             per_person[seat] = (own, at)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        game = Game(rules, seed=seed, dealer=dealer, names=names)
+        game = Game(rules, seed=seed, deck=deck, dealer=dealer, names=names)
         self._take(game, seats, per_person)
 
     # ---- starting, saving, restoring ---------------------------------------------------------------

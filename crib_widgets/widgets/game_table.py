@@ -79,7 +79,8 @@ class GameTable(Frame):
     Keyword arguments set the first game's options (``players``, ``partners``, ``target``,
     ``muggins``, ``ten_back``, ``lowball``, ``exact_finish``, ``strength``, ``name``, ``hints``
     (``off``, ``warn`` or ``show``), ``warn_at`` (points), ``pace`` (see `PACES`)) and ``seed`` (the
-    deal and the computers' choices; None picks one), ``dealer`` (None: cut for deal),
+    deal and the computers' choices; None picks one), ``dealer`` (None: cut for deal), ``deck`` (the
+    top of the first deal's deck, e.g. today's hand: `crib_widgets.lessons.daily.DailyHand.game_deck`),
     ``four_colour``. A name that a computer seat has, or an unknown option, raises `CribbageError`.
 
     Pass and play: ``people=("Ann", "Ben")`` seats those people at this device in seats 0, 1, ...
@@ -135,6 +136,7 @@ class GameTable(Frame):
         shared: str | None = None,
         share_base: str = "",
         duplicate: dict | None = None,
+        deck: list | str | None = None,
     ) -> None:
         rules = Rules(
             players=players,
@@ -159,6 +161,7 @@ class GameTable(Frame):
             warn_at=warn_at,
             seats=seats,
             names=names,
+            deck=deck,
         )
         super().__init__("Cribbage game table", STATIC_NOTE_GAME)
         self.four_colour = four_colour

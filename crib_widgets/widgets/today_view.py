@@ -28,7 +28,8 @@ class TodayView(Frame):
 
     Child widgets: ``heading``, ``picker`` (the six cards dealt, pick two), ``throw_button``,
     ``throw_view`` (how the throw compares), ``hand_view`` (the four kept and the starter),
-    ``answer_input``, ``check_button``, ``show_button``, ``feedback``, ``streak_view``. State: the
+    ``answer_input``, ``check_button``, ``show_button``, ``feedback``, ``streak_view``, ``play_button``
+    (once the day's hand is done: plays the deal out at a game table, put in ``table_box``). State: the
     model's ``stage``.
     """
 
@@ -56,12 +57,17 @@ class TodayView(Frame):
             "crib-row")
         self.feedback = widgets.HTML()
         self.streak_view = widgets.HTML()
+        self.play_button = action_button("Play it out", "Play today's deal against the computer", "primary")
+        self.play_view = widgets.HTML()
+        self.play_row = widgets.VBox([self.play_view, self.play_button])
+        self.table_box = widgets.VBox()  # the game table, once asked for
         self._assemble(self.heading, self.throw_row, self.throw_view, self.hand_view, self.status,
-                       self.count_row, self.feedback, self.streak_view, out())
+                       self.count_row, self.feedback, self.streak_view, self.play_row, self.table_box, out())
         self.throw_button.on_click(lambda _: self._on_throw())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_msg(self._on_box_message)
         self.show_button.on_click(lambda _: self._on_show())
+        self.play_button.on_click(lambda _: self._on_play())
         self._draw()
 
     stage = from_model("stage", "Where the day's hand is: throw, count or done.")
@@ -99,6 +105,8 @@ class TodayView(Frame):
         lines = "".join(f"<li>{_line_html(line)}</li>" for line in t.lines)
         self.feedback.value = f'<ul class="crib-list">{lines}</ul>' if lines else ""
         self.streak_view.value = f'<div class="crib-tally">{esc(t.streak_words())}</div>'
+        self.play_row.layout.display = None if t.stage == "done" and not self.table_box.children else "none"
+        self.play_view.value = f'<div class="crib-sub">{esc(t.play_words())}</div>'
         if t.stage == "count" and t.tone == "bad":  # a wrong count: what to do about it
             self.set_status(t.message, "bad")
         else:
@@ -141,6 +149,16 @@ class TodayView(Frame):
             return
         self._draw()
         saved()
+
+    def _on_play(self) -> None:
+        from .game_table import GameTable  # only when asked: most visits never open it
+
+        self.went_live()
+        if self.today.stage != "done" or self.table_box.children:
+            return
+        self.table_box.children = (GameTable(four_colour=self.four_colour, **self.today.table_options()),)
+        self._draw()
+        self.set_status("Today's deal is on the table below: choose two cards to throw to the crib.")
 
     def _on_show(self) -> None:
         self.went_live()
