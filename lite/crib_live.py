@@ -36,6 +36,7 @@ import re
 import shutil
 import subprocess
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
@@ -694,12 +695,24 @@ def precompress(app: Sphinx, error: Exception | None) -> None:
             wanted.append((path, store / (hashlib.sha256(path.read_bytes()).hexdigest() + ".br")))
     jobs = [{"src": str(src), "out": str(kept), "gunzip": src.suffix == ".snapshot"}
             for src, kept in wanted if not kept.is_file()]
-    if jobs:
-        _node(RUNTIME / "compress.mjs", jobs)
+    lanes = _lanes(jobs, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max(1, len(lanes))) as pool:  # brotli's best is slow: one Node per core
+        list(pool.map(lambda lane: _node(RUNTIME / "compress.mjs", lane), lanes))
     for src, kept in wanted:
         if kept.stat().st_size < src.stat().st_size * 0.95:
             shutil.copy2(kept, src.with_name(src.name + ".br"))
     logger.info(f"[crib_live] brotli twins for {len(wanted)} files ({len(jobs)} compressed now)")
+
+
+def _lanes(jobs: list[dict], count: int) -> list[list[dict]]:
+    """``jobs`` shared among at most ``count`` lanes of about the same bytes, the largest first."""
+    lanes: list[list[dict]] = [[] for _ in range(min(count, len(jobs)))]
+    loads = [0] * len(lanes)
+    for job in sorted(jobs, key=lambda j: -Path(j["src"]).stat().st_size):
+        lightest = loads.index(min(loads))
+        lanes[lightest].append(job)
+        loads[lightest] += Path(job["src"]).stat().st_size
+    return lanes
 
 
 def mark_static(app: Sphinx, error: Exception | None) -> None:

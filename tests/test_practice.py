@@ -334,6 +334,7 @@ def test_once_today_s_hand_is_done_it_can_be_played_out_at_a_game_table_on_the_s
     assert game.dealer == view.today.hand.dealer
     assert sorted(map(str, game.hands[0])) == sorted(map(str, view.today.hand.dealt))
     assert view.play_row.layout.display == "none" and "on the table below" in view.status_text
+    assert "Getting ready" not in table.status.value  # the table was made live, by a click
     view.play_button.click()  # a second press opens no second table
     assert len(view.table_box.children) == 1
 

@@ -156,7 +156,9 @@ class TodayView(Frame):
         self.went_live()
         if self.today.stage != "done" or self.table_box.children:
             return
-        self.table_box.children = (GameTable(four_colour=self.four_colour, **self.today.table_options()),)
+        table = GameTable(four_colour=self.four_colour, **self.today.table_options())
+        table.went_live()  # made by a click: Python runs, so no "Getting ready" note
+        self.table_box.children = (table,)
         self._draw()
         self.set_status("Today's deal is on the table below: choose two cards to throw to the crib.")
 

@@ -205,9 +205,10 @@ def run_axe(page: Page, result: PageResult, axe: str, label: str) -> None:
 def check_page(browser, base: str, root: Path, page: Path, axe: str, shots: Path | None,
                page_shots: Path | None) -> tuple[object, PageResult]:
     """One page: at 1280 px what check_site.py checks (requests, errors, widgets drawn, links, a
-    learner's words) and axe with the cards' names, in the same load; at 390 px, where the page has
-    a widget or a board, axe again and what a phone would cut off. A page of text alone is not
-    opened at 390 px: its layout is the theme's, checked on the pages that have widgets."""
+    learner's words) and axe with the cards' names, in the same load; then, where the page has a
+    widget or a board, the same tab at 390 px: axe again (where it has controls) and what a phone
+    would cut off. A page of text alone is not looked at 390 px: its layout is the theme's, checked
+    on the pages that have widgets."""
     rel = page.relative_to(root).as_posix()
     result = PageResult(rel)
     context, tab, site = open_page(browser, base, root, page)
@@ -219,23 +220,20 @@ def check_page(browser, base: str, root: Path, page: Path, axe: str, shots: Path
         choose_a_card(tab)
         run_axe(tab, result, axe, "1280px")
         result.problems += [f"1280px: {p}" for p in tab.evaluate(_NAMES)]
-    finally:
-        context.close()
-    if not (result.widgets or boards):
-        return site, result
-    result.narrow = True
-    context, tab = _open(browser, base, rel, NARROW)
-    try:
-        _wait_widgets(tab)
-        choose_a_card(tab)
-        if controls:  # pictures alone have the same markup at both widths: axe saw them at 1280 px
-            run_axe(tab, result, axe, f"{NARROW}px")
-        result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NAMES)]
-        result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NARROW, MIN_LABEL_PX)]
-        if shots is not None and result.widgets:
-            shots.mkdir(parents=True, exist_ok=True)
-            tab.screenshot(path=str(shots / (rel.replace("/", "_").removesuffix(".html") + ".png")),
-                           full_page=True)
+        if result.widgets or boards:
+            # the same tab turned into a phone's width (the page lays itself out by CSS alone), the
+            # card chosen above still chosen: a second load would cost seconds a page
+            result.narrow = True
+            tab.set_viewport_size({"width": NARROW, "height": 900})
+            tab.wait_for_timeout(300)
+            if controls:  # pictures alone have the same markup at both widths: axe saw them at 1280 px
+                run_axe(tab, result, axe, f"{NARROW}px")
+            result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NAMES)]
+            result.problems += [f"{NARROW}px: {p}" for p in tab.evaluate(_NARROW, MIN_LABEL_PX)]
+            if shots is not None and result.widgets:
+                shots.mkdir(parents=True, exist_ok=True)
+                tab.screenshot(path=str(shots / (rel.replace("/", "_").removesuffix(".html") + ".png")),
+                               full_page=True)
     finally:
         context.close()
     return site, result

@@ -3,8 +3,8 @@
 1. A learner answers in chapter 4's counting trainer and chapter 13's Muggins quiz: each answer is
    saved in this browser's storage (``crib-progress``), and nothing is sent anywhere (every request
    goes to the local server);
-2. they reload chapter 4 and answer again: the saved progress came back (the same device name, the
-   new answer numbered after the others);
+2. they reload chapter 4 and answer again: the saved progress came back (the new answer under the
+   page's own name, so that two tabs never give the same id);
 3. *My progress* (``book/my_progress.html``) shows the answers kept, in the two skills' rows, and
    exports them as a file;
 4. in a fresh browser profile (another device), *Import a progress file* with that file shows the
@@ -150,6 +150,7 @@ def check_practise(browser, base: str, shots: Path, expect, watch) -> None:
     today.wait_for(timeout=LIVE_TIMEOUT_MS)
     cards = today.locator(".crib-cardbtn")
     expect(cards.count() == 6, f"today's hand shows {cards.count()} cards to choose from, not 6")
+    chosen = sorted(cards.evaluate_all(LABELS))  # the day's six, named in words
     cards.nth(0).tap()
     cards.nth(1).tap()
     today.locator(".crib-status").filter(has_text="Press Throw").wait_for(timeout=60_000)
@@ -158,7 +159,19 @@ def check_practise(browser, base: str, shots: Path, expect, watch) -> None:
     expect(today.locator('[aria-label^="Your hand: "]').count() == 1,
            "today's kept hand is not named in words")
     today.screenshot(path=str(shots / "practise-today-390.png"))
+    # counted (shown), then played out at a game table on the same six cards
+    today.get_by_role("button", name="Show me the count", exact=True).tap()
+    today.locator(".crib-status").filter(has_text="Today's hand is done").wait_for(timeout=60_000)
+    today.get_by_role("button", name="Play it out", exact=True).tap()
+    table = today.locator(".crib-root").filter(has_text="Cribbage game table").last
+    table.locator(".crib-cardbtn").nth(5).wait_for(timeout=60_000)
+    dealt = sorted(table.locator(".crib-cardbtn").evaluate_all(LABELS))
+    expect(dealt == chosen, f"the table to play it out holds {dealt}, not the day's six cards {chosen}")
+    today.screenshot(path=str(shots / "practise-today-played-390.png"))
     context.close()
+
+
+LABELS = "(buttons) => buttons.map((b) => b.getAttribute('aria-label'))"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,19 +208,21 @@ def main(argv: list[str] | None = None) -> int:
             home.on("page", watch)
             page = home.new_page()
             count_a_hand(page, base)
-            first = wait_saved(page, 1)
+            wait_saved(page, 1)
             quiz = live_widget(page, base, "book/13_muggins.html", "Muggins quiz")
             quiz.get_by_role("button", name="Accept").click()
             kept = wait_saved(page, 2)
             lessons = [a["lesson"] for a in kept["answers"]]
             expect(lessons == ["counting", "muggins"], f"the answers saved are {lessons}")
-            # 2. a reload brings the progress back
+            before = [a["id"] for a in kept["answers"]]
+            # 2. a reload brings the progress back; the page numbers its new answer under a name of
+            # its own (two tabs open at once never give the same id)
             count_a_hand(page, base)
             kept = wait_saved(page, 3)
             ids = [a["id"] for a in kept["answers"]]
-            device = first["device"]
-            expect(kept["device"] == device and ids == [f"{device}-{n}" for n in (1, 2, 3)],
-                   f"after a reload the answers are {ids} on device {kept['device']}, not {device}-1..3")
+            names = {i.split("-")[0] for i in before}
+            expect(ids[:2] == before and len(ids) == 3 and ids[2].split("-")[0] not in names,
+                   f"after a reload the answers are {ids}, not {before} and one more under a new name")
             # 3. My progress shows them and exports them
             view = live_widget(page, base, PAGE, "My progress")
             wait_for_words(view, "Kept in this browser: 3 answers")
@@ -220,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
                 view.get_by_role("link", name="Export my progress (a file)").click()
             exported = work / download.value.suggested_filename
             download.value.save_as(exported)
-            expect(json.loads(exported.read_text(encoding="utf-8")) == kept,
-                   "the exported file is not the progress this browser kept")
+            file = json.loads(exported.read_text(encoding="utf-8"))
+            expect((file["answers"], file["daily"]) == (kept["answers"], kept["daily"]),
+                   "the exported file does not hold the answers and days this browser kept")
             home.close()
             # 4. another device imports the file
             away = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
@@ -234,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             chooser.value.set_files(str(exported))
             wait_for_words(view, f"Imported 3 answers and no daily hands from {exported.name}")
             imported = wait_saved(page, 3)
-            expect(imported["answers"] == kept["answers"] and imported["device"] != device,
+            expect(imported["answers"] == kept["answers"] and imported["device"] != kept["device"],
                    "the other device's saved progress is not the imported answers under its own name")
             page.screenshot(path=str(shots / "imported-390.png"), full_page=True)
             view = live_widget(page, base, PAGE, "My progress")
