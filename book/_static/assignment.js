@@ -355,6 +355,71 @@
       ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback);
   }
 
+  // ---- the learner's progress from the book (optional, in the results file only) ---------------------
+  // The book's trainers keep the learner's progress in this browser under "crib-progress" (the
+  // document of crib_widgets.lessons.store.Store). When the student ticks the box, the results file
+  // carries the answers that give their stars: each skill's last 5 first tries without a hint
+  // (lessons.progress.RECENT) and its last other try, so the stars the teacher's report works out are
+  // the ones the book shows. The signature does not cover it, the results code never carries it, and
+  // grading never checks it (crib_widgets.exercises.results).
+  const PROGRESS_KEY = "crib-progress", RECENT = 5, MAX_ATTACHED = 100000; // results.MAX_ATTACHED_PROGRESS
+  const ANSWER_ID = /^([0-9a-z]{1,16})-([0-9]{1,9})$/;
+  function progressToAttach() {
+    let text;
+    try { text = localStorage.getItem(PROGRESS_KEY); }
+    catch (e) { return { why: "This browser is not letting the page read your progress, so there is nothing to add." }; }
+    const none = { why: "There is no progress from the book in this browser to add yet: your stars appear once you practise in the book's chapters." };
+    if (!text) return none;
+    let doc;
+    try { doc = JSON.parse(text); } catch (e) { doc = null; }
+    const fine = doc && typeof doc === "object" && doc["crib-progress"] === 1 && Array.isArray(doc.answers) &&
+      doc.answers.every((a) => a && ANSWER_ID.test(a.id) && typeof a.day === "string" &&
+        Array.isArray(a.results) && a.results.every((r) => Array.isArray(r) && typeof r[0] === "string"));
+    if (!fine) return { why: "Your progress in this browser could not be read, so there is nothing to add." };
+    const order = (a) => { const m = a.id.match(ANSWER_ID); return [a.day, m[1], Number(m[2])]; };
+    const sorted = doc.answers.slice().sort((x, y) => {
+      const a = order(x), b = order(y);
+      for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+      return 0;
+    });
+    const keep = new Set(), firsts = {}, others = {};
+    for (let i = sorted.length - 1; i >= 0; i--) {
+      const a = sorted[i], unaided = a.attempt === 1 && !a.hinted;
+      for (const [skill] of a.results) {
+        const count = unaided ? firsts : others;
+        count[skill] = (count[skill] || 0) + 1;
+        if (count[skill] <= (unaided ? RECENT : 1)) keep.add(a);
+      }
+    }
+    if (!keep.size) return none;
+    const attached = { "crib-progress": 1, device: doc.device, next: doc.next,
+      answers: sorted.filter((a) => keep.has(a)), daily: [] };
+    const json = JSON.stringify(attached);
+    if (new TextEncoder().encode(json).length > MAX_ATTACHED) {
+      return { why: "Your progress is too long to add to the results file, so it is left out." };
+    }
+    return { json };
+  }
+
+  function progressChoice() {
+    const found = progressToAttach();
+    const box = $("input", { type: "checkbox", id: "ca-add-progress", "aria-describedby": "ca-add-progress-help",
+      disabled: !found.json });
+    const help = $("p", { class: "ca-help", id: "ca-add-progress-help", text: found.json ?
+      "Tick this if you want your results file to also show your stars for each skill from the book's practice, " +
+      "so your teacher can see them next to your answers. You don't have to: it is up to you, and it does not change your score." :
+      found.why });
+    const note = $("p", { class: "ca-help", role: "status", "aria-live": "polite" });
+    box.addEventListener("change", () => {
+      note.textContent = box.checked ? "Your stars go in the results file only: the results code stays the same, without them." : "";
+    });
+    const part = $("div", { class: "ca-add-progress" + (found.json ? "" : " ca-nothing") },
+      $("p", { class: "ca-tick" }, box, $("label", { for: box.id, text: "Add my progress from this browser (my stars for each skill)" })),
+      help, note);
+    // read again at the moment of saving: the student may have practised in another tab meanwhile
+    return { part, attached: () => (box.checked && !box.disabled ? progressToAttach().json || null : null) };
+  }
+
   function finishBox(link, data, state, practice) {
     const msg = $("p", { class: "ca-msg", role: "status" });
     if (practice) return $("section", { class: "ca-finish" }, $("p", { text: "Practice set: nothing to hand in. Check each answer as you go." }));
@@ -366,15 +431,20 @@
     };
     const stem = link.student.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "student";
     const missing = () => state.answers.filter((a) => a === null || a === "").length;
+    const choice = progressChoice();
     const download = $("button", { type: "button", class: "ca-button primary", text: "Download my results file", onclick: () => {
-      const blob = new Blob([JSON.stringify(results(), null, 1) + "\n"], { type: "application/json" });
+      // The progress goes last, on one line, outside what the signature covers.
+      const progress = choice.attached();
+      const text = JSON.stringify(results(), null, 1);
+      const file = progress ? text.replace(/\n}$/, `,\n "progress": ${progress}\n}`) : text;
+      const blob = new Blob([file + "\n"], { type: "application/json" });
       const a = $("a", { href: URL.createObjectURL(blob), download: `results-${stem}.json` });
       document.body.append(a); a.click(); a.remove();
       state.downloaded = true;
       const left = missing();
       const unread = state.status.map((s, i) => (s === "unreadable" ? i + 1 : 0)).filter(Boolean);
       msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") +
-        ": hand this file in to your teacher." + (unread.length ? ` Question${unread.length === 1 ? "" : "s"} ` +
+        (progress ? ", with your stars from the book" : "") + ": hand this file in to your teacher." + (unread.length ? ` Question${unread.length === 1 ? "" : "s"} ` +
         `${unread.join(", ")} could not be read: write ${unread.length === 1 ? "it" : "them"} as a number or ` +
         "as you count aloud (e.g. 12, or fifteen two, fifteen four and a pair is six), then download again." : "");
     } });
@@ -388,7 +458,7 @@
     return $("section", { class: "ca-finish" }, $("h3", { text: "When you have finished" }),
       $("p", { text: (storageWorks ? "Your answers stay in this browser, so you can come back later. " : "") +
         "To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
-      download, " ", copy, codeBox, msg);
+      choice.part, download, " ", copy, codeBox, msg);
   }
 
   function start() {

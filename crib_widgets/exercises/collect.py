@@ -7,7 +7,9 @@ disk, so both grade the same inputs the same way.
 - a file or code that cannot be graded gets one line in ``refused`` and the rest are graded;
 - a second results file for the same student is refused (the first is graded);
 - a file whose name names another student on the class list (``results-ben.json`` holding Ann's
-  results) is graded as the student whose link signed it, with a line in ``notes`` saying so.
+  results) is graded as the student whose link signed it, with a line in ``notes`` saying so;
+- a file whose attached progress (optional, `results.read_results`) cannot be read is graded, with a
+  line in ``notes`` saying why.
 """
 
 from __future__ import annotations
@@ -94,4 +96,7 @@ def _take(got: Collected, assignment: Assignment, submission: Submission) -> Non
     if named is not None and named != name:
         got.notes.append(f"{submission.source}: the file's name names {named}, but it holds {name}'s results "
                          f"(made from {name}'s link): graded as {name}'s")
+    if submission.progress_problem:
+        got.notes.append(f"{submission.source}: the attached progress could not be read: "
+                         f"{submission.progress_problem}. {name}'s answers were graded as usual")
     got.taken[name] = submission

@@ -5,7 +5,10 @@ prints on A4 and reads on a phone) opens with the students who need help and the
 need it in, then a students x skills grid (each cell the share right, coloured and said in words:
 secure, shaky, needs help), the class's most common mistakes each naming the students who made
 them, what was asked, the questions, charts (SVG, no matplotlib) and every answer as the student
-typed it beside what it was read as, so the teacher can overrule a reading.
+typed it beside what it was read as, so the teacher can overrule a reading. Where a student
+attached their progress from the book to their results file, the report shows their stars per
+skill in words (the book's own rating, `lessons.progress.SkillProgress`), marked as attached by
+the student and not checked.
 
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="22" * 16)
@@ -39,7 +42,10 @@ from .sheet import answer_kinds
 from .skills import SKILLS, band, skills_tested
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files",
-           "collected_report"]
+           "collected_report", "practised_lines", "PRACTISED"]
+
+# How the report marks a student's attached progress: their own record, never checked by grading.
+PRACTISED = "practised in the book, attached by the student, not checked"
 
 @dataclass(frozen=True, slots=True)
 class StudentRow:
@@ -90,6 +96,7 @@ class ClassReport:
     refused: tuple[str, ...] = field(default=())
     mistake_students: dict[str, tuple[str, ...]] = field(default_factory=dict)
     notes: tuple[str, ...] = field(default=())
+    progress: dict[str, object] = field(default_factory=dict)  # student -> the Store they attached
 
     def mistake_lines(self) -> list[str]:
         """The most common mistakes as sentences naming who made them, e.g.
@@ -194,6 +201,7 @@ class ClassReport:
             f"<p>{escape(self.summary())}</p></header>{problems}"
             f"<h2>Who needs help with what</h2>{self._help_html()}"
             f"<h2>Students and skills</h2>{self._grid_html()}"
+            f"{self._practised_html()}"
             f"<h2>The class's most common mistakes</h2>{self._mistakes_html()}"
             f"<h2>What was asked</h2>{self._focus_html()}"
             f'<h2>Students</h2><div class="wide">{_table(self.students_csv())}</div>'
@@ -239,6 +247,26 @@ class ClassReport:
                "Students who need help most come first.</p>")
         return (f'{key}<div class="wide"><table class="grid skills"><thead><tr><th scope="col">student</th>'
                 f'<th scope="col">score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+    def _practised_html(self) -> str:
+        """Each attached progress, in the class's order (students who need help most first)."""
+        rows = [row for row in self.by_need() if row.student in self.progress]
+        if not rows:
+            return ""
+        from ..lessons.progress import RECENT  # only a report with attached progress needs the lessons
+
+        parts = []
+        for row in rows:
+            lines = practised_lines(self.progress[row.student])
+            items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+            parts.append(f'<section class="practised"><h3>{escape(row.student)}</h3>'
+                         f'<p class="key">{escape(PRACTISED[0].upper() + PRACTISED[1:])}.</p>'
+                         f"<ul>{items}</ul></section>")
+        return ("<h2>Practised in the book (attached by students)</h2>"
+                f"<p>{plural(len(rows), 'student')} chose to add their progress from the book to their "
+                "results file: their stars per skill from the book's trainers, counted from each skill's "
+                f"last {RECENT} first tries without a hint. It is the student's own record, as their browser "
+                "kept it: grading does not check it, and it does not change a score.</p>" + "".join(parts))
 
     def _mistakes_html(self) -> str:
         if not self.mistakes:
@@ -297,6 +325,7 @@ REPORT_CSS = (
     "tr.wrong td:nth-child(5),tr.unreadable td:nth-child(5){font-weight:bold}"
     "figure.chart{margin:.5em 0}"
     "ol.help li{margin:.15em 0}"
+    "section.practised h3{margin-bottom:.1em}section.practised p.key{margin:0;color:#555}"
     "@media (max-width:480px){body{font-size:10pt;padding:0 .4em;margin:.5em auto}"
     "table.grid{font-size:.82em}.word{display:block}}"
     "@media print{@page{size:A4;margin:12mm}body{max-width:none;margin:0;font-size:9.5pt}"
@@ -304,6 +333,40 @@ REPORT_CSS = (
     "h2{break-after:avoid}tr{break-inside:avoid}"
     ".good,.fair,.poor{-webkit-print-color-adjust:exact;print-color-adjust:exact}}"
 )
+
+
+def practised_lines(store: object) -> list[str]:
+    """An attached progress (a `lessons.store.Store`) in words, one line per skill with the skill names
+    of the class report, and a last line for the skills not tried yet; the stars and words are the
+    book's own (`lessons.progress.SkillProgress`).
+
+    >>> from crib_widgets.lessons import CountingLesson, Store
+    >>> store = Store(device="d1")
+    >>> for total in (29, 29, 29, 28):
+    ...     verdict = CountingLesson("5H 5D 5S JC", starter="5C").check_total(total)
+    ...     _ = store.add(verdict.records, "2026-12-02")
+    >>> lines = practised_lines(store)
+    >>> lines[0]
+    'a right count: shaky (2 stars), 3 of last 4 first tries right'
+    >>> lines[1][:44]
+    'not tried yet in the book: fifteens, pairs, '
+
+    """
+    from ..lessons.progress import MIN_RATED  # only a report with attached progress needs the lessons
+
+    lines, untried = [], []
+    for s in store.progress.skills():  # type: ignore[attr-defined]
+        if s.word == "not tried yet":
+            untried.append(s.skill)
+        elif not s.stars:
+            lines.append(f"{s.skill}: not rated yet ({plural(s.recent_tried, 'first try', 'first tries')} "
+                         f"so far; stars come after {MIN_RATED})")
+        else:
+            lines.append(f"{s.skill}: {s.word} ({plural(s.stars, 'star')}), {s.recent_right} of last "
+                         f"{s.recent_tried} first tries right")
+    if untried:
+        lines.append(f"not tried yet in the book: {', '.join(untried)}")
+    return lines
 
 
 def _names(names: Sequence[str]) -> str:
@@ -409,9 +472,10 @@ def _focus_of(sets: Sequence[ExerciseSet], number: int) -> str:
 
 def class_report(
     assignment: Assignment, answers: Mapping[str, Sequence[str | None]], refused: Sequence[str] = (),
-    notes: Sequence[str] = (),
+    notes: Sequence[str] = (), progress: Mapping[str, object] | None = None,
 ) -> ClassReport:
-    """Grade every student's answers (name on the class list -> answers in question order)."""
+    """Grade every student's answers (name on the class list -> answers in question order);
+    ``progress``: the progress some students attached (name -> `lessons.store.Store`), shown as theirs."""
     sets: dict[str, ExerciseSet] = {}
     rows: list[StudentRow] = []
     mistakes: Counter[str] = Counter()
@@ -450,7 +514,8 @@ def class_report(
     )
     missing = tuple(n for n in assignment.students if n not in answers)
     return ClassReport(assignment, tuple(rows), questions, tuple(mistakes.most_common(8)), missing,
-                       tuple(refused), {text: tuple(names) for text, names in who.items()}, tuple(notes))
+                       tuple(refused), {text: tuple(names) for text, names in who.items()}, tuple(notes),
+                       {n: p for n, p in (progress or {}).items() if n in answers})
 
 
 def report_files(report: ClassReport) -> dict[str, str]:
@@ -466,4 +531,5 @@ def collected_report(assignment: Assignment, got: Collected) -> ClassReport:
     """The report of what was collected (`crib_widgets.exercises.collect`): every student taken graded,
     with the lines for inputs refused and the notes, as `crib grade` and the teachers' page make it."""
     answers = {name: s.answers for name, s in got.taken.items()}
-    return class_report(assignment, answers, got.refused, got.notes)
+    attached = {name: s.progress for name, s in got.taken.items() if s.progress is not None}
+    return class_report(assignment, answers, got.refused, got.notes, attached)

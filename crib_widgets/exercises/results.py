@@ -13,6 +13,13 @@ It is signed with HMAC-SHA-256 under the student's key, which only that student'
   could as well type those answers into the page), nor two students sharing one link or a page;
 - it cannot raise a grade: the grade is always the engine's, from the seed.
 
+A results file may also carry, under ``"progress"``, the student's progress from the book as their
+browser keeps it (`crib_widgets.lessons.store.Store`'s document), when the student ticks the box
+that adds it. It is optional, outside the signed content (the signature covers exactly what it
+covered before, and the results code never carries it) and never checked: it is the student's own
+record, shown in the class report as such. A damaged or oversized one never stops the grade: the
+answers are graded and `Submission.progress_problem` says why the progress could not be read.
+
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
 >>> r = make_results(a, "Ann", ["4", None])
@@ -31,17 +38,27 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from .assign import Assignment
 from .bounded import NotJSON, load_json
 
+if TYPE_CHECKING:
+    from ..lessons.store import Store
+
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
-           "decode_code_text", "codes_in", "CODE_PREFIX", "MAX_ANSWER"]
+           "decode_code_text", "codes_in", "attach_progress", "CODE_PREFIX", "MAX_ANSWER",
+           "MAX_ATTACHED_PROGRESS"]
 
 FORMAT = 1
 CODE_PREFIX = "CRIB1-"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
+# The progress a student may attach, as compact JSON. The page attaches only the answers that give
+# the stars (each skill's last 5 first tries without a hint, and its last other try), so
+# it is under 70 KB, and a results file with it stays under the file's limit (bounded.MAX_RESULTS_BYTES).
+MAX_ATTACHED_PROGRESS = 100_000
+PROGRESS_FIELD = "progress"
 
 
 class ResultsError(CribbageError):
@@ -50,12 +67,15 @@ class ResultsError(CribbageError):
 
 @dataclass(frozen=True, slots=True)
 class Submission:
-    """A checked results file: whose, the answers as typed (None where left out), where it came from."""
+    """A checked results file: whose, the answers as typed (None where left out), where it came from;
+    the progress the student attached (not checked), or why an attached one could not be read."""
 
     student: str
     answers: list[str | None]
     source: str
     saved: str = ""
+    progress: Store | None = None
+    progress_problem: str = ""
 
 
 def _message(data: dict) -> bytes:
@@ -77,6 +97,12 @@ def make_results(assignment: Assignment, student: str, answers: list[str | None]
             "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
     data["signature"] = sign(assignment.student_key(name), data)
     return data
+
+
+def attach_progress(data: dict, progress: object) -> dict:
+    """A results file's content with the student's progress added, as the page adds it when the box
+    is ticked: the signature stays as it was (the progress is not part of what it covers)."""
+    return {**data, PROGRESS_FIELD: progress}
 
 
 def results_code(data: dict) -> str:
@@ -175,7 +201,26 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     if not isinstance(signature, str) or not hmac.compare_digest(signature.encode(), expected.encode()):
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
-    return Submission(name, list(answers), source, _short(str(data.get("saved", ""))))
+    progress, problem = _attached(data)
+    return Submission(name, list(answers), source, _short(str(data.get("saved", ""))), progress, problem)
+
+
+def _attached(data: dict) -> tuple[Store | None, str]:
+    """The progress attached to a results file read with the store's own reader, or why it cannot
+    be read (the answers are graded all the same)."""
+    if PROGRESS_FIELD not in data:
+        return None, ""
+    from ..lessons.store import Store  # only a file with progress needs the lessons
+
+    text = json.dumps(data[PROGRESS_FIELD], ensure_ascii=False, separators=(",", ":"))
+    size = len(text.encode("utf-8"))
+    if size > MAX_ATTACHED_PROGRESS:
+        return None, (f"it is {size // 1000:,} KB, and the progress the page attaches is at most "
+                      f"{MAX_ATTACHED_PROGRESS // 1000:,} KB")
+    try:
+        return Store.from_text(text, "the attached progress"), ""
+    except CribbageError as error:
+        return None, str(error)
 
 
 def _short(value: object) -> str:

@@ -12,7 +12,10 @@
 5. links from real life (issue 24): a link cut before its end, edited (the seed changed) or damaged
    says so in words and shows no set; no stray "null" above the progress line; with --no-check the
    page does not point to the practice checker; a long one-word name does not make the 390 px page
-   scroll sideways; with the browser's storage blocked the page still works and warns to download.
+   scroll sideways; with the browser's storage blocked the page still works and warns to download;
+6. issue 25: Chloé's browser holds progress from the book; she ticks "Add my progress", the file
+   carries it (the results code does not), and the report shows her stars in words; with no progress
+   or storage blocked the box is disabled and says why.
 
 Exit status 0 when all of it holds, 1 otherwise. Screenshots (1280 px and 390 px) go to --screenshots.
 """
@@ -34,10 +37,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_site import CHROMIUM_FLAGS, serve
 
 from crib_widgets.exercises.assign import Assignment, load_class
-from crib_widgets.exercises.results import make_results
+from crib_widgets.exercises.results import decode_code_text, make_results
 from crib_widgets.exercises.sheet import answer_kinds
 
 NETWORK_OFF = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+# Chloé's progress from the book's trainers (the document the live pages keep under "crib-progress"):
+# fifteens secure, runs shaky.
+PROGRESS = {"crib-progress": 1, "device": "c1", "next": 10, "daily": ["2026-12-01"], "answers": [
+    {"id": f"c1-{n}", "day": "2026-12-01", "lesson": "counting", "position": f"hand {n}", "attempt": 1,
+     "hinted": False, "given": "4", "results": [["fifteens" if n <= 5 else "runs", n <= 5 or n % 2 == 0]]}
+    for n in range(1, 10)]}
+STARS = ("fifteens: secure (3 stars), 5 of last 5 first tries right",
+         "runs: shaky (2 stars), 2 of last 4 first tries right")
+ADD = "Add my progress from this browser"
 
 
 def _crib(*args: str) -> subprocess.CompletedProcess:
@@ -128,6 +140,10 @@ def _real_life_links(browser, base: str, shots: Path) -> list[str]:
         problems.append("a long one-word name makes the 390 px page scroll sideways")
     if page.locator(".ca-practice-note").is_visible():
         problems.append("with --no-check the page still points to the practice checker")
+    if not page.get_by_label(ADD).is_disabled() or "no progress from the book" not in \
+            page.locator("#ca-add-progress-help").inner_text():
+        problems.append("with no progress in the browser the 'Add my progress' box is not disabled with a "
+                        "reason")
     page.screenshot(path=str(shots / "long-name-390.png"), full_page=True)
     context.close()
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -142,6 +158,9 @@ def _real_life_links(browser, base: str, shots: Path) -> list[str]:
             or "Download your results file" not in page.locator(".ca-warning").inner_text():
         problems.append("with storage blocked the page does not keep answers on the page and warn to "
                         "download")
+    if not page.get_by_label(ADD).is_disabled() or "not letting the page read your progress" not in \
+            page.locator("#ca-add-progress-help").inner_text():
+        problems.append("with storage blocked the 'Add my progress' box is not disabled with a reason")
     context.close()
     return problems
 
@@ -193,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
                 for kind, value in values.items():
                     page.fill(f"#ca-q{number}-{kind.replace(' ', '-')}", value)
             page.screenshot(path=str(shots / "answered-1280.png"), full_page=True)
+            page.evaluate("p => localStorage.setItem('crib-progress', p)", json.dumps(PROGRESS))
             page.reload()
             first = next(iter(typed))
             kept = page.input_value(f"#ca-q{first}-fifteen")
@@ -200,10 +220,26 @@ def main(argv: list[str] | None = None) -> int:
                 problems.append(f"answers were not kept in the browser: question {first} shows {kept!r}")
             if "3 of 4 answered" not in page.locator(".ca-progress").inner_text():
                 problems.append("the progress line does not say 3 of 4 answered")
+            add = page.get_by_label(ADD)
+            if add.is_checked() or add.is_disabled():
+                problems.append("the 'Add my progress' box is ticked or disabled with progress in the "
+                                "browser")
+            add.focus()
+            page.keyboard.press("Space")  # ticked from the keyboard
+            if not add.is_checked() or "results code stays the same" not in \
+                    page.locator(".ca-add-progress").inner_text():
+                problems.append("ticking 'Add my progress' does not say the results code stays as it is")
+            page.locator(".ca-finish").screenshot(path=str(shots / "add-progress.png"))
             with page.expect_download() as download:
                 page.get_by_role("button", name="Download my results file").click()
             saved = results / download.value.suggested_filename
             download.value.save_as(saved)
+            if "with your stars from the book" not in page.locator(".ca-finish .ca-msg").inner_text():
+                problems.append("the saved message does not say the stars are in the file")
+            page.get_by_role("button", name="Show a results code to copy").click()
+            code = json.loads(decode_code_text(page.locator("textarea.ca-code").input_value()))
+            if "progress" in code or code["signature"] != json.loads(saved.read_text("utf-8"))["signature"]:
+                problems.append("the results code carries the progress, or a signature unlike the file's")
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(shots / "answered-390.png"), full_page=True)
             problems += _real_life_links(browser, base, shots)
@@ -218,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     if saved.name != "results-chloé.json":
         problems.append(f"the results file is called {saved.name}")
     data = json.loads(saved.read_text(encoding="utf-8"))
+    if data.get("progress", {}).get("answers") != PROGRESS["answers"]:
+        problems.append(f"the results file does not carry Chloé's progress: {data.get('progress')!s:.120}")
     tampered = dict(data, answers=[a if a is None else a.replace("0", "1") for a in data["answers"]])
     (results / "tampered.json").write_text(json.dumps(tampered, ensure_ascii=False), encoding="utf-8")
     other = Assignment("counting", "easy", 4, 8, ("Chloé", "Ben", "Ann"))
@@ -237,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
         got, want = chloe.get(f"{label} missed"), str(misses.get(kind, 0))
         if got != want:
             problems.append(f"Chloé's {label} missed is {got}, not {want}")
+    html = (work / "class" / "report" / "report.html").read_text(encoding="utf-8")
+    if not all(line in html for line in STARS) or "attached by the student, not checked" not in html:
+        problems.append("the report does not show Chloé's attached stars in words, marked as hers")
     print(graded.stdout.strip())
     for problem in problems:
         print(f"PROBLEM: {problem}")
