@@ -23,9 +23,8 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 from ..exercises.skills import DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES
-from ..words import plural
 from .checks import shown
-from .progress import CHAPTERS, COURSE, MIN_RATED, Progress, SkillProgress
+from .progress import CHAPTERS, COURSE, Progress, SkillProgress
 
 __all__ = ["Line", "PAGES", "TRY", "chapter_lines", "intro", "MY_PROGRESS"]
 
@@ -60,16 +59,11 @@ class Line:
     @classmethod
     def of(cls, skill: SkillProgress) -> Line:
         name = skill.skill[0].upper() + skill.skill[1:]
+        text = skill.said_after_name
         if skill.stars:
-            text = (f"{skill.word}, {skill.recent_right} of your last {skill.recent_tried} first tries "
-                    "right")
             return cls(skill.skill, name, skill.stars_text, skill.word, text, skill.summary)
         if skill.word == "not tried yet":
-            text = f"not tried yet: {TRY[skill.skill]}"
-            return cls(skill.skill, name, skill.stars_text, skill.word, text, f"{name}: {text}.")
-        more = MIN_RATED - skill.recent_tried
-        tries = plural(more, "more first try", "more first tries")
-        text = f"no stars yet: {tries} and this skill gets its stars"
+            text = f"{text}: {TRY[skill.skill]}"
         return cls(skill.skill, name, skill.stars_text, skill.word, text, f"{name}: {text}.")
 
 

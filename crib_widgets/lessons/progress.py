@@ -240,6 +240,28 @@ class SkillProgress:
         return "★" * self.stars + "☆" * (3 - self.stars)
 
     @property
+    def said_after_name(self) -> str:
+        """Where the learner stands, as a chapter's stars say it after the skill's name: the level
+        and the last first tries, or how many more first tries bring stars, or "not tried yet".
+
+        >>> SkillProgress("runs", 4, 5, 1, 2, 4, 5).said_after_name
+        'secure, 4 of your last 5 first tries right'
+        >>> SkillProgress("runs", 1, 1, 0, 0, 1, 1).said_after_name
+        'no stars yet: 2 more first tries and this skill gets its stars'
+        """
+        if self.stars:
+            return f"{self.word}, {self.recent_right} of your last {self.recent_tried} first tries right"
+        if self.word == "not tried yet":
+            return self.word
+        return f"no stars yet: {self.tries_to_stars}"
+
+    @property
+    def tries_to_stars(self) -> str:
+        """How many more first tries bring the skill its stars, in words."""
+        tries = plural(MIN_RATED - self.recent_tried, "more first try", "more first tries")
+        return f"{tries} and this skill gets its stars"
+
+    @property
     def summary(self) -> str:
         """The level in a sentence a screen reader says whole.
 
@@ -294,7 +316,4 @@ class Progress:
         words = CHAPTERS[new.skill][2]
         if not new.recent_tried:
             return f"Try {words} next, in the chapter “{new.chapter}”: you have not tried this yet."
-        more = MIN_RATED - new.recent_tried
-        tries = plural(more, "more first try", "more first tries")
-        return (f"Keep going with {words} in the chapter “{new.chapter}”: {tries} and this skill gets its "
-                "stars.")
+        return f"Keep going with {words} in the chapter “{new.chapter}”: {new.tries_to_stars}."
