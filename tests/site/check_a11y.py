@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -326,6 +327,25 @@ def audit_live(page: Page, result: PageResult, axe: str) -> None:
     result.problems += [f"live: {p}" for p in page.evaluate(_NAMES)]
 
 
+_REFRESH = re.compile(r'<meta http-equiv="refresh" content="0; ?url=([^"]+)"', re.IGNORECASE)
+
+
+def moved_to(page: Path) -> Path | None:
+    """The page a forwarding page (an old chapter address, the site's front door) sends the reader
+    to, or None for a page of its own. Opened in the browser it would only show its target again."""
+    head = page.read_text(encoding="utf-8", errors="replace")[:2000]
+    found = _REFRESH.search(head)
+    return (page.parent / found.group(1)).resolve() if found else None
+
+
+def check_moved(root: Path, page: Path, target: Path, pages: list[Path]) -> PageResult:
+    """A forwarding page must lead to a page of the book that is checked in full."""
+    result = PageResult(page.relative_to(root).as_posix() + " (forwards)")
+    if target not in {p.resolve() for p in pages} or moved_to(target) is not None:
+        result.problems.append(f"forwards to {target}, which is not a page of the book")
+    return result
+
+
 def _report(r: PageResult) -> None:
     print(f"{'ok  ' if not r.problems else 'FAIL'} {r.path}: {r.widgets} widgets, serious/critical "
           f"nodes in widgets {r.widget_nodes}, elsewhere {r.theme_nodes} (+{r.allowed_nodes} allowed)")
@@ -366,6 +386,11 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
             for page in pages:
+                target = moved_to(page)
+                if target is not None:  # its target is checked in full as a page of its own
+                    results.append(check_moved(root, page, target, site_pages(root)))
+                    _report(results[-1])
+                    continue
                 site, result = check_page(browser, base, root, page, axe, shots, page_shots)
                 print_report(site)
                 sites.append(site)
@@ -383,9 +408,11 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
     failed = [r for r in results if r.problems]
     broken = [s for s in sites if s.problems]
-    print(f"\n{len(sites)} pages, {sum(s.widgets for s in sites)} widgets, {sum(s.links for s in sites)} "
+    moved = sum(r.path.endswith("(forwards)") for r in results)
+    print(f"\n{moved} forwarding pages (old addresses, the front door) lead to pages of the book.")
+    print(f"{len(sites)} pages, {sum(s.widgets for s in sites)} widgets, {sum(s.links for s in sites)} "
           f"internal links checked; {len(broken)} page(s) with problems.")
-    print(f"axe-core on {len(results)} pages at 1280 px ({len(live_pages)} of them live), "
+    print(f"axe-core on {len(results) - moved} pages at 1280 px ({len(live_pages)} of them live), "
           f"{sum(r.narrow for r in results)} of them also at {NARROW} px (layout; axe where they have "
           f"controls): "
           f"{sum(r.widget_nodes for r in results)} serious/critical nodes inside widgets, "
