@@ -243,12 +243,13 @@ def build_python(out: Path) -> dict[str, str]:
     pyodide = LITE / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheels = [pyodide / name for name in live_wheels(lock)]
-    stdlib_script, snapshot_script = RUNTIME / "stdlib.mjs", RUNTIME / "snapshot.mjs"
+    stdlib_script, snapshot_script, pyc_script = (RUNTIME / f"{step}.mjs"
+                                                   for step in ("stdlib", "snapshot", "pyc"))
     kernel = RUNTIME / "src" / "crib_live_kernel.py"
     helper = ROOT / "book" / "cribbook.py"
     key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode() + UNUSED.pattern.encode())
     memory = RUNTIME / "src" / "snapshot_memory.mjs"
-    for path in [Path(__file__), stdlib_script, snapshot_script, memory, kernel, helper,
+    for path in [Path(__file__), stdlib_script, snapshot_script, pyc_script, memory, kernel, helper,
                  pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
     dist = RUNTIME / "dist"
@@ -267,7 +268,10 @@ def build_python(out: Path) -> dict[str, str]:
         used = json.loads(_node(stdlib_script, {"pyodide": str(pyodide), "kernel": str(kernel),
                                                 "packages": str(partial[dist / PACKAGES]),
                                                 "modules": modules}))
-        partial[dist / STDLIB].write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip", used["files"]))
+        plain = dist / (STDLIB + ".py")  # compiled below: the pages unmarshal, never compile, the library
+        plain.write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip", used["files"]))
+        _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain), "out": str(partial[dist / STDLIB])})
+        plain.unlink()
         logger.info(_node(snapshot_script, {
             "pyodide": str(pyodide), "stdlib": str(partial[dist / STDLIB]), "kernel": str(kernel),
             "out": str(partial[dist / SNAPSHOT]), "modules": SNAPSHOT_MODULES,
@@ -721,7 +725,14 @@ def mark_static(app: Sphinx, error: Exception | None) -> None:
         (Path(app.outdir) / ".nojekyll").touch()
 
 
+def default_mode(app: Sphinx, config) -> None:
+    """The theme reads the reader's light or dark choice from browser storage, and on a first
+    visit, with nothing stored and no default set, logs an error before falling back to "auto"."""
+    config.html_theme_options.setdefault("default_mode", "auto")
+
+
 def setup(app: Sphinx) -> dict:
+    app.connect("config-inited", default_mode)
     app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py", "book/data/*.json"], "html")
     if os.environ.get("CRIB_LIVE", "1") == "0":
         logger.info("[crib_live] CRIB_LIVE=0: no live widgets, no notebook links")
