@@ -728,7 +728,7 @@ def mark_static(app: Sphinx, error: Exception | None) -> None:
 def default_mode(app: Sphinx, config) -> None:
     """The theme reads the reader's light or dark choice from browser storage, and on a first
     visit, with nothing stored and no default set, logs an error before falling back to "auto"."""
-    config.html_theme_options.setdefault("default_mode", "auto")
+    config.html_context.setdefault("default_mode", "auto")  # the theme's template reads it
 
 
 def setup(app: Sphinx) -> dict:
