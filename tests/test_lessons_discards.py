@@ -144,3 +144,44 @@ def test_a_new_game_at_the_widget_keeps_counting_its_own_throws(page):
     table.picker.select(best_and_worst(table.game, table.table.you)[1])
     table.lay_button.click()
     assert [a.results[0] for a in kept.store.answers] == [("discards", True), ("discards", False)]
+
+
+def test_a_throw_is_judged_after_it_is_made_from_the_hand_as_it_was_dealt():
+    """The table answers the throw at once; the judging waits until the records are read, and
+    judges the hand as dealt (six cards), not the four kept."""
+    table = Table(seed=61)
+    dealt = table.game.copy()
+    best, _ = best_and_worst(dealt, table.you)
+    table.move(Discard(table.you, best))
+    assert len(table.game.hands[table.you]) == 4 and table._unjudged
+    assert table.records == [discard_record(dealt, Discard(table.you, best))]
+    assert not table._unjudged and len(table.records) == 1
+
+
+def test_weighing_a_hand_again_gives_the_same_values_as_the_first_time():
+    """The play values of a hand's keeps are worked out once (Show me, the judging and the review
+    weigh the same hand); what is remembered must equal what is worked out afresh."""
+    from crib_widgets.strategy import weigh
+
+    hand = "5H 5D JS 4C 6C KD"
+    first = weigh.weigh_discards(hand, dealer=False)
+    again = weigh.weigh_discards(hand, dealer=False, also=[first[-1].option.discard])
+    weigh._KNOWN.clear()
+    fresh = weigh.weigh_discards(hand, dealer=False, also=[first[-1].option.discard])
+    assert [(w.option.discard, w.value) for w in again] == [(w.option.discard, w.value) for w in fresh]
+    weigh._KNOWN.clear()
+    assert weigh.weigh_discards(hand, dealer=False) == first
+
+
+def test_the_throws_are_weighed_while_the_learner_thinks_only_when_it_is_their_throw():
+    from crib_widgets.strategy import weigh
+
+    table = Table(seed=61)
+    weigh._KNOWN.clear()
+    table.prepare_judging()
+    assert len(weigh._KNOWN) == 1
+    best, _ = best_and_worst(table.game, table.you)
+    table.move(Discard(table.you, best))
+    weigh._KNOWN.clear()
+    table.prepare_judging()  # the throw is made: nothing to weigh
+    assert not weigh._KNOWN

@@ -24,6 +24,7 @@ that much, so they are never the best.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -72,14 +73,11 @@ def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: i
     weighed = []
     also = {frozenset(cards) for cards in also}
     if players == 2 and samples:
-        unseen = unseen_cards(cards)
-        rng = random.Random(f"discard:{','.join(map(str, sorted(cards)))}")
-        hands = [tuple(sorted(c.rank for c in rng.sample(unseen, 4))) for _ in range(samples)]
-        solver = _Solver(lowball)
+        known = _known_plays(cards, dealer, lowball, samples)
         plays: dict[tuple[Card, ...], float] = {}
         for o in options:
             if net[o.discard] >= top - shortlist or frozenset(o.discard) in also:
-                plays[o.discard] = hand_play_value(o.keep, unseen, dealer=dealer, solver=solver, hands=hands)
+                plays[o.discard] = known.value(o.keep)
         typical = sum(plays.values()) / len(plays)
         for o in options:
             play = plays.get(o.discard)
@@ -90,3 +88,37 @@ def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: i
         weighed = [WeighedDiscard(o, None, net[o.discard]) for o in options]
     weighed.sort(key=lambda w: -w.value)
     return weighed
+
+
+class _KnownPlays:
+    """The play values of one dealt hand's keeps, worked out once: the same hand is weighed when
+    "Show me" is asked, when the learner's throw is judged and in the review, and each keep costs
+    tens of thousands of solved positions."""
+
+    def __init__(self, cards: list[Card], dealer: bool, lowball: bool, samples: int) -> None:
+        self.unseen = unseen_cards(cards)
+        rng = random.Random(f"discard:{','.join(map(str, sorted(cards)))}")
+        self.hands = [tuple(sorted(c.rank for c in rng.sample(self.unseen, 4))) for _ in range(samples)]
+        self.dealer, self.solver, self.values = dealer, _Solver(lowball), {}
+
+    def value(self, keep: tuple[Card, ...]) -> float:
+        key = frozenset(keep)
+        if key not in self.values:
+            self.values[key] = hand_play_value(keep, self.unseen, dealer=self.dealer, solver=self.solver,
+                                               hands=self.hands)
+        return self.values[key]
+
+
+_KNOWN: OrderedDict[tuple, _KnownPlays] = OrderedDict()
+_KNOWN_HANDS = 8  # the hands of the last few deals; a solver's memo is large
+
+
+def _known_plays(cards: list[Card], dealer: bool, lowball: bool, samples: int) -> _KnownPlays:
+    key = (tuple(sorted(cards)), dealer, lowball, samples)
+    if key in _KNOWN:
+        _KNOWN.move_to_end(key)
+    else:
+        _KNOWN[key] = _KnownPlays(cards, dealer, lowball, samples)
+        while len(_KNOWN) > _KNOWN_HANDS:
+            _KNOWN.popitem(last=False)
+    return _KNOWN[key]

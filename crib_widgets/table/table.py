@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Go, Move, Rules
@@ -42,6 +43,9 @@ from .ending import final_result
 from .save import dumps, loads
 from .seats import LEARNER, check_name, check_names, check_seats, check_strength, people_names, seat_names
 from .show import DealShow, deal_starts
+
+if TYPE_CHECKING:
+    from ..lessons.record import AnswerRecord
 
 __all__ = ["Table"]
 
@@ -131,7 +135,8 @@ class Table:
         # the learner's throws, each judged as an answer for "discards" (kept across a restore, so a
         # page's count of the records it has kept stays right); `_throw_hinted`: Show me or a
         # warning was seen before this deal's throw
-        self.__dict__.setdefault("records", [])
+        self.__dict__.setdefault("_records", [])
+        self.__dict__.setdefault("_unjudged", [])  # throws made, judged when `records` is read
         self._throw_hinted = False
         self._deal = game.deal_number
         if game.is_over:
@@ -329,26 +334,34 @@ class Table:
         if warned is not None:
             return [warned]
         self.since, self.notes, self._note_at, self.warning = len(self.game.events), [], [], None
-        record = self._judge_throw(move)
+        if isinstance(move, Discard) and len(self.people) == 1:  # several people's answers would mix
+            self._unjudged.append((self.game.copy(), move, self._throw_hinted))
+            self._throw_hinted = False
         events = tuple(self.game.apply(move))
-        if record is not None:
-            self.records.append(record)
         return [Change("moved", move.describe(), events), *self._after()]
 
-    def _judge_throw(self, move: Move):
-        """The learner's throw as an answer for "discards" (`lessons.discards`), judged before it is
-        made; None for any other move, at a table of several people (whose answers would mix) or
-        when it cannot be judged (the throw is made all the same)."""
-        if not isinstance(move, Discard) or len(self.people) != 1:
-            return None
+    @property
+    def records(self) -> list[AnswerRecord]:
+        """The learner's throws, each an answer for "discards" (`lessons.discards`), judged as the
+        review judges them. A throw is judged when this is read, not when it is made: weighing it
+        takes the browser's Python seconds, and the table answers the move first."""
         from ..lessons.discards import discard_record
 
-        try:
-            record = discard_record(self.game, move, hinted=self._throw_hinted)
-        except Exception:  # the learner's progress is extra: the throw must still be made
-            return None
-        self._throw_hinted = False
-        return record
+        while self._unjudged:
+            game, move, hinted = self._unjudged.pop(0)
+            try:
+                self._records.append(discard_record(game, move, hinted=hinted))
+            except Exception:  # the learner's progress is extra: an unjudged throw is left out
+                continue
+        return self._records
+
+    def prepare_judging(self) -> None:
+        """Weigh the learner's possible throws now, while they think (the page calls this when idle),
+        so judging the throw they make, "Show me" and the review find the work done."""
+        if self.game.phase == "discard" and len(self.people) == 1 and self.learner_moves():
+            from ..strategy.review import discard_options
+
+            discard_options(self.game, self.you)
 
     def _warn(self, move: Move, confirm: bool) -> Change | None:
         if self.hint_level != "warn" or confirm or move == self.warning:

@@ -55,6 +55,9 @@ __all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "people_seats"]
 #: ``auto`` (a pause with two players, Next with three or four).
 PACES = ("auto", "pause", "next")
 PAUSE_SECONDS = 0.8
+# after the learner's cards are drawn, before their throws are weighed (a second or two of the browser's
+# Python, which would hold up a click made meanwhile)
+THINKING_SECONDS = 1.5
 _RECENT_KINDS = (
     "discard",
     "starter",
@@ -424,6 +427,10 @@ class GameTable(Frame):
     def _pace_steps(self) -> None:
         """Show the computers' moves one at a time: each after a pause, or at a press of Next."""
         self.refresh()
+        loop = _running_loop()
+        if not self.table.waiting and loop is not None:
+            ticket = self._ticket  # the learner's move: weigh their throws, if it is one, while they think
+            loop.call_later(THINKING_SECONDS, lambda: ticket == self._ticket and self.table.prepare_judging())
         if not self.table.waiting or self._paced_by_next():
             return
         loop = _running_loop()
@@ -798,8 +805,20 @@ class GameTable(Frame):
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
         changes = self.table.move(move, confirm=confirm)
+        self._forward(changes)  # the move is answered before the throw is judged for the progress
+        self._later(0.0, self._keep_throws)
+
+    def _keep_throws(self) -> None:
         self._kept = keep(self.table.records, self._kept)  # a throw is kept for the learner's progress
-        self._forward(changes)
+
+    def _later(self, seconds: float, then) -> None:
+        """``then()`` after ``seconds``, once the page has been answered; at once without an event
+        loop (tests, a plain script)."""
+        loop = _running_loop()
+        if loop is None:
+            then()
+        else:
+            loop.call_later(seconds, then)
 
     def _on_pick_toggle(self) -> None:
         """A card chosen or put back: Python answered the click, so the game is live."""
