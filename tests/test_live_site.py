@@ -196,7 +196,7 @@ def test_a_missing_package_in_the_lock_is_named():
 
 def test_the_page_hook_is_documented_and_defined():
     readme = (ROOT / "lite" / "README.md").read_text(encoding="utf-8")
-    script = (ROOT / "lite" / "_static" / "crib_live_page.js").read_text(encoding="utf-8")
+    script = (ROOT / "lite" / "runtime" / "src" / "page" / "crib_live_page.js").read_text(encoding="utf-8")
     for member in ("start", "ready", "run", "display", "state"):
         assert f"cribLive.{member}" in readme
         assert re.search(rf"\b{member}\b[:,(]", script.split("window.cribLive = {")[1]), member
@@ -316,7 +316,7 @@ def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once():
     assert '<script defer src="_static/doctools.js?v=1">' in page
     assert "fontawesome.js?digest=2'})), {once: true}" in page  # the icons once the page has loaded
     assert '<script defer src="_static/scripts/fontawesome.js' not in page
-    assert '<script src="_static/assignment.js">' in page  # another part's script keeps its loading
+    assert '<script defer src="_static/assignment.js">' in page
     assert '<script src="late.js">' in page  # the body is left as it is
     assert crib_live.defer_scripts(page) == page
 
