@@ -314,7 +314,7 @@ def check_built() -> None:
     else a sentence saying so: Sphinx does not run npm."""
     wanted = [RUNTIME / "dist" / RUNTIME_BUNDLE, RUNTIME / "dist" / WORKER_BUNDLE,
               *(PAGE_STATIC / name for name in PAGE_SCRIPTS)]
-    missing = [str(path.relative_to(ROOT)) for path in wanted if not path.is_file()]
+    missing = [os.path.relpath(path, ROOT) for path in wanted if not path.is_file()]
     if missing:
         raise ExtensionError(f"the book's scripts are not built ({', '.join(missing[:3])} missing): build "
                              "the book with `make book`, which bundles lite/runtime/ (npm ci, npm run build) "

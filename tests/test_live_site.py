@@ -348,3 +348,10 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
     assert 'href="../_static/styles/../basic.css"' in html and "theme.css" not in html
     assert "<style>/* _static/small.css */\np { color: red; }</style>" in html
     assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page
+
+
+def test_without_the_built_scripts_sphinx_says_to_run_make_book(tmp_path, monkeypatch):
+    # make bundles lite/runtime/ before Sphinx runs; the extension never runs npm itself.
+    monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
+    with pytest.raises(ExtensionError, match=r"not built .*`make book`"):
+        crib_live.check_built()
