@@ -23,10 +23,13 @@ NPM_STAMP := $(RUNTIME)/node_modules/.installed
 RUNTIME_STAMP := $(RUNTIME)/dist/.built
 RUNTIME_SOURCES := $(shell find $(RUNTIME)/src -type f 2>/dev/null) $(wildcard $(RUNTIME)/*.mjs)
 
+# `make test` and `make book` may run side by side (CI does): one `npm ci` at a time, and the second
+# finds it done (two at once fail, each emptying node_modules under the other).
 $(NPM_STAMP): $(RUNTIME)/package.json $(RUNTIME)/package-lock.json
 	@command -v npm >/dev/null || { echo "make: npm is needed (apt-get install nodejs npm)"; exit 1; }
-	$(NPM) ci --no-audit --no-fund --loglevel=error
-	touch $@
+	cd $(RUNTIME) && flock .npm-ci.lock sh -c 'if test node_modules/.installed -nt package-lock.json \
+	    -a node_modules/.installed -nt package.json; then echo "npm ci: done beside"; \
+	    else npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; fi'
 
 $(RUNTIME_STAMP): $(NPM_STAMP) $(RUNTIME_SOURCES)
 	$(NPM) run --silent build
