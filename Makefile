@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test lint bench site-test clean
+.PHONY: book runtime test lint bench site-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
-book: $(STAMP)
+# lite/runtime/ (npm): the live widgets' runtime and worker, the book's page scripts (ES modules in
+# src/page/) and the widget manager from node_modules, all into lite/runtime/dist/ by esbuild, before
+# Sphinx runs (lite/crib_live.py only checks that they are there). `npm ci` only when the lock changed.
+RUNTIME := lite/runtime
+NPM := cd $(RUNTIME) && npm
+NPM_STAMP := $(RUNTIME)/node_modules/.installed
+RUNTIME_STAMP := $(RUNTIME)/dist/.built
+RUNTIME_SOURCES := $(shell find $(RUNTIME)/src -type f 2>/dev/null) $(wildcard $(RUNTIME)/*.mjs)
+
+# `make test` and `make book` may run side by side (CI does): one `npm ci` at a time, and the second
+# finds it done (two at once fail, each emptying node_modules under the other).
+$(NPM_STAMP): $(RUNTIME)/package.json $(RUNTIME)/package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed (apt-get install nodejs npm)"; exit 1; }
+	cd $(RUNTIME) && flock .npm-ci.lock sh -c 'if test node_modules/.installed -nt package-lock.json \
+	    -a node_modules/.installed -nt package.json; then echo "npm ci: done beside"; \
+	    else npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; fi'
+
+$(RUNTIME_STAMP): $(NPM_STAMP) $(RUNTIME_SOURCES)
+	$(NPM) run --silent build
+	touch $@
+
+runtime: $(RUNTIME_STAMP)
+
+book: $(STAMP) $(RUNTIME_STAMP)
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@touch $(BOOK_STAMP)
 	@echo "The site is built: open $(CURDIR)/_build/html/index.html"
@@ -25,8 +48,7 @@ book: $(STAMP)
 BOOK_STAMP := _build/.book-built
 BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_static/*.*) \
 	$(shell find crib_widgets lite -name '*.py' 2>/dev/null) $(wildcard lite/*.json lite/_static/*) \
-	scripts/build_lite.py lite/runtime/package.json lite/runtime/package-lock.json $(wildcard lite/runtime/src/*.js) \
-	$(wildcard lite/runtime/*.mjs)
+	scripts/build_lite.py lite/runtime/package.json lite/runtime/package-lock.json $(RUNTIME_SOURCES)
 
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
@@ -37,12 +59,17 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 site-test: $(BOOK_STAMP)
 	$(BIN)/python tests/site/run_all.py _build/html --lanes 2
 
-test: $(STAMP)
+# The page scripts' pure parts are tested by `node --test` on the vectors the Python tests read too
+# (tests/data/js_vectors.json); eslint checks every script of lite/runtime/ (a few seconds each).
+test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
+	cd $(RUNTIME) && node_modules/.bin/eslint .
+	cd $(RUNTIME) && node --test test/
 	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval --nbval-current-env  # a notebook's cells stay on one worker
 
-lint: $(STAMP)
+lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
+	cd $(RUNTIME) && node_modules/.bin/eslint .
 
 # bench/phone_network.py measures the built site on both phone networks (about 12 minutes)
 bench: $(STAMP) $(BOOK_STAMP)

@@ -3,8 +3,10 @@
 Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build it
 
 1. prepares ``lite/`` with ``scripts/build_lite.py`` (offline Pyodide, our wheel; cached downloads)
-   and bundles the in-place runtime (``lite/runtime/``: esbuild, comlink, the ipywidgets HTML
-   manager, installed from npm by ``npm ci``) into ``_static/crib-live/``;
+   and copies the in-place runtime into ``_static/crib-live/``: ``make book`` bundles it before
+   Sphinx runs (``lite/runtime/``: esbuild, comlink, the ipywidgets HTML manager, from npm), with
+   the page scripts and the widget manager (``lite/runtime/dist/static/``, a static folder in
+   ``_config.yml``); this only checks that they are there;
 2. copies the book's notebooks and helper modules to ``_build/lite-contents/``, each notebook with a
    short note on how it runs, and hands them to ``jupyterlite-sphinx``, which builds the
    JupyterLite site into ``<html>/lite/`` when the HTML is done (the files sit side by side at the
@@ -61,9 +63,14 @@ LIVE_NOTE = (
 RUN_ALL_PARAM = "crib-run=all"
 #: What the notebook app gets beside JupyterLab's own: its cells run by themselves, and the widgets'
 #: cards have the same accessible names and focus rules as on the book's pages (book/_static/).
+RUNTIME = LITE / "runtime"
+#: The page scripts and the widget manager, built by ``make book`` (lite/runtime/build-pages.mjs).
+PAGE_STATIC = RUNTIME / "dist" / "static"
+PAGE_SCRIPTS = ["assignment.js", "crib-a11y.js", "crib-voice.js", "crib_live_page.js", "crib_run_all.js",
+                "crib_ahead.js", "widgets/embed.js"]
 NOTEBOOK_APP_FILES = [
-    (LITE / "_static" / "crib_run_all.js", '<script src="../crib_run_all.js" defer></script>'),
-    (ROOT / "book" / "_static" / "crib-a11y.js", '<script src="../crib-a11y.js" defer></script>'),
+    (PAGE_STATIC / "crib_run_all.js", '<script src="../crib_run_all.js" defer></script>'),
+    (PAGE_STATIC / "crib-a11y.js", '<script src="../crib-a11y.js" defer></script>'),
     (ROOT / "book" / "_static" / "crib-a11y.css", '<link rel="stylesheet" href="../crib-a11y.css">'),
 ]
 
@@ -76,7 +83,6 @@ IPYTHON_CODE = re.compile(r"^\s*(?:from|import)\s+IPython\b|\bget_ipython\b|^\s*
 #: and jupyterlab_widgets (the JupyterLab front end, no Python in it).
 LIVE_ROOT = "crib-widgets"
 LIVE_SKIPPED = {"ipython", "jupyterlab-widgets"}
-RUNTIME = LITE / "runtime"
 RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
 SNAPSHOT = "crib-live-python.snapshot"
@@ -150,7 +156,7 @@ def configure(app: Sphinx, config: Config) -> None:
     config.jupyterlite_content_dir = str(build / "jupyterlite_contents")
     config.jupyterlite_bind_ipynb_suffix = False  # myst-nb renders the .ipynb pages
     paths = runtime_paths()
-    digests = build_runtime(LITE / "_static" / "crib-live")
+    digests = copy_runtime(LITE / "_static" / "crib-live")
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
     for key, digest in zip(("stdlib", "packages", "snapshot"),
@@ -307,22 +313,22 @@ def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
     return out.getvalue()
 
 
-def build_runtime(out: Path) -> dict[str, str]:
-    """Bundle lite/runtime/ (npm ci when its lock changed, then esbuild) into ``out``; return the
-    digests of the page's runtime and of the worker, by file name."""
-    npm = shutil.which("npm")
-    if npm is None:
-        raise ExtensionError("npm is needed to bundle the live widgets (apt-get install npm)")
-    installed = RUNTIME / "node_modules" / ".package-lock.json"
-    lock = RUNTIME / "package-lock.json"
-    steps = [[npm, "run", "--silent", "build"]]
-    if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
-        steps.insert(0, [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
-    for cmd in steps:
-        result = subprocess.run(cmd, cwd=RUNTIME, capture_output=True, text=True)
-        if result.returncode:
-            raise ExtensionError(
-                f"{' '.join(cmd[1:])} failed in {RUNTIME}:\n{result.stdout}\n{result.stderr}")
+def check_built() -> None:
+    """The files ``make book`` makes before Sphinx runs (lite/runtime/, npm and esbuild) are there;
+    else a sentence saying so: Sphinx does not run npm."""
+    wanted = [RUNTIME / "dist" / RUNTIME_BUNDLE, RUNTIME / "dist" / WORKER_BUNDLE,
+              *(PAGE_STATIC / name for name in PAGE_SCRIPTS)]
+    missing = [os.path.relpath(path, ROOT) for path in wanted if not path.is_file()]
+    if missing:
+        raise ExtensionError(f"the book's scripts are not built ({', '.join(missing[:3])} missing): build "
+                             "the book with `make book`, which bundles lite/runtime/ (npm ci, npm run build) "
+                             "before Sphinx runs")
+
+
+def copy_runtime(out: Path) -> dict[str, str]:
+    """Copy the bundled runtime (made by ``make book``: ``npm run build`` in lite/runtime/) into
+    ``out``; return the digests of the page's runtime and of the worker, by file name."""
+    check_built()
     out.mkdir(parents=True, exist_ok=True)
     for name in (RUNTIME_BUNDLE, RUNTIME_BUNDLE + ".LEGAL.txt", WORKER_BUNDLE, WORKER_BUNDLE + ".LEGAL.txt"):
         if (RUNTIME / "dist" / name).is_file():  # esbuild writes no LEGAL file when there is nothing to say
@@ -445,7 +451,7 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
         "Open as a notebook</a></div>"
     )
     page_js = context["pathto"]("_static/crib_live_page.js", 1)
-    page_js += "?v=" + _digest(LITE / "_static" / "crib_live_page.js")
+    page_js += "?v=" + _digest(PAGE_STATIC / "crib_live_page.js")
     scripts = (f'<script type="application/json" id="crib-live-config">{data}</script>'
                f'<script src="{page_js}" defer></script>')
     body = context["body"]
@@ -589,11 +595,10 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
 
 #: A script in a page's head that holds up its first paint: ``<script src=...>`` without defer/async.
 BLOCKING_SCRIPT = re.compile(r'<script (?![^>]*\b(?:defer|async|type=)\b)([^>]*\bsrc="([^"]+)"[^>]*)>')
-#: Scripts that must stay where they are: inline scripts of the page read what they define at once;
-#: assignment.js is another part's, and keeps its own loading.
 ICONS_LATER = (r"<script>addEventListener('load', () => document.head.appendChild(Object.assign("
                r"document.createElement('script'), {src: '\1'})), {once: true});</script>")
-KEEP_BLOCKING = re.compile(r"documentation_options\.js|assignment\.js")
+#: Scripts that must stay where they are: inline scripts of the page read what they define at once.
+KEEP_BLOCKING = re.compile(r"documentation_options\.js")
 
 
 def defer_scripts(html: str) -> str:
@@ -734,6 +739,7 @@ def default_mode(app: Sphinx, config) -> None:
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", default_mode)
     app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py", "book/data/*.json"], "html")
+    app.connect("config-inited", lambda app, config: check_built(), priority=300)  # also with CRIB_LIVE=0
     if os.environ.get("CRIB_LIVE", "1") == "0":
         logger.info("[crib_live] CRIB_LIVE=0: no live widgets, no notebook links")
         return {"parallel_read_safe": True}

@@ -196,7 +196,7 @@ def test_a_missing_package_in_the_lock_is_named():
 
 def test_the_page_hook_is_documented_and_defined():
     readme = (ROOT / "lite" / "README.md").read_text(encoding="utf-8")
-    script = (ROOT / "lite" / "_static" / "crib_live_page.js").read_text(encoding="utf-8")
+    script = (ROOT / "lite" / "runtime" / "src" / "page" / "crib_live_page.js").read_text(encoding="utf-8")
     for member in ("start", "ready", "run", "display", "state"):
         assert f"cribLive.{member}" in readme
         assert re.search(rf"\b{member}\b[:,(]", script.split("window.cribLive = {")[1]), member
@@ -316,7 +316,7 @@ def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once():
     assert '<script defer src="_static/doctools.js?v=1">' in page
     assert "fontawesome.js?digest=2'})), {once: true}" in page  # the icons once the page has loaded
     assert '<script defer src="_static/scripts/fontawesome.js' not in page
-    assert '<script src="_static/assignment.js">' in page  # another part's script keeps its loading
+    assert '<script defer src="_static/assignment.js">' in page
     assert '<script src="late.js">' in page  # the body is left as it is
     assert crib_live.defer_scripts(page) == page
 
@@ -348,3 +348,10 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
     assert 'href="../_static/styles/../basic.css"' in html and "theme.css" not in html
     assert "<style>/* _static/small.css */\np { color: red; }</style>" in html
     assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page
+
+
+def test_without_the_built_scripts_sphinx_says_to_run_make_book(tmp_path, monkeypatch):
+    # make bundles lite/runtime/ before Sphinx runs; the extension never runs npm itself.
+    monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
+    with pytest.raises(ExtensionError, match=r"not built .*`make book`"):
+        crib_live.check_built()

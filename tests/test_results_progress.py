@@ -189,8 +189,9 @@ def test_crib_grade_reports_attached_progress_and_notes_a_damaged_one(tmp_path, 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress():
     from crib_widgets.lessons.progress import COURSE
-    script = (Path(__file__).resolve().parents[1] / "book" / "_static" / "assignment.js").read_text("utf-8")
-    part = script[script.index("  const PROGRESS_KEY"):script.index("  function progressChoice")]
+    page = Path(__file__).resolve().parents[1] / "lite" / "runtime" / "src" / "page" / "assignment.js"
+    script = page.read_text("utf-8")
+    part = script[script.index("const PROGRESS_KEY"):script.index("function progressChoice")]
     rng = random.Random(4)
     answers = [{"id": f"{rng.choice(['d1', 'ab'])}-{n}",
                 "day": f"2026-1{rng.randint(0, 1)}-{rng.randint(10, 28)}",

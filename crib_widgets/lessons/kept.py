@@ -42,7 +42,7 @@ from .store import Store
 
 __all__ = ["Kept", "KEY", "VARIABLE"]
 
-VARIABLE = "CRIB_PROGRESS"  # what the page sets before any cell runs (lite/_static/crib_live_page.js)
+VARIABLE = "CRIB_PROGRESS"  # what the page sets before any cell runs (lite/runtime/src/page/)
 KEY = "crib-progress"  # the browser storage's key the page keeps the text under
 
 

@@ -2,7 +2,7 @@
 
 The layout (which slice of the bank goes where) is worked out here once; `Clip.wav_bytes` plays it
 out with the standard library's `wave` (so it runs under Pyodide too), and the site's player
-(``book/_static/crib-voice.js``) follows the same layout to build the clip in the browser from the
+(``lite/runtime/src/page/crib-voice.js``) follows the same layout to build the clip in the browser from the
 bank it serves, so a page carries a few hundred bytes per count instead of the sound itself.
 
 >>> clip = say(["fifteen two", "and a pair is four"])

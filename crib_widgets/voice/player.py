@@ -1,7 +1,7 @@
 """The "Count aloud" player a widget or a page puts beside a count: HTML with the clip's layout.
 
 The block is plain HTML, so it works the same on a static page (saved widget state) and in a live
-one. The site's script ``book/_static/crib-voice.js`` shows it (it starts ``hidden``, so where that
+one. The site's script ``lite/runtime/src/page/crib-voice.js`` shows it (it starts ``hidden``, so where that
 script is absent no dead buttons appear: the count stays written on screen either way), builds the
 clip from the bank the site serves, plays it on a click (never by itself), and lights the cards of
 each step (``data-card`` on the cards of the enclosing widget) while the running total steps on.

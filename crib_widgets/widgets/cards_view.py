@@ -50,7 +50,7 @@ def card_html(
     label = card.name + (" (scores in this step)" if lit else "")
     face = (
         f'<span class="{" ".join(classes)}" role="img" aria-label="{esc(label)}" title="{esc(card.name)}" '
-        f'data-card="{card}">'  # the counting voice lights cards by this (book/_static/crib-voice.js)
+        f'data-card="{card}">'  # the voice lights cards by this (lite/runtime/src/page/crib-voice.js)
         f'<span class="crib-rank" aria-hidden="true">{card.rank_text}</span>'
         f'<span class="crib-pip" aria-hidden="true">{card.pretty[-1]}</span></span>'
     )
@@ -110,7 +110,7 @@ class CardPicker(widgets.HBox):
     """A row of card buttons, operable with the mouse and the keyboard (Tab, then Space or Enter).
 
     Each button shows the card's rank and suit and has the card's name in words as its tooltip; on
-    the book's site a small script (``book/_static/crib-a11y.js``) makes that tooltip the button's
+    the book's site a small script (``lite/runtime/src/page/crib-a11y.js``) makes that tooltip the button's
     accessible name and a chosen card ``aria-pressed="true"``, since ipywidgets buttons have no
     ARIA traits. When the cards change after a move, keyboard focus stays in the row.
 
@@ -138,7 +138,7 @@ class CardPicker(widgets.HBox):
         super().__init__()
         self.add_class("crib-row")
         self.add_class("crib-picker")
-        # The site's a11y script (book/_static/crib-a11y.js) keeps keyboard focus in this row when
+        # The site's a11y script (lite/runtime/src/page/crib-a11y.js) keeps keyboard focus in this row when
         # its buttons are replaced after a move, instead of letting it fall to the page.
         self.add_class("crib-keepfocus")
         self.mode = mode

@@ -3,7 +3,7 @@
 `kept` is the page's `crib_widgets.lessons.kept.Kept`, restored from what the page handed over
 (``os.environ["CRIB_PROGRESS"]``) on first use. Each trainer puts `out` (one hidden HTML widget,
 shared by every trainer of the page) in its tree and calls `keep` after each answer; `saved` shows
-the store's text in it, and the page's script (lite/_static/crib_live_page.js) sees the change and
+the store's text in it, and the page's script (lite/runtime/src/page/crib_live_page.js) sees the change and
 writes it to the browser's storage. Nothing is sent anywhere.
 
 Other widgets of the page that show the progress (a chapter's stars) `listen`: each callback is

@@ -39,7 +39,7 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-#: Ask the page not to start its Python when a widget comes into view (lite/_static/crib_live_page.js).
+#: Ask the page not to start its Python when a widget comes into view (src/page/crib_live_page.js).
 STATIC_ONLY = "?crib-live-start=never"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SKIP_DIRS = {"_static", "_sources", "_images", "_sphinx_design_static"}

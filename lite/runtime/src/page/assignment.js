@@ -1,0 +1,390 @@
+/* The assignment page (book/assignment.ipynb): a student does the set their teacher's link names.
+ *
+ * The link (after "#", so no server sees it) names the set, the student, the options and carries the
+ * cards of each question, made by the Python engine when the teacher ran `crib assign`; it never
+ * carries an answer. This script only draws those cards, keeps the typed answers in the browser
+ * (localStorage: no sign-up, nothing sent anywhere) and writes the results file, signed with the
+ * student's key from the link. Every score comes from Python: when the page's live Python
+ * (window.cribLive, lite/README.md) is there, answers are read, and checked if the teacher allowed
+ * it, by crib_widgets itself; `crib grade` scores everything again from the seed in any case.
+ */
+import { distance, foldName, nameKey } from "./lib/names.js";
+import { readLink } from "./lib/link.js";
+import { signResults } from "./lib/results.js";
+
+const ROOT_ID = "crib-assignment";
+const $ = (tag, attrs = {}, ...children) => {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) el.append(c);
+  return el;
+};
+
+const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-")
+  .replace(/\//g, "_").replace(/=+$/, "");
+
+async function unpack(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+// ---- the page's Python (optional) ----------------------------------------------------------------
+const pyString = (s) => JSON.stringify(String(s));
+async function python(call) {
+  const live = window.cribLive;
+  if (!live || live.state === "failed") return null;
+  const result = await live.run(`from crib_widgets.exercises.assign import page_reply, practice_data\n` +
+    `print(${call})`);
+  if (result.status !== "ok") return null;
+  return JSON.parse(result.stdout.trim().split("\n").pop());
+}
+
+// ---- drawing ---------------------------------------------------------------------------------------
+const card = ([pretty, name], asked) => $("span", {
+  class: "ca-card" + (/[♥♦]/.test(pretty) ? " red" : "") + (asked ? " asked" : ""),
+  role: "img", "aria-label": name + (asked ? ", the card in question" : ""), title: name, text: pretty,
+});
+function picture(q) {
+  if (q.plays) {
+    const row = $("div", { class: "ca-play" });
+    q.plays.forEach(([seat, c, count], i) => row.append($("span", { class: "ca-entry" },
+      $("span", { class: "ca-seat", text: seat }),
+      c ? card(c, i === q.asked) : $("span", { class: "ca-card go", role: "img", "aria-label": seat + " says go", text: "GO" }),
+      $("span", { class: "ca-count", text: c ? (i === q.asked ? "?" : String(count)) : "go" }))));
+    return [row, q.final ? $("p", { class: "ca-note", text: "End of the play: every card is laid." }) : null];
+  }
+  return [$("div", { class: "ca-cards" },
+    $("span", { class: "ca-group" }, $("span", { class: "ca-label", text: q.crib ? "Crib" : "Hand" }),
+      ...q.hand.map((c) => card(c))),
+    $("span", { class: "ca-group" }, $("span", { class: "ca-label", text: "Starter" }), card(q.starter)))];
+}
+
+// ---- the assignment ---------------------------------------------------------------------------------
+// A teacher's link ends with a checksum of itself (lib/link.js): a link cut short, edited or damaged
+// is told apart from the one the teacher sent.
+const AGAIN = " Open the link again from your teacher's message, whole (click it there, or copy all of it), " +
+  "or ask your teacher to send it again.";
+const LINK_PROBLEMS = {
+  cut: "This link is cut short: its end is missing, so your set cannot be shown." + AGAIN,
+  changed: "This link has been changed or damaged since your teacher made it (some letters are different), " +
+    "so it might not show your own cards." + AGAIN,
+};
+const wellFormed = (data, set) => data && Array.isArray(data.questions) && Array.isArray(data.intro) &&
+  Array.isArray(data.kinds) && typeof data.title === "string" &&
+  data.questions.length === Number(set.split("/")[2]) &&
+  data.questions.every((q, i) => q && q.n === i + 1 && typeof q.prompt === "string");
+
+function showProblem(root, problem) {
+  root.replaceChildren($("p", { class: "ca-error", role: "alert", text: problem }),
+    $("p", {}, $("a", { href: location.pathname, text: "Open a worksheet by its set code instead" })));
+}
+
+async function main(root) {
+  const { link, problem: broken } = await readLink(location.hash.slice(1));
+  if (!link) return practiceForm(root);
+  if (broken) return showProblem(root, LINK_PROBLEMS[broken]);
+  if (!link.check) { // a test: the page does not point to places where answers could be checked
+    for (const el of document.querySelectorAll(".ca-practice-note")) el.hidden = true;
+  }
+  let data = null;
+  let problem = "This link is damaged: its set cannot be read." + AGAIN;
+  if (link.q) {
+    try { data = await unpack(link.q); } catch { data = null; }
+    if (!wellFormed(data, link.set)) data = null;
+  } else if (!window.cribLive) {
+    problem = "Opening a set by its code needs the book's live Python, which this copy of the site " +
+      "does not have: use the link your teacher sent, or the book's published site.";
+  } else {
+    root.replaceChildren($("p", { class: "ca-msg", role: "status",
+      text: "Making your set with the book's Python (the first time takes a little while)…" }));
+    data = await python(`practice_data(${pyString(link.set)}, ${pyString(link.student)})`);
+    if (data && data.error) { problem = `The set ${link.set} could not be opened: ${data.error}.`; data = null; }
+    else if (!data) problem = "The book's Python could not start in this browser, so the set cannot be made here.";
+  }
+  if (!data) return showProblem(root, problem);
+  run(root, link, data, !link.q);
+}
+
+function practiceForm(root) {
+  const code = $("input", { id: "ca-code", placeholder: "e.g. counting/medium/6/7", size: 24 });
+  const name = $("input", { id: "ca-pname", placeholder: "as printed on your sheet", size: 24 });
+  const msg = $("p", { class: "ca-msg", role: "status" });
+  const go = $("button", { type: "button", class: "ca-button", text: "Open my set", onclick: () => {
+    if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = "Type the set code as printed at the top of your sheet, e.g. counting/medium/6/7."; return; }
+    location.hash = new URLSearchParams({ v: "1", set: code.value.trim(), student: name.value.trim(), check: "1", by: "total" }).toString();
+    location.reload();
+  } });
+  root.replaceChildren($("div", { class: "ca-start" },
+    $("p", { text: "Open the link your teacher sent you, or type the set code from the top of your worksheet (and your name, if it is printed there) to check a sheet you did on paper." }),
+    $("p", {}, $("label", { for: "ca-code", text: "Set code " }), code),
+    $("p", {}, $("label", { for: "ca-pname", text: "Your name " }), name), go, msg));
+}
+
+// The browser's storage keeps answers between visits; where it is blocked (private windows, school
+// settings) the answers are kept in the page only, and the student is told to download before closing.
+const memory = {};
+let storageWorks = true;
+function stored(name) {
+  try { return JSON.parse(localStorage.getItem(name) || "{}") || {}; }
+  catch (e) { storageWorks = false; return memory[name] || {}; }
+}
+function keep(name, value) {
+  memory[name] = JSON.parse(JSON.stringify(value));
+  try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { storageWorks = false; }
+}
+
+function run(root, link, data, practice) {
+  // (the name as the page always lowercased it, so answers kept before stay found)
+  const storedName = link.student.normalize("NFC").trim().split(/\s+/).join(" ").toLowerCase();
+  const store = "crib-assignment:" + (link.klass || link.set) + ":" + storedName;
+  const saved = stored(store);
+  const fresh = data.questions.map(() => null);
+  const answers = Array.isArray(saved.answers) && saved.answers.length === fresh.length ? saved.answers : fresh;
+  const state = { answers, confirmed: !!saved.confirmed || !link.student, status: fresh.slice(), downloaded: true };
+  const save = () => { keep(store, { answers: state.answers, confirmed: state.confirmed }); state.downloaded = false; };
+  const header = $("header", { class: "ca-header" },
+    $("h2", { text: data.title + (link.student ? " for " + link.student : "") }),
+    $("p", { class: "ca-meta", text: `Set code ${link.set} · ${data.questions.length} questions · ` +
+      (data.questions.some((q) => "said" in q) ? "make a call for each count" :
+        link.by === "kind" ? "give the points of each kind" : "give each answer as a total") +
+      (link.check ? " · you may check as you go" : " · no checking until your teacher grades it") }),
+    ...data.intro.map((t) => $("p", { class: "ca-intro", text: t })));
+  if (!state.confirmed) return confirmName(root, header, link, state, save, () => run(root, link, data, practice));
+  const progress = $("p", { class: "ca-progress", role: "status", "aria-live": "polite" });
+  const list = $("ol", { class: "ca-questions" });
+  const update = () => {
+    const n = state.answers.filter((a) => a !== null && a !== "").length;
+    progress.textContent = `${n} of ${data.questions.length} answered · ` +
+      (storageWorks ? "kept in this browser" : "kept on this page only");
+  };
+  const warning = storageWorks ? null : $("p", { class: "ca-warning", role: "alert",
+    text: "⚠ This browser is not letting the page keep your answers, so they are kept on this page only. " +
+      "Download your results file (at the bottom) before you close or reload this page, or your answers are lost." });
+  if (!practice) {
+    window.addEventListener("beforeunload", (e) => {
+      if (!state.downloaded && !storageWorks) { e.preventDefault(); e.returnValue = ""; }
+    });
+  }
+  data.questions.forEach((q, i) => list.append(question(q, i, link, data, state, save, update)));
+  const finish = finishBox(link, data, state, practice);
+  // A set opened by its code has no class list to check the name against: the cards are the check.
+  const same = practice ? $("p", { class: "ca-msg", text: "Question 1 should show the same cards as " +
+    "your sheet. If it does not, check the set code and your name, spelt exactly as printed on the sheet." }) : null;
+  root.replaceChildren(...[header, warning, same, progress, list, finish].filter(Boolean));
+  update();
+}
+
+function confirmName(root, header, link, state, save, start) {
+  const input = $("input", { id: "ca-name", autocomplete: "name", size: 24 });
+  const msg = $("p", { class: "ca-msg", role: "alert" });
+  const yes = $("button", { type: "button", class: "ca-button", hidden: true, text: `Yes, I am ${link.student}`,
+    onclick: () => { state.confirmed = true; save(); start(); } });
+  const go = () => {
+    const typed = input.value;
+    yes.hidden = true;
+    if (!typed.trim()) { msg.textContent = "Type your name first."; return; }
+    if (nameKey(typed) === nameKey(link.student)) { state.confirmed = true; save(); start(); return; }
+    if (foldName(typed) === foldName(link.student) || distance(foldName(typed), foldName(link.student)) <= 2) {
+      msg.textContent = `“${typed.trim()}” is not the name on this link: did you mean ${link.student}?`;
+      yes.hidden = false;
+      return;
+    }
+    msg.textContent = `This link is for ${link.student}, not “${typed.trim()}”: ask your teacher for your own link.`;
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  root.replaceChildren(header, $("div", { class: "ca-start" },
+    $("p", {}, $("label", { for: "ca-name", text: "Type your name to start: " }), input, " ",
+      $("button", { type: "button", class: "ca-button", text: "Start", onclick: go })), msg, yes));
+  input.focus();
+}
+
+function question(q, i, link, data, state, save, update) {
+  const muggins = "said" in q;
+  const perKind = link.by === "kind" && !muggins;
+  const id = `ca-q${q.n}`;
+  const feedback = $("div", { class: "ca-feedback", id: id + "-fb", role: "status", "aria-live": "polite" });
+  const stored = state.answers[i];
+  let read;
+  const fields = $("div", { class: "ca-fields" });
+  if (perKind) {
+    const values = {};
+    (stored || "").split(",").forEach((part) => {
+      const m = part.trim().match(/^(.*\D)\s+(\d+)$/);
+      if (m) values[m[1].trim()] = m[2];
+    });
+    const boxes = data.kinds.map(([k, label]) => {
+      const box = $("input", { id: `${id}-${k.replace(/\s/g, "-")}`, inputmode: "numeric", size: 3,
+        "aria-describedby": id + "-fb", value: values[k] || "" });
+      fields.append($("label", { class: "ca-kind", for: box.id, text: label + " " }), box);
+      return [k, box];
+    });
+    read = () => {
+      const filled = boxes.filter(([, b]) => b.value.trim() !== "");
+      if (!filled.length) return null;
+      return boxes.map(([k, b]) => `${k} ${b.value.trim() || "0"}`).join(", ");
+    };
+  } else {
+    const hint = muggins ? "accept, muggins 2 or too high 4" :
+      (data.title.startsWith("Scoring the play") ? "e.g. 4, or pair 2 + go 1" : "e.g. 12, or 15-2 15-4 pair 6");
+    const box = $("input", { id: id + "-answer", size: 30, placeholder: hint, value: stored || "",
+      "aria-describedby": id + "-fb" });
+    fields.append($("label", { for: box.id, text: muggins ? "Your call: " : "Your answer: " }), box);
+    read = () => (box.value.trim() === "" ? null : box.value.trim());
+  }
+  let answered = null; // the text the feedback is about, so leaving the box does not read it again
+  const ask = async (check) => {
+    const text = read();
+    if (text === null) { feedback.textContent = check ? "Type an answer first." : ""; return; }
+    if (!check && text === answered) return;
+    if (!window.cribLive) {
+      feedback.textContent = check ? "Checking needs the book's live Python, which this copy of the site does not have: your answer is saved." : "";
+      return;
+    }
+    feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Starting Python in your browser (the first time takes a little while)…";
+    const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
+    if (!reply) { feedback.textContent = "Python could not start here; your answer is saved and your teacher will grade it."; return; }
+    answered = text;
+    state.status[i] = reply.status;
+    // "read" only says how the answer was understood (no checking): a pencil and other words, never a tick
+    const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that",
+      read: "✎ Noted, not checked", unanswered: "" }[reply.status];
+    // The engine's message starts with its own verdict ("not yet: ..."); the mark says it already.
+    const detail = reply.message.replace(/^(right|not yet|read as|could not read the answer): /, "");
+    feedback.replaceChildren($("b", { text: mark }), (reply.status === "read" ? " · read as " : ": ") + detail,
+      reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
+    feedback.className = "ca-feedback ca-" + reply.status;
+  };
+  fields.addEventListener("input", () => {
+    state.answers[i] = read(); state.status[i] = null; save(); update();
+    feedback.textContent = ""; feedback.className = "ca-feedback";
+  });
+  fields.addEventListener("change", () => ask(false));
+  // Enter checks (when allowed) or reads the answer, as the Check button does.
+  fields.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); ask(link.check); } });
+  const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check", onclick: () => ask(true) }) : null;
+  return $("li", { class: "ca-question", id },
+    $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), muggins ? q.prompt.split(" Accept,")[0] : q.prompt),
+    ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback);
+}
+
+// ---- the learner's progress from the book (optional, in the results file only) ---------------------
+// The book's trainers keep the learner's progress in this browser under "crib-progress" (the
+// document of crib_widgets.lessons.store.Store). When the student ticks the box, the results file
+// carries the answers that give their stars: each skill's last 5 first tries without a hint
+// (lessons.progress.RECENT) and its last other try, so the stars the teacher's report works out are
+// the ones the book shows. The signature does not cover it, the results code never carries it, and
+// grading never checks it (crib_widgets.exercises.results).
+const PROGRESS_KEY = "crib-progress", RECENT = 5, MAX_ATTACHED = 100000; // results.MAX_ATTACHED_PROGRESS
+const ANSWER_ID = /^([0-9a-z]{1,16})-([0-9]{1,9})$/;
+function progressToAttach() {
+  let text;
+  try { text = localStorage.getItem(PROGRESS_KEY); }
+  catch (e) { return { why: "This browser is not letting the page read your progress, so there is nothing to add." }; }
+  const none = { why: "There is no progress from the book in this browser to add yet: your stars appear once you practise in the book's chapters." };
+  if (!text) return none;
+  let doc;
+  try { doc = JSON.parse(text); } catch (e) { doc = null; }
+  const fine = doc && typeof doc === "object" && doc["crib-progress"] === 1 && Array.isArray(doc.answers) &&
+    doc.answers.every((a) => a && ANSWER_ID.test(a.id) && typeof a.day === "string" &&
+      Array.isArray(a.results) && a.results.every((r) => Array.isArray(r) && typeof r[0] === "string"));
+  if (!fine) return { why: "Your progress in this browser could not be read, so there is nothing to add." };
+  const order = (a) => { const m = a.id.match(ANSWER_ID); return [a.day, m[1], Number(m[2])]; };
+  const sorted = doc.answers.slice().sort((x, y) => {
+    const a = order(x), b = order(y);
+    for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+  });
+  const keep = new Set(), firsts = {}, others = {};
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const a = sorted[i], unaided = a.attempt === 1 && !a.hinted;
+    for (const [skill] of a.results) {
+      const count = unaided ? firsts : others;
+      count[skill] = (count[skill] || 0) + 1;
+      if (count[skill] <= (unaided ? RECENT : 1)) keep.add(a);
+    }
+  }
+  if (!keep.size) return none;
+  const attached = { "crib-progress": 1, device: doc.device, next: doc.next,
+    answers: sorted.filter((a) => keep.has(a)), daily: [] };
+  const json = JSON.stringify(attached);
+  if (new TextEncoder().encode(json).length > MAX_ATTACHED) {
+    return { why: "Your progress is too long to add to the results file, so it is left out." };
+  }
+  return { json };
+}
+
+function progressChoice() {
+  const found = progressToAttach();
+  const box = $("input", { type: "checkbox", id: "ca-add-progress", "aria-describedby": "ca-add-progress-help",
+    disabled: !found.json });
+  const help = $("p", { class: "ca-help", id: "ca-add-progress-help", text: found.json ?
+    "Tick this if you want your results file to also show your stars for each skill from the book's practice, " +
+    "so your teacher can see them next to your answers. You don't have to: it is up to you, and it does not change your score." :
+    found.why });
+  const note = $("p", { class: "ca-help", role: "status", "aria-live": "polite" });
+  box.addEventListener("change", () => {
+    note.textContent = box.checked ? "Your stars go in the results file only: the results code stays the same, without them." : "";
+  });
+  const part = $("div", { class: "ca-add-progress" + (found.json ? "" : " ca-nothing") },
+    $("p", { class: "ca-tick" }, box, $("label", { for: box.id, text: "Add my progress from this browser (my stars for each skill)" })),
+    help, note);
+  // read again at the moment of saving: the student may have practised in another tab meanwhile
+  return { part, attached: () => (box.checked && !box.disabled ? progressToAttach().json || null : null) };
+}
+
+function finishBox(link, data, state, practice) {
+  const msg = $("p", { class: "ca-msg", role: "status" });
+  if (practice) return $("section", { class: "ca-finish" }, $("p", { text: "Practice set: nothing to hand in. Check each answer as you go." }));
+  const results = async () => {
+    const answers = state.answers.map((a) => (a === "" ? null : a));
+    return { crib_results: 1, set: link.set, class: link.klass, student: link.student, answers,
+      saved: new Date().toISOString().replace(/\.\d+Z$/, "+00:00"), signature: await signResults(link, answers) };
+  };
+  const stem = link.student.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "student";
+  const missing = () => state.answers.filter((a) => a === null || a === "").length;
+  const choice = progressChoice();
+  const download = $("button", { type: "button", class: "ca-button primary", text: "Download my results file", onclick: async () => {
+    // The progress goes last, on one line, outside what the signature covers.
+    const progress = choice.attached();
+    const text = JSON.stringify(await results(), null, 1);
+    const file = progress ? text.replace(/\n}$/, `,\n "progress": ${progress}\n}`) : text;
+    const blob = new Blob([file + "\n"], { type: "application/json" });
+    const a = $("a", { href: URL.createObjectURL(blob), download: `results-${stem}.json` });
+    document.body.append(a); a.click(); a.remove();
+    state.downloaded = true;
+    const left = missing();
+    const unread = state.status.map((s, i) => (s === "unreadable" ? i + 1 : 0)).filter(Boolean);
+    msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") +
+      (progress ? ", with your stars from the book" : "") + ": hand this file in to your teacher." + (unread.length ? ` Question${unread.length === 1 ? "" : "s"} ` +
+      `${unread.join(", ")} could not be read: write ${unread.length === 1 ? "it" : "them"} as a number or ` +
+      "as you count aloud (e.g. 12, or fifteen two, fifteen four and a pair is six), then download again." : "");
+  } });
+  const codeBox = $("textarea", { class: "ca-code", rows: 3, readonly: true, "aria-label": "your results code", hidden: true });
+  const copy = $("button", { type: "button", class: "ca-button", text: "Show a results code to copy", onclick: async () => {
+    codeBox.value = "CRIB1-" + base64url(new TextEncoder().encode(JSON.stringify(await results())));
+    codeBox.hidden = false; codeBox.select();
+    try { await navigator.clipboard.writeText(codeBox.value); msg.textContent = "Copied: paste it where your teacher asked."; }
+    catch (e) { msg.textContent = "Select the code and copy it (Ctrl+C), then paste it where your teacher asked."; }
+  } });
+  return $("section", { class: "ca-finish" }, $("h3", { text: "When you have finished" }),
+    $("p", { text: (storageWorks ? "Your answers stay in this browser, so you can come back later. " : "") +
+      "To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
+    choice.part, download, " ", copy, codeBox, msg);
+}
+
+function start() {
+  const root = document.getElementById(ROOT_ID);
+  if (root) main(root).catch(() => showProblem(root, "This set could not be shown from this link." + AGAIN));
+}
+window.addEventListener("hashchange", () => location.reload());
+// Loaded with defer, so this runs once the page is parsed but before the deferred scripts after it:
+// start when they have run too (DOMContentLoaded), so window.cribLive (crib_live_page.js) is there.
+if (document.readyState === "complete") start();
+else document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -1,0 +1,140 @@
+/* Accessible names for the crib widgets, on static and live pages alike.
+ *
+ * ipywidgets 8 buttons have no ARIA traits, so the Python side says what it can through the DOM
+ * and this script turns it into ARIA as the widget manager draws (or redraws) the buttons:
+ *  - a card button (class crib-cardbtn) is named by its tooltip, which the cards layer sets to the
+ *    card's words ("king of diamonds"); a toggle card says aria-pressed, true while chosen
+ *    (ipywidgets marks a pressed toggle with the class mod-active);
+ *  - any icon inside a button is hidden from screen readers, so names carry no icon glyph;
+ *  - keyboard focus stays in a widget when a move redraws, hides or disables the focused control:
+ *    it goes back to the card row (class crib-keepfocus: the same place in the row, else its first
+ *    card that can be chosen), else to the widget's first enabled action, instead of falling to
+ *    the top of the page (13 Tabs away). A click elsewhere on the page ends this;
+ *  - a table wider than the column, which scrolls sideways in its output box, is a named region
+ *    and a tab stop, so it can be reached and scrolled from the keyboard.
+ */
+var lastRoot = null;  // the widget that held keyboard focus last
+var lastRow = null;   // and the crib-keepfocus row in it, if focus was on a card
+var lastIndex = 0;
+
+function name(button) {
+  var words = button.getAttribute("title");
+  if (button.classList.contains("crib-cardbtn") && words) {
+    if (button.getAttribute("aria-label") !== words) button.setAttribute("aria-label", words);
+  }
+  if (button.classList.contains("crib-cardbtn") && button.classList.contains("widget-toggle-button")) {
+    var pressed = String(button.classList.contains("mod-active"));
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+  }
+  var icons = button.querySelectorAll("i");
+  for (var i = 0; i < icons.length; i++) icons[i].setAttribute("aria-hidden", "true");
+}
+
+function nameAll(root) {
+  var buttons = (root || document).querySelectorAll(".crib-root button");
+  for (var i = 0; i < buttons.length; i++) name(buttons[i]);
+}
+
+function enabled(el) {
+  return el && !el.disabled && el.offsetParent !== null;
+}
+
+function firstEnabled(list) {
+  return Array.prototype.find.call(list, enabled) || null;
+}
+
+// Focus fell to the page because the focused control was redrawn, hidden or disabled by a move:
+// put it back on the cards (the same place in the row), else on the widget's next action.
+function refocus() {
+  var active = document.activeElement;
+  if (!lastRoot || (active && active !== document.body) || !document.contains(lastRoot)) return;
+  var target = null;
+  if (lastRow && document.contains(lastRow)) {
+    var cards = Array.prototype.filter.call(lastRow.querySelectorAll("button"), enabled);
+    target = cards[Math.min(lastIndex, cards.length - 1)] || null;
+  }
+  target = target || firstEnabled(lastRoot.querySelectorAll(".crib-keepfocus button")) ||
+    firstEnabled(lastRoot.querySelectorAll("button.crib-action"));
+  if (target) target.focus({preventScroll: true});
+}
+
+document.addEventListener("focusin", function (event) {
+  var root = event.target.closest && event.target.closest(".crib-root");
+  if (!root) {
+    if (event.target !== document.body) lastRoot = lastRow = null;
+    return;
+  }
+  lastRoot = root;
+  lastRow = event.target.closest(".crib-keepfocus");
+  lastIndex = lastRow ? Math.max(0, Array.prototype.indexOf.call(lastRow.querySelectorAll("button"),
+                                                                 event.target)) : 0;
+});
+// A click elsewhere on the page is the learner moving on: never pull focus back after it.
+document.addEventListener("pointerdown", function (event) {
+  if (!(event.target.closest && event.target.closest(".crib-root"))) lastRoot = lastRow = null;
+}, true);
+
+var pending = false;
+var observer = new MutationObserver(function () {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(function () {
+    pending = false;
+    nameAll(document);
+    refocus();
+  });
+});
+
+// A table wider than the column scrolls sideways in its output box: make the box a named stop
+// ("Table: student, score, right, … (scrolls sideways)") so keyboard and screen-reader users can
+// reach and scroll it; a box that fits again is left as plain text.
+function nameScrollers() {
+  var boxes = document.querySelectorAll("div.output.text_html");
+  for (var i = 0; i < boxes.length; i++) {
+    var box = boxes[i];
+    var wide = box.scrollWidth > box.clientWidth + 1;
+    if (!wide) {
+      if (box.getAttribute("data-crib-scroll")) {
+        ["data-crib-scroll", "role", "aria-label", "tabindex"].forEach(function (a) { box.removeAttribute(a); });
+      }
+      continue;
+    }
+    var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
+      return th.textContent.trim();
+    }).filter(Boolean);
+    var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
+      : "Wide content";
+    box.setAttribute("data-crib-scroll", "1");
+    box.setAttribute("role", "region");
+    box.setAttribute("tabindex", "0");
+    box.setAttribute("aria-label", what + " (scrolls sideways)");
+  }
+}
+
+// again whenever a box changes size: the window turns, or a closed answer dropdown opens
+var resizing = false;
+function nameSoon() {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(function () { resizing = false; nameScrollers(); });
+}
+window.addEventListener("resize", nameSoon);
+
+function watchScrollers() {
+  if (!window.ResizeObserver) return;
+  var sizes = new ResizeObserver(nameSoon);
+  var boxes = document.querySelectorAll("div.output.text_html");
+  for (var i = 0; i < boxes.length; i++) sizes.observe(boxes[i]);
+}
+
+function start() {
+  nameAll(document);
+  nameScrollers();
+  watchScrollers();
+  observer.observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],
+  });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

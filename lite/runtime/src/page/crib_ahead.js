@@ -1,0 +1,52 @@
+/* Fetching ahead (lite/README.md, "Fetching ahead and offline"): on every book page, once it is
+ * loaded and the browser is idle, register the book's service worker (book/crib-sw.js) and, on a
+ * page from which the learner is expected to go on, ask it to fetch the widgets' Python ahead, so
+ * that the next chapter's widget is live within seconds, and offline after one visit.
+ *
+ * Never on a Save-Data connection, never before the page itself has loaded, and on a page whose
+ * own Python is starting, only once it is ready (then the browser's cache answers and the network
+ * is not used twice). The page says what to do in <script id="crib-ahead" type="application/json">:
+ * {"root": "../", "sw": "book/crib-sw.js", "scope": "book/", "ahead": true}.
+ */
+const tag = document.getElementById('crib-ahead');
+const wanted = tag && 'serviceWorker' in navigator && window.isSecureContext;
+const config = wanted ? JSON.parse(tag.textContent) : null;
+const root = wanted ? new URL(config.root, location.href) : null;
+const saveData = !!(navigator.connection && navigator.connection.saveData);
+
+async function register() {
+  const registration = await navigator.serviceWorker.register(new URL(config.sw, root).href,
+    { scope: new URL(config.scope, root).href });
+  if (!config.ahead || saveData) return;
+  const ready = registration.active ? registration : await navigator.serviceWorker.ready;
+  await pythonSettled();
+  ready.active.postMessage({ type: 'crib-ahead' });
+}
+
+// A page whose Python is starting fetches the runtime itself: ask only once its widgets are live
+// (then the browser's cache answers for the runtime), and a few seconds later, so that the
+// learner's first clicks never wait behind the snapshot.
+function pythonSettled() {
+  const live = window.cribLive;
+  if (!live || live.state === 'waiting' || live.state === 'failed' || live.timings.allLive) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, 3000);
+    document.addEventListener('crib-live:alive', later, { once: true });
+    document.addEventListener('crib-live:state', (event) => {
+      if (event.detail.state === 'failed') resolve();
+    });
+  });
+}
+
+function whenIdle() {
+  const go = () => register().catch((error) => console.warn('crib-ahead: no service worker', error));
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 4000 });
+  else setTimeout(go, 1000);
+}
+
+if (wanted) {
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}

@@ -1,0 +1,418 @@
+/* The book page side of the in-place live widgets (lite/README.md: "Widgets that come alive").
+ *
+ * The page shows each widget's snapshot (drawn by widgets/embed.js from the saved state). When a
+ * widget scrolls into view, or is touched first, this starts the page's one Python (the site's
+ * Pyodide kernel worker, through _static/crib-live/crib-live-runtime.js), runs each widget's cell,
+ * draws the live widget hidden in the snapshot's place and swaps it in. Until then the snapshot
+ * stays, says "Starting Python… N s", and keeps every click: they are replayed on the live widget
+ * once it is drawn (or, if one cannot be, the learner is told to click again).
+ *
+ * It also defines window.cribLive (start, ready, run, display, state), the hook other pages use.
+ */
+const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+const CONTROLS = 'button, input, select, textarea';
+const tag = document.getElementById('crib-live-config');
+const config = tag ? JSON.parse(tag.textContent) : { widgets: [] };
+const script = document.currentScript;
+const root = new URL(config.root || './', script ? script.src.replace(/_static\/[^/]*$/, '') : location.href);
+const site = (path) => new URL(path, root).href;
+const params = new URLSearchParams(location.search);
+const startOn = params.get('crib-live-start') || config.start || 'view';
+
+let state = 'waiting';
+let startedAt = 0;
+let kernel = null;
+let starting = null;
+let fetched = 0; // bytes the worker has received so far (its progress messages)
+let readyResolve;
+let readyReject;
+const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+ready.catch(() => undefined);
+const timings = { load: performance.now() };
+const widgets = [];
+
+function seconds() {
+  return startedAt ? Math.round((performance.now() - startedAt) / 1000) : 0;
+}
+
+function setState(next) {
+  state = next;
+  document.dispatchEvent(new CustomEvent('crib-live:state', { detail: { state, seconds: seconds() } }));
+  widgets.forEach(showStatus);
+}
+
+// --- starting Python ---------------------------------------------------------------------------
+
+function kernelOptions() {
+  return {
+    pyodideUrl: site(config.pyodide),
+    indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
+    stdlib: site(config.stdlib),
+    packages: site(config.packages),
+    lock: config.lock,
+    snapshot: config.snapshot ? site(config.snapshot) : null,
+  };
+}
+
+async function writeModules() {
+  const files = Object.entries(config.modules || {});
+  const texts = await Promise.all(files.map(([, path]) => fetch(site(path)).then((r) => {
+    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+    return r.text();
+  })));
+  // The page's address, which a worker cannot see: a game table opens the shared position or the
+  // tournament the page was opened with (crib_widgets.table.share.page_link reads it).
+  // The learner's progress as this browser kept it ('' when none, or storage is blocked):
+  // crib_widgets.lessons.kept reads it, and keepProgress saves what the widgets record.
+  const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())',
+    `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`,
+    `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(savedProgress())}`];
+  files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
+  const result = await kernel.run(lines.join('\n'));
+  if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
+}
+
+// --- the learner's progress, kept in this browser only ----------------------------------------
+// Python cannot reach localStorage from its worker: it shows the progress's text in one hidden
+// element of the live widgets (class crib-progress-out), and this saves it. Nothing is sent.
+const PROGRESS_KEY = 'crib-progress';
+let progressSaved = null;
+
+function savedProgress() {
+  try { return localStorage.getItem(PROGRESS_KEY) || ''; } catch (error) { return ''; }
+}
+
+function keepProgress() {
+  document.querySelectorAll('.crib-live-view .crib-progress-out .crib-progress-text').forEach((el) => {
+    const text = el.textContent;
+    if (!text || text === progressSaved) return;
+    progressSaved = text;
+    try {
+      const old = localStorage.getItem(PROGRESS_KEY);
+      if (el.dataset.damaged && old) localStorage.setItem(`${PROGRESS_KEY}-damaged`, old);
+      localStorage.setItem(PROGRESS_KEY, text);
+    } catch (error) { /* storage blocked or full: the widgets work on, nothing is kept */ }
+  });
+}
+
+// Another tab of the book saved its progress: this page's Python takes those answers in (each
+// once) and saves the union, so neither tab's save loses the other's (crib_widgets.lessons.kept).
+function takeOtherTabs(event) {
+  if (event.key !== PROGRESS_KEY || !event.newValue || !kernel) return;
+  progressSaved = event.newValue;  // what storage holds now
+  kernel.run('from crib_widgets.widgets.progress_link import take_saved\n'
+    + `take_saved(${JSON.stringify(event.newValue)})`).catch(() => undefined);
+}
+
+function start() {
+  if (starting) return starting;
+  startedAt = performance.now();
+  timings.start = startedAt;
+  setState('starting');
+  const tick = setInterval(() => (state === 'starting' ? widgets.forEach(showStatus) : clearInterval(tick)), 1000);
+  starting = (async () => {
+    // Python starts in its worker at once (the options travel in its name), while the widget
+    // runtime loads here: the two overlap.
+    const options = kernelOptions();
+    const worker = new Worker(site(config.worker), { type: 'module', name: JSON.stringify(options) });
+    worker.addEventListener('message', (event) => {
+      if (event.data && typeof event.data._cribLiveProgress === 'number') {
+        fetched = event.data._cribLiveProgress;
+        widgets.forEach(showStatus);
+      }
+    });
+    const runtime = await import(site(config.runtime));
+    timings.runtimeLoaded = performance.now();
+    kernel = new runtime.LiveKernel(worker, options);
+    await kernel.ready;
+    timings.kernelReady = performance.now();
+    timings.worker = kernel.workerTimings;
+    await writeModules();
+    new MutationObserver(keepProgress).observe(document.body, { subtree: true, childList: true, characterData: true });
+    addEventListener('storage', takeOtherTabs);
+    setState('ready');
+    readyResolve();
+  })().catch((error) => {
+    console.error('crib-live: Python could not start', error);
+    setState('failed');
+    readyReject(error);
+    throw error;
+  });
+  starting.catch(() => undefined);
+  starting.then(bringWidgetsAlive, () => undefined);
+  return starting;
+}
+
+// --- the widgets of this page ------------------------------------------------------------------
+
+function findWidgets() {
+  const byModel = new Map((config.widgets || []).map((w) => [w.model_id, w]));
+  document.querySelectorAll(`script[type="${WIDGET_VIEW}"]`).forEach((view) => {
+    let id;
+    try { id = JSON.parse(view.textContent).model_id; } catch (error) { return; }
+    const spec = byModel.get(id);
+    if (!spec) return;
+    const out = view.parentElement;
+    const widget = { spec, out, view, live: null, actions: [], refused: 0, badge: null, swapping: false };
+    out.classList.add('crib-live-output');
+    out.dataset.cribLiveModel = id;
+    out.setAttribute('aria-busy', 'true');
+    const badge = document.createElement('div');
+    badge.className = 'crib-live-badge';
+    badge.setAttribute('role', 'status');
+    badge.setAttribute('aria-live', 'polite');
+    out.appendChild(badge);
+    widget.badge = badge;
+    listen(widget);
+    widgets.push(widget);
+    showStatus(widget);
+  });
+}
+
+function snapshotOf(widget) {
+  return widget.out.querySelector(':scope > .widget-subarea:not(.crib-live-view)');
+}
+
+// What identifies a control between the snapshot and the live widget: the same state draws the
+// same controls, so tag, tooltip, label and rank among equals find the same one.
+function keyOf(area, el) {
+  const same = (c) => c.tagName === el.tagName && c.title === el.title && c.textContent.trim() === el.textContent.trim();
+  const list = Array.from(area.querySelectorAll(CONTROLS)).filter(same);
+  return { tag: el.tagName, title: el.title, text: el.textContent.trim(), nth: list.indexOf(el) };
+}
+
+function findByKey(area, key) {
+  const list = Array.from(area.querySelectorAll(CONTROLS)).filter(
+    (c) => c.tagName === key.tag && c.title === key.title && c.textContent.trim() === key.text);
+  return list[key.nth] || null;
+}
+
+function listen(widget) {
+  const out = widget.out;
+  const wake = () => {
+    // the badge of the widget the learner is using stays in sight (a tall widget on a phone
+    // hides its top border): see .crib-live-near in crib_live.css
+    widgets.forEach((w) => w.out.classList.toggle('crib-live-near', w === widget));
+    if (startOn !== 'never') start();
+  };
+  ['pointerdown', 'keydown', 'focusin'].forEach((type) => out.addEventListener(type, wake, { capture: true, passive: true }));
+  out.addEventListener('click', (event) => {
+    if (widget.live && !widget.swapping) return;
+    const area = snapshotOf(widget);
+    const control = event.target.closest && event.target.closest(CONTROLS);
+    if (!area || !control || !area.contains(control)) return;
+    if (control.closest('.crib-voice')) return; // the counting voice needs no Python: it plays now
+    if (control.tagName === 'INPUT' && /^(text|number|search)$/.test(control.type)) return; // typing is kept
+    if (control.tagName === 'SELECT' || control.tagName === 'TEXTAREA') return;
+    // The snapshot must not change on its own (a raised card Python never heard of): keep the
+    // click for the live widget instead.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (control.disabled) return;
+    widget.actions.push({ kind: 'click', key: keyOf(area, control) });
+    control.classList.add('crib-live-queued');
+    wake();
+    showStatus(widget);
+  }, true);
+  // Typing and choices in the snapshot are kept (the latest value of each control) and given to
+  // the live widget; Enter in a text box is kept as a submit.
+  const keep = (event) => {
+    if (widget.live && !widget.swapping) return;
+    const area = snapshotOf(widget);
+    const control = event.target;
+    if (!area || !area.contains(control) || !control.matches('select, input, textarea')) return;
+    if (control.closest('.crib-voice')) return; // the voice's own switch and speed, not the widget's
+    const key = keyOf(area, control);
+    widget.actions = widget.actions.filter((a) => !(a.kind === 'value' && sameKey(a.key, key)));
+    widget.actions.push({ kind: 'value', key, value: control.value });
+    wake();
+  };
+  out.addEventListener('input', keep, true);
+  out.addEventListener('change', keep, true);
+  out.addEventListener('keydown', (event) => {
+    if ((widget.live && !widget.swapping) || event.key !== 'Enter') return;
+    const area = snapshotOf(widget);
+    const control = event.target;
+    if (!area || !area.contains(control) || !control.matches('input')) return;
+    keep(event);
+    widget.actions.push({ kind: 'submit', key: keyOf(area, control) });
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    showStatus(widget);
+  }, true);
+}
+
+function sameKey(a, b) {
+  return a.tag === b.tag && a.title === b.title && a.text === b.text && a.nth === b.nth;
+}
+
+function pending(widget) {
+  return widget.actions.filter((a) => a.kind !== 'value').length;
+}
+
+function showStatus(widget) {
+  const waiting = pending(widget);
+  const clicks = (n) => (n === 1 ? '1 click' : `${n} clicks`);
+  let text = '';
+  if (widget.live && !widget.swapping) {
+    text = widget.refused ? `${clicks(widget.refused)} could not be replayed: please click again` : '';
+  } else if (state === 'failed') {
+    text = 'Python could not start';
+  } else if (state === 'waiting') {
+    text = 'Python starts when you use this widget';
+  } else {
+    const total = config.bytes || 0;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    text = (fetched && total && fetched < total * 0.98
+      ? `Fetching Python: ${mb(fetched)} of ${mb(total)} MB`
+      : `Starting Python… ${seconds()} s`) + (waiting ? ` · ${clicks(waiting)} kept` : '');
+  }
+  widget.badge.textContent = text;
+  widget.badge.hidden = !text;
+  widget.out.classList.toggle('crib-live-failed', state === 'failed');
+  const area = snapshotOf(widget);
+  const note = area && !widget.live && area.querySelector('.crib-status > .crib-note');
+  if (note) {
+    note.textContent = state === 'failed'
+      ? 'Python could not start in this browser, so the buttons cannot answer; "Open as a notebook" at the top of the page shows why.'
+      : 'Python is starting in this page: you can click already, each click is kept and answered as soon as it is ready.';
+  }
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await kernel._comms;
+  await frame();
+}
+
+async function bringAlive(widget) {
+  const t0 = performance.now();
+  let result = null;
+  for (const code of widget.spec.code) {
+    result = await kernel.run(code);
+    if (result.status !== 'ok') throw new Error(`${result.error.ename}: ${result.error.evalue}`);
+  }
+  const data = result && result.outputs.find((d) => d[WIDGET_VIEW]);
+  if (!data) throw new Error('the cell made no widget');
+  const live = document.createElement('div');
+  live.className = 'widget-subarea crib-live-view crib-live-hidden';
+  widget.out.insertBefore(live, widget.out.firstChild);
+  await kernel.display(data, live);
+  await frame();
+  await frame();
+  await countSaid(widget);
+  // swap: the snapshot goes, the live widget takes its place (same state, same size)
+  widget.swapping = true;
+  const snapshot = snapshotOf(widget);
+  const focused = snapshot && snapshot.contains(document.activeElement) ? keyOf(snapshot, document.activeElement) : null;
+  const note = live.querySelector('.crib-status > .crib-note');
+  const oldNote = snapshot && snapshot.querySelector('.crib-status > .crib-note');
+  if (note) {
+    note.textContent = 'Live: Python is running in this page.';
+    if (oldNote) note.style.minHeight = `${oldNote.getBoundingClientRect().height}px`; // no jump
+  }
+  const before = widget.out.getBoundingClientRect().height;
+  if (snapshot) snapshot.remove();
+  live.classList.remove('crib-live-hidden');
+  const shift = widget.out.getBoundingClientRect().height - before;
+  widget.live = live;
+  widget.out.removeAttribute('aria-busy');
+  widget.out.classList.add('crib-live-on');
+  if (focused) { const el = findByKey(live, focused); if (el) el.focus(); }
+  timings[widget.spec.model_id] = { ran: t0, drawn: performance.now(), shift };
+  await replay(widget);
+  widget.swapping = false;
+  showStatus(widget);
+}
+
+// A count being said on the snapshot (the voice needs no Python) is heard to its end before the
+// live widget takes the snapshot's place; clicks meanwhile are kept as before.
+async function countSaid(widget) {
+  const limit = performance.now() + 60000;
+  for (;;) {
+    const snapshot = snapshotOf(widget);
+    if (!snapshot || !snapshot.querySelector('.crib-voice-playing') || performance.now() > limit) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function replay(widget) {
+  while (widget.actions.length) {
+    const action = widget.actions.shift();
+    const el = findByKey(widget.live, action.key);
+    if (!el || el.disabled) { widget.refused += action.kind === 'value' ? 0 : 1; continue; }
+    if (action.kind === 'click') {
+      el.click();
+    } else if (action.kind === 'submit') {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+      el.dispatchEvent(new KeyboardEvent('keypress', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+    } else {
+      el.value = action.value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    await settle();
+    showStatus(widget);
+  }
+}
+
+async function bringWidgetsAlive() {
+  // the widget in view (or touched) first, then the others in page order
+  const order = widgets.slice().sort((a, b) => inView(b) - inView(a) || pending(b) - pending(a));
+  for (const widget of order) {
+    try {
+      await bringAlive(widget);
+    } catch (error) {
+      console.error('crib-live: a widget could not come alive', error);
+      widget.badge.textContent = `This widget could not start (${error.message}).`;
+      widget.badge.hidden = false;
+    }
+  }
+  timings.allLive = performance.now();
+  document.dispatchEvent(new CustomEvent('crib-live:alive', { detail: { seconds: seconds() } }));
+}
+
+function inView(widget) {
+  const box = widget.out.getBoundingClientRect();
+  return box.bottom > 0 && box.top < innerHeight ? 1 : 0;
+}
+
+// --- the hook for other code on the page -------------------------------------------------------
+
+async function run(code) {
+  await start();
+  const result = await kernel.run(code);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, data: result.data, error: result.error ? { ename: result.error.ename, evalue: result.error.evalue } : null };
+}
+
+async function display(code, element) {
+  await start();
+  const result = await kernel.run(code);
+  if (result.data) await kernel.display(result.outputs.find((d) => d[WIDGET_VIEW]) || result.data, element);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, data: result.data, error: result.error ? { ename: result.error.ename, evalue: result.error.evalue } : null };
+}
+
+window.cribLive = {
+  start: () => start().then(() => undefined),
+  ready,
+  run,
+  display,
+  get state() { return state; },
+  timings,
+};
+
+function init() {
+  findWidgets();
+  if (!widgets.length || startOn === 'never') return;
+  if (startOn === 'view' && 'IntersectionObserver' in window) {
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
+    }, { rootMargin: '0px 0px 200px 0px' });
+    widgets.forEach((w) => seen.observe(w.out));
+  }
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+else init();

@@ -1,0 +1,35 @@
+// The page scripts' pure parts against tests/data/js_vectors.json, which the Python tests read too
+// (tests/test_js_vectors.py): the results signature, name folding, reading a link. Each hash is
+// checked both ways the page may compute it: Web Crypto (Node has crypto.subtle) and @noble/hashes.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { foldName, nameKey } from "../src/page/lib/names.js";
+import { readLink } from "../src/page/lib/link.js";
+import { resultsMessage, signResults } from "../src/page/lib/results.js";
+
+const vectors = JSON.parse(readFileSync(new URL("../../../tests/data/js_vectors.json", import.meta.url), "utf-8"));
+const WAYS = [["Web Crypto", globalThis.crypto.subtle], ["@noble/hashes", null]];
+
+test("names are keyed and folded as Python does", () => {
+  for (const { name, key, fold } of vectors.names) {
+    assert.equal(nameKey(name), key, `nameKey(${JSON.stringify(name)})`);
+    assert.equal(foldName(name), fold, `foldName(${JSON.stringify(name)})`);
+  }
+});
+
+for (const [way, subtle] of WAYS) {
+  test(`results are signed as crib grade checks them (${way})`, async () => {
+    for (const c of vectors.signatures) {
+      const link = { set: c.set, klass: c.class, student: c.student, key: c.key };
+      assert.equal(resultsMessage(link, c.answers), c.message);
+      assert.equal(await signResults(link, c.answers, subtle), c.signature, c.student);
+    }
+  });
+
+  test(`links are read, and cut or changed ones told apart, as Python makes them (${way})`, async () => {
+    for (const c of vectors.links) {
+      assert.deepEqual(await readLink(c.fragment, subtle), { link: c.link, problem: c.problem }, c.what);
+    }
+  });
+}

@@ -1,0 +1,110 @@
+"""Write tests/data/js_vectors.json: cases the book's page scripts and the Python package must agree on.
+
+Run from the repository root: ``python tests/data/make_js_vectors.py``. Every expected value is the
+Python implementation's: the results signature (``crib_widgets.exercises.results.sign`` over
+``_message``), name folding (``seeds.student_key`` after NFC, ``assign.fold_name``) and the
+assignment link (``Assignment.link``, ``assign.link_sum``), whole, cut short and edited.
+``tests/test_js_vectors.py`` checks that Python still gives every value here, and
+``lite/runtime/test/*.test.mjs`` (``node --test``, in ``make test``) that the page's ES modules do.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+from crib_widgets.exercises.assign import LINK_FIELDS, Assignment, fold_name, link_sum
+from crib_widgets.exercises.results import _message, sign
+from crib_widgets.exercises.seeds import student_key
+
+OUT = Path(__file__).with_name("js_vectors.json")
+
+NAMES = ["Ann", "  Ann   SMITH ", "Chloé", "Chloe\u0301", "CHLOÉ", "Zoë O'Neil", "Straße", "STRASSE",
+         "ΣΟΦΊΑ", "Οδυσσεύς", "Ǆenan", "ﬁona", "Nguyễn Văn Ánh", "Łukasz Żółć", "Søren Ærø",
+         "José\u00a0María", "Ann\u2003Lee", "Ann\tLee\n", "İlker", "Μπάμπης", "José-Luis D'Água",
+         "Mary-Jane O\u2019Brien", "李小龙", "Renée Dupré", "ÅSA"]
+
+SIGNED = [  # (key, set, class, student, answers)
+    ("0123456789abcdef0123456789abcdef", "counting/medium/6/7", "c0ffee" * 5 + "00", "Ann",
+     ["12", None, "fifteen two, fifteen four and a pair is six", "", "29"]),
+    ("00" * 16, "counting/easy/2/7", "ab" * 16, "Chloé", ["nineteen", "8"]),
+    ("ffffffffffffffffffffffffffffffff", "play/hard/3/1", "12" * 16, "Zoë \"Z\" O'Neil",
+     ["pair 2 + go 1", "4", "tab\there, newline\nthere, back\\slash"]),
+    ("9f" * 16, "muggins/medium/4/99", "0f" * 16, "李小龙", ["accept", "muggins 2", "too high 4", None]),
+    ("a1b2c3d4e5f60718293a4b5c6d7e8f90", "counting/hard/1/0", "", "Renée Dupré",
+     ["\u2028 \u00e9\u0301 \u007f"]),
+    ("", "counting/easy/1/1", "", "", []),
+]
+
+
+def name_cases() -> list[dict]:
+    return [{"name": n, "key": student_key(unicodedata.normalize("NFC", n)), "fold": fold_name(n)}
+            for n in NAMES]
+
+
+def signature_cases() -> list[dict]:
+    cases = []
+    for key, code, klass, student, answers in SIGNED:
+        data = {"set": code, "class": klass, "student": student, "answers": answers}
+        cases.append({"key": key, "set": code, "class": klass, "student": student, "answers": answers,
+                      "message": _message(data).decode("utf-8"), "signature": sign(key, data)})
+    return cases
+
+
+def link_expect(fragment: str) -> dict:
+    """What reading the link gives: its fields, and whether it was cut or changed (as assignment.js says)."""
+    params: dict[str, str] = {}
+    for name, value in parse_qsl(fragment, keep_blank_values=True):
+        params.setdefault(name, value)  # URLSearchParams.get: the first
+    if not params.get("set"):
+        return {"link": None, "problem": None}
+    link = {"set": params["set"], "student": params.get("student", ""), "check": params.get("check") == "1",
+            "by": "kind" if params.get("by") == "kind" else "total", "klass": params.get("class", ""),
+            "key": params.get("key", ""), "q": params.get("q", "")}
+    problem = None
+    if any(k in params for k in ("class", "key", "q", "sum")):
+        if any(not params.get(k) for k in (*LINK_FIELDS, "sum")):
+            problem = "cut"
+        elif link_sum(params) != params["sum"]:
+            problem = "changed"
+    return {"link": link, "problem": problem}
+
+
+def link_cases() -> list[dict]:
+    a = Assignment("counting", "medium", 3, 7, ("Chloé Dupré", "Ben", "Zoë O'Neil"), secret="5e" * 16)
+    b = Assignment("play", "easy", 2, 11, ("Ann Lee",), check_as_you_go=False, answer_by="kind",
+                   secret="0a" * 16)
+    whole = a.link("Chloé Dupré").split("#", 1)[1]
+    fragments = [
+        ("whole link, accented name", whole),
+        ("whole link, apostrophe", a.link("Zoë O'Neil").split("#", 1)[1]),
+        ("whole link, no checking, points per kind", b.link("Ann Lee").split("#", 1)[1]),
+        ("cut before the sum", whole[:whole.index("&sum=")]),
+        ("cut inside the sum", whole[:-3]),
+        ("cut inside the cards", whole[:whole.index("&q=") + 40]),
+        ("cut before the key", whole[:whole.index("&key=")]),
+        ("a card edited", whole.replace("&q=", "&q=A", 1)),
+        ("the seed edited", whole.replace("counting%2Fmedium%2F3%2F7", "counting%2Fmedium%2F3%2F8", 1)),
+        ("the name edited", whole.replace("student=Chlo", "student=Khlo", 1)),
+        ("checking turned on", b.link("Ann Lee").split("#", 1)[1].replace("check=0", "check=1", 1)),
+        ("the sum in capitals", whole[:-16] + whole[-16:].upper()),
+        ("a practice set by its code", "v=1&set=counting%2Fmedium%2F6%2F7&student=Ann+Lee&check=1&by=total"),
+        ("a practice set, no name", "v=1&set=counting%2Fmedium%2F6%2F7&student=&check=1&by=total"),
+        ("no set: the practice form", ""),
+        ("no set, other words", "v=1&student=Ann"),
+        ("a field given twice", whole.replace("&by=total", "&by=total&by=kind", 1)),
+    ]
+    return [{"what": what, "fragment": fragment, **link_expect(fragment)} for what, fragment in fragments]
+
+
+def vectors() -> dict:
+    return {"comment": "made by tests/data/make_js_vectors.py from the Python package; read by "
+                       "tests/test_js_vectors.py and lite/runtime/test/*.test.mjs",
+            "names": name_cases(), "signatures": signature_cases(), "links": link_cases()}
+
+
+if __name__ == "__main__":
+    OUT.write_text(json.dumps(vectors(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {OUT}")
