@@ -24,7 +24,7 @@ from crib_widgets.words import join_words
 from crib_widgets.words import plural as _plural
 
 __all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
-           "plural", "join_words", "printable"]
+           "plural", "join_words", "printable", "kept_hands", "middle_score", "pct"]
 
 _BOOK_CSS = """
 .crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
@@ -228,6 +228,37 @@ def plural(n: int, word: str = "point") -> str:
     """``plural(1)`` -> ``'1 point'``, ``plural(5)`` -> ``'5 points'``: the book's one plural
     (`crib_widgets.words.plural`), with points unless another word is named."""
     return _plural(n, word)
+
+
+def kept_hands(dealer: bool | None = None):
+    """The hands people keep: the one sample every page quotes when the reader asks "is my hand
+    good?" (`crib_widgets.stats.kept_hand_stats` with its own deals and seed, half of them kept as
+    the dealer and half as the pone). ``dealer=True`` or ``False``: the same deals, all kept for
+    that seat."""
+    from crib_widgets.stats import kept_hand_stats
+
+    return kept_hand_stats() if dealer is None else kept_hand_stats(dealer=dealer)
+
+
+def middle_score(stats) -> int:
+    """The middle kept hand's score (the median): line the hands up from worst to best and take
+    the one halfway along. At least half score this or less, and at least half this or more."""
+    return next(s for s in range(30) if stats.below(s + 1) >= 0.5)
+
+
+def pct(share: float) -> str:
+    """A share (0..1) as a person says it: '21%', '4%', '0.6%', '0.00003%' (never 3.1e-05%).
+
+    >>> pct(0.2055), pct(0.04), pct(0.0057), pct(3.1e-07), pct(0)
+    ('21%', '4%', '0.6%', '0.00003%', '0%')
+    """
+    percent = 100 * share
+    if percent == 0 or percent >= 0.95:
+        return f"{percent:.0f}%"
+    digits = 1
+    while round(percent, digits) == 0 or percent < 10 ** -digits:
+        digits += 1
+    return f"{percent:.{digits}f}%"
 
 
 _PRINT_JS = "this.closest('.cb-printable').querySelector('iframe').contentWindow.print()"

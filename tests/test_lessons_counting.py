@@ -165,3 +165,15 @@ def test_a_wrong_kind_is_reminded_of_the_rule_in_the_worksheets_words():
     runs = verdict.lines[KINDS.index("run")]
     assert check.hint and runs.detail.endswith(f"Remember: {check.hint}.")
     assert "another whole run" in runs.detail
+
+
+def test_a_lesson_without_cribs_never_asks_a_crib():
+    """A page before the crib is taught (the whole-show chapter) asks hands only, ladder and dealt."""
+    lesson = CountingLesson(level="everything", seed=6, cribs=False)
+    seen = []
+    for _ in range(40):  # the whole ladder, then dealt hands
+        seen.append(lesson.score.crib)
+        lesson.new_hand()
+    assert not any(seen) and lesson.climbed
+    assert len(lesson.ladder) == sum(not r.crib for r in LADDERS["everything"])
+    assert CountingLesson(level="everything", seed=6).score.crib  # the ladder itself still opens on a crib

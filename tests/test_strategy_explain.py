@@ -14,21 +14,29 @@ from crib_widgets.strategy.explain import ranks_text, throw_reasons
 
 def test_the_best_option_explains_hand_range_crib_and_net():
     text = advise_discard("5H 5D JS 4C 6C KD", dealer=True)[0].explanation
-    assert text.startswith("Keep 4-5-5-6: 15.96 on average in hand (between 12 and 24;")
-    assert "Throwing J-K gives your own crib 3.97 on average" in text
-    assert text.endswith("Net 19.93 (hand plus crib): the best choice.")
+    assert text.startswith("Keep 4-5-5-6: 16.0 on average in hand (between 12 and 24;")
+    assert "Throwing J-K gives your own crib 4.0 on average" in text
+    assert text.endswith("Net 19.9 (hand plus crib): the best choice.")
 
 
 def test_other_options_say_how_much_they_give_up():
     options = advise_discard("5H 5D JS 4C 6C KD", dealer=True)
     gap = options[0].total_ev - options[1].total_ev
-    assert options[1].explanation.endswith(f"{gap:.2f} less than the best choice.")
+    said = f"{gap:.1f} less than the best choice." if gap >= 0.05 else "within 0.1 of the best choice."
+    assert options[1].explanation.endswith(said)
+
+
+def test_the_advice_says_every_figure_with_one_decimal():
+    import re
+
+    for option in advise_discard("5H 5D 9C 8S 2C KS", dealer=False):
+        assert not re.search(r"\d\.\d\d", option.explanation), option.explanation
 
 
 def test_pone_is_told_the_crib_is_the_dealers_and_why_fives_hurt():
     options = advise_discard("5H 5D 9C 8S 2C KS", dealer=False)
     fives = next(o for o in options if all(c.rank == 5 for c in o.discard))
-    assert "gives the dealer's crib 9.25" in fives.explanation
+    assert "gives the dealer's crib 9.3 on average" in fives.explanation
     assert "a pair is 2 points in the crib already" in fives.explanation
     assert "(hand minus crib)" in fives.explanation
 

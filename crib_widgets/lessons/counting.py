@@ -99,7 +99,9 @@ class CountingLesson:
     ``level`` is ``"fifteens"``, ``"pairs_runs"``, ``"flush_nobs"`` or ``"everything"`` (cribs
     too). The lesson starts on the level's ladder and, once it is climbed, deals hands from ``seed``
     that score only in the level's kinds. ``hand`` and ``starter`` give a first hand to count before
-    the ladder; ``crib=True`` counts that hand as a crib.
+    the ladder; ``crib=True`` counts that hand as a crib. ``cribs=False`` asks hands only, never a
+    crib (a page that comes before the crib is taught): the ladder without its cribs, and dealt
+    hands that are never cribs.
 
     State: ``score`` (the engine's `HandScore`), ``rung`` (the ladder hand on show, None for a given
     or dealt hand), ``step`` (-1 before counting aloud), ``records`` (every answer), ``tally``.
@@ -107,11 +109,12 @@ class CountingLesson:
 
     def __init__(self, hand: str | Iterable[Card | str] | None = None, starter: str | Card | None = None, *,
                  crib: bool = False, level: str = "everything", seed: int | random.Random | None = None,
-                 phrasing: str = "players") -> None:
+                 phrasing: str = "players", cribs: bool = True) -> None:
         check_level(level)
         if (hand is None) != (starter is None):
             raise CribbageError("give both a hand of four cards and a starter, or neither for a dealt hand")
         crib = checks.flag("crib", crib)
+        self.cribs = checks.flag("cribs", cribs)
         first = score_hand(hand, starter, crib=crib) if hand is not None else None  # a bad card named here
         self.rng = checks.seed(seed)
         self.phrasing = check_phrasing(phrasing)
@@ -137,8 +140,8 @@ class CountingLesson:
     # ---- the hand -----------------------------------------------------------------------------
     @property
     def ladder(self) -> tuple[Rung, ...]:
-        """The current level's ladder of hands, easy to hard."""
-        return LADDERS[self.level]
+        """The current level's ladder of hands, easy to hard (without its cribs when ``cribs`` is off)."""
+        return tuple(rung for rung in LADDERS[self.level] if self.cribs or not rung.crib)
 
     @property
     def climbed(self) -> bool:
@@ -175,7 +178,7 @@ class CountingLesson:
         kinds = LEVELS[self.level][1]
         for _ in range(2000):
             deck = shuffled_deck(self.rng)
-            crib = self.level == "everything" and self.rng.random() < 0.25
+            crib = self.cribs and self.level == "everything" and self.rng.random() < 0.25
             score = score_hand(deck[:4], deck[4], crib=crib)
             points = score.by_kind()
             if any(points[k] for k in KINDS if k not in kinds) or not _fits(self.level, score):
@@ -213,6 +216,8 @@ class CountingLesson:
     def where(self) -> str:
         """Where the hand on show sits in the ladder, e.g. ``'Fifteens, hand 3 of 20. '``."""
         label = LEVELS[self.level][0]
+        if not self.cribs and self.level == "everything":
+            label = "Everything in a hand"  # this page asks no cribs: don't promise them
         if self.rung is not None:
             return f"{label}, hand {self.rung + 1} of {len(self.ladder)}. "
         if self.climbed:

@@ -2,9 +2,9 @@
 
 >>> from crib_widgets.strategy import advise_discard
 >>> print(advise_discard("5H 5D JS 4C 6C KD", dealer=True)[0].explanation)  # doctest: +NORMALIZE_WHITESPACE
-Keep 4-5-5-6: 15.96 on average in hand (between 12 and 24; 24 with a 4 or a 6 turned).
-Throwing J-K gives your own crib 3.97 on average (they are close enough to make a run and
-ten-cards: a 5 turned makes fifteen with each). Net 19.93 (hand plus crib): the best choice.
+Keep 4-5-5-6: 16.0 on average in hand (between 12 and 24; 24 with a 4 or a 6 turned).
+Throwing J-K gives your own crib 4.0 on average (they are close enough to make a run and
+ten-cards: a 5 turned makes fifteen with each). Net 19.9 (hand plus crib): the best choice.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _keep_sentence(option: DiscardOption, hand: Sequence[Card]) -> str:
         turned = join_words([_article(Card(r, "C").rank_text) for r in option.best_starters], "or")
         spread = (f"between {option.hand_min} and {option.hand_max}; "
                   f"{option.hand_max} with {turned} turned")
-    return f"Keep {keep}: {option.hand_ev:.2f} on average in hand ({spread})."
+    return f"Keep {keep}: {option.hand_ev:.1f} on average in hand ({spread})."
 
 
 def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -> str:
@@ -159,7 +159,7 @@ def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -
     thrown = ranks_text(option.discard, hand)
     if len(option.discard) == 1:
         thrown = f"the {thrown}"
-    sentence = f"Throwing {thrown} gives {owner} {option.crib_ev:.2f} on average"
+    sentence = f"Throwing {thrown} gives {owner} {option.crib_ev:.1f} on average"
     if reasons:
         sentence += f" ({join_words(reasons)})"
     elif len(option.discard) == 2 and option.crib_ev < 4.5:
@@ -168,9 +168,11 @@ def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -
 
 
 def _net_sentence(option: DiscardOption, best: DiscardOption) -> str:
-    net = f"Net {option.total_ev:.2f} (hand {'plus' if option.own_crib else 'minus'} crib)"
+    net = f"Net {option.total_ev:.1f} (hand {'plus' if option.own_crib else 'minus'} crib)"
     if option is best or option.total_exact == best.total_exact:
         aim = "the fewest points, best in Lowball" if option.lowball else "the best choice"
         return f"{net}: {aim}."
     gap = abs(float(option.total_exact - best.total_exact))
-    return f"{net}: {gap:.2f} {'more' if option.lowball else 'less'} than the best choice."
+    if gap < 0.05:  # one decimal, as everywhere in the advice: "0.0 less" would read as a tie
+        return f"{net}: within 0.1 of the best choice."
+    return f"{net}: {gap:.1f} {'more' if option.lowball else 'less'} than the best choice."

@@ -24,9 +24,10 @@ from ..aloud import PHRASINGS
 from ..cards import Card
 from ..lessons.checks import flag
 from ..lessons.counting import LEVELS, CountingLesson, Line, kind_label
-from ..lessons.ladders import LADDERS, Rung
+from ..lessons.ladders import Rung
 from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
+from ..words import plural
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -72,9 +73,11 @@ class CountingTrainer(Frame):
         seed: int | random.Random | None = None,
         four_colour: bool = False,
         phrasing: str = "players",
+        cribs: bool = True,
     ) -> None:
         # the model checks every option before anything is drawn, so a bad one leaves no half-made trainer
-        lesson = CountingLesson(hand, starter, crib=crib, level=level, seed=seed, phrasing=phrasing)
+        lesson = CountingLesson(hand, starter, crib=crib, level=level, seed=seed, phrasing=phrasing,
+                                cribs=cribs)
         four_colour = flag("four_colour", four_colour)
         super().__init__("Counting trainer")
         self.lesson = lesson
@@ -122,7 +125,8 @@ class CountingTrainer(Frame):
         )
         self.next_button = action_button("Next hand", "Go on to the next hand to count", "", "forward")
         self.level_picker = widgets.Dropdown(
-            options=[(label, key) for key, (label, _) in LEVELS.items()], value=self.level,
+            options=[("Everything in a hand" if key == "everything" and not self.lesson.cribs else label, key)
+                     for key, (label, _) in LEVELS.items()], value=self.level,
             description="Level:", tooltip="Which kinds of points to count",
             layout=widgets.Layout(width="16.5em"), style={"description_width": "3.2em"},
         )
@@ -165,8 +169,8 @@ class CountingTrainer(Frame):
 
     @property
     def ladder(self) -> tuple[Rung, ...]:
-        """The current level's ladder of hands, easy to hard."""
-        return LADDERS[self.level]
+        """The current level's ladder of hands, easy to hard (as the lesson asks them)."""
+        return self.lesson.ladder
 
     def show_hand(self, hand: str | Iterable[Card | str], starter: str | Card, *, crib: bool = False) -> None:
         """Put a given hand and starter on the table (errors name the bad card and leave the old hand)."""
@@ -333,8 +337,8 @@ class CountingTrainer(Frame):
         if verdict.right:
             self._prominent(self.next_button)
             self.set_status(
-                f"Right: {score.total} points. {score.aloud(self.phrasing)} Press Next hand for another.",
-                "ok")
+                f"Right: {plural(score.total, 'point')}. {score.aloud(self.phrasing)} "
+                "Press Next hand for another.", "ok")
         else:
             self.set_status(
                 "Not quite: the lines below say what was missed or counted too often. Fix them and press "

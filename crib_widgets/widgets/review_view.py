@@ -163,8 +163,11 @@ def _totals_html(review: Review, game: Game) -> str:
         f"<td>{sum(1 for d in review.decisions if d.phase == p and d.is_mistake)}</td></tr>"
         for p in phases
     )
+    parts = round(sum(round(totals[p], 1) for p in phases), 1)
+    rounded = ("" if parts == round(review.total, 1)
+               else " (each rounded to a tenth, so they may not add up exactly)")
     return (
-        '<table class="crib-table"><caption>Points lost on average, by phase</caption>'
+        f'<table class="crib-table"><caption>Points lost on average, by phase{rounded}</caption>'
         '<thead><tr><th scope="col">Phase</th><th scope="col">Points lost</th>'
         f'<th scope="col">Mistakes</th></tr></thead><tbody>{rows}'
         f'<tr><th scope="row">All</th><td><b>{review.total:.1f}</b></td>'
