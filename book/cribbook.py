@@ -24,7 +24,7 @@ from crib_widgets.words import join_words
 from crib_widgets.words import plural as _plural
 
 __all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
-           "plural", "join_words", "printable", "kept_hands", "middle_score", "pct"]
+           "plural", "join_words", "printable", "pct"]
 
 _BOOK_CSS = """
 .crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
@@ -228,22 +228,6 @@ def plural(n: int, word: str = "point") -> str:
     """``plural(1)`` -> ``'1 point'``, ``plural(5)`` -> ``'5 points'``: the book's one plural
     (`crib_widgets.words.plural`), with points unless another word is named."""
     return _plural(n, word)
-
-
-def kept_hands(dealer: bool | None = None):
-    """The hands people keep: the one sample every page quotes when the reader asks "is my hand
-    good?" (`crib_widgets.stats.kept_hand_stats` with its own deals and seed, half of them kept as
-    the dealer and half as the pone). ``dealer=True`` or ``False``: the same deals, all kept for
-    that seat."""
-    from crib_widgets.stats import kept_hand_stats
-
-    return kept_hand_stats() if dealer is None else kept_hand_stats(dealer=dealer)
-
-
-def middle_score(stats) -> int:
-    """The middle kept hand's score (the median): line the hands up from worst to best and take
-    the one halfway along. At least half score this or less, and at least half this or more."""
-    return next(s for s in range(30) if stats.below(s + 1) >= 0.5)
 
 
 def pct(share: float) -> str:

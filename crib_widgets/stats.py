@@ -140,6 +140,12 @@ class KeptHandStats:
         """The share of kept hands that score less than ``score`` (0..1)."""
         return 1 - self.at_least(score)
 
+    @property
+    def median(self) -> int:
+        """The middle kept hand's score: line the hands up from worst to best and take the one
+        halfway along (at least half score this or less, and at least half this or more)."""
+        return next(score for score in range(len(self.shares)) if self.below(score + 1) >= 0.5)
+
 
 @cache
 def kept_hand_stats(deals: int = 2000, seed: int = 2026, dealer: bool | None = None) -> KeptHandStats:

@@ -327,8 +327,8 @@ def check_built() -> None:
 
 def copy_runtime(out: Path) -> dict[str, str]:
     """Copy the bundled runtime (made by ``make book``: ``npm run build`` in lite/runtime/) into
-    ``out``; return the digests of the page's runtime and of the worker, by file name."""
-    check_built()
+    ``out``; return the digests of the page's runtime and of the worker, by file name (`check_built`
+    has already made sure they are there, when the configuration was read)."""
     out.mkdir(parents=True, exist_ok=True)
     for name in (RUNTIME_BUNDLE, RUNTIME_BUNDLE + ".LEGAL.txt", WORKER_BUNDLE, WORKER_BUNDLE + ".LEGAL.txt"):
         if (RUNTIME / "dist" / name).is_file():  # esbuild writes no LEGAL file when there is nothing to say

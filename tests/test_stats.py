@@ -69,6 +69,15 @@ def test_kept_hands_are_a_distribution_better_than_random_fours():
     assert kept.at_least(0) == 1 and kept.below(0) == 0
 
 
+def test_the_middle_kept_hand_has_at_least_half_on_each_side():
+    from crib_widgets.stats import kept_hand_stats
+
+    kept = kept_hand_stats(deals=300, seed=5)
+    middle = kept.median
+    assert kept.below(middle + 1) >= 0.5 and kept.at_least(middle) >= 0.5
+    assert kept.below(middle) < 0.5
+
+
 def test_kept_hands_are_the_same_at_every_build_and_follow_the_seat():
     from crib_widgets.stats import kept_hand_stats
 

@@ -433,7 +433,6 @@ class GameTable(Frame):
             loop.call_later(THINKING_SECONDS, lambda: ticket == self._ticket and self.table.prepare_judging())
         if not self.table.waiting or self._paced_by_next():
             return
-        loop = _running_loop()
         if loop is None:  # no event loop (tests, a plain script): the steps follow at once
             while self.table.waiting:
                 self._changes = self.table.advance()
@@ -806,19 +805,14 @@ class GameTable(Frame):
     def _move(self, move, *, confirm: bool = False) -> None:
         changes = self.table.move(move, confirm=confirm)
         self._forward(changes)  # the move is answered before the throw is judged for the progress
-        self._later(0.0, self._keep_throws)
+        loop = _running_loop()
+        if loop is None:  # tests, a plain script
+            self._keep_throws()
+        else:
+            loop.call_soon(self._keep_throws)
 
     def _keep_throws(self) -> None:
         self._kept = keep(self.table.records, self._kept)  # a throw is kept for the learner's progress
-
-    def _later(self, seconds: float, then) -> None:
-        """``then()`` after ``seconds``, once the page has been answered; at once without an event
-        loop (tests, a plain script)."""
-        loop = _running_loop()
-        if loop is None:
-            then()
-        else:
-            loop.call_later(seconds, then)
 
     def _on_pick_toggle(self) -> None:
         """A card chosen or put back: Python answered the click, so the game is live."""
