@@ -17,8 +17,9 @@ Listed in ``_config.yml`` (``sphinx.local_extensions``). At the start of a build
 4. makes the notebook route run its cells by itself, and writes ``.nojekyll`` into the site, so
    GitHub Pages serves ``_static/`` and the other folders;
 5. makes every page paint sooner on a phone network (head scripts deferred, small stylesheets
-   inline, the theme's icons after load), writes the book's service worker (``book/crib-sw.js``,
-   fetching ahead and offline) and brotli twins of the largest files (lite/README.md, issue 23).
+   inline, no fontawesome.js: its style sheet draws the icons), writes the book's service worker
+   (``book/crib-sw.js``, fetching ahead and offline) and brotli twins of the largest files
+   (lite/README.md, issue 23).
 
 ``CRIB_LIVE=0 jupyter-book build .`` skips all of it (a quicker build while writing; no live pages).
 A notebook can force the live widgets on or off with ``"crib_live": true`` or ``false`` in its metadata.
@@ -450,15 +451,16 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
         f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
         "Open as a notebook</a></div>"
     )
-    page_js = context["pathto"]("_static/crib_live_page.js", 1)
-    page_js += "?v=" + _digest(PAGE_STATIC / "crib_live_page.js")
-    scripts = (f'<script type="application/json" id="crib-live-config">{data}</script>'
-               f'<script src="{page_js}" defer></script>')
+    # The first deferred script of the head: it runs as soon as the page is parsed, so Python starts
+    # while the theme's scripts and embed.js (0.46 MB) still load and run, and window.cribLive is
+    # there before DOMContentLoaded, for the page scripts that ask for it then.
+    app.builder.add_js_file("crib_live_page.js", defer="defer")  # Sphinx adds its ?v= digest
+    context["script_files"].insert(0, context["script_files"].pop())
     body = context["body"]
     end = body.find("</h1>")
     if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer
         body = body[: end + 5] + link + body[end + 5:] if end >= 0 else link + body
-    context["body"] = body + scripts
+    context["body"] = body + f'<script type="application/json" id="crib-live-config">{data}</script>'
 
 
 GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
@@ -595,8 +597,9 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
 
 #: A script in a page's head that holds up its first paint: ``<script src=...>`` without defer/async.
 BLOCKING_SCRIPT = re.compile(r'<script (?![^>]*\b(?:defer|async|type=)\b)([^>]*\bsrc="([^"]+)"[^>]*)>')
-ICONS_LATER = (r"<script>addEventListener('load', () => document.head.appendChild(Object.assign("
-               r"document.createElement('script'), {src: '\1'})), {once: true});</script>")
+#: The theme's fontawesome.js (1.5 MB, 0.54 MB gzipped) only redraws as SVG the icons its style
+#: sheet already draws from the Font Awesome web font (fa-solid-900.woff2, which every page loads).
+ICONS_SCRIPT = re.compile(r'<script defer src="[^"]*/fontawesome\.js[^"]*"></script>\n?')
 #: Scripts that must stay where they are: inline scripts of the page read what they define at once.
 KEEP_BLOCKING = re.compile(r"documentation_options\.js")
 
@@ -612,9 +615,8 @@ def defer_scripts(html: str) -> str:
         return match.group(0) if KEEP_BLOCKING.search(match.group(2)) else f"<script defer {match.group(1)}>"
 
     head = BLOCKING_SCRIPT.sub(defer, html[:head_end])
-    # The theme's icons (1.5 MB of script, 0.54 MB gzipped) are loaded once the page has loaded:
-    # they would share the bandwidth with the stylesheets the first paint needs, and with Python.
-    head = re.sub(r'<script defer src="([^"]*/fontawesome\.js[^"]*)"></script>', ICONS_LATER, head)
+    # Not loaded at all: it would share the bandwidth with Python, for icons the page already has.
+    head = ICONS_SCRIPT.sub("", head)
     return head + html[head_end:]
 
 

@@ -90,6 +90,7 @@ class Visit:
     parts: dict | None = None
     blocking: int = 0  # bytes of the page and the render-blocking requests (as sent)
     blockers: list | None = None
+    steps: str = ""  # where the time went, from the page's own timings
 
 
 #: The page and each request Chromium marks render-blocking, with the bytes it took on the wire.
@@ -145,6 +146,7 @@ def visit(context, base: str, root: Path, server, number: str, visit_: Visit, st
         visit_.paint = first_paint(tab)
         visit_.blockers = tab.evaluate(BLOCKERS_JS)
         visit_.blocking = sum(size for _, size in visit_.blockers)
+        visit_.steps = steps(tab.evaluate("window.cribLive.timings"), model_id)
         tab.wait_for_timeout(500)  # let the last responses of the page finish
         sent = server.link.take()
         visit_.bytes, visit_.requests = sent["bytes"], sent["requests"]
@@ -228,6 +230,19 @@ def run_profile(pw, chromium: str, root: Path, profile: str, chapters: list[str]
     return visits
 
 
+def steps(timings: dict, model_id: str) -> str:
+    """The page's timings in words: when Python was asked for, the runtime, the worker's own
+    steps, and when the tapped widget was drawn (seconds from opening the page)."""
+    def at(value: float | None) -> str:
+        return "?" if value is None else f"{value / 1000:.1f}"
+    worker = timings.get("worker") or {}
+    inner = ", ".join(f"{k} {v:.1f}" for k, v in worker.items() if isinstance(v, (int, float)))
+    widget = timings.get(model_id) or {}
+    return (f"asked {at(timings.get('start'))}, runtime {at(timings.get('runtimeLoaded'))}, kernel ready "
+            f"{at(timings.get('kernelReady'))} (from {worker.get('from', '?')}: {inner}), cell ran "
+            f"{at(widget.get('ran'))}, drawn {at(widget.get('drawn'))}")
+
+
 def _s(value: float | None) -> str:
     return "?" if value is None else f"{value:.1f} s"
 
@@ -243,7 +258,8 @@ def report(v: Visit) -> None:
     top = ", ".join(f"{k} {b / 1e6:.2f}" for k, b in list((v.parts or {}).items())[:8] if b > 50_000)
     print(f"phone {name} ch {v.chapter} {v.kind}: first paint {_s(v.paint)}, first answered tap "
           f"{_s(v.answer)}, {v.bytes / 1e6:.2f} MB in {v.requests} requests{ahead}; largest (MB): {top}; "
-          f"render-blocking {v.blocking / 1e3:.0f} KB in {len(v.blockers or [])} requests", flush=True)
+          f"render-blocking {v.blocking / 1e3:.0f} KB in {len(v.blockers or [])} requests; s: {v.steps}",
+          flush=True)
 
 
 def table(visits: list[Visit]) -> str:

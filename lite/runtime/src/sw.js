@@ -8,9 +8,9 @@
 //   runtime and the worker) is kept in a cache named after the build: answered from it, fetched
 //   into it ahead of need when a page asks ("crib-ahead" message), never stale: a new build is a
 //   new script, and activating it deletes every older cache of this book.
-// - Pages and their files (_static/...) are fetched from the network first and kept, so that a
-//   learner who has been here once can read and use every chapter offline; the chapters are
-//   fetched ahead too once the runtime is in.
+// - Pages are fetched from the network first and kept, so that a learner who has been here once
+//   can read and use every chapter offline; their files whose address carries a digest are
+//   answered from the copy kept. The chapters are fetched ahead too once the runtime is in.
 const MANIFEST = /* MANIFEST */ { version: 'dev', runtime: [], pages: [] };
 const ROOT = new URL('../', self.location.href);
 const RUNTIME_CACHE = `crib-runtime-${MANIFEST.version}`;
@@ -29,25 +29,37 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-async function keep(cacheName, request, response) {
+// A copy is written while the response already goes to the page (a write awaited first would hold
+// every file until its last byte is on disk, and Pyodide's WebAssembly could not compile as it
+// arrives).
+function keep(event, cacheName, key, response) {
   if (response.ok && response.status === 200 && response.type === 'basic') {
-    const cache = await caches.open(cacheName);
-    await cache.put(request, response.clone());
+    const copy = response.clone();
+    event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => undefined));
   }
   return response;
 }
 
-async function fromRuntime(request) {
-  const cache = await caches.open(RUNTIME_CACHE);
-  const held = await cache.match(request.url);
+async function fromRuntime(event) {
+  const { request } = event;
+  const held = await caches.match(request.url, { cacheName: RUNTIME_CACHE });
   if (held) return held;
   if (request.cache === 'only-if-cached') return fetch(request);  // "not held" (a 504), as without us
-  return keep(RUNTIME_CACHE, request.url, await fetch(request));
+  return keep(event, RUNTIME_CACHE, request.url, await fetch(request));
 }
 
-async function networkFirst(request) {
+// A file whose address carries its digest (Sphinx's ?v=, the theme's ?digest=) never changes:
+// the copy kept is answered without asking the network.
+const VERSIONED = /[?&](v|digest)=/;
+
+async function fromPages(event) {
+  const { request } = event;
+  if (VERSIONED.test(request.url)) {
+    const held = await caches.match(request, { cacheName: PAGES_CACHE, ignoreVary: true });
+    if (held) return held;
+  }
   try {
-    return await keep(PAGES_CACHE, request, await fetch(request));
+    return keep(event, PAGES_CACHE, request, await fetch(request));
   } catch (error) {  // offline: what this browser kept
     const held = await caches.match(request, { ignoreVary: true });
     if (held) return held;
@@ -59,33 +71,38 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || !request.url.startsWith(ROOT.href)) return;
   if (RUNTIME.has(request.url)) {
-    event.respondWith(fromRuntime(request));
+    event.respondWith(fromRuntime(event));
   } else if (!request.url.startsWith(LITE) && request.cache !== 'only-if-cached') {
-    event.respondWith(networkFirst(request));
+    event.respondWith(fromPages(event));
   }
 });
 
 // One file after another, the largest last, each only if it is not held yet: the learner's own
 // requests keep the bandwidth they need. The browser's HTTP cache answers what the page already
-// fetched, so a page whose Python has started costs nothing more here.
+// fetched, so a page whose Python has started costs nothing more here. True when all are held.
 async function fetchAhead(paths, cacheName) {
   const cache = await caches.open(cacheName);
+  let all = true;
   for (const path of paths) {
     const url = new URL(path, ROOT).href;
     if (await cache.match(url)) continue;
     try {
       const response = await fetch(url, { priority: 'low' });
       if (response.ok) await cache.put(url, response);
+      else all = false;
     } catch (error) {
-      return;  // offline or gone: try again on the next page
+      return false;  // offline or gone: try again on the next page
     }
   }
+  return all;
 }
 
 self.addEventListener('message', (event) => {
   if (!event.data || event.data.type !== 'crib-ahead') return;
   event.waitUntil((async () => {
-    await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
+    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
+    // the page keeps the list at once, so that the next one knows its Python costs no byte
+    if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
     await fetchAhead(MANIFEST.pages, PAGES_CACHE);
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());

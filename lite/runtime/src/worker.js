@@ -37,19 +37,26 @@ async function fetchBytes(url) {
 const timings = {};  // seconds since the worker started, for lite/README.md's "Starting faster"
 const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; };
 
-// The build's snapshot (lite/runtime/snapshot.mjs), gunzipped, but only when this browser already
-// holds it (fetched ahead into the book's service worker's cache, lite/README.md): on a first visit
-// Python starts from scratch rather than wait for 8 MB more. Null when it is not held. Asked of the
-// Cache API itself, so that "not held" costs no request at all.
-async function cachedSnapshot(url) {
+// The build's snapshot (lite/runtime/snapshot.mjs), but only when this browser already holds it
+// (fetched ahead into the book's service worker's cache, lite/README.md): on a first visit Python
+// starts from scratch rather than wait for 8 MB more. Null when it is not held; else its length
+// and its bytes to come, gunzipped while Pyodide's own files load and its WebAssembly compiles.
+// Asked of the Cache API itself, so that "not held" costs no request at all.
+async function heldSnapshot(url) {
   if (!url || !self.caches) return null;
   try {
     const response = await caches.match(url);
     if (!response || !response.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // the host already unzipped it
-    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(plain).arrayBuffer());
+    const packed = new Uint8Array(await response.arrayBuffer());
+    if (packed[0] !== 0x1f || packed[1] !== 0x8b) {  // the host already unzipped it
+      return { length: packed.length, bytes: Promise.resolve(packed) };
+    }
+    // gzip ends with the unpacked length (modulo 2^32: a snapshot is far smaller)
+    const length = new DataView(packed.buffer, packed.byteOffset + packed.length - 4).getUint32(0, true);
+    const plain = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+    const bytes = new Response(plain).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    bytes.catch(() => undefined);  // a damaged file fails loadPyodide, which starts from scratch then
+    return { length, bytes };
   } catch (error) {
     return null;  // not held (or storage refused): start from scratch
   }
@@ -76,15 +83,13 @@ self.fetch = async (input, init) => {
 };
 
 async function startPyodide(options) {
-  const { loadPyodide } = await import(options.pyodideUrl);
-  stamp('pyodide module');
-  const snapshot = await cachedSnapshot(options.snapshot);
-  stamp('snapshot fetched');
+  const [{ loadPyodide }, snapshot] = await Promise.all([import(options.pyodideUrl), heldSnapshot(options.snapshot)]);
+  stamp('pyodide module and snapshot');
   const base = { indexURL: options.indexUrl, stdLibURL: options.stdlib, lockFileContents: options.lock };
   if (snapshot) {
     const undo = roomForSnapshot(snapshot.length);
     try {
-      const restored = await loadPyodide({ ...base, _loadSnapshot: snapshot });
+      const restored = await loadPyodide({ ...base, _loadSnapshot: snapshot.bytes });
       timings.from = 'snapshot';
       return restored;
     } catch (error) {  // e.g. made for another Pyodide build: start the long way

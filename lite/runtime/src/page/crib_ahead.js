@@ -8,6 +8,8 @@
  * is not used twice). The page says what to do in <script id="crib-ahead" type="application/json">:
  * {"root": "../", "sw": "book/crib-sw.js", "scope": "book/", "ahead": true}.
  */
+import { rememberHeld } from './lib/held.js';
+
 const tag = document.getElementById('crib-ahead');
 const wanted = tag && 'serviceWorker' in navigator && window.isSecureContext;
 const config = wanted ? JSON.parse(tag.textContent) : null;
@@ -20,7 +22,13 @@ async function register() {
   if (!config.ahead || saveData) return;
   const ready = registration.active ? registration : await navigator.serviceWorker.ready;
   await pythonSettled();
+  navigator.serviceWorker.addEventListener('message', remember);
   ready.active.postMessage({ type: 'crib-ahead' });
+}
+
+// What the service worker holds, kept for the next page (lib/held.js).
+function remember(event) {
+  if (event.data && event.data.type === 'crib-ahead-held') rememberHeld(event.data.held);
 }
 
 // A page whose Python is starting fetches the runtime itself: ask only once its widgets are live

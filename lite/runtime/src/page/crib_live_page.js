@@ -9,12 +9,14 @@
  *
  * It also defines window.cribLive (start, ready, run, display, state), the hook other pages use.
  */
+import { saidHeld } from './lib/held.js';
+
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 const CONTROLS = 'button, input, select, textarea';
 const tag = document.getElementById('crib-live-config');
 const config = tag ? JSON.parse(tag.textContent) : { widgets: [] };
-const script = document.currentScript;
-const root = new URL(config.root || './', script ? script.src.replace(/_static\/[^/]*$/, '') : location.href);
+// config.root leads from this page to the site's root, wherever the site is served (a sub-path too)
+const root = new URL(config.root || './', location.href);
 const site = (path) => new URL(path, root).href;
 const params = new URLSearchParams(location.search);
 const startOn = params.get('crib-live-start') || config.start || 'view';
@@ -358,11 +360,34 @@ async function replay(widget) {
   }
 }
 
+// widgets/embed.js draws the snapshots once the page has loaded, which on a slow network can be
+// after Python is ready (this script runs first, as soon as the page is parsed). A live widget
+// waits for its snapshot, or embed.js would draw the snapshot beside it; if none comes within
+// SNAPSHOT_WAIT_MS of the page's load (embed.js could not be fetched), it goes on without.
+const SNAPSHOT_WAIT_MS = 3000;
+const NEAR_PX = 200;  // a widget this close below the screen starts Python: it is about to be seen
+const loaded = new Promise((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else addEventListener('load', () => resolve(), { once: true });
+});
+
+function snapshotDrawn(widget) {
+  const drawn = () => { const area = snapshotOf(widget); return area && area.childElementCount > 0; };
+  if (drawn()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => { if (drawn()) done(); });
+    const done = () => { watch.disconnect(); resolve(); };
+    watch.observe(widget.out, { childList: true, subtree: true });
+    loaded.then(() => setTimeout(done, SNAPSHOT_WAIT_MS));
+  });
+}
+
 async function bringWidgetsAlive() {
   // the widget in view (or touched) first, then the others in page order
   const order = widgets.slice().sort((a, b) => inView(b) - inView(a) || pending(b) - pending(a));
   for (const widget of order) {
     try {
+      await snapshotDrawn(widget);
       await bringAlive(widget);
     } catch (error) {
       console.error('crib-live: a widget could not come alive', error);
@@ -372,6 +397,11 @@ async function bringWidgetsAlive() {
   }
   timings.allLive = performance.now();
   document.dispatchEvent(new CustomEvent('crib-live:alive', { detail: { seconds: seconds() } }));
+}
+
+function near(widget) {
+  const box = widget.out.getBoundingClientRect();
+  return box.bottom > 0 && box.top < innerHeight + NEAR_PX;
 }
 
 function inView(widget) {
@@ -405,12 +435,36 @@ window.cribLive = {
 
 function init() {
   findWidgets();
-  if (!widgets.length || startOn === 'never') return;
-  if (startOn === 'view' && 'IntersectionObserver' in window) {
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
-    }, { rootMargin: '0px 0px 200px 0px' });
-    widgets.forEach((w) => seen.observe(w.out));
+  if (!widgets.length || startOn !== 'view') return;  // 'never': the static page alone
+  // Python is already in this browser (an earlier page fetched it ahead): starting costs no byte,
+  // only a second of the worker's time, so it starts at once and is ready when the learner gets
+  // to the widget. Otherwise it waits until a widget is near, so that a learner who only reads
+  // never downloads it. Asked synchronously first: a promise would wait for the page's other
+  // scripts and for embed.js's drawing, a second on a phone.
+  const files = [config.worker, config.runtime, config.stdlib, config.packages, config.snapshot];
+  if (saidHeld(files.filter(Boolean).map(site)) || widgets.some((w) => near(w))) {
+    start();
+    return;
+  }
+  pythonHeld().then((held) => {
+    if (held) {
+      start();
+    } else if ('IntersectionObserver' in window) {
+      const seen = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
+      }, { rootMargin: `0px 0px ${NEAR_PX}px 0px` });
+      widgets.forEach((w) => seen.observe(w.out));
+    }
+  });
+}
+
+// Whether this browser holds the build's snapshot (the last file fetched ahead, so the runtime too).
+async function pythonHeld() {
+  if (!config.snapshot || !window.caches) return false;
+  try {
+    return Boolean(await caches.match(site(config.snapshot)));
+  } catch (error) {
+    return false;  // storage blocked: as if not held
   }
 }
 
