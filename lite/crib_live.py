@@ -451,11 +451,11 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
         f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
         "Open as a notebook</a></div>"
     )
-    # The first deferred script of the head: it runs as soon as the page is parsed, so Python starts
-    # while the theme's scripts and embed.js (0.46 MB) still load and run, and window.cribLive is
-    # there before DOMContentLoaded, for the page scripts that ask for it then.
-    app.builder.add_js_file("crib_live_page.js", defer="defer")  # Sphinx adds its ?v= digest
-    context["script_files"].insert(0, context["script_files"].pop())
+    # The first script of the head (Sphinx sorts them by priority; its own are 200): deferred, it
+    # runs as soon as the page is parsed, so Python starts while the theme's scripts and embed.js
+    # (0.46 MB) still load and run, and window.cribLive is there before DOMContentLoaded, for the
+    # page scripts that ask for it then. Sphinx adds its ?v= digest.
+    app.builder.add_js_file("crib_live_page.js", defer="defer", priority=100)
     body = context["body"]
     end = body.find("</h1>")
     if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer

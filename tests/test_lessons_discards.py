@@ -166,10 +166,10 @@ def test_weighing_a_hand_again_gives_the_same_values_as_the_first_time():
     hand = "5H 5D JS 4C 6C KD"
     first = weigh.weigh_discards(hand, dealer=False)
     again = weigh.weigh_discards(hand, dealer=False, also=[first[-1].option.discard])
-    weigh._KNOWN.clear()
+    weigh._known_plays_of.cache_clear()
     fresh = weigh.weigh_discards(hand, dealer=False, also=[first[-1].option.discard])
     assert [(w.option.discard, w.value) for w in again] == [(w.option.discard, w.value) for w in fresh]
-    weigh._KNOWN.clear()
+    weigh._known_plays_of.cache_clear()
     assert weigh.weigh_discards(hand, dealer=False) == first
 
 
@@ -177,11 +177,11 @@ def test_the_throws_are_weighed_while_the_learner_thinks_only_when_it_is_their_t
     from crib_widgets.strategy import weigh
 
     table = Table(seed=61)
-    weigh._KNOWN.clear()
+    weigh._known_plays_of.cache_clear()
     table.prepare_judging()
-    assert len(weigh._KNOWN) == 1
+    assert weigh._known_plays_of.cache_info().currsize == 1
     best, _ = best_and_worst(table.game, table.you)
     table.move(Discard(table.you, best))
-    weigh._KNOWN.clear()
+    weigh._known_plays_of.cache_clear()
     table.prepare_judging()  # the throw is made: nothing to weigh
-    assert not weigh._KNOWN
+    assert not weigh._known_plays_of.cache_info().currsize

@@ -24,9 +24,9 @@ that much, so they are never the best.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import Card, parse_cards
 from .discard import DiscardOption, advise_discard, unseen_cards
@@ -109,16 +109,10 @@ class _KnownPlays:
         return self.values[key]
 
 
-_KNOWN: OrderedDict[tuple, _KnownPlays] = OrderedDict()
-_KNOWN_HANDS = 8  # the hands of the last few deals; a solver's memo is large
+@lru_cache(maxsize=8)  # the hands of the last few deals; a solver's memo is large
+def _known_plays_of(cards: tuple[Card, ...], dealer: bool, lowball: bool, samples: int) -> _KnownPlays:
+    return _KnownPlays(list(cards), dealer, lowball, samples)
 
 
 def _known_plays(cards: list[Card], dealer: bool, lowball: bool, samples: int) -> _KnownPlays:
-    key = (tuple(sorted(cards)), dealer, lowball, samples)
-    if key in _KNOWN:
-        _KNOWN.move_to_end(key)
-    else:
-        _KNOWN[key] = _KnownPlays(cards, dealer, lowball, samples)
-        while len(_KNOWN) > _KNOWN_HANDS:
-            _KNOWN.popitem(last=False)
-    return _KNOWN[key]
+    return _known_plays_of(tuple(sorted(cards)), dealer, lowball, samples)

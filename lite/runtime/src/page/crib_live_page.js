@@ -384,7 +384,7 @@ function snapshotDrawn(widget) {
 
 async function bringWidgetsAlive() {
   // the widget in view (or touched) first, then the others in page order
-  const order = widgets.slice().sort((a, b) => inView(b) - inView(a) || pending(b) - pending(a));
+  const order = widgets.slice().sort((a, b) => near(b, 0) - near(a, 0) || pending(b) - pending(a));
   for (const widget of order) {
     try {
       await snapshotDrawn(widget);
@@ -399,14 +399,10 @@ async function bringWidgetsAlive() {
   document.dispatchEvent(new CustomEvent('crib-live:alive', { detail: { seconds: seconds() } }));
 }
 
-function near(widget) {
+// On screen, or at most `below` pixels under it.
+function near(widget, below = NEAR_PX) {
   const box = widget.out.getBoundingClientRect();
-  return box.bottom > 0 && box.top < innerHeight + NEAR_PX;
-}
-
-function inView(widget) {
-  const box = widget.out.getBoundingClientRect();
-  return box.bottom > 0 && box.top < innerHeight ? 1 : 0;
+  return box.bottom > 0 && box.top < innerHeight + below;
 }
 
 // --- the hook for other code on the page -------------------------------------------------------
@@ -439,32 +435,18 @@ function init() {
   // Python is already in this browser (an earlier page fetched it ahead): starting costs no byte,
   // only a second of the worker's time, so it starts at once and is ready when the learner gets
   // to the widget. Otherwise it waits until a widget is near, so that a learner who only reads
-  // never downloads it. Asked synchronously first: a promise would wait for the page's other
-  // scripts and for embed.js's drawing, a second on a phone.
+  // never downloads it. What the service worker said is read at once (lib/held.js): asking the
+  // cache would answer only after the page's other scripts and embed.js's drawing, a second later.
   const files = [config.worker, config.runtime, config.stdlib, config.packages, config.snapshot];
   if (saidHeld(files.filter(Boolean).map(site)) || widgets.some((w) => near(w))) {
     start();
     return;
   }
-  pythonHeld().then((held) => {
-    if (held) {
-      start();
-    } else if ('IntersectionObserver' in window) {
-      const seen = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
-      }, { rootMargin: `0px 0px ${NEAR_PX}px 0px` });
-      widgets.forEach((w) => seen.observe(w.out));
-    }
-  });
-}
-
-// Whether this browser holds the build's snapshot (the last file fetched ahead, so the runtime too).
-async function pythonHeld() {
-  if (!config.snapshot || !window.caches) return false;
-  try {
-    return Boolean(await caches.match(site(config.snapshot)));
-  } catch (error) {
-    return false;  // storage blocked: as if not held
+  if ('IntersectionObserver' in window) {
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
+    }, { rootMargin: `0px 0px ${NEAR_PX}px 0px` });
+    widgets.forEach((w) => seen.observe(w.out));
   }
 }
 
