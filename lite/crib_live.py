@@ -67,8 +67,15 @@ RUN_ALL_PARAM = "crib-run=all"
 RUNTIME = LITE / "runtime"
 #: The page scripts and the widget manager, built by ``make book`` (lite/runtime/build-pages.mjs).
 PAGE_STATIC = RUNTIME / "dist" / "static"
+#: The widgets' style sheet (lite/runtime/src/widgets.css), loaded by crib_live_page.js.
+WIDGET_STYLES = "crib-live-widgets.css"
 PAGE_SCRIPTS = ["assignment.js", "crib-a11y.js", "crib-voice.js", "crib_live_page.js", "crib_run_all.js",
-                "crib_ahead.js", "widgets/embed.js"]
+                "crib_ahead.js", "widgets/embed.js", WIDGET_STYLES]
+#: html-manager's embed.js: it draws the widgets of a page without live Python (CRIB_LIVE=0); a live
+#: page draws them with the runtime's own widget manager (crib_live_page.js) and loads it only where
+#: the runtime cannot be loaded as a module (a copy of the site opened as files).
+EMBED_SCRIPT = re.compile(r'<script defer="defer" src="[^"]*_static/widgets/embed\.js[^"]*"></script>\n?')
+LIVE_CONFIG = '<script type="application/json" id="crib-live-config">'
 NOTEBOOK_APP_FILES = [
     (PAGE_STATIC / "crib_run_all.js", '<script src="../crib_run_all.js" defer></script>'),
     (PAGE_STATIC / "crib-a11y.js", '<script src="../crib-a11y.js" defer></script>'),
@@ -160,6 +167,7 @@ def configure(app: Sphinx, config: Config) -> None:
     digests = copy_runtime(LITE / "_static" / "crib-live")
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
+    paths["styles"] += "?v=" + _digest(PAGE_STATIC / WIDGET_STYLES)
     for key, digest in zip(("stdlib", "packages", "snapshot"),
                            build_python(LITE / "_static" / "crib-live").values(), strict=True):
         paths[key] += "?v=" + digest
@@ -200,6 +208,8 @@ def runtime_paths() -> dict:
         "stdlib": f"_static/crib-live/{STDLIB}",
         "packages": f"_static/crib-live/{PACKAGES}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
+        "styles": f"_static/{WIDGET_STYLES}",
+        "embed": "_static/widgets/embed.js",
     }
 
 
@@ -460,7 +470,7 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     end = body.find("</h1>")
     if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer
         body = body[: end + 5] + link + body[end + 5:] if end >= 0 else link + body
-    context["body"] = body + f'<script type="application/json" id="crib-live-config">{data}</script>'
+    context["body"] = body + f"{LIVE_CONFIG}{data}</script>"
 
 
 GLUE_TEXT = re.compile(r"\{glue:text\}`([^`]+)`")
@@ -556,8 +566,9 @@ def write_service_worker(app: Sphinx, out: Path) -> None:
     chapters, and a version that changes whenever one of the runtime files does."""
     paths = app.config._crib_live_paths
     pyodide = posixpath.dirname(paths["pyodide"])
-    runtime = [paths["worker"], paths["runtime"], paths["pyodide"], f"{pyodide}/pyodide.asm.mjs",
-               f"{pyodide}/pyodide.asm.wasm", paths["stdlib"], paths["packages"], paths["snapshot"]]
+    runtime = [paths["worker"], paths["runtime"], paths["styles"], paths["pyodide"],
+               f"{pyodide}/pyodide.asm.mjs", f"{pyodide}/pyodide.asm.wasm", paths["stdlib"],
+               paths["packages"], paths["snapshot"]]
     pages = sorted(f"{doc}.html" for doc in app.env.found_docs if doc.startswith("book/"))
     version = hashlib.sha256(json.dumps([runtime, pages]).encode())
     for path in runtime:
@@ -617,6 +628,8 @@ def defer_scripts(html: str) -> str:
     head = BLOCKING_SCRIPT.sub(defer, html[:head_end])
     # Not loaded at all: it would share the bandwidth with Python, for icons the page already has.
     head = ICONS_SCRIPT.sub("", head)
+    if LIVE_CONFIG in html:  # the page draws its widgets with the runtime: no second widget manager
+        head = EMBED_SCRIPT.sub("", head)
     return head + html[head_end:]
 
 

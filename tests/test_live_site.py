@@ -320,6 +320,19 @@ def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once_and_fonta
     assert crib_live.defer_scripts(page) == page
 
 
+def test_a_live_page_loads_no_embed_js_and_a_page_without_live_python_keeps_it():
+    # a live page draws its snapshots with the runtime's widget manager (crib_live_page.js), so the
+    # 0.46 MB second copy goes; a page of a CRIB_LIVE=0 build has only embed.js to draw them
+    head = ('<html><head><script defer="defer" src="../_static/widgets/embed.js?v=c3d01ddf"></script>\n'
+            '<script defer="defer" src="../_static/crib_live_page.js?v=1"></script></head><body>')
+    live = head + crib_live.LIVE_CONFIG + '{"embed": "_static/widgets/embed.js"}</script></body></html>'
+    page = crib_live.defer_scripts(live)
+    assert "widgets/embed.js?v=" not in page and "crib_live_page.js?v=1" in page
+    assert '"embed": "_static/widgets/embed.js"' in page  # the fallback's address stays in the config
+    static = head + "</body></html>"
+    assert crib_live.defer_scripts(static) == static
+
+
 def test_the_service_worker_has_the_marker_the_build_fills_and_stays_out_of_jupyterlite():
     source = (ROOT / "lite" / "runtime" / "src" / "sw.js").read_text(encoding="utf-8")
     assert "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }" in source

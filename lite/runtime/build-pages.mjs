@@ -26,6 +26,15 @@ await build({
   logLevel: "warning",
 });
 
+// The widgets' style sheet, one file loaded by the page script before it draws a widget.
+await build({
+  entryPoints: { "crib-live-widgets": join(here, "src", "widgets.css") },
+  outdir: out,
+  bundle: true,
+  minify: true,
+  logLevel: "warning",
+});
+
 const manager = join(here, "node_modules", "@jupyter-widgets", "html-manager", "dist");
 const widgets = join(out, "widgets");
 await mkdir(widgets, { recursive: true });

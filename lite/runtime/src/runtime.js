@@ -2,7 +2,8 @@
 // with crib_live_kernel.py), and the ipywidgets HTML manager drawing the widgets it makes.
 //
 // Bundled by esbuild into _static/crib-live/crib-live-runtime.js (lite/crib_live.py runs the
-// build); loaded on demand by _static/crib_live_page.js, which owns the page side (when to start,
+// build); loaded by _static/crib_live_page.js as soon as a page with widgets is parsed (it draws
+// their snapshots with drawSnapshots), which owns the page side (when to start,
 // the snapshot, clicks made before Python is ready). See lite/README.md.
 import { wrap } from 'comlink';
 import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';
@@ -234,4 +235,27 @@ export class LiveKernel {
     }
     return true;
   }
+}
+
+/**
+ * Draw the widgets' snapshots: each saved view (a script tag of WIDGET_VIEW) gets the widget its
+ * page's saved state describes, drawn before the tag, as html-manager's embed.js would (the page
+ * then needs no second copy of the widget manager). Resolves when every snapshot is drawn.
+ * @param {ParentNode} element where the saved state and views are (the page)
+ */
+export async function drawSnapshots(element = document) {
+  const states = element.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]');
+  await Promise.all(Array.from(states, async (tag) => {
+    const manager = new HTMLManager();
+    const models = await manager.set_state(JSON.parse(tag.textContent));
+    const byId = new Map(models.map((model) => [model.model_id, model]));
+    await Promise.all(Array.from(element.querySelectorAll(`script[type="${WIDGET_VIEW}"]`), async (view) => {
+      const model = byId.get(JSON.parse(view.textContent).model_id);
+      if (!model || !view.parentElement) return;
+      const area = document.createElement('div');
+      area.className = 'widget-subarea';
+      view.parentElement.insertBefore(area, view);
+      await manager.display_view(await manager.create_view(model), area);
+    }));
+  }));
 }

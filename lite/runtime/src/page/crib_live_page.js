@@ -1,8 +1,9 @@
 /* The book page side of the in-place live widgets (lite/README.md: "Widgets that come alive").
  *
- * The page shows each widget's snapshot (drawn by widgets/embed.js from the saved state). When a
- * widget scrolls into view, or is touched first, this starts the page's one Python (the site's
- * Pyodide kernel worker, through _static/crib-live/crib-live-runtime.js), runs each widget's cell,
+ * The page shows each widget's snapshot, drawn from the saved state by the widget manager of
+ * _static/crib-live/crib-live-runtime.js, the same one that draws the live widgets (so a page
+ * fetches one widget manager, not two). When a widget scrolls into view, or is touched first, this
+ * starts the page's one Python (the site's Pyodide kernel worker), runs each widget's cell,
  * draws the live widget hidden in the snapshot's place and swaps it in. Until then the snapshot
  * stays, says "Starting Python… N s", and keeps every click: they are replayed on the live widget
  * once it is drawn (or, if one cannot be, the learner is told to click again).
@@ -41,6 +42,48 @@ function setState(next) {
   state = next;
   document.dispatchEvent(new CustomEvent('crib-live:state', { detail: { state, seconds: seconds() } }));
   widgets.forEach(showStatus);
+}
+
+// --- the widget manager and the snapshots ---------------------------------------------------------
+
+let runtimeLoading = null;
+function runtimeModule() {
+  runtimeLoading = runtimeLoading || import(site(config.runtime));
+  return runtimeLoading;
+}
+
+// The widgets' style sheet, before anything is drawn with it (it is not in the head: the text of
+// the page paints without waiting for it).
+let styling = null;
+function widgetStyles() {
+  styling = styling || new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = site(config.styles);
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+  return styling;
+}
+
+// The snapshots, drawn as soon as the widget manager is here. Where it cannot be loaded as a module
+// (a copy of the site opened as files), html-manager's embed.js draws them instead; it draws on the
+// page's load event, so one that has passed already is announced again.
+async function drawSnapshots() {
+  const styled = widgetStyles();
+  try {
+    const runtime = await runtimeModule();
+    await styled;
+    await runtime.drawSnapshots(document);
+  } catch (error) {
+    console.warn('crib-live: the widget manager could not be loaded; embed.js draws the snapshots', error);
+    const late = document.readyState === 'complete';
+    const script = document.createElement('script');
+    script.src = site(config.embed);
+    if (late) script.onload = () => dispatchEvent(new Event('load'));
+    document.head.appendChild(script);
+  }
+  timings.snapshots = performance.now();
 }
 
 // --- starting Python ---------------------------------------------------------------------------
@@ -123,7 +166,7 @@ function start() {
         widgets.forEach(showStatus);
       }
     });
-    const runtime = await import(site(config.runtime));
+    const [runtime] = await Promise.all([runtimeModule(), widgetStyles()]);
     timings.runtimeLoaded = performance.now();
     kernel = new runtime.LiveKernel(worker, options);
     await kernel.ready;
@@ -360,16 +403,12 @@ async function replay(widget) {
   }
 }
 
-// widgets/embed.js draws the snapshots once the page has loaded, which on a slow network can be
-// after Python is ready (this script runs first, as soon as the page is parsed). A live widget
-// waits for its snapshot, or embed.js would draw the snapshot beside it; if none comes within
-// SNAPSHOT_WAIT_MS of the page's load (embed.js could not be fetched), it goes on without.
+// A live widget waits for its snapshot, so that the snapshot is never drawn beside it; if none
+// comes within SNAPSHOT_WAIT_MS of the drawing's end (embed.js, the fallback, could not be
+// fetched), it goes on without.
 const SNAPSHOT_WAIT_MS = 3000;
 const NEAR_PX = 200;  // a widget this close below the screen starts Python: it is about to be seen
-const loaded = new Promise((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else addEventListener('load', () => resolve(), { once: true });
-});
+let snapshots = Promise.resolve();
 
 function snapshotDrawn(widget) {
   const drawn = () => { const area = snapshotOf(widget); return area && area.childElementCount > 0; };
@@ -378,7 +417,7 @@ function snapshotDrawn(widget) {
     const watch = new MutationObserver(() => { if (drawn()) done(); });
     const done = () => { watch.disconnect(); resolve(); };
     watch.observe(widget.out, { childList: true, subtree: true });
-    loaded.then(() => setTimeout(done, SNAPSHOT_WAIT_MS));
+    snapshots.then(() => setTimeout(done, SNAPSHOT_WAIT_MS));
   });
 }
 
@@ -431,12 +470,13 @@ window.cribLive = {
 
 function init() {
   findWidgets();
+  if (widgets.length) snapshots = drawSnapshots();
   if (!widgets.length || startOn !== 'view') return;  // 'never': the static page alone
   // Python is already in this browser (an earlier page fetched it ahead): starting costs no byte,
   // only a second of the worker's time, so it starts at once and is ready when the learner gets
   // to the widget. Otherwise it waits until a widget is near, so that a learner who only reads
   // never downloads it. What the service worker said is read at once (lib/held.js): asking the
-  // cache would answer only after the page's other scripts and embed.js's drawing, a second later.
+  // cache would answer only after the page's other scripts and the snapshots' drawing.
   const files = [config.worker, config.runtime, config.stdlib, config.packages, config.snapshot];
   if (saidHeld(files.filter(Boolean).map(site)) || widgets.some((w) => near(w))) {
     start();
