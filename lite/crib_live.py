@@ -745,6 +745,20 @@ def mark_static(app: Sphinx, error: Exception | None) -> None:
         (Path(app.outdir) / ".nojekyll").touch()
 
 
+def static_changed(app: Sphinx, env, added: set, changed: set, removed: set) -> list[str]:
+    """Every page again when one of the book's own static files changed (a page script, a style
+    sheet): Sphinx copies static files only on a build that writes a page, and each page names its
+    scripts with their digest (``?v=``), which the service worker trusts to never change."""
+    folders = [ROOT / "book" / "_static", PAGE_STATIC, LITE / "_static"]
+    files = sorted(p for folder in folders for p in folder.rglob("*")
+                   if p.is_file() and "crib-live" not in p.relative_to(folder).parts)
+    digest = hashlib.sha256(b"".join(p.as_posix().encode() + p.read_bytes() for p in files)).hexdigest()
+    if getattr(env, "crib_static_digest", None) == digest:
+        return []
+    env.crib_static_digest = digest
+    return sorted(env.found_docs)
+
+
 def default_mode(app: Sphinx, config) -> None:
     """The theme reads the reader's light or dark choice from browser storage, and on a first
     visit, with nothing stored and no default set, logs an error before falling back to "auto"."""
@@ -755,6 +769,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", default_mode)
     app.add_config_value("crib_live_sources", ["book/*.ipynb", "book/*.py", "book/data/*.json"], "html")
     app.connect("config-inited", lambda app, config: check_built(), priority=300)  # also with CRIB_LIVE=0
+    app.connect("env-get-outdated", static_changed)
     if os.environ.get("CRIB_LIVE", "1") == "0":
         logger.info("[crib_live] CRIB_LIVE=0: no live widgets, no notebook links")
         return {"parallel_read_safe": True}

@@ -367,3 +367,19 @@ def test_without_the_built_scripts_sphinx_says_to_run_make_book(tmp_path, monkey
     monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
     with pytest.raises(ExtensionError, match=r"not built .*`make book`"):
         crib_live.check_built()
+
+
+def test_a_changed_page_script_writes_every_page_again(tmp_path, monkeypatch):
+    # Sphinx copies static files only on a build that writes a page, and pages name their scripts
+    # with a digest: a change to a script alone must still reach the site
+    for name in ("book", "static", "lite"):
+        (tmp_path / name / "_static" if name != "static" else tmp_path / name).mkdir(parents=True)
+    monkeypatch.setattr(crib_live, "ROOT", tmp_path)
+    monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
+    monkeypatch.setattr(crib_live, "LITE", tmp_path / "lite")
+    (tmp_path / "static" / "page.js").write_text("one")
+    env = type("Env", (), {"found_docs": {"book/b", "book/a"}})()
+    assert crib_live.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
+    assert crib_live.static_changed(None, env, set(), set(), set()) == []
+    (tmp_path / "static" / "page.js").write_text("two")
+    assert crib_live.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]

@@ -25,6 +25,9 @@ self.addEventListener('activate', (event) => {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => /^crib-(runtime|pages)-/.test(name)
       && name !== RUNTIME_CACHE && name !== PAGES_CACHE).map((name) => caches.delete(name)));
+    // A chapter is asked of the network while this worker starts, not after (its answer is the
+    // page's first byte).
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
   })());
 });
@@ -59,7 +62,8 @@ async function fromPages(event) {
     if (held) return held;
   }
   try {
-    return keep(event, PAGES_CACHE, request, await fetch(request));
+    const preloaded = request.mode === 'navigate' ? await event.preloadResponse : undefined;
+    return keep(event, PAGES_CACHE, request, preloaded || await fetch(request));
   } catch (error) {  // offline: what this browser kept
     const held = await caches.match(request, { ignoreVary: true });
     if (held) return held;
@@ -80,14 +84,20 @@ self.addEventListener('fetch', (event) => {
 // One file after another, the largest last, each only if it is not held yet: the learner's own
 // requests keep the bandwidth they need. The browser's HTTP cache answers what the page already
 // fetched, so a page whose Python has started costs nothing more here. True when all are held.
-async function fetchAhead(paths, cacheName) {
+// A page that starts its own Python meanwhile stops it ('crib-ahead-stop'): the same files would
+// otherwise come down twice at once, and the learner's wait with them; it asks again once its
+// widgets are live.
+let stopping = new AbortController();
+
+async function fetchAhead(paths, cacheName, signal) {
   const cache = await caches.open(cacheName);
   let all = true;
   for (const path of paths) {
     const url = new URL(path, ROOT).href;
     if (await cache.match(url)) continue;
     try {
-      const response = await fetch(url, { priority: 'low' });
+      if (signal.aborted) return false;
+      const response = await fetch(url, { priority: 'low', signal });
       if (response.ok) await cache.put(url, response);
       else all = false;
     } catch (error) {
@@ -98,12 +108,19 @@ async function fetchAhead(paths, cacheName) {
 }
 
 self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'crib-ahead-stop') {
+    stopping.abort();
+    stopping = new AbortController();
+    return;
+  }
   if (!event.data || event.data.type !== 'crib-ahead') return;
   event.waitUntil((async () => {
-    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
+    const { signal } = stopping;
+    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE, signal);
+    if (signal.aborted) return;  // the page started its own Python: it asks again once that is live
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
-    await fetchAhead(MANIFEST.pages, PAGES_CACHE);
+    await fetchAhead(MANIFEST.pages, PAGES_CACHE, signal);
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
 });
