@@ -38,13 +38,26 @@ self.addEventListener('activate', (event) => {
 function keep(event, cacheName, key, response) {
   if (response.ok && response.status === 200 && response.type === 'basic') {
     const copy = response.clone();
-    event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => undefined));
+    const written = caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => undefined);
+    event.waitUntil(written);
+    if (cacheName === RUNTIME_CACHE) coming(key, written);
   }
   return response;
 }
 
+// A runtime file comes down once, whoever asks first (the page's Python, or fetching ahead while
+// the learner reads): a second asker waits for the first one's copy instead of fetching the same
+// megabytes again beside it. URL -> a promise settled when the copy is written (never rejected).
+const inFlight = new Map();
+
+function coming(url, written) {
+  inFlight.set(url, written);
+  written.then(() => { if (inFlight.get(url) === written) inFlight.delete(url); });
+}
+
 async function fromRuntime(event) {
   const { request } = event;
+  await inFlight.get(request.url);
   const held = await caches.match(request.url, { cacheName: RUNTIME_CACHE });
   if (held) return held;
   if (request.cache === 'only-if-cached') return fetch(request);  // "not held" (a 504), as without us
@@ -84,22 +97,21 @@ self.addEventListener('fetch', (event) => {
 // One file after another, the largest last, each only if it is not held yet: the learner's own
 // requests keep the bandwidth they need. The browser's HTTP cache answers what the page already
 // fetched, so a page whose Python has started costs nothing more here. True when all are held.
-// A page that starts its own Python meanwhile stops it ('crib-ahead-stop'): the same files would
-// otherwise come down twice at once, and the learner's wait with them; it asks again once its
-// widgets are live.
-let stopping = new AbortController();
-
-async function fetchAhead(paths, cacheName, signal) {
+async function fetchAhead(paths, cacheName) {
   const cache = await caches.open(cacheName);
   let all = true;
   for (const path of paths) {
     const url = new URL(path, ROOT).href;
+    await inFlight.get(url);
     if (await cache.match(url)) continue;
+    const fetched = fetch(url, { priority: 'low' }).then(async (response) => {
+      if (!response.ok) return false;
+      await cache.put(url, response);
+      return true;
+    });
+    if (cacheName === RUNTIME_CACHE) coming(url, fetched.catch(() => false));
     try {
-      if (signal.aborted) return false;
-      const response = await fetch(url, { priority: 'low', signal });
-      if (response.ok) await cache.put(url, response);
-      else all = false;
+      if (!(await fetched)) all = false;
     } catch (error) {
       return false;  // offline or gone: try again on the next page
     }
@@ -108,19 +120,12 @@ async function fetchAhead(paths, cacheName, signal) {
 }
 
 self.addEventListener('message', (event) => {
-  if (event.data && event.data.type === 'crib-ahead-stop') {
-    stopping.abort();
-    stopping = new AbortController();
-    return;
-  }
   if (!event.data || event.data.type !== 'crib-ahead') return;
   event.waitUntil((async () => {
-    const { signal } = stopping;
-    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE, signal);
-    if (signal.aborted) return;  // the page started its own Python: it asks again once that is live
+    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
-    await fetchAhead(MANIFEST.pages, PAGES_CACHE, signal);
+    await fetchAhead(MANIFEST.pages, PAGES_CACHE);
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
 });

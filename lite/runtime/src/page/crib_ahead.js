@@ -5,8 +5,7 @@
  *
  * Never on a Save-Data connection, never before the page itself has loaded, and on a page whose
  * own Python is starting, only once it is ready (then the browser's cache answers and the network
- * is not used twice); a page whose Python starts while the service worker fetches stops it until
- * then. The page says what to do in <script id="crib-ahead" type="application/json">:
+ * is not used twice). The page says what to do in <script id="crib-ahead" type="application/json">:
  * {"root": "../", "sw": "book/crib-sw.js", "scope": "book/", "ahead": true}.
  */
 import { rememberHeld } from './lib/held.js';
@@ -24,27 +23,12 @@ async function register() {
   const ready = registration.active ? registration : await navigator.serviceWorker.ready;
   await pythonSettled();
   navigator.serviceWorker.addEventListener('message', remember);
-  const worker = ready.active;
-  worker.postMessage({ type: 'crib-ahead' });
-  // The learner reaches a widget while Python still comes down ahead: the page now fetches it
-  // itself, so the service worker stops (the same bytes twice at once would slow the start) and
-  // is asked again once the widgets are live.
-  const reached = (event) => {
-    if (event.detail.state !== 'starting') return;
-    document.removeEventListener('crib-live:state', reached);
-    if (heldNow) return;
-    worker.postMessage({ type: 'crib-ahead-stop' });
-    pythonSettled().then(() => worker.postMessage({ type: 'crib-ahead' }));
-  };
-  document.addEventListener('crib-live:state', reached);
+  ready.active.postMessage({ type: 'crib-ahead' });
 }
 
 // What the service worker holds, kept for the next page (lib/held.js).
-let heldNow = false;
 function remember(event) {
-  if (!event.data || event.data.type !== 'crib-ahead-held') return;
-  rememberHeld(event.data.held);
-  heldNow = event.data.held.length > 0;
+  if (event.data && event.data.type === 'crib-ahead-held') rememberHeld(event.data.held);
 }
 
 // A page whose Python is starting fetches the runtime itself: ask only once its widgets are live
