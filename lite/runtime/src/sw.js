@@ -97,10 +97,15 @@ self.addEventListener('fetch', (event) => {
 // One file after another, the largest last, each only if it is not held yet: the learner's own
 // requests keep the bandwidth they need. The browser's HTTP cache answers what the page already
 // fetched, so a page whose Python has started costs nothing more here. True when all are held.
-async function fetchAhead(paths, cacheName) {
+// A page whose own Python starts meanwhile says 'crib-ahead-stop': the file under way is finished
+// (the page shares it), the next ones wait until that page asks again, once its widgets are live.
+let round = 0;
+
+async function fetchAhead(paths, cacheName, mine) {
   const cache = await caches.open(cacheName);
   let all = true;
   for (const path of paths) {
+    if (mine !== round) return false;
     const url = new URL(path, ROOT).href;
     await inFlight.get(url);
     if (await cache.match(url)) continue;
@@ -120,12 +125,16 @@ async function fetchAhead(paths, cacheName) {
 }
 
 self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'crib-ahead-stop') round += 1;
   if (!event.data || event.data.type !== 'crib-ahead') return;
+  const mine = round;
   event.waitUntil((async () => {
-    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE);
+    const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE, mine);
+    if (mine !== round) return;  // stopped: asked again by the page that stopped it
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
-    await fetchAhead(MANIFEST.pages, PAGES_CACHE);
+    await fetchAhead(MANIFEST.pages, PAGES_CACHE, mine);
+    if (mine !== round) return;
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
 });

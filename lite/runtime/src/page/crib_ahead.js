@@ -5,7 +5,8 @@
  *
  * Never on a Save-Data connection, never before the page itself has loaded, and on a page whose
  * own Python is starting, only once it is ready (then the browser's cache answers and the network
- * is not used twice). The page says what to do in <script id="crib-ahead" type="application/json">:
+ * is not used twice); a page whose Python starts while the service worker fetches stops it until
+ * then. The page says what to do in <script id="crib-ahead" type="application/json">:
  * {"root": "../", "sw": "book/crib-sw.js", "scope": "book/", "ahead": true}.
  */
 import { rememberHeld } from './lib/held.js';
@@ -23,12 +24,27 @@ async function register() {
   const ready = registration.active ? registration : await navigator.serviceWorker.ready;
   await pythonSettled();
   navigator.serviceWorker.addEventListener('message', remember);
-  ready.active.postMessage({ type: 'crib-ahead' });
+  const worker = ready.active;
+  worker.postMessage({ type: 'crib-ahead' });
+  // The learner reaches a widget while Python still comes down ahead: the service worker finishes
+  // the file it is on (the page's Python shares it) and stops there, so that the snapshot and the
+  // chapters do not take the bandwidth the page's start needs; asked again once the widgets are live.
+  const reached = (event) => {
+    if (event.detail.state !== 'starting') return;
+    document.removeEventListener('crib-live:state', reached);
+    if (heldNow) return;
+    worker.postMessage({ type: 'crib-ahead-stop' });
+    pythonSettled().then(() => worker.postMessage({ type: 'crib-ahead' }));
+  };
+  document.addEventListener('crib-live:state', reached);
 }
 
 // What the service worker holds, kept for the next page (lib/held.js).
+let heldNow = false;
 function remember(event) {
-  if (event.data && event.data.type === 'crib-ahead-held') rememberHeld(event.data.held);
+  if (!event.data || event.data.type !== 'crib-ahead-held') return;
+  rememberHeld(event.data.held);
+  heldNow = event.data.held.length > 0;
 }
 
 // A page whose Python is starting fetches the runtime itself: ask only once its widgets are live
