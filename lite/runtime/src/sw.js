@@ -55,8 +55,50 @@ function coming(url, written) {
   written.then(() => { if (inFlight.get(url) === written) inFlight.delete(url); });
 }
 
+// What fetching ahead is receiving, URL -> a promise of a function that answers a page with those
+// bytes as they come (null if there is nothing to share): a page that asks meanwhile gets them as
+// they arrive, so its progress ("Fetching Python: 2.1 of 6.2 MB") moves, instead of waiting for the
+// whole file.
+const arriving = new Map();
+
+function relay(stream, init) {
+  const chunks = [];
+  let done = false;
+  let failed = null;
+  let waiting = [];
+  const wake = () => { const now = waiting; waiting = []; now.forEach((resolve) => resolve()); };
+  (async () => {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        chunks.push(value);
+        wake();
+      }
+    } catch (error) {
+      failed = error;
+    }
+    done = true;
+    wake();
+  })();
+  return () => {
+    let next = 0;
+    return new Response(new ReadableStream({
+      async pull(controller) {
+        while (next >= chunks.length && !done) await new Promise((resolve) => waiting.push(resolve));
+        if (next < chunks.length) controller.enqueue(chunks[next++]);
+        else if (failed) controller.error(failed);
+        else controller.close();
+      },
+    }), init);
+  };
+}
+
 async function fromRuntime(event) {
   const { request } = event;
+  const share = await arriving.get(request.url);
+  if (share) return share();
   await inFlight.get(request.url);
   const held = await caches.match(request.url, { cacheName: RUNTIME_CACHE });
   if (held) return held;
@@ -109,12 +151,19 @@ async function fetchAhead(paths, cacheName, mine) {
     const url = new URL(path, ROOT).href;
     await inFlight.get(url);
     if (await cache.match(url)) continue;
-    const fetched = fetch(url, { priority: 'low' }).then(async (response) => {
-      if (!response.ok) return false;
-      await cache.put(url, response);
+    const shared = cacheName === RUNTIME_CACHE;
+    const response = fetch(url, { priority: 'low' });
+    const init = (r) => ({ status: r.status, statusText: r.statusText, headers: r.headers });
+    const twins = response.then((r) => (r.ok && shared ? r.body.tee() : null), () => null);
+    if (shared) {
+      arriving.set(url, Promise.all([response, twins]).then(([r, t]) => (t ? relay(t[1], init(r)) : null), () => null));
+    }
+    const fetched = Promise.all([response, twins]).then(async ([r, t]) => {
+      if (!r.ok) return false;
+      await cache.put(url, t ? new Response(t[0], init(r)) : r);
       return true;
-    });
-    if (cacheName === RUNTIME_CACHE) coming(url, fetched.catch(() => false));
+    }).finally(() => arriving.delete(url));
+    if (shared) coming(url, fetched.catch(() => false));
     try {
       if (!(await fetched)) all = false;
     } catch (error) {
