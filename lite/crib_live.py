@@ -462,9 +462,9 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
         "Open as a notebook</a></div>"
     )
     # The first script of the head (Sphinx sorts them by priority; its own are 200): deferred, it
-    # runs as soon as the page is parsed, so Python starts while the theme's scripts and embed.js
-    # (0.46 MB) still load and run, and window.cribLive is there before DOMContentLoaded, for the
-    # page scripts that ask for it then. Sphinx adds its ?v= digest.
+    # runs as soon as the page is parsed, so the snapshots are drawn and Python starts while the
+    # theme's scripts still load and run, and window.cribLive is there before DOMContentLoaded, for
+    # the page scripts that ask for it then. Sphinx adds its ?v= digest.
     app.builder.add_js_file("crib_live_page.js", defer="defer", priority=100)
     body = context["body"]
     end = body.find("</h1>")
@@ -617,7 +617,8 @@ KEEP_BLOCKING = re.compile(r"documentation_options\.js")
 
 def defer_scripts(html: str) -> str:
     """The page with every blocking script of its head deferred (they still run in their order,
-    after parsing; the inline ones before them only set variables): the text paints first."""
+    after parsing; the inline ones before them only set variables): the text paints first. The
+    theme's fontawesome.js goes, and on a live page html-manager's embed.js (``EMBED_SCRIPT``)."""
     head_end = html.find("</head>")
     if head_end < 0:
         return html

@@ -241,6 +241,8 @@ export class LiveKernel {
  * Draw the widgets' snapshots: each saved view (a script tag of WIDGET_VIEW) gets the widget its
  * page's saved state describes, drawn before the tag, as html-manager's embed.js would (the page
  * then needs no second copy of the widget manager). Resolves when every snapshot is drawn.
+ * (html-manager's own renderWidgets, in lib/libembed, cannot be bundled here: it validates with ajv
+ * and sets webpack's __webpack_public_path__, which esbuild does not define.)
  * @param {ParentNode} element where the saved state and views are (the page)
  */
 export async function drawSnapshots(element = document) {

@@ -151,26 +151,36 @@ async function fetchAhead(paths, cacheName, mine) {
     const url = new URL(path, ROOT).href;
     await inFlight.get(url);
     if (await cache.match(url)) continue;
-    const shared = cacheName === RUNTIME_CACHE;
-    const response = fetch(url, { priority: 'low' });
-    const init = (r) => ({ status: r.status, statusText: r.statusText, headers: r.headers });
-    const twins = response.then((r) => (r.ok && shared ? r.body.tee() : null), () => null);
-    if (shared) {
-      arriving.set(url, Promise.all([response, twins]).then(([r, t]) => (t ? relay(t[1], init(r)) : null), () => null));
-    }
-    const fetched = Promise.all([response, twins]).then(async ([r, t]) => {
-      if (!r.ok) return false;
-      await cache.put(url, t ? new Response(t[0], init(r)) : r);
-      return true;
-    }).finally(() => arriving.delete(url));
-    if (shared) coming(url, fetched.catch(() => false));
     try {
-      if (!(await fetched)) all = false;
+      if (!(await fetchInto(cache, url, cacheName === RUNTIME_CACHE))) all = false;
     } catch (error) {
       return false;  // offline or gone: try again on the next page
     }
   }
   return all;
+}
+
+// One file into the cache; a runtime file is offered (`arriving`) to a page that asks for it
+// meanwhile, from the moment it is asked for, and handed over as its bytes arrive. True when kept.
+async function fetchInto(cache, url, offered) {
+  let offer = () => undefined;
+  if (offered) arriving.set(url, new Promise((resolve) => { offer = resolve; }));
+  try {
+    const response = await fetch(url, { priority: 'low' });
+    if (!response.ok) return false;
+    if (!offered) {
+      await cache.put(url, response);
+      return true;
+    }
+    const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+    const [kept, relayed] = response.body.tee();
+    offer(relay(relayed, init));
+    await cache.put(url, new Response(kept, init));
+    return true;
+  } finally {
+    offer(null);  // nothing to share (a failed fetch); no effect once offered
+    arriving.delete(url);
+  }
 }
 
 self.addEventListener('message', (event) => {

@@ -68,13 +68,13 @@ function widgetStyles() {
 
 // The snapshots, drawn as soon as the widget manager is here. Where it cannot be loaded as a module
 // (a copy of the site opened as files), html-manager's embed.js draws them instead; it draws on the
-// page's load event, so one that has passed already is announced again.
+// page's load event, so one that has passed already is announced again. Only then: a snapshot the
+// runtime failed to draw is not drawn twice.
 async function drawSnapshots() {
   const styled = widgetStyles();
+  let runtime;
   try {
-    const runtime = await runtimeModule();
-    await styled;
-    await runtime.drawSnapshots(document);
+    runtime = await runtimeModule();
   } catch (error) {
     console.warn('crib-live: the widget manager could not be loaded; embed.js draws the snapshots', error);
     const late = document.readyState === 'complete';
@@ -82,6 +82,13 @@ async function drawSnapshots() {
     script.src = site(config.embed);
     if (late) script.onload = () => dispatchEvent(new Event('load'));
     document.head.appendChild(script);
+    return;
+  }
+  await styled;
+  try {
+    await runtime.drawSnapshots(document);
+  } catch (error) {
+    console.error('crib-live: a snapshot could not be drawn', error);
   }
   timings.snapshots = performance.now();
 }
