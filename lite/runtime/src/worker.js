@@ -63,23 +63,28 @@ async function heldSnapshot(url) {
 }
 
 // Real progress for the page's badge ("Fetching Python: 6.1 of 11.0 MB"): every fetch of the worker
-// (Pyodide's WebAssembly, the standard library, the packages) is counted as its bytes arrive.
+// (Pyodide's WebAssembly, the standard library, the packages) is counted as its bytes arrive. A clone
+// is read for the count and the response itself handed on untouched: a response made anew has no
+// URL, and the browser keeps the compiled WebAssembly only for one that has (its code cache).
 const progress = { done: 0, posted: 0 };
 const realFetch = self.fetch.bind(self);
+
+async function count(body) {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    progress.done += value.byteLength;
+    const now = performance.now();
+    if (now - progress.posted > 100) { progress.posted = now; postMessage({ _cribLiveProgress: progress.done }); }
+  }
+  postMessage({ _cribLiveProgress: progress.done });
+}
+
 self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
-  if (!response.body) return response;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      progress.done += chunk.byteLength;
-      const now = performance.now();
-      if (now - progress.posted > 100) { progress.posted = now; postMessage({ _cribLiveProgress: progress.done }); }
-      controller.enqueue(chunk);
-    },
-    flush() { postMessage({ _cribLiveProgress: progress.done }); },
-  });
-  const { status, statusText, headers } = response;
-  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+  if (response.body) count(response.clone().body).catch(() => undefined);
+  return response;
 };
 
 async function startPyodide(options) {
