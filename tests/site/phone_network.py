@@ -240,7 +240,8 @@ def steps(timings: dict, model_id: str) -> str:
     widget = timings.get(model_id) or {}
     return (f"asked {at(timings.get('start'))}, runtime {at(timings.get('runtimeLoaded'))}, kernel ready "
             f"{at(timings.get('kernelReady'))} (from {worker.get('from', '?')}: {inner}), cell ran "
-            f"{at(widget.get('ran'))}, drawn {at(widget.get('drawn'))}")
+            f"{at(widget.get('ran'))}, executed {at(widget.get('executed'))}, displayed "
+            f"{at(widget.get('displayed'))}, drawn {at(widget.get('drawn'))}")
 
 
 def _s(value: float | None) -> str:

@@ -346,12 +346,14 @@ async function bringAlive(widget) {
     result = await kernel.run(code);
     if (result.status !== 'ok') throw new Error(`${result.error.ename}: ${result.error.evalue}`);
   }
+  const executed = performance.now();
   const data = result && result.outputs.find((d) => d[WIDGET_VIEW]);
   if (!data) throw new Error('the cell made no widget');
   const live = document.createElement('div');
   live.className = 'widget-subarea crib-live-view crib-live-hidden';
   widget.out.insertBefore(live, widget.out.firstChild);
   await kernel.display(data, live);
+  const displayed = performance.now();
   await frame();
   await frame();
   await countSaid(widget);
@@ -373,7 +375,7 @@ async function bringAlive(widget) {
   widget.out.removeAttribute('aria-busy');
   widget.out.classList.add('crib-live-on');
   if (focused) { const el = findByKey(live, focused); if (el) el.focus(); }
-  timings[widget.spec.model_id] = { ran: t0, drawn: performance.now(), shift };
+  timings[widget.spec.model_id] = { ran: t0, executed, displayed, drawn: performance.now(), shift };
   await replay(widget);
   widget.swapping = false;
   showStatus(widget);
