@@ -81,10 +81,29 @@ async function count(body) {
   postMessage({ _cribLiveProgress: progress.done });
 }
 
+// URL -> a promise settled once that file's last byte has arrived (or its fetch failed).
+const arrivals = new Map();
+function arrival(url) {
+  const href = new URL(url, self.location.href).href;
+  if (!arrivals.has(href)) {
+    let settle;
+    const arrived = new Promise((resolve) => { settle = resolve; });
+    arrivals.set(href, Object.assign(arrived, { settle }));
+  }
+  return arrivals.get(href);
+}
+
 self.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
-  if (response.body) count(response.clone().body).catch(() => undefined);
-  return response;
+  const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+  try {
+    const response = await realFetch(input, init);
+    const counted = response.body ? count(response.clone().body).catch(() => undefined) : Promise.resolve();
+    counted.then(() => arrival(url).settle());
+    return response;
+  } catch (error) {
+    arrival(url).settle();
+    throw error;
+  }
 };
 
 async function startPyodide(options) {
@@ -110,9 +129,15 @@ async function startPyodide(options) {
 
 // Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
 // indexUrl, stdlib, lock, packages, snapshot.
+// On a phone network the files share one narrow link: the packages are asked for only once the
+// WebAssembly and the standard library are in (or Python has started without them), so that those
+// two, all Python's start needs, come first, and the packages come down while it starts.
 async function boot(options) {
-  const packages = fetchBytes(options.packages);
-  pyodide = await startPyodide(options);
+  const starting = startPyodide(options);
+  const needed = Promise.all([arrival(`${options.indexUrl}pyodide.asm.wasm`), arrival(options.stdlib)]);
+  const packages = Promise.race([needed, starting.catch(() => undefined)]).then(() => fetchBytes(options.packages));
+  packages.catch(() => undefined);  // awaited below, once Python has started
+  pyodide = await starting;
   stamp('pyodide started');
   pyodide.setStdout(stream('stdout'));
   pyodide.setStderr(stream('stderr'));
