@@ -277,18 +277,24 @@ def build_python(out: Path) -> dict[str, str]:
         dist.mkdir(parents=True, exist_ok=True)
         partial = {p: p.with_name(p.name + ".partial") for p in made}
         packages = packages_zip(wheels)
-        partial[dist / PACKAGES].write_bytes(packages)
+        plain_packages = dist / (PACKAGES + ".py")  # compiled below, as the library is
+        plain_packages.write_bytes(packages)
         with zipfile.ZipFile(io.BytesIO(packages)) as zf:
             sources = [zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")]
         sources += [kernel.read_text(encoding="utf-8"), helper.read_text(encoding="utf-8")]
         modules = sorted(set(SNAPSHOT_MODULES) | set(imported_names(sources)))
         used = json.loads(_node(stdlib_script, {"pyodide": str(pyodide), "kernel": str(kernel),
-                                                "packages": str(partial[dist / PACKAGES]),
+                                                "packages": str(plain_packages),
                                                 "modules": modules}))
         plain = dist / (STDLIB + ".py")  # compiled below: the pages unmarshal, never compile, the library
         plain.write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip", used["files"]))
         _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain), "out": str(partial[dist / STDLIB])})
         plain.unlink()
+        # the packages too, without their docstrings: a cold page's first widget imports them while
+        # the learner waits (lite/README.md, "What a widget page fetches")
+        _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain_packages),
+                           "out": str(partial[dist / PACKAGES]), "docstrings": False})
+        plain_packages.unlink()
         logger.info(_node(snapshot_script, {
             "pyodide": str(pyodide), "stdlib": str(partial[dist / STDLIB]), "kernel": str(kernel),
             "out": str(partial[dist / SNAPSHOT]), "modules": SNAPSHOT_MODULES,
