@@ -266,7 +266,8 @@ def build_python(out: Path) -> dict[str, str]:
     helper = ROOT / "book" / "cribbook.py"
     key = hashlib.sha256(",".join(SNAPSHOT_MODULES).encode() + UNUSED.pattern.encode())
     memory = RUNTIME / "src" / "snapshot_memory.mjs"
-    for path in [Path(__file__), stdlib_script, snapshot_script, pyc_script, memory, kernel, helper,
+    for path in [Path(__file__), stdlib_script, snapshot_script, pyc_script, RUNTIME / "pyc_compile.py",
+                 memory, kernel, helper,
                  pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
     dist = RUNTIME / "dist"

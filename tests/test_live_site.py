@@ -287,6 +287,54 @@ def test_the_packages_zip_keeps_what_is_imported_and_drops_tests_the_command_lin
                      "crib_widgets-1.dist-info/METADATA", "traitlets/__init__.py"}
 
 
+PYC_SOURCE = '''"""The module's docstring."""
+from __future__ import annotations
+
+
+class Hand:
+    """A class's docstring."""
+
+
+def points(cards: list[int]) -> int:
+    """A function's docstring."""
+    assert cards, "a hand holds cards"
+    total = sum(cards)
+    return total // 0 if total == 99 else total
+
+
+def only_a_docstring():
+    """Nothing else."""
+'''
+
+
+@pytest.mark.parametrize("docstrings", [True, False])
+def test_compiled_modules_run_as_their_source_with_or_without_docstrings(tmp_path, docstrings):
+    import marshal
+    import traceback
+    import zipfile
+
+    pyc = _load("pyc_compile", ROOT / "lite" / "runtime" / "pyc_compile.py")
+    source = _wheel(tmp_path / "in.zip", {"cards/hand.py": PYC_SOURCE, "cards/data.json": "{}"})
+    pyc.compile_zip(str(source), str(tmp_path / "out.zip"), docstrings=docstrings)
+    packed = zipfile.ZipFile(tmp_path / "out.zip")
+    assert packed.namelist() == ["cards/hand.pyc", "cards/data.json"]  # other files as they are
+    data = packed.read("cards/hand.pyc")
+    assert data[:16] == pyc.HEADER
+    module: dict = {"__name__": "cards.hand"}
+    exec(marshal.loads(data[16:]), module)
+    assert module["points"]([5, 10]) == 15
+    assert module["only_a_docstring"]() is None
+    with pytest.raises(AssertionError, match="a hand holds cards"):  # asserts stay
+        module["points"]([])
+    expected = {"The module's docstring.", "A class's docstring.", "A function's docstring."}
+    docs = {module.get("__doc__"), module["Hand"].__doc__, module["points"].__doc__}
+    assert docs == (expected if docstrings else {None})
+    with pytest.raises(ZeroDivisionError) as raised:  # a traceback still names the function and its line
+        module["points"]([90, 9])
+    frame = traceback.extract_tb(raised.value.__traceback__)[-1]
+    assert (frame.filename, frame.name, frame.lineno) == ("cards/hand.py", "points", 9)  # its def line
+
+
 def test_the_trimmed_standard_library_holds_the_modules_asked_for_and_their_folders(tmp_path):
     import io
     import zipfile
