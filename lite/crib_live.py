@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -174,8 +175,11 @@ def configure(app: Sphinx, config: Config) -> None:
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
     crib_live = LITE / "_static" / "crib-live"
-    paths["bytes"] = sum(path.stat().st_size for path in [  # what the worker fetches, unpacked
-        LITE / "static" / "pyodide" / "pyodide.asm.wasm", crib_live / STDLIB, crib_live / PACKAGES])
+    # what the worker fetches, unpacked: for the progress line, and to ask for the packages just
+    # before Python's own two files are in (worker.js)
+    paths["sizes"] = {"wasm": (LITE / "static" / "pyodide" / "pyodide.asm.wasm").stat().st_size,
+                      "stdlib": (crib_live / gzipped(STDLIB)).stat().st_size}
+    paths["bytes"] = sum(paths["sizes"].values()) + (crib_live / gzipped(PACKAGES)).stat().st_size
     config._crib_live_paths = paths
 
 
@@ -205,8 +209,8 @@ def runtime_paths() -> dict:
         "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
         "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (SERVICE_WORKER)
         "pyodide": f"{pyodide}/pyodide.mjs",
-        "stdlib": f"_static/crib-live/{STDLIB}",
-        "packages": f"_static/crib-live/{PACKAGES}",
+        "stdlib": f"_static/crib-live/{gzipped(STDLIB)}",
+        "packages": f"_static/crib-live/{gzipped(PACKAGES)}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
         "styles": f"_static/{WIDGET_STYLES}",
         "embed": "_static/widgets/embed.js",
@@ -303,9 +307,23 @@ def build_python(out: Path) -> dict[str, str]:
         for final, part in partial.items():  # whole or not at all
             part.replace(final)
         stamp.write_text(key.hexdigest())
-    for path in made:
-        shutil.copy2(path, out / path.name)
-    return {path.name: _digest(path) for path in made}
+    for path in made[:2]:  # served gzipped now: no plain copy left from an earlier build
+        (out / path.name).unlink(missing_ok=True)
+    served = [gzip_file(path, out / gzipped(path.name)) for path in made[:2]]
+    served.append(Path(shutil.copy2(made[2], out / made[2].name)))  # gzipped already
+    return {path.name: _digest(path) for path in served}
+
+
+def gzipped(name: str) -> str:
+    """The name the site serves a zip under: gzipped whole (the worker unzips it, worker.js), so that
+    it comes down packed from any host, whether or not the host compresses what it sends."""
+    return name + ".gz"
+
+
+def gzip_file(source: Path, target: Path) -> Path:
+    """``target``: ``source`` gzipped at the best level, the same bytes for the same file."""
+    target.write_bytes(gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+    return target
 
 
 def trimmed_stdlib(full: Path, files: list[str]) -> bytes:

@@ -146,7 +146,8 @@ def visit(context, base: str, root: Path, server, number: str, visit_: Visit, st
         visit_.paint = first_paint(tab)
         visit_.blockers = tab.evaluate(BLOCKERS_JS)
         visit_.blocking = sum(size for _, size in visit_.blockers)
-        visit_.steps = steps(tab.evaluate("window.cribLive.timings"), model_id)
+        visit_.steps = steps(tab.evaluate("window.cribLive.timings"), model_id,
+                             tab.evaluate("performance.timeOrigin"))
         tab.wait_for_timeout(500)  # let the last responses of the page finish
         sent = server.link.take()
         visit_.bytes, visit_.requests = sent["bytes"], sent["requests"]
@@ -230,13 +231,16 @@ def run_profile(pw, chromium: str, root: Path, profile: str, chapters: list[str]
     return visits
 
 
-def steps(timings: dict, model_id: str) -> str:
+def steps(timings: dict, model_id: str, page_origin: float = 0.0) -> str:
     """The page's timings in words: when Python was asked for, the runtime, the worker's own
-    steps, and when the tapped widget was drawn (seconds from opening the page)."""
+    steps (each file's arrival among them), and when the tapped widget was drawn, all in seconds
+    from opening the page (the worker's own clock starts with the worker: shifted by its origin)."""
     def at(value: float | None) -> str:
         return "?" if value is None else f"{value / 1000:.1f}"
     worker = timings.get("worker") or {}
-    inner = ", ".join(f"{k} {v:.1f}" for k, v in worker.items() if isinstance(v, (int, float)))
+    shift = (worker["origin"] - page_origin) / 1000 if worker.get("origin") and page_origin else 0.0
+    inner = ", ".join(f"{k} {v + shift:.1f}" for k, v in worker.items()
+                      if isinstance(v, (int, float)) and k != "origin")
     widget = timings.get(model_id) or {}
     return (f"asked {at(timings.get('start'))}, runtime {at(timings.get('runtimeLoaded'))}, kernel ready "
             f"{at(timings.get('kernelReady'))} (from {worker.get('from', '?')}: {inner}), cell ran "

@@ -34,8 +34,20 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-const timings = {};  // seconds since the worker started, for lite/README.md's "Starting faster"
+// seconds since the worker started (its clock's origin given, so that the page can put them on its
+// own), for lite/README.md's "Starting faster"
+const timings = { origin: performance.timeOrigin };
 const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; };
+
+// `packed` unzipped, if it is gzip (a host may have unzipped it already, sending it with
+// Content-Encoding: gzip): its length unpacked and its bytes to come.
+function gunzip(packed) {
+  if (packed[0] !== 0x1f || packed[1] !== 0x8b) return { length: packed.length, bytes: Promise.resolve(packed) };
+  // gzip ends with the unpacked length (modulo 2^32: these files are far smaller)
+  const length = new DataView(packed.buffer, packed.byteOffset + packed.length - 4).getUint32(0, true);
+  const plain = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return { length, bytes: new Response(plain).arrayBuffer().then((buffer) => new Uint8Array(buffer)) };
+}
 
 // The build's snapshot (lite/runtime/snapshot.mjs), but only when this browser already holds it
 // (fetched ahead into the book's service worker's cache, lite/README.md): on a first visit Python
@@ -47,16 +59,9 @@ async function heldSnapshot(url) {
   try {
     const response = await caches.match(url);
     if (!response || !response.ok) return null;
-    const packed = new Uint8Array(await response.arrayBuffer());
-    if (packed[0] !== 0x1f || packed[1] !== 0x8b) {  // the host already unzipped it
-      return { length: packed.length, bytes: Promise.resolve(packed) };
-    }
-    // gzip ends with the unpacked length (modulo 2^32: a snapshot is far smaller)
-    const length = new DataView(packed.buffer, packed.byteOffset + packed.length - 4).getUint32(0, true);
-    const plain = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
-    const bytes = new Response(plain).arrayBuffer().then((buffer) => new Uint8Array(buffer));
-    bytes.catch(() => undefined);  // a damaged file fails loadPyodide, which starts from scratch then
-    return { length, bytes };
+    const snapshot = gunzip(new Uint8Array(await response.arrayBuffer()));
+    snapshot.bytes.catch(() => undefined);  // a damaged file fails loadPyodide, which starts from scratch then
+    return snapshot;
   } catch (error) {
     return null;  // not held (or storage refused): start from scratch
   }
@@ -69,39 +74,75 @@ async function heldSnapshot(url) {
 const progress = { done: 0, posted: 0 };
 const realFetch = self.fetch.bind(self);
 
-async function count(body) {
+// URL -> what is known of its fetch: when it was asked for, when its first byte came, the bytes
+// so far, its size unpacked (when the page knows it), and the promises waiting on it.
+const files = new Map();
+function file(url) {
+  const href = new URL(url, self.location.href).href;
+  if (!files.has(href)) {
+    const entry = { asked: 0, first: 0, received: 0, size: 0, waiting: [] };
+    entry.arrived = new Promise((resolve) => { entry.settle = resolve; });
+    files.set(href, entry);
+  }
+  return files.get(href);
+}
+
+// Will its last byte come within the time a new request takes to start arriving? (its own wait for
+// a first byte, measured), judged from its rate so far: then a request made now starts using the
+// link as this one leaves it.
+// The rate is trusted only after half a second of bytes (and twice that wait): the first chunks come
+// in a burst.
+function nearlyIn(entry) {
+  const wait = entry.first - entry.asked;
+  const elapsed = performance.now() - entry.first;
+  if (!entry.size || !entry.received || elapsed < Math.max(500, 2 * wait)) return false;
+  const rate = entry.received / elapsed;
+  return (entry.size - entry.received) / rate <= wait + 100;
+}
+
+function checkWaiting(entry) {
+  entry.waiting = entry.waiting.filter((resolve) => !(nearlyIn(entry) && (resolve(), true)));
+}
+
+/** Settled once `url` has arrived, or will within a new request's wait (`size`: its bytes unpacked). */
+function nearlyArrived(url, size) {
+  const entry = file(url);
+  entry.size = entry.size || size || 0;
+  return Promise.race([entry.arrived, new Promise((resolve) => {
+    entry.waiting.push(resolve);
+    checkWaiting(entry);
+  })]);
+}
+
+async function count(body, entry) {
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     progress.done += value.byteLength;
+    entry.first = entry.first || performance.now();
+    entry.received += value.byteLength;
+    checkWaiting(entry);
     const now = performance.now();
     if (now - progress.posted > 100) { progress.posted = now; postMessage({ _cribLiveProgress: progress.done }); }
   }
   postMessage({ _cribLiveProgress: progress.done });
 }
 
-// URL -> a promise settled once that file's last byte has arrived (or its fetch failed).
-const arrivals = new Map();
-function arrival(url) {
-  const href = new URL(url, self.location.href).href;
-  if (!arrivals.has(href)) {
-    let settle;
-    const arrived = new Promise((resolve) => { settle = resolve; });
-    arrivals.set(href, Object.assign(arrived, { settle }));
-  }
-  return arrivals.get(href);
-}
-
 self.fetch = async (input, init) => {
   const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+  const entry = file(url);
+  entry.asked = performance.now();
   try {
     const response = await realFetch(input, init);
-    const counted = response.body ? count(response.clone().body).catch(() => undefined) : Promise.resolve();
-    counted.then(() => arrival(url).settle());
-    return response;
+    const counted = response.body ? count(response.clone().body, entry).catch(() => undefined) : Promise.resolve();
+    counted.then(() => { stamp(`${url.split('/').pop()} in`); entry.settle(); });
+    if (!response.ok || !new URL(url, self.location.href).pathname.endsWith('.gz')) return response;
+    // the library and the packages: zips served gzipped whole (lite/crib_live.py, `gzipped`)
+    const plain = await gunzip(new Uint8Array(await response.arrayBuffer())).bytes;
+    return new Response(plain, { status: 200, headers: { 'Content-Type': 'application/zip' } });
   } catch (error) {
-    arrival(url).settle();
+    entry.settle();
     throw error;
   }
 };
@@ -129,12 +170,15 @@ async function startPyodide(options) {
 
 // Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
 // indexUrl, stdlib, lock, packages, snapshot.
-// On a phone network the files share one narrow link: the packages are asked for only once the
-// WebAssembly and the standard library are in (or Python has started without them), so that those
-// two, all Python's start needs, come first, and the packages come down while it starts.
+// On a phone network the files share one narrow link: the packages are asked for only as the
+// WebAssembly and the standard library are about to be in (or Python has started without them), so
+// that those two, all Python's start needs, come first, and the packages come down while it starts.
+// Not once they are in: by then Python's start holds this thread, and the request would wait for it.
 async function boot(options) {
   const starting = startPyodide(options);
-  const needed = Promise.all([arrival(`${options.indexUrl}pyodide.asm.wasm`), arrival(options.stdlib)]);
+  const sizes = options.sizes || {};
+  const needed = Promise.all([nearlyArrived(`${options.indexUrl}pyodide.asm.wasm`, sizes.wasm),
+    nearlyArrived(options.stdlib, sizes.stdlib)]);
   const packages = Promise.race([needed, starting.catch(() => undefined)]).then(() => fetchBytes(options.packages));
   packages.catch(() => undefined);  // awaited below, once Python has started
   pyodide = await starting;

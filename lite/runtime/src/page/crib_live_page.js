@@ -102,6 +102,7 @@ function kernelOptions() {
     stdlib: site(config.stdlib),
     packages: site(config.packages),
     lock: config.lock,
+    sizes: config.sizes,
     snapshot: config.snapshot ? site(config.snapshot) : null,
   };
 }
