@@ -398,6 +398,13 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         results.check((says and ("kept" in kept or not early)) or (live and not kept),
                       f"{what}: while Python starts, the widget says so and keeps the clicks",
                       f"the badge says {kept!r}")
+        # the badge moves to the foot of the screen when a control is touched: a tap must go
+        # through it to the control beneath (it once took a phone's tap near the foot)
+        through = driver.out.evaluate(
+            "el => Array.from(el.querySelectorAll('.crib-live-badge')).every("
+            "(b) => getComputedStyle(b).pointerEvents === 'none')")
+        results.check(through, f"{what}: taps go through the start-up badge to the widget",
+                      "the badge takes pointer events")
         driver.out.screenshot(path=str(shots / f"{name}-loading.png"))
         driver.wait_says(expected, timeout=LIVE_TIMEOUT_MS)
         first_answer = time.monotonic() - t0

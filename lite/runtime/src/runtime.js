@@ -1,12 +1,13 @@
 // The in-place live widgets of the book's pages: one Python per page (worker.js: the site's Pyodide
-// with crib_live_kernel.py), and the ipywidgets HTML manager drawing the widgets it makes.
+// with crib_live_kernel.py), and a widget manager (manager.js, html-manager's less what the book
+// never draws) drawing the widgets it makes.
 //
 // Bundled by esbuild into _static/crib-live/crib-live-runtime.js (lite/crib_live.py runs the
 // build); loaded by _static/crib_live_page.js as soon as a page with widgets is parsed (it draws
 // their snapshots with drawSnapshots), which owns the page side (when to start,
 // the snapshot, clicks made before Python is ready). See lite/README.md.
 import { wrap } from 'comlink';
-import { HTMLManager } from '@jupyter-widgets/html-manager/lib/htmlmanager';
+import { BookManager } from './manager';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 let counter = 0;
@@ -78,7 +79,7 @@ class WorkerComm {
   }
 }
 
-class LiveManager extends HTMLManager {
+class LiveManager extends BookManager {
   constructor(kernel) {
     super();
     this.kernel = kernel;
@@ -248,7 +249,7 @@ export class LiveKernel {
 export async function drawSnapshots(element = document) {
   const states = element.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]');
   await Promise.all(Array.from(states, async (tag) => {
-    const manager = new HTMLManager();
+    const manager = new BookManager();
     const models = await manager.set_state(JSON.parse(tag.textContent));
     const byId = new Map(models.map((model) => [model.model_id, model]));
     await Promise.all(Array.from(element.querySelectorAll(`script[type="${WIDGET_VIEW}"]`), async (view) => {
