@@ -129,8 +129,34 @@ async function count(body, entry) {
   postMessage({ _cribLiveProgress: progress.done });
 }
 
-self.fetch = async (input, init) => {
+// URL -> its fetch, started by `fetchEarly` before Pyodide asks for it (then handed to Pyodide)
+const early = new Map();
+
+self.fetch = (input, init) => {
   const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+  const href = new URL(url, self.location.href).href;
+  if (early.has(href)) {
+    const started = early.get(href);
+    early.delete(href);
+    return started;
+  }
+  return countedFetch(url, input, init);
+};
+
+/**
+ * Ask for Python's own files as the worker starts: Pyodide would ask for them only once its loader
+ * (pyodide.mjs) has come, one round trip later, while the link stands idle. Its own request for
+ * the same address then gets this response (the very one: the browser keeps its compiled code).
+ */
+function fetchEarly(urls) {
+  for (const url of urls) {
+    const started = countedFetch(url, url);
+    started.catch(() => undefined);  // Pyodide's own request then fails, and says why
+    early.set(new URL(url, self.location.href).href, started);
+  }
+}
+
+async function countedFetch(url, input, init) {
   const entry = file(url);
   entry.asked = performance.now();
   try {
@@ -145,7 +171,7 @@ self.fetch = async (input, init) => {
     entry.settle();
     throw error;
   }
-};
+}
 
 async function startPyodide(options) {
   const [{ loadPyodide }, snapshot] = await Promise.all([import(options.pyodideUrl), heldSnapshot(options.snapshot)]);
@@ -175,6 +201,7 @@ async function startPyodide(options) {
 // that those two, all Python's start needs, come first, and the packages come down while it starts.
 // Not once they are in: by then Python's start holds this thread, and the request would wait for it.
 async function boot(options) {
+  fetchEarly([`${options.indexUrl}pyodide.asm.wasm`, options.stdlib]);
   const starting = startPyodide(options);
   const sizes = options.sizes || {};
   const needed = Promise.all([nearlyArrived(`${options.indexUrl}pyodide.asm.wasm`, sizes.wasm),
