@@ -100,6 +100,24 @@ def test_widget_javascript_is_served_by_the_site_at_its_pinned_version():
     assert "@jupyter-widgets/html-manager" in (runtime / "build-pages.mjs").read_text()
 
 
+def test_the_books_widget_manager_uses_html_managers_own_widget_modules():
+    # lite/runtime/src/manager.js imports ipywidgets 8's base and controls directly: pinned to the
+    # versions html-manager itself resolves, so that one copy of each is bundled (npm ci checks it)
+    runtime = ROOT / "lite" / "runtime"
+    pinned = json.loads((runtime / "package.json").read_text())["dependencies"]
+    locked = json.loads((runtime / "package-lock.json").read_text())["packages"]
+    wanted = json.loads((runtime / "node_modules" / "@jupyter-widgets" / "html-manager" / "package.json")
+                        .read_text())["dependencies"] if (runtime / "node_modules").is_dir() else {}
+    for name in ("@jupyter-widgets/base", "@jupyter-widgets/base-manager", "@jupyter-widgets/controls"):
+        assert locked[f"node_modules/{name}"]["version"] == pinned[name]
+        assert f"node_modules/@jupyter-widgets/html-manager/node_modules/{name}" not in locked
+        if name in wanted:
+            assert wanted[name].lstrip("^~") <= pinned[name]
+    imports = re.findall(r"^import .* from '([^']+)';$", (runtime / "src" / "manager.js").read_text(), re.M)
+    assert "@jupyter-widgets/controls" in imports and not [i for i in imports if "html-manager" in i]
+    assert "from '@jupyter-widgets/html-manager" not in (runtime / "src" / "runtime.js").read_text()
+
+
 def test_the_widget_manager_is_not_vendored_a_second_time():
     # It comes from lite/runtime/node_modules, copied by the build (lite/runtime/build-pages.mjs).
     assert not WIDGET_JS.exists()
