@@ -212,19 +212,42 @@ def rank_points(ranks: Iterable[int]) -> int:
 # A multiset of ranks is keyed by its counts in base 5 (at most four cards of a rank), so the key
 # is a plain sum and the hot path needs no sorting.
 RANK_WEIGHT = (0, *(5 ** (rank - 1) for rank in range(1, 14)))
-_TABLE: dict[int, int] = {}
 
 
-def rank_table() -> dict[int, int]:
-    """Points of fifteens, pairs and runs for every multiset of five ranks, keyed by `rank_key`.
+class _RankTable(dict):
+    """Each multiset's points worked out the first time it is looked up: the computer's first
+    discard needs a few hundred of the 6,188, and a learner's first deal should not wait for all."""
 
-    Built once, on first use.
-    """
-    if not _TABLE:
+    def __missing__(self, key: int) -> int:
+        ranks, rest = [], key
+        for rank in range(1, 14):
+            rest, count = divmod(rest, 5)
+            ranks += [rank] * count
+        if rest or len(ranks) != 5:
+            raise KeyError(key)
+        points = self[key] = rank_points(ranks)
+        return points
+
+    def fill(self) -> None:
         from itertools import combinations_with_replacement
 
         for ranks in combinations_with_replacement(range(1, 14), 5):
-            _TABLE[rank_key(ranks)] = rank_points(ranks)
+            if ranks[0] != ranks[4]:  # five of one rank: no deck has them
+                self[rank_key(ranks)]  # noqa: B018  (looked up to be worked out)
+
+
+_TABLE = _RankTable()
+
+
+def rank_table(full: bool = False) -> dict[int, int]:
+    """Points of fifteens, pairs and runs for every multiset of five ranks, keyed by `rank_key`;
+    each worked out on first use, or all at once with ``full``.
+
+    >>> rank_table()[rank_key([5, 5, 5, 11, 5])]
+    28
+    """
+    if full:
+        _TABLE.fill()
     return _TABLE
 
 
@@ -242,7 +265,7 @@ def hand_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
         hand, starter = check_show(hand, starter)
     a, b, c, d = hand
     w = RANK_WEIGHT
-    points = (_TABLE or rank_table())[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[starter.rank]]
+    points = _TABLE[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[starter.rank]]
     suit = a.suit
     if b.suit == suit and c.suit == suit and d.suit == suit:
         if starter.suit == suit:

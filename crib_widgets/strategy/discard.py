@@ -310,5 +310,5 @@ def crib_sum(discard: Sequence[Card], unseen: Sequence[Card]) -> tuple[int, int]
 
 def warm_up() -> None:
     """Build the rank tables now (about a tenth of a second) rather than on the first advice."""
-    rank_table()
+    rank_table(full=True)
     hand_total(full_deck()[:4], full_deck()[4])

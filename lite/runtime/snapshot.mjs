@@ -6,7 +6,7 @@
 // Run by lite/crib_live.py during the build, with Node (npm is needed for the bundle anyway):
 //   node snapshot.mjs < job.json
 // where job.json is {"pyodide": DIR, "stdlib": ZIP, "kernel": PY_FILE, "out": FILE, "modules": [...],
-// "packages": ZIP}. The job comes on stdin, not as arguments, and the script's own path is taken
+// "packages": ZIP, "warm": [Python lines run after the imports]}. The job comes on stdin, not as arguments, and the script's own path is taken
 // out of Python's environment: nothing of the build machine (its paths) is kept in the snapshot.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,7 @@ pyodide.FS.writeFile('/crib_live/crib_live_kernel.py', fs.readFileSync(kernelPy,
 pyodide.runPython([
   'import sys', "sys.path.append('/crib_live')", 'import crib_live_kernel',
   'crib_live_kernel.install(None)', ...modules.map((m) => `import ${m}`),
+  ...(job.warm || []),
   'import os', "os.environ.pop('_', None)",
 ].join('\n'));
 const snapshot = pyodide.makeMemorySnapshot();
