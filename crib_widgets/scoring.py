@@ -233,7 +233,7 @@ class _RankTable(dict):
 
         for ranks in combinations_with_replacement(range(1, 14), 5):
             if ranks[0] != ranks[4]:  # five of one rank: no deck has them
-                self[rank_key(ranks)]  # noqa: B018  (looked up to be worked out)
+                self[rank_key(ranks)]  # looked up to be worked out
 
 
 _TABLE = _RankTable()

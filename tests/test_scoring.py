@@ -220,3 +220,18 @@ def test_19_25_26_27_never_occur_and_29_only_for_the_perfect_hand(cards, crib):
     if total == 29:
         assert cards[4].rank == 5
         assert any(c.rank == 11 and c.suit == cards[4].suit for c in cards[:4])
+
+
+def test_the_rank_table_gives_each_five_rank_hand_its_fifteens_pairs_and_runs_looked_up_or_whole():
+    from itertools import combinations_with_replacement
+
+    from crib_widgets.scoring import _RankTable, rank_key, rank_points
+
+    looked_up, whole = _RankTable(), _RankTable()
+    whole.fill()
+    hands = [r for r in combinations_with_replacement(range(1, 14), 5) if r[0] != r[4]]
+    assert len(whole) == len(hands) == 6175
+    assert all(looked_up[rank_key(r)] == whole[rank_key(r)] == rank_points(r) for r in hands)
+    assert whole[rank_key([5, 5, 5, 5, 11])] == 28  # the 29 hand less his nobs
+    with pytest.raises(KeyError):  # four cards are not a show: no table entry, no made-up score
+        looked_up[rank_key([5, 5, 10, 10])]
