@@ -87,13 +87,21 @@ function file(url) {
   return files.get(href);
 }
 
-// Will its last byte come within the time a new request takes to start arriving? (its own wait for
-// a first byte, measured), judged from its rate so far: then a request made now starts using the
-// link as this one leaves it.
-// The rate is trusted only after half a second of bytes (and twice that wait): the first chunks come
-// in a burst.
+// Will its last byte come within the time a new request takes to start arriving? (the shortest
+// wait for a first byte among this worker's fetches: a file that waited behind others, or for a
+// host compressing it whole, would say too long), judged from its rate so far: then a request made
+// now starts using the link as this one leaves it. The rate is trusted only after half a second
+// of bytes (and twice that wait): the first chunks come in a burst.
+function shortestWait() {
+  let shortest = Infinity;
+  for (const entry of files.values()) {
+    if (entry.first) shortest = Math.min(shortest, entry.first - entry.asked);
+  }
+  return shortest;
+}
+
 function nearlyIn(entry) {
-  const wait = entry.first - entry.asked;
+  const wait = shortestWait();
   const elapsed = performance.now() - entry.first;
   if (!entry.size || !entry.received || elapsed < Math.max(500, 2 * wait)) return false;
   const rate = entry.received / elapsed;
