@@ -216,7 +216,7 @@ RANK_WEIGHT = (0, *(5 ** (rank - 1) for rank in range(1, 14)))
 
 class _RankTable(dict):
     """Each multiset's points worked out the first time it is looked up: the computer's first
-    discard needs a few hundred of the 6,188, and a learner's first deal should not wait for all."""
+    discard needs a few hundred of the 6,175, and a learner's first deal should not wait for all."""
 
     def __missing__(self, key: int) -> int:
         ranks, rest = [], key

@@ -178,8 +178,9 @@ def configure(app: Sphinx, config: Config) -> None:
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
     crib_live = LITE / "_static" / "crib-live"
-    # what the worker fetches, unpacked: for the progress line, and to ask for the packages just
-    # before Python's own two files are in (worker.js)
+    # what the worker fetches, in the bytes it counts (the WebAssembly unpacked by the browser, the
+    # zips as gzipped files): for the progress line, and to ask for the packages just before
+    # Python's own two files are in (worker.js)
     paths["sizes"] = {"wasm": (LITE / "static" / "pyodide" / "pyodide.asm.wasm").stat().st_size,
                       "stdlib": (crib_live / gzipped(STDLIB)).stat().st_size}
     paths["bytes"] = sum(paths["sizes"].values()) + (crib_live / gzipped(PACKAGES)).stat().st_size
@@ -278,7 +279,8 @@ def build_python(out: Path) -> dict[str, str]:
                  pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
     dist = RUNTIME / "dist"
-    made = [dist / STDLIB, dist / PACKAGES, dist / SNAPSHOT]
+    zips = [dist / STDLIB, dist / PACKAGES]
+    made = [*zips, dist / SNAPSHOT]
     stamp = dist / "crib-live-python.key"
     if not (all(p.is_file() for p in made) and stamp.is_file() and stamp.read_text() == key.hexdigest()):
         stamp.unlink(missing_ok=True)
@@ -310,10 +312,10 @@ def build_python(out: Path) -> dict[str, str]:
         for final, part in partial.items():  # whole or not at all
             part.replace(final)
         stamp.write_text(key.hexdigest())
-    for path in made[:2]:  # served gzipped now: no plain copy left from an earlier build
+    for path in zips:  # served gzipped now: no plain copy left from an earlier build
         (out / path.name).unlink(missing_ok=True)
-    served = [gzip_file(path, out / gzipped(path.name)) for path in made[:2]]
-    served.append(Path(shutil.copy2(made[2], out / made[2].name)))  # gzipped already
+    served = [gzip_file(path, out / gzipped(path.name)) for path in zips]
+    served.append(Path(shutil.copy2(dist / SNAPSHOT, out / SNAPSHOT)))  # gzipped already
     return {path.name: _digest(path) for path in served}
 
 

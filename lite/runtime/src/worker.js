@@ -87,11 +87,9 @@ function file(url) {
   return files.get(href);
 }
 
-// Will its last byte come within the time a new request takes to start arriving? (the shortest
-// wait for a first byte among this worker's fetches: a file that waited behind others, or for a
-// host compressing it whole, would say too long), judged from its rate so far: then a request made
-// now starts using the link as this one leaves it. The rate is trusted only after half a second
-// of bytes (and twice that wait): the first chunks come in a burst.
+// The time a new request takes to start arriving: the shortest wait for a first byte among this
+// worker's fetches (a file that waited behind others, or for a host compressing it whole, would
+// say too long).
 function shortestWait() {
   let shortest = Infinity;
   for (const entry of files.values()) {
@@ -100,6 +98,9 @@ function shortestWait() {
   return shortest;
 }
 
+// Will its last byte come within that wait, judged from its rate so far? Then a request made now
+// starts using the link as this one leaves it. The rate is trusted only after half a second of
+// bytes (and twice that wait): the first chunks come in a burst.
 function nearlyIn(entry) {
   const wait = shortestWait();
   const elapsed = performance.now() - entry.first;
@@ -109,7 +110,9 @@ function nearlyIn(entry) {
 }
 
 function checkWaiting(entry) {
-  entry.waiting = entry.waiting.filter((resolve) => !(nearlyIn(entry) && (resolve(), true)));
+  if (!entry.waiting.length || !nearlyIn(entry)) return;
+  entry.waiting.forEach((resolve) => resolve());
+  entry.waiting = [];
 }
 
 /** Settled once `url` has arrived, or will within a new request's wait (`size`: its bytes unpacked). */
