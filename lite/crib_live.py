@@ -70,8 +70,8 @@ RUNTIME = LITE / "runtime"
 PAGE_STATIC = RUNTIME / "dist" / "static"
 #: The widgets' style sheet (lite/runtime/src/widgets.css), loaded by crib_live_page.js.
 WIDGET_STYLES = "crib-live-widgets.css"
-PAGE_SCRIPTS = ["assignment.js", "crib-a11y.js", "crib-voice.js", "crib_live_page.js", "crib_run_all.js",
-                "crib_ahead.js", "widgets/embed.js", WIDGET_STYLES]
+PAGE_SCRIPTS = ["assignment.js", "crib-a11y.js", "crib-book.js", "crib_live_page.js", "crib_run_all.js",
+                "widgets/embed.js", WIDGET_STYLES]
 #: html-manager's embed.js: it draws the widgets of a page without live Python (CRIB_LIVE=0); a live
 #: page draws them with the runtime's own widget manager (crib_live_page.js) and loads it only where
 #: the runtime cannot be loaded as a module (a copy of the site opened as files).
@@ -99,9 +99,20 @@ STDLIB = "crib-live-stdlib.zip"
 PACKAGES = "crib-live-packages.zip"
 #: Files of the wheels that the in-place Python never imports: tests, the command line, install records.
 UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$")
-#: Imported before the snapshot is taken, so that no page imports them again (lite/README.md).
-SNAPSHOT_MODULES = ["ipywidgets", "crib_widgets.widgets", "crib_widgets.exercises",
-                    "crib_widgets.exercises.assign"]
+#: Imported before the snapshot is taken, so that no page imports them again (lite/README.md): the
+#: modules behind each name of the widgets, the lessons and the exercises (packages that import a
+#: module only when one of its names is asked for, crib_widgets/_lazy.py; a test checks the list),
+#: and the teachers' assignments.
+SNAPSHOT_MODULES = [
+    "ipywidgets",
+    *(f"crib_widgets.widgets.{name}" for name in ("board", "cards_view", "counting_trainer", "game_table",
+                                                  "muggins_quiz", "pegging_drill", "pegging_scenarios")),
+    *(f"crib_widgets.lessons.{name}" for name in ("counting", "muggins", "pegging", "record", "scenarios",
+                                                  "store")),
+    *(f"crib_widgets.exercises.{name}" for name in ("answers", "export_html", "export_markdown",
+                                                    "generate", "grading", "levels", "model", "seeds",
+                                                    "sheet", "assign")),
+]
 #: Run after those imports, so that the snapshot holds their results: the table of every hand's
 #: fifteens, pairs and runs (0.3 s in a phone's Python, wanted by the computer's first discard)
 SNAPSHOT_WARM_UP = ["from crib_widgets.strategy.discard import warm_up", "warm_up()"]
@@ -331,10 +342,19 @@ def gzip_file(source: Path, target: Path) -> Path:
     return target
 
 
+#: Neighbours that never run in a browser, left out of their folders (90 KB of the gzipped zip):
+#: Windows' event loops, command lines (``__main__``, ``json.tool``, ``asyncio.tools``), other
+#: processes and interpreters, Node's sockets, and importlib's bootstrap, which runs frozen into Python.
+NEVER_IN_A_BROWSER = re.compile(
+    r"^(?:asyncio/(?:windows_\w+|proactor_events|tools)|concurrent/futures/(?:process|interpreter)"
+    r"|pyodide/_nodesock_transport|importlib/_bootstrap(?:_external)?|json/tool|[\w/]+/__main__)\.py$")
+
+
 def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
     """Pyodide's standard library zip with ``files`` and every other module of the folders that hold
     them: a module imported lazily by its neighbour (``importlib.resources`` imports ``_adapters``
-    only when ``files()`` is called) is then there too. Top-level modules and codecs are kept alone."""
+    only when ``files()`` is called) is then there too, unless it never runs in a browser
+    (``NEVER_IN_A_BROWSER``). Top-level modules and codecs are kept alone."""
     keep = set(files)
     # encodings/ is a hundred codecs looked up by name; utf-8 and the others Python itself uses are
     # among the files imported (str.encode takes a fast path for latin-1 and ascii)
@@ -346,8 +366,9 @@ def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
         if missing:
             raise ExtensionError(f"the standard library lacks {sorted(missing)[:5]}")
         for info in zf.infolist():
-            if info.filename in keep or (info.filename.endswith(".py")
-                                         and posixpath.dirname(info.filename) in folders):
+            neighbour = (info.filename.endswith(".py") and posixpath.dirname(info.filename) in folders
+                         and not NEVER_IN_A_BROWSER.match(info.filename))
+            if info.filename in keep or neighbour:
                 member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
                 member.compress_type = zipfile.ZIP_DEFLATED
                 packed.writestr(member, zf.read(info.filename))
@@ -465,6 +486,20 @@ def _executed(app: Sphinx, pagename: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+#: The page's Python worker, made by the first lines of its head (before any stylesheet, so that it
+#: runs at once): on a connection that takes six requests at a time, its script is then in before
+#: the theme's dozen scripts take every connection, and when the learner reaches a widget,
+#: crib_live_page.js gives it its work (Python's files are asked for then, not one round trip
+#: later). Not with ``?crib-live-start=never`` (the static page alone), nor where workers fail.
+EARLY_WORKER = ("<script>if(!/[?&]crib-live-start=never/.test(location.search))try{window.cribLiveWorker="
+                "new Worker(new URL(URL_HERE,location.href),{type:'module'})}catch(e){}</script>")
+
+
+def early_worker(url: str) -> str:
+    """The head script that makes the page's Python worker (``EARLY_WORKER``) from ``url``."""
+    return EARLY_WORKER.replace("URL_HERE", json.dumps(url).replace("</", "<\\/"))
+
+
 def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     """Bring the widgets of a chapter alive in place, and link its notebook under the title."""
     if doctree is None or "body" not in context:
@@ -494,8 +529,12 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     # The first script of the head (Sphinx sorts them by priority; its own are 200): deferred, it
     # runs as soon as the page is parsed, so the snapshots are drawn and Python starts while the
     # theme's scripts still load and run, and window.cribLive is there before DOMContentLoaded, for
-    # the page scripts that ask for it then. Sphinx adds its ?v= digest.
-    app.builder.add_js_file("crib_live_page.js", defer="defer", priority=100)
+    # the page scripts that ask for it then. Sphinx adds its ?v= digest. High priority: on a
+    # connection that takes six requests at a time (HTTP/1.1), a deferred script otherwise waits
+    # until the stylesheets are in before it is even asked for, and Python's start waits for it.
+    app.builder.add_js_file("crib_live_page.js", defer="defer", fetchpriority="high", priority=100)
+    if widgets:
+        context["metatags"] = context.get("metatags", "") + early_worker(root + config["worker"])
     body = context["body"]
     end = body.find("</h1>")
     if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer
@@ -581,8 +620,9 @@ COURSE_PAGE = re.compile(r"^book/\d\d_")
 
 
 def add_ahead(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Tell _static/crib_ahead.js on every page where the service worker is and whether to fetch
-    the widgets' Python ahead from here (a chapter of the course, or a page with widgets)."""
+    """Tell crib_ahead.js (in _static/crib-book.js) on every page where the service worker is and
+    whether to fetch the widgets' Python ahead from here (a chapter of the course, or a page with
+    widgets)."""
     if "body" not in context:
         return
     root = posixpath.relpath(".", posixpath.dirname(pagename) or ".") + "/"
@@ -661,7 +701,18 @@ def defer_scripts(html: str) -> str:
     head = ICONS_SCRIPT.sub("", head)
     if LIVE_CONFIG in html:  # the page draws its widgets with the runtime: no second widget manager
         head = EMBED_SCRIPT.sub("", head)
+    if SEARCH_AS_YOU_TYPE_OFF in html and SEARCH_PAGE not in html:  # a round trip each on a phone
+        head = SEARCH_SCRIPTS.sub("", head)
     return head + html[head_end:]
+
+
+#: Sphinx's search (its code, its word lists and the whole index, 28 KB in three requests), which
+#: the theme loads on every page for searching as you type; with that off (the theme's default,
+#: ``search_as_you_type = false`` in the page) only search.html uses them, and loads its own.
+SEARCH_SCRIPTS = re.compile(r'<script defer src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js'
+                            r'|searchindex\.js)"></script>\n?')
+SEARCH_AS_YOU_TYPE_OFF = "DOCUMENTATION_OPTIONS.search_as_you_type = false;"
+SEARCH_PAGE = "DOCUMENTATION_OPTIONS.pagename = 'search';"
 
 
 OPTIONS_SCRIPT = re.compile(r'<script src="[^"]*documentation_options\.js[^"]*"></script>')
@@ -818,6 +869,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", precompress, priority=700)  # after the pages are final
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")
-    app.add_js_file("crib_ahead.js", loading_method="defer")
     app.add_config_value("_crib_live_paths", {}, "html")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -341,11 +341,14 @@ def test_the_trimmed_standard_library_holds_the_modules_asked_for_and_their_fold
 
     full = _wheel(tmp_path / "python_stdlib.zip", {
         "json/__init__.py": "x", "json/decoder.py": "y", "json/tool.py": "t", "tkinter/__init__.py": "z",
-        "abc.py": "a", "ast.py": "b"})
-    kept = ["json/__init__.py", "abc.py"]
+        "abc.py": "a", "ast.py": "b", "asyncio/__init__.py": "i", "asyncio/windows_events.py": "w",
+        "asyncio/__main__.py": "m", "asyncio/tools.py": "c"})
+    kept = ["json/__init__.py", "abc.py", "asyncio/__init__.py", "asyncio/tools.py"]
     trimmed = zipfile.ZipFile(io.BytesIO(crib_live.trimmed_stdlib(full, kept)))
-    # the whole folder of a module used (a neighbour may be imported lazily), a top-level file alone
-    assert trimmed.namelist() == ["json/__init__.py", "json/decoder.py", "json/tool.py", "abc.py"]
+    # the whole folder of a module used (a neighbour may be imported lazily), a top-level file alone,
+    # less the neighbours that never run in a browser (but a file asked for stays)
+    assert trimmed.namelist() == ["json/__init__.py", "json/decoder.py", "abc.py", "asyncio/__init__.py",
+                                  "asyncio/tools.py"]
     assert trimmed.read("json/decoder.py") == b"y"
     with pytest.raises(ExtensionError, match=r"missing\.py"):
         crib_live.trimmed_stdlib(full, ["missing.py"])
@@ -410,6 +413,19 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
     assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page
 
 
+def test_search_scripts_stay_only_where_search_runs():
+    # The theme loads Sphinx's search on every page for searching as you type, which is off.
+    scripts = ('<script src="../_static/searchtools.js"></script>'
+               '<script src="../_static/language_data.js"></script><script src="../searchindex.js"></script>')
+    options = f"<script>{crib_live.SEARCH_AS_YOU_TYPE_OFF}</script>"
+    page = f"<html><head>{scripts}</head><body>{options}</body></html>"
+    assert "search" not in crib_live.defer_scripts(page).replace("search_as_you_type", "")
+    search_page = page.replace("<body>", f"<body><script>{crib_live.SEARCH_PAGE}</script>")
+    assert crib_live.defer_scripts(search_page).count("<script defer src=") == 3
+    typing = page.replace("= false", "= true")
+    assert crib_live.defer_scripts(typing).count("<script defer src=") == 3
+
+
 def test_without_the_built_scripts_sphinx_says_to_run_make_book(tmp_path, monkeypatch):
     # make bundles lite/runtime/ before Sphinx runs; the extension never runs npm itself.
     monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
@@ -431,3 +447,14 @@ def test_a_changed_page_script_writes_every_page_again(tmp_path, monkeypatch):
     assert crib_live.static_changed(None, env, set(), set(), set()) == []
     (tmp_path / "static" / "page.js").write_text("two")
     assert crib_live.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
+
+
+def test_the_snapshot_imports_every_module_the_lazy_packages_name():
+    # crib_widgets.widgets, .lessons and .exercises import a module only when one of its names is
+    # asked for: the snapshot names the modules themselves, so a warm page imports none of them.
+    import importlib
+
+    for package in ("crib_widgets.widgets", "crib_widgets.lessons", "crib_widgets.exercises"):
+        homes = importlib.import_module(package).HOMES
+        wanted = {f"{package}.{home}" for home in homes.values()} - {"crib_widgets.exercises.check_widget"}
+        assert wanted <= set(crib_live.SNAPSHOT_MODULES), package

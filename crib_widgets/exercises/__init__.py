@@ -11,39 +11,77 @@ Kinds: counting (a hand or crib), play (what a card scores), muggins (check an a
 Difficulties: easy, medium, hard; `describe(kind, difficulty)` says what each promises.
 """
 
-from .answers import Answer, AnswerError, read_answer
-from .export_html import answer_key_html, preview, worksheet_html
-from .export_markdown import answer_key_markdown, worksheet_markdown
-from .generate import MAX_HANDS, class_sets, focuses, load_set, make_set, plan
-from .grading import Grade, KindCheck, Report, check_answer, grade
-from .levels import describe
-from .model import (
-    DIFFICULTIES,
-    EXERCISE_KINDS,
-    CountingExercise,
-    ExerciseSet,
-    KeyLine,
-    MugginsExercise,
-    PlayExercise,
-    Solution,
-)
-from .seeds import student_seed
-from .sheet import question_text
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "DIFFICULTIES", "EXERCISE_KINDS", "MAX_HANDS",
-    "Answer", "AnswerError", "CountingExercise", "ExerciseChecker", "ExerciseSet", "Grade", "KeyLine",
-    "KindCheck", "MugginsExercise", "PlayExercise", "Report", "Solution",
-    "answer_key_html", "answer_key_markdown", "check_answer", "class_sets", "describe", "focuses",
-    "grade", "load_set", "make_set", "plan", "preview", "question_text", "read_answer", "student_seed",
-    "worksheet_html", "worksheet_markdown",
-]
+from .._lazy import names_from
 
+#: Each public name and the module of this package that defines it (imported when first asked for).
+HOMES = {
+    "Answer": "answers",
+    "AnswerError": "answers",
+    "read_answer": "answers",
+    "answer_key_html": "export_html",
+    "preview": "export_html",
+    "worksheet_html": "export_html",
+    "answer_key_markdown": "export_markdown",
+    "worksheet_markdown": "export_markdown",
+    "MAX_HANDS": "generate",
+    "class_sets": "generate",
+    "focuses": "generate",
+    "load_set": "generate",
+    "make_set": "generate",
+    "plan": "generate",
+    "Grade": "grading",
+    "KindCheck": "grading",
+    "Report": "grading",
+    "check_answer": "grading",
+    "grade": "grading",
+    "describe": "levels",
+    "DIFFICULTIES": "model",
+    "EXERCISE_KINDS": "model",
+    "CountingExercise": "model",
+    "ExerciseSet": "model",
+    "KeyLine": "model",
+    "MugginsExercise": "model",
+    "PlayExercise": "model",
+    "Solution": "model",
+    "student_seed": "seeds",
+    "question_text": "sheet",
+    "ExerciseChecker": "check_widget",
+}
 
-def __getattr__(name: str):
-    # The checking widget needs ipywidgets; importing it only when asked keeps the CLI quick.
-    if name == "ExerciseChecker":
-        from .check_widget import ExerciseChecker
+__all__ = sorted(HOMES)
+__getattr__ = names_from(__name__, HOMES)
 
-        return ExerciseChecker
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
+    from .answers import Answer as Answer
+    from .answers import AnswerError as AnswerError
+    from .answers import read_answer as read_answer
+    from .check_widget import ExerciseChecker as ExerciseChecker
+    from .export_html import answer_key_html as answer_key_html
+    from .export_html import preview as preview
+    from .export_html import worksheet_html as worksheet_html
+    from .export_markdown import answer_key_markdown as answer_key_markdown
+    from .export_markdown import worksheet_markdown as worksheet_markdown
+    from .generate import MAX_HANDS as MAX_HANDS
+    from .generate import class_sets as class_sets
+    from .generate import focuses as focuses
+    from .generate import load_set as load_set
+    from .generate import make_set as make_set
+    from .generate import plan as plan
+    from .grading import Grade as Grade
+    from .grading import KindCheck as KindCheck
+    from .grading import Report as Report
+    from .grading import check_answer as check_answer
+    from .grading import grade as grade
+    from .levels import describe as describe
+    from .model import DIFFICULTIES as DIFFICULTIES
+    from .model import EXERCISE_KINDS as EXERCISE_KINDS
+    from .model import CountingExercise as CountingExercise
+    from .model import ExerciseSet as ExerciseSet
+    from .model import KeyLine as KeyLine
+    from .model import MugginsExercise as MugginsExercise
+    from .model import PlayExercise as PlayExercise
+    from .model import Solution as Solution
+    from .seeds import student_seed as student_seed
+    from .sheet import question_text as question_text

@@ -30,12 +30,35 @@ document that the page keeps in the browser and the learner can export, import a
 here sends anything anywhere.
 """
 
-from .counting import LEVELS, CountingLesson
-from .muggins import ANSWERS, MugginsLesson
-from .pegging import PeggingLesson
-from .record import AnswerRecord
-from .scenarios import SCENARIOS, TOPICS, Scenario
-from .store import Store
+from typing import TYPE_CHECKING
 
-__all__ = ["ANSWERS", "AnswerRecord", "CountingLesson", "LEVELS", "MugginsLesson", "PeggingLesson",
-           "SCENARIOS", "Scenario", "Store", "TOPICS"]
+from .._lazy import names_from
+
+#: Each public name and the module of this package that defines it (imported when first asked for).
+HOMES = {
+    "LEVELS": "counting",
+    "CountingLesson": "counting",
+    "ANSWERS": "muggins",
+    "MugginsLesson": "muggins",
+    "PeggingLesson": "pegging",
+    "AnswerRecord": "record",
+    "SCENARIOS": "scenarios",
+    "TOPICS": "scenarios",
+    "Scenario": "scenarios",
+    "Store": "store",
+}
+
+__all__ = sorted(HOMES)
+__getattr__ = names_from(__name__, HOMES)
+
+if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
+    from .counting import LEVELS as LEVELS
+    from .counting import CountingLesson as CountingLesson
+    from .muggins import ANSWERS as ANSWERS
+    from .muggins import MugginsLesson as MugginsLesson
+    from .pegging import PeggingLesson as PeggingLesson
+    from .record import AnswerRecord as AnswerRecord
+    from .scenarios import SCENARIOS as SCENARIOS
+    from .scenarios import TOPICS as TOPICS
+    from .scenarios import Scenario as Scenario
+    from .store import Store as Store

@@ -2,28 +2,52 @@
 
 Every widget asks the engine (`crib_widgets.scoring`, `crib_widgets.pegging`, `crib_widgets.game`)
 for scores and legal moves and only draws what comes back.
+
+Each name is imported from its module when it is first asked for: a page whose widget is the game
+table does not wait for the trainers' imports (on a phone, a chapter's first widget waits for every
+import its cell makes).
+
+>>> from crib_widgets.widgets import CountingTrainer
+>>> CountingTrainer.__module__
+'crib_widgets.widgets.counting_trainer'
 """
 
-from . import _pyodide  # noqa: F401  (in JupyterLite: trait values of None reach the page)
-from .board import BoardView, board_svg
-from .cards_view import CardPicker, card_html, cards_html
-from .counting_trainer import CountingTrainer
-from .game_table import GameTable
-from .muggins_quiz import MugginsQuiz
-from .pegging_drill import PeggingDrill
-from .pegging_scenarios import SCENARIOS, TOPICS, Scenario
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "BoardView",
-    "CardPicker",
-    "CountingTrainer",
-    "GameTable",
-    "MugginsQuiz",
-    "PeggingDrill",
-    "SCENARIOS",
-    "Scenario",
-    "TOPICS",
-    "board_svg",
-    "card_html",
-    "cards_html",
-]
+from .._lazy import names_from
+from . import _pyodide  # noqa: F401  (in JupyterLite: trait values of None reach the page)
+
+#: Each public name and the module of this package that defines it.
+HOMES = {
+    "BoardView": "board",
+    "board_svg": "board",
+    "CardPicker": "cards_view",
+    "card_html": "cards_view",
+    "cards_html": "cards_view",
+    "CountingTrainer": "counting_trainer",
+    "GameTable": "game_table",
+    "MugginsQuiz": "muggins_quiz",
+    "PeggingDrill": "pegging_drill",
+    "SCENARIOS": "pegging_scenarios",
+    "Scenario": "pegging_scenarios",
+    "TOPICS": "pegging_scenarios",
+}
+
+__all__ = sorted(HOMES)
+
+
+__getattr__ = names_from(__name__, HOMES)
+
+if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
+    from .board import BoardView as BoardView
+    from .board import board_svg as board_svg
+    from .cards_view import CardPicker as CardPicker
+    from .cards_view import card_html as card_html
+    from .cards_view import cards_html as cards_html
+    from .counting_trainer import CountingTrainer as CountingTrainer
+    from .game_table import GameTable as GameTable
+    from .muggins_quiz import MugginsQuiz as MugginsQuiz
+    from .pegging_drill import PeggingDrill as PeggingDrill
+    from .pegging_scenarios import SCENARIOS as SCENARIOS
+    from .pegging_scenarios import TOPICS as TOPICS
+    from .pegging_scenarios import Scenario as Scenario

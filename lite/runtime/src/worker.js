@@ -237,9 +237,17 @@ async function boot(options) {
   stamp('kernel ready');
 }
 
-// The page names the options in the worker's name, so Python starts as soon as the worker does,
-// while the page is still loading the widget runtime; initialize() then only waits for it.
-let booting = self.name ? boot(JSON.parse(self.name)) : null;
+// The page makes this worker as soon as it has widgets, and sends {_cribLiveBoot: options} when the
+// learner reaches one: Python starts then, while the page is still loading the widget runtime, and
+// initialize() only waits for it. The message is not comlink's: no other listener sees it.
+let booting = null;
+self.addEventListener('message', (event) => {
+  const options = event.data && event.data._cribLiveBoot;
+  if (!options) return;
+  event.stopImmediatePropagation();
+  booting = booting || boot(options);
+  booting.catch(() => undefined);  // initialize() reports it
+});
 
 const remote = {
   async initialize(options) {

@@ -157,6 +157,24 @@ function takeOtherTabs(event) {
     + `take_saved(${JSON.stringify(event.newValue)})`).catch(() => undefined);
 }
 
+// The page's Python worker, made as soon as the page has widgets (by the first lines of its head,
+// lite/crib_live.py's EARLY_WORKER, else here): its script (a few kilobytes) then comes while the
+// learner reads, and when a widget is reached Python's own files are asked for at once, not one
+// round trip later. It does nothing until start() gives it its options.
+let pythonWorker = null;
+function makeWorker() {
+  if (pythonWorker) return pythonWorker;
+  pythonWorker = window.cribLiveWorker || new Worker(site(config.worker), { type: 'module' });
+  delete window.cribLiveWorker;
+  pythonWorker.addEventListener('message', (event) => {
+    if (event.data && typeof event.data._cribLiveProgress === 'number') {
+      fetched = event.data._cribLiveProgress;
+      widgets.forEach(showStatus);
+    }
+  });
+  return pythonWorker;
+}
+
 function start() {
   if (starting) return starting;
   startedAt = performance.now();
@@ -164,16 +182,10 @@ function start() {
   setState('starting');
   const tick = setInterval(() => (state === 'starting' ? widgets.forEach(showStatus) : clearInterval(tick)), 1000);
   starting = (async () => {
-    // Python starts in its worker at once (the options travel in its name), while the widget
-    // runtime loads here: the two overlap.
+    // Python starts in its worker at once, while the widget runtime loads here: the two overlap.
     const options = kernelOptions();
-    const worker = new Worker(site(config.worker), { type: 'module', name: JSON.stringify(options) });
-    worker.addEventListener('message', (event) => {
-      if (event.data && typeof event.data._cribLiveProgress === 'number') {
-        fetched = event.data._cribLiveProgress;
-        widgets.forEach(showStatus);
-      }
-    });
+    const worker = makeWorker();
+    worker.postMessage({ _cribLiveBoot: options });
     const [runtime] = await Promise.all([runtimeModule(), widgetStyles()]);
     timings.runtimeLoaded = performance.now();
     kernel = new runtime.LiveKernel(worker, options);
@@ -481,6 +493,7 @@ window.cribLive = {
 function init() {
   findWidgets();
   if (widgets.length) snapshots = drawSnapshots();
+  if (widgets.length && startOn !== 'never') makeWorker();
   if (!widgets.length || startOn !== 'view') return;  // 'never': the static page alone
   // Python is already in this browser (an earlier page fetched it ahead): starting costs no byte,
   // only a second of the worker's time, so it starts at once and is ready when the learner gets
