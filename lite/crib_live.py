@@ -91,6 +91,10 @@ IPYTHON_CODE = re.compile(r"^\s*(?:from|import)\s+IPython\b|\bget_ipython\b|^\s*
 #: lock file the lite/ build writes, less IPython (the worker gives ipywidgets a stand-in, lite/README.md)
 #: and jupyterlab_widgets (the JupyterLab front end, no Python in it).
 LIVE_ROOT = "crib-widgets"
+#: What the worker imports while the book's own package still comes down (worker.js,
+#: unpackPackages): every widget's cell imports ipywidgets first, and the packages zip holds the
+#: libraries first and crib_widgets last (``live_wheels``), so ipywidgets is whole by then.
+FIRST_IMPORT = {"module": "ipywidgets", "before": "crib_widgets"}
 LIVE_SKIPPED = {"ipython", "jupyterlab-widgets"}
 RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
@@ -188,6 +192,7 @@ def configure(app: Sphinx, config: Config) -> None:
         paths[key] += "?v=" + digest
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
+    paths["first"] = FIRST_IMPORT
     crib_live = LITE / "_static" / "crib-live"
     # what the worker fetches, in the bytes it counts (the WebAssembly unpacked by the browser, the
     # zips as gzipped files): for the progress line, and to ask for the packages just before
@@ -203,7 +208,8 @@ def configure(app: Sphinx, config: Config) -> None:
 
 def live_wheels(lock: dict) -> list[str]:
     """The wheels the in-place Python unpacks: ``crib-widgets`` and its dependencies in ``lock``
-    (a ``pyodide-lock.json``), less those in ``LIVE_SKIPPED``; file names, in a stable order."""
+    (a ``pyodide-lock.json``), less those in ``LIVE_SKIPPED``; file names, the dependencies first
+    (sorted) and ``crib-widgets`` last, the order of the packages zip (``FIRST_IMPORT``)."""
     packages = lock["packages"]
     wanted, todo = set(), [LIVE_ROOT]
     while todo:
@@ -214,7 +220,8 @@ def live_wheels(lock: dict) -> list[str]:
             raise ExtensionError(f"the live pages need {name}, which the lite/ lock file lacks")
         wanted.add(name)
         todo.extend(packages[name].get("depends", []))
-    return sorted(packages[name]["file_name"] for name in wanted)
+    ordered = sorted(wanted, key=lambda name: (name == LIVE_ROOT, name))
+    return [packages[name]["file_name"] for name in ordered]
 
 
 def runtime_paths() -> dict:

@@ -184,8 +184,10 @@ def test_the_in_place_python_unpacks_crib_widgets_and_its_needs_but_not_ipython(
         "ipython": {"file_name": "ipython-9-py3-none-any.whl", "depends": ["jedi"]},
         "jupyterlab-widgets": {"file_name": "jupyterlab_widgets-3-py3-none-any.whl", "depends": []},
     }}
-    assert crib_live.live_wheels(lock) == ["comm-0-py3-none-any.whl", "crib_widgets-1-py3-none-any.whl",
-                                           "ipywidgets-8-py3-none-any.whl", "traitlets-5-py3-none-any.whl"]
+    # crib_widgets last: the worker imports ipywidgets while it still comes down (FIRST_IMPORT)
+    assert crib_live.live_wheels(lock) == ["comm-0-py3-none-any.whl", "ipywidgets-8-py3-none-any.whl",
+                                           "traitlets-5-py3-none-any.whl", "crib_widgets-1-py3-none-any.whl"]
+    assert crib_live.FIRST_IMPORT["before"] == "crib_widgets"
 
 
 def test_a_missing_package_in_the_lock_is_named():

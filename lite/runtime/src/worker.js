@@ -7,6 +7,7 @@
 import { expose } from 'comlink';
 import kernelSource from './crib_live_kernel.py';
 import { roomForSnapshot } from './snapshot_memory.mjs';
+import { plainStream, zipFiles } from './zip_stream.mjs';
 
 const HOME = '/crib_live';  // where the kernel module lives, apart from the learner's files
 let pyodide = null;
@@ -26,12 +27,6 @@ function send(kind, payload, buffers) {
 
 function stream(name) {
   return { batched: (text) => post({ type: 'stream', bundle: { name, text: `${text}\n` } }) };
-}
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
 }
 
 // seconds since the worker started (its clock's origin given, so that the page can put them on its
@@ -143,16 +138,21 @@ async function count(body, entry) {
 // URL -> its fetch, started by `fetchEarly` before Pyodide asks for it (then handed to Pyodide)
 const early = new Map();
 
+// Pyodide's own requests: the standard library is a zip served gzipped whole (lite/crib_live.py,
+// `gzipped`), handed on unzipped; anything else (the WebAssembly) is the response itself.
 self.fetch = (input, init) => {
   const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
   const href = new URL(url, self.location.href).href;
-  if (early.has(href)) {
-    const started = early.get(href);
-    early.delete(href);
-    return started;
-  }
-  return countedFetch(url, input, init);
+  const started = early.get(href) || countedFetch(url, input, init);
+  early.delete(href);
+  return started.then((response) => (new URL(href).pathname.endsWith('.gz') ? wholeZip(response) : response));
 };
+
+async function wholeZip(response) {
+  if (!response.ok) return response;
+  const plain = await gunzip(new Uint8Array(await response.arrayBuffer())).bytes;
+  return new Response(plain, { status: 200, headers: { 'Content-Type': 'application/zip' } });
+}
 
 /**
  * Ask for Python's own files as the worker starts: Pyodide would ask for them only once its loader
@@ -174,10 +174,7 @@ async function countedFetch(url, input, init) {
     const response = await realFetch(input, init);
     const counted = response.body ? count(response.clone().body, entry).catch(() => undefined) : Promise.resolve();
     counted.then(() => { stamp(`${url.split('/').pop()} in`); entry.settle(); });
-    if (!response.ok || !new URL(url, self.location.href).pathname.endsWith('.gz')) return response;
-    // the library and the packages: zips served gzipped whole (lite/crib_live.py, `gzipped`)
-    const plain = await gunzip(new Uint8Array(await response.arrayBuffer())).bytes;
-    return new Response(plain, { status: 200, headers: { 'Content-Type': 'application/zip' } });
+    return response;
   } catch (error) {
     entry.settle();
     throw error;
@@ -205,8 +202,38 @@ async function startPyodide(options) {
   return loadPyodide(base);
 }
 
+function installKernel() {
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
+  kernel = pyodide.pyimport('crib_live_kernel');
+  kernel.install(send);
+}
+
+// The packages written into site-packages (as snapshot.mjs did: the modules it imported find their
+// files there again) file by file as they come. The build puts the libraries first and the book's
+// own package last (`first.before`): once its first file comes, the kernel is installed and, when
+// Python started from scratch, `first.module` (ipywidgets, which every widget's cell imports
+// first) is imported while the book's package still comes down.
+async function unpackPackages(response, extractDir, first, fresh) {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  for await (const { name, bytes } of zipFiles(await plainStream(response.body))) {
+    if (!kernel && first && name.startsWith(first.before)) {
+      installKernel();
+      if (fresh) {
+        pyodide.runPython(`import ${first.module}`);
+        stamp(`${first.module} imported`);
+      }
+    }
+    const path = `${extractDir}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    pyodide.FS.writeFile(path, bytes);
+  }
+  if (!kernel) installKernel();
+}
+
 // Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
-// indexUrl, stdlib, lock, packages, snapshot.
+// indexUrl, stdlib, lock, packages, first, snapshot.
 // On a phone network the files share one narrow link: the packages are asked for only as the
 // WebAssembly and the standard library are about to be in (or Python has started without them), so
 // that those two, all Python's start needs, come first, and the packages come down while it starts.
@@ -217,21 +244,16 @@ async function boot(options) {
   const sizes = options.sizes || {};
   const needed = Promise.all([nearlyArrived(`${options.indexUrl}pyodide.asm.wasm`, sizes.wasm),
     nearlyArrived(options.stdlib, sizes.stdlib)]);
-  const packages = Promise.race([needed, starting.catch(() => undefined)]).then(() => fetchBytes(options.packages));
+  const packages = Promise.race([needed, starting.catch(() => undefined)])
+    .then(() => countedFetch(options.packages, options.packages));
   packages.catch(() => undefined);  // awaited below, once Python has started
   pyodide = await starting;
   stamp('pyodide started');
   pyodide.setStdout(stream('stdout'));
   pyodide.setStderr(stream('stderr'));
-  // Into site-packages, as snapshot.mjs did: the modules it imported find their files again there.
   const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await packages, 'zip', { extractDir });
-  pyodide.FS.mkdirTree(HOME);
-  pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
-  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
+  await unpackPackages(await packages, extractDir, options.first, timings.from === 'scratch');
   stamp('packages unpacked');
-  kernel = pyodide.pyimport('crib_live_kernel');
-  kernel.install(send);
   // From scratch, nothing more is imported here: each widget's cell imports what it needs (a
   // counting trainer never loads the teachers' exercises, 0.3 s of CPU saved).
   stamp('kernel ready');

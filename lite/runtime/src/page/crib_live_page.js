@@ -101,6 +101,7 @@ function kernelOptions() {
     indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
     stdlib: site(config.stdlib),
     packages: site(config.packages),
+    first: config.first,
     lock: config.lock,
     sizes: config.sizes,
     snapshot: config.snapshot ? site(config.snapshot) : null,
