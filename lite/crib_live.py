@@ -100,6 +100,14 @@ RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
 SNAPSHOT = "crib-live-python.snapshot"
 STDLIB = "crib-live-stdlib.zip"
+#: The rest of the standard library the packages name: fetched only when one of its modules is first
+#: imported (lite/runtime/src/later_library.py), never by a page as it starts.
+LATER = "crib-live-stdlib-later.zip"
+#: Folders a page gets whole with the library it starts with: importlib imports parts of itself
+#: only when they are used (importlib.resources reads the levels' and the voice's files).
+WHOLE_AT_START = {"importlib"}
+#: Imported as a page's kernel runs its first cell (crib_live_kernel.execute), so at start too.
+KERNEL_RUNS = ["pyodide.code"]
 PACKAGES = "crib-live-packages.zip"
 #: Files of the wheels that the in-place Python never imports: tests, the command line, install records.
 UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$")
@@ -187,9 +195,11 @@ def configure(app: Sphinx, config: Config) -> None:
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
     paths["styles"] += "?v=" + _digest(PAGE_STATIC / WIDGET_STYLES)
-    for key, digest in zip(("stdlib", "packages", "snapshot"),
+    for key, digest in zip(("stdlib", "later", "packages", "snapshot"),
                            build_python(LITE / "_static" / "crib-live").values(), strict=True):
         paths[key] += "?v=" + digest
+    # the modules of the library fetched when one of them is first imported (later_library.py)
+    paths["later_modules"] = zip_modules(RUNTIME / "dist" / LATER)
     lock = json.loads((LITE / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
     paths["first"] = FIRST_IMPORT
@@ -232,6 +242,7 @@ def runtime_paths() -> dict:
         "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (SERVICE_WORKER)
         "pyodide": f"{pyodide}/pyodide.mjs",
         "stdlib": f"_static/crib-live/{gzipped(STDLIB)}",
+        "later": f"_static/crib-live/{gzipped(LATER)}",
         "packages": f"_static/crib-live/{gzipped(PACKAGES)}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
         "styles": f"_static/{WIDGET_STYLES}",
@@ -297,7 +308,7 @@ def build_python(out: Path) -> dict[str, str]:
                  pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *wheels]:
         key.update(path.read_bytes())
     dist = RUNTIME / "dist"
-    zips = [dist / STDLIB, dist / PACKAGES]
+    zips = [dist / STDLIB, dist / LATER, dist / PACKAGES]
     made = [*zips, dist / SNAPSHOT]
     stamp = dist / "crib-live-python.key"
     if not (all(p.is_file() for p in made) and stamp.is_file() and stamp.read_text() == key.hexdigest()):
@@ -311,13 +322,16 @@ def build_python(out: Path) -> dict[str, str]:
             sources = [zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")]
         sources += [kernel.read_text(encoding="utf-8"), helper.read_text(encoding="utf-8")]
         modules = sorted(set(SNAPSHOT_MODULES) | set(imported_names(sources)))
+        start = [*KERNEL_RUNS, *SNAPSHOT_MODULES, *own_modules(packages)]
         used = json.loads(_node(stdlib_script, {"pyodide": str(pyodide), "kernel": str(kernel),
-                                                "packages": str(plain_packages),
-                                                "modules": modules}))
-        plain = dist / (STDLIB + ".py")  # compiled below: the pages unmarshal, never compile, the library
-        plain.write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip", used["files"]))
-        _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain), "out": str(partial[dist / STDLIB])})
-        plain.unlink()
+                                                "packages": str(plain_packages), "start": start,
+                                                "warm": SNAPSHOT_WARM_UP, "modules": modules}))
+        libraries = split_stdlib(pyodide / "python_stdlib.zip", used["files"], set(used["start"]))
+        for name, library in zip((STDLIB, LATER), libraries, strict=True):
+            plain = dist / (name + ".py")  # compiled: the pages unmarshal, never compile, the library
+            plain.write_bytes(library)
+            _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain), "out": str(partial[dist / name])})
+            plain.unlink()
         # the packages too, without their docstrings: a cold page's first widget imports them while
         # the learner waits (lite/README.md, "What a widget page fetches")
         _node(pyc_script, {"pyodide": str(pyodide), "in": str(plain_packages),
@@ -357,29 +371,65 @@ NEVER_IN_A_BROWSER = re.compile(
     r"|pyodide/_nodesock_transport|importlib/_bootstrap(?:_external)?|json/tool|[\w/]+/__main__)\.py$")
 
 
-def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
-    """Pyodide's standard library zip with ``files`` and every other module of the folders that hold
-    them: a module imported lazily by its neighbour (``importlib.resources`` imports ``_adapters``
-    only when ``files()`` is called) is then there too, unless it never runs in a browser
-    (``NEVER_IN_A_BROWSER``). Top-level modules and codecs are kept alone."""
+def stdlib_members(names: list[str], files: list[str]) -> list[str]:
+    """Of ``names`` (the members of Pyodide's standard library zip, in its order): ``files`` and
+    every other module of the folders that hold them, since a module may be imported lazily by its
+    neighbour (``importlib.resources`` imports ``_adapters`` only when ``files()`` is called),
+    unless it never runs in a browser (``NEVER_IN_A_BROWSER``). Top-level modules and codecs alone."""
     keep = set(files)
+    missing = keep - set(names)
+    if missing:
+        raise ExtensionError(f"the standard library lacks {sorted(missing)[:5]}")
     # encodings/ is a hundred codecs looked up by name; utf-8 and the others Python itself uses are
     # among the files imported (str.encode takes a fast path for latin-1 and ascii)
     folders = {posixpath.dirname(name) for name in keep} - {"", "encodings"}
+    return [name for name in names if name in keep or (
+        name.endswith(".py") and posixpath.dirname(name) in folders and not NEVER_IN_A_BROWSER.match(name))]
+
+
+def _zip_of(zf: zipfile.ZipFile, names: list[str]) -> bytes:
     out = io.BytesIO()
-    with zipfile.ZipFile(full) as zf, \
-            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as packed:
-        missing = keep - set(zf.namelist())
-        if missing:
-            raise ExtensionError(f"the standard library lacks {sorted(missing)[:5]}")
-        for info in zf.infolist():
-            neighbour = (info.filename.endswith(".py") and posixpath.dirname(info.filename) in folders
-                         and not NEVER_IN_A_BROWSER.match(info.filename))
-            if info.filename in keep or neighbour:
-                member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-                member.compress_type = zipfile.ZIP_DEFLATED
-                packed.writestr(member, zf.read(info.filename))
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as packed:
+        for name in names:
+            member = zipfile.ZipInfo(name, date_time=zf.getinfo(name).date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            packed.writestr(member, zf.read(name))
     return out.getvalue()
+
+
+def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
+    """Pyodide's standard library zip with ``stdlib_members`` only."""
+    with zipfile.ZipFile(full) as zf:
+        return _zip_of(zf, stdlib_members(zf.namelist(), files))
+
+
+def split_stdlib(full: Path, files: list[str], start: set[str]) -> tuple[bytes, bytes]:
+    """``trimmed_stdlib`` in two: what a page imports as it starts (``start``, with the folders of
+    ``WHOLE_AT_START``), which it fetches with Python, and the rest, fetched only when one of its
+    modules is first imported (``LATER``)."""
+    with zipfile.ZipFile(full) as zf:
+        members = stdlib_members(zf.namelist(), files)
+        first = [name for name in members if name in start or name.split("/")[0] in WHOLE_AT_START]
+        chosen = set(first)
+        return _zip_of(zf, first), _zip_of(zf, [name for name in members if name not in chosen])
+
+
+def zip_modules(path: Path) -> list[str]:
+    """The modules a zip of compiled modules holds, by name (``logging/handlers.pyc`` is
+    ``logging.handlers``, ``xml/__init__.pyc`` is ``xml``)."""
+    with zipfile.ZipFile(path) as zf:
+        names = [name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+                 for name in zf.namelist() if name.endswith(".pyc")]
+    return sorted(names)
+
+
+def own_modules(packages: bytes) -> list[str]:
+    """Every module of crib_widgets in the packages zip (``packages_zip``), by name: a page may import
+    any of them as it starts, so what they import is in the library it fetches first."""
+    with zipfile.ZipFile(io.BytesIO(packages)) as zf:
+        names = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+                 for name in zf.namelist() if name.startswith("crib_widgets/") and name.endswith(".py")]
+    return sorted(names)
 
 
 def check_built() -> None:
@@ -645,7 +695,7 @@ def write_service_worker(app: Sphinx, out: Path) -> None:
     pyodide = posixpath.dirname(paths["pyodide"])
     runtime = [paths["worker"], paths["runtime"], paths["styles"], paths["pyodide"],
                f"{pyodide}/pyodide.asm.mjs", f"{pyodide}/pyodide.asm.wasm", paths["stdlib"],
-               paths["packages"], paths["snapshot"]]
+               paths["packages"], paths["later"], paths["snapshot"]]
     pages = sorted(f"{doc}.html" for doc in app.env.found_docs if doc.startswith("book/"))
     version = hashlib.sha256(json.dumps([runtime, pages]).encode())
     for path in runtime:
@@ -670,7 +720,7 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
     shutil.copy2(LITE / "_static" / "crib-live" / WORKER_BUNDLE, out / paths["worker"].split("?")[0])
     write_service_worker(app, out)
     files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot", "stdlib",
-                                                   "packages")]
+                                                   "later", "packages")]
     for named in files:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")

@@ -415,6 +415,27 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
     assert 'href="../_static/icons.css?v=3"' in html  # a url() inside would point elsewhere from the page
 
 
+def test_the_library_a_page_starts_with_and_the_rest(tmp_path):
+    import io
+    import zipfile
+
+    full = _wheel(tmp_path / "python_stdlib.zip", {
+        "json/__init__.py": "x", "json/decoder.py": "y", "argparse.py": "a", "abc.py": "b",
+        "importlib/__init__.py": "i", "importlib/util.py": "u", "logging/__init__.py": "l",
+        "logging/handlers.py": "h"})
+    files = ["json/__init__.py", "argparse.py", "abc.py", "importlib/__init__.py", "logging/__init__.py"]
+    start = {"json/__init__.py", "abc.py", "importlib/__init__.py", "logging/__init__.py"}
+    first, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in crib_live.split_stdlib(full, files, start))
+    # importlib whole at start (it imports its parts only when used); what nothing imports at start
+    # comes later, neighbours too
+    assert first.namelist() == ["json/__init__.py", "abc.py", "importlib/__init__.py", "importlib/util.py",
+                                "logging/__init__.py"]
+    assert rest.namelist() == ["json/decoder.py", "argparse.py", "logging/handlers.py"]
+    compiled = tmp_path / "later.zip"
+    _wheel(compiled, {"argparse.pyc": "", "logging/handlers.pyc": "", "xml/__init__.pyc": ""})
+    assert crib_live.zip_modules(compiled) == ["argparse", "logging.handlers", "xml"]
+
+
 def test_search_scripts_stay_only_where_search_runs():
     # The theme loads Sphinx's search on every page for searching as you type, which is off.
     scripts = ('<script src="../_static/searchtools.js"></script>'

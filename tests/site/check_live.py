@@ -418,6 +418,12 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
                 driver.wait_says(words)
         done = ", ".join(s for s, _ in later)
         results.check(True, f"{what}: then live: {done} answered as the engine says")
+        # what a page imports as it starts and as the learner clicks is all in the library it fetched
+        # with Python: the rest (lite/runtime/src/later_library.py) was not needed
+        fetched = tab.evaluate("window.cribLive.run('import sys\\nprint(any(getattr(f, \"fetched\", False) "
+                               "for f in sys.meta_path))').then((r) => r.stdout.trim())")
+        results.check(fetched == "False", f"{what}: the rest of the standard library was not needed",
+                      f"the page's Python fetched it ({fetched!r})")
         driver.out.screenshot(path=str(shots / f"{name}-live.png"))
         timings = tab.evaluate("window.cribLive.timings")
         shift = timings.get(model_id, {}).get("shift")

@@ -6,6 +6,7 @@
 // `{_kernelMessage: {type, ...}}` posts, the shape JupyterLite's own Pyodide worker uses.
 import { expose } from 'comlink';
 import kernelSource from './crib_live_kernel.py';
+import laterSource from './later_library.py';
 import { roomForSnapshot } from './snapshot_memory.mjs';
 import { plainStream, zipFiles } from './zip_stream.mjs';
 
@@ -202,6 +203,16 @@ async function startPyodide(options) {
   return loadPyodide(base);
 }
 
+// The rest of the standard library, fetched when one of its modules is first imported
+// (later_library.py): from now on, before anything is imported from the packages.
+function installLater(options) {
+  if (!options.later) return;
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(`${HOME}/later_library.py`, laterSource);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
+  pyodide.pyimport('later_library').install(options.later, pyodide.toPy(options.laterModules || []));
+}
+
 function installKernel() {
   pyodide.FS.mkdirTree(HOME);
   pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
@@ -233,7 +244,7 @@ async function unpackPackages(response, extractDir, first, fresh) {
 }
 
 // Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
-// indexUrl, stdlib, lock, packages, first, snapshot.
+// indexUrl, stdlib, later, laterModules, lock, packages, first, snapshot.
 // On a phone network the files share one narrow link: the packages are asked for only as the
 // WebAssembly and the standard library are about to be in (or Python has started without them), so
 // that those two, all Python's start needs, come first, and the packages come down while it starts.
@@ -251,6 +262,7 @@ async function boot(options) {
   stamp('pyodide started');
   pyodide.setStdout(stream('stdout'));
   pyodide.setStderr(stream('stderr'));
+  installLater(options);
   const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   await unpackPackages(await packages, extractDir, options.first, timings.from === 'scratch');
   stamp('packages unpacked');

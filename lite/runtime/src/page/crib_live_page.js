@@ -100,6 +100,8 @@ function kernelOptions() {
     pyodideUrl: site(config.pyodide),
     indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
     stdlib: site(config.stdlib),
+    later: config.later ? site(config.later) : null,
+    laterModules: config.later_modules || [],
     packages: site(config.packages),
     first: config.first,
     lock: config.lock,
