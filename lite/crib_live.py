@@ -543,18 +543,40 @@ def _executed(app: Sphinx, pagename: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-#: The page's Python worker, made by the first lines of its head (before any stylesheet, so that it
-#: runs at once): on a connection that takes six requests at a time, its script is then in before
-#: the theme's dozen scripts take every connection, and when the learner reaches a widget,
-#: crib_live_page.js gives it its work (Python's files are asked for then, not one round trip
-#: later). Not with ``?crib-live-start=never`` (the static page alone), nor where workers fail.
-EARLY_WORKER = ("<script>if(!/[?&]crib-live-start=never/.test(location.search))try{window.cribLiveWorker="
-                "new Worker(new URL(URL_HERE,location.href),{type:'module'})}catch(e){}</script>")
+#: The page's Python and its options, made by the first lines of its head (before any stylesheet,
+#: so that it runs at once). The worker's script then comes before the theme's dozen scripts take
+#: every connection (six at a time on HTTP/1.1); when the learner reaches a widget,
+#: crib_live_page.js tells it to start, and Python's files are asked for at once, not one round trip
+#: later. Where the browser already holds Python (fetched ahead), the worker starts by itself, while
+#: the page still loads (worker.js). ``window.cribLiveOptions``: what the worker needs, the
+#: addresses made absolute (``o.u``). No worker with ``?crib-live-start=never`` (the static page
+#: alone), nor where workers fail.
+EARLY_WORKER = ("<script>(function(){var o=OPTIONS,r=new URL(ROOT,location.href),k;for(k in o.u)"
+                "o[k]=new URL(o.u[k],r).href;delete o.u;window.cribLiveOptions=o;"
+                "if(!/[?&]crib-live-start=never/.test(location.search))try{window.cribLiveWorker="
+                "new Worker(o.worker,{type:'module',name:JSON.stringify(o)})}catch(e){}})()</script>")
 
 
-def early_worker(url: str) -> str:
-    """The head script that makes the page's Python worker (``EARLY_WORKER``) from ``url``."""
-    return EARLY_WORKER.replace("URL_HERE", json.dumps(url).replace("</", "<\\/"))
+#: What the page's settings leave to the worker's options (``worker_options``).
+WORKER_ONLY = {"pyodide", "lock", "sizes", "first", "later", "later_modules"}
+
+
+def worker_options(paths: dict) -> dict:
+    """What the page's Python worker starts with (worker.js, boot): its addresses site-relative
+    under ``u``, the head script makes them absolute."""
+    pyodide = paths["pyodide"]
+    urls = {"worker": paths["worker"], "pyodideUrl": pyodide, "indexUrl": posixpath.dirname(pyodide) + "/"}
+    urls.update({key: paths[key] for key in ("stdlib", "later", "packages", "snapshot")})
+    return {"u": urls, "lock": paths["lock"], "sizes": paths["sizes"], "first": paths["first"],
+            "laterModules": paths["later_modules"]}
+
+
+def early_worker(root: str, options: dict) -> str:
+    """The head script that makes the page's options and Python worker (``EARLY_WORKER``)."""
+    def js(value: object) -> str:
+        return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
+
+    return EARLY_WORKER.replace("ROOT", js(root)).replace("OPTIONS", js(options))
 
 
 def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -570,7 +592,9 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     executed = _executed(app, pagename)
     widgets, helper = page_widgets(executed, pagename) if executed else ([], False)
     root = posixpath.relpath(".", posixpath.dirname(pagename) or ".") + "/"
-    config = {"root": root, **app.config._crib_live_paths, "start": "view", "widgets": widgets,
+    # what only Python's worker needs is in the head script's options (``worker_options``)
+    shown = {key: value for key, value in app.config._crib_live_paths.items() if key not in WORKER_ONLY}
+    config = {"root": root, **shown, "start": "view", "widgets": widgets,
               "modules": {"cribbook.py": "lite/files/cribbook.py"} if helper else {}}
     data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
     href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name) + "&" + RUN_ALL_PARAM
@@ -590,8 +614,10 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     # connection that takes six requests at a time (HTTP/1.1), a deferred script otherwise waits
     # until the stylesheets are in before it is even asked for, and Python's start waits for it.
     app.builder.add_js_file("crib_live_page.js", defer="defer", fetchpriority="high", priority=100)
-    if widgets:
-        context["metatags"] = context.get("metatags", "") + early_worker(root + config["worker"])
+    # a page with widgets starts Python by itself when the browser holds it; one that only uses
+    # window.cribLive (its own scripts) starts it when they ask
+    options = {**worker_options(app.config._crib_live_paths), "startIfHeld": bool(widgets)}
+    context["metatags"] = context.get("metatags", "") + early_worker(root, options)
     body = context["body"]
     end = body.find("</h1>")
     if widgets:  # a page that only uses window.cribLive (``crib_live: true``) has no notebook to offer

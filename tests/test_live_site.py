@@ -481,3 +481,18 @@ def test_the_snapshot_imports_every_module_the_lazy_packages_name():
         homes = importlib.import_module(package).HOMES
         wanted = {f"{package}.{home}" for home in homes.values()} - {"crib_widgets.exercises.check_widget"}
         assert wanted <= set(crib_live.SNAPSHOT_MODULES), package
+
+
+def test_the_head_script_makes_the_workers_options_and_the_page_keeps_only_its_own():
+    paths = {"worker": "book/w.js?v=1", "pyodide": "lite/static/pyodide/pyodide.mjs", "stdlib": "s.zip.gz",
+             "later": "l.zip.gz", "packages": "p.zip.gz", "snapshot": "x.snapshot", "lock": {"info": {}},
+             "sizes": {"wasm": 1}, "first": crib_live.FIRST_IMPORT, "later_modules": ["argparse"],
+             "runtime": "r.js", "bytes": 5}
+    options = crib_live.worker_options(paths)
+    assert options["u"]["indexUrl"] == "lite/static/pyodide/"
+    urls = {"worker", "pyodideUrl", "indexUrl", "stdlib", "later", "packages", "snapshot"}
+    assert set(options["u"]) == urls
+    script = crib_live.early_worker("../", {**options, "evil": "</script>"})
+    assert script.count("</script>") == 1 and '"../"' in script and "startIfHeld" not in script
+    # the page's own settings keep what the page uses (the held check, the progress line), not these
+    assert crib_live.WORKER_ONLY.isdisjoint({"worker", "runtime", "stdlib", "packages", "snapshot", "bytes"})

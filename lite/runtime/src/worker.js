@@ -271,10 +271,22 @@ async function boot(options) {
   stamp('kernel ready');
 }
 
-// The page makes this worker as soon as it has widgets, and sends {_cribLiveBoot: options} when the
-// learner reaches one: Python starts then, while the page is still loading the widget runtime, and
-// initialize() only waits for it. The message is not comlink's: no other listener sees it.
+// The page makes this worker as its head is read (lite/crib_live.py, EARLY_WORKER), its options in
+// the worker's name, and sends {_cribLiveBoot: options} when the learner reaches a widget: Python
+// starts then, while the page is still loading the widget runtime, and initialize() only waits for
+// it. The message is not comlink's: no other listener sees it. On a page with widgets
+// (`startIfHeld`) whose Python the browser already holds (its snapshot fetched ahead), Python
+// starts at once instead, as the page is still loading: it costs no byte.
 let booting = null;
+const named = self.name ? JSON.parse(self.name) : null;
+if (named && named.startIfHeld && self.caches) {
+  caches.match(named.snapshot).then((held) => {
+    if (held && held.ok) {
+      booting = booting || boot(named);
+      booting.catch(() => undefined);  // initialize() reports it
+    }
+  }, () => undefined);
+}
 self.addEventListener('message', (event) => {
   const options = event.data && event.data._cribLiveBoot;
   if (!options) return;

@@ -95,19 +95,10 @@ async function drawSnapshots() {
 
 // --- starting Python ---------------------------------------------------------------------------
 
+// What the worker starts with: made by the page's head script (lite/crib_live.py, EARLY_WORKER).
 function kernelOptions() {
-  return {
-    pyodideUrl: site(config.pyodide),
-    indexUrl: site(config.pyodide).replace(/[^/]*$/, ''),
-    stdlib: site(config.stdlib),
-    later: config.later ? site(config.later) : null,
-    laterModules: config.later_modules || [],
-    packages: site(config.packages),
-    first: config.first,
-    lock: config.lock,
-    sizes: config.sizes,
-    snapshot: config.snapshot ? site(config.snapshot) : null,
-  };
+  if (!window.cribLiveOptions) throw new Error('this page has no options for Python (its head script did not run)');
+  return window.cribLiveOptions;
 }
 
 async function writeModules() {
@@ -167,7 +158,8 @@ function takeOtherTabs(event) {
 let pythonWorker = null;
 function makeWorker() {
   if (pythonWorker) return pythonWorker;
-  pythonWorker = window.cribLiveWorker || new Worker(site(config.worker), { type: 'module' });
+  pythonWorker = window.cribLiveWorker
+    || new Worker(kernelOptions().worker, { type: 'module', name: JSON.stringify(kernelOptions()) });
   delete window.cribLiveWorker;
   pythonWorker.addEventListener('message', (event) => {
     if (event.data && typeof event.data._cribLiveProgress === 'number') {
