@@ -223,21 +223,28 @@ function installKernel() {
 
 // The packages written into site-packages (as snapshot.mjs did: the modules it imported find their
 // files there again) file by file as they come. The build puts the libraries first and the book's
-// own package last (`first.before`): once its first file comes, the kernel is installed and, when
-// Python started from scratch, `first.module` (ipywidgets, which every widget's cell imports
-// first) is imported while the book's package still comes down.
+// own package last (`first.before`): once its first file comes, the kernel is installed and
+// `first.module` (ipywidgets, which every widget's cell imports first) is imported while the book's
+// package still comes down. Restored from a snapshot (not `fresh`), Python has imported them all
+// already: the zip, from the cache, is unpacked whole (Pyodide's own unpacking is quicker).
 async function unpackPackages(response, extractDir, first, fresh) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  if (!fresh) {
+    pyodide.unpackArchive(await gunzip(new Uint8Array(await response.arrayBuffer())).bytes, 'zip', { extractDir });
+    installKernel();
+    return;
+  }
+  const folders = new Set();
   for await (const { name, bytes } of zipFiles(await plainStream(response.body))) {
     if (!kernel && first && name.startsWith(first.before)) {
       installKernel();
-      if (fresh) {
-        pyodide.runPython(`import ${first.module}`);
-        stamp(`${first.module} imported`);
-      }
+      pyodide.runPython(`import ${first.module}`);
+      stamp(`${first.module} imported`);
     }
     const path = `${extractDir}/${name}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    const folder = path.slice(0, path.lastIndexOf('/'));
+    if (!folders.has(folder)) pyodide.FS.mkdirTree(folder);
+    folders.add(folder);
     pyodide.FS.writeFile(path, bytes);
   }
   if (!kernel) installKernel();
