@@ -225,21 +225,17 @@ function installKernel() {
 // files there again) file by file as they come. The build puts the libraries first and the book's
 // own package last (`first.before`): once its first file comes, the kernel is installed and
 // `first.module` (ipywidgets, which every widget's cell imports first) is imported while the book's
-// package still comes down. Restored from a snapshot (not `fresh`), Python has imported them all
-// already: the zip, from the cache, is unpacked whole (Pyodide's own unpacking is quicker).
+// package still comes down.
 async function unpackPackages(response, extractDir, first, fresh) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-  if (!fresh) {
-    pyodide.unpackArchive(await gunzip(new Uint8Array(await response.arrayBuffer())).bytes, 'zip', { extractDir });
-    installKernel();
-    return;
-  }
   const folders = new Set();
   for await (const { name, bytes } of zipFiles(await plainStream(response.body))) {
     if (!kernel && first && name.startsWith(first.before)) {
       installKernel();
-      pyodide.runPython(`import ${first.module}`);
-      stamp(`${first.module} imported`);
+      if (fresh) {  // restored from a snapshot, Python has imported it already
+        pyodide.runPython(`import ${first.module}`);
+        stamp(`${first.module} imported`);
+      }
     }
     const path = `${extractDir}/${name}`;
     const folder = path.slice(0, path.lastIndexOf('/'));
