@@ -111,23 +111,16 @@ KERNEL_RUNS = ["pyodide.code"]
 PACKAGES = "crib-live-packages.zip"
 #: Files of the wheels that the in-place Python never imports: tests, the command line, install records.
 UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$")
-#: Imported before the snapshot is taken, so that no page imports them again (lite/README.md): the
-#: modules behind each name of the widgets, the lessons and the exercises (packages that import a
-#: module only when one of its names is asked for, crib_widgets/_lazy.py; a test checks the list),
-#: and the teachers' assignments.
-SNAPSHOT_MODULES = [
-    "ipywidgets",
-    *(f"crib_widgets.widgets.{name}" for name in ("board", "cards_view", "counting_trainer", "game_table",
-                                                  "muggins_quiz", "pegging_drill", "pegging_scenarios")),
-    *(f"crib_widgets.lessons.{name}" for name in ("counting", "muggins", "pegging", "record", "scenarios",
-                                                  "store")),
-    *(f"crib_widgets.exercises.{name}" for name in ("answers", "export_html", "export_markdown",
-                                                    "generate", "grading", "levels", "model", "seeds",
-                                                    "sheet", "assign")),
-]
-#: Run after those imports, so that the snapshot holds their results: the table of every hand's
-#: fifteens, pairs and runs (0.3 s in a phone's Python, wanted by the computer's first discard)
-SNAPSHOT_WARM_UP = ["from crib_widgets.strategy.discard import warm_up", "warm_up()"]
+#: The packages whose names are imported from their modules when first asked for.
+LAZY_PACKAGES = ("crib_widgets.widgets", "crib_widgets.lessons", "crib_widgets.exercises")
+#: Imported before the snapshot is taken, so that no page imports them again (lite/README.md).
+SNAPSHOT_MODULES = ["ipywidgets", *LAZY_PACKAGES, "crib_widgets.exercises.assign"]
+#: Run after those imports, so that the snapshot holds their results: every module the lazy
+#: packages take their names from (they import one only when one of its names is asked for,
+#: crib_widgets/_lazy.py), and the table of every hand's fifteens, pairs and runs (0.3 s in a
+#: phone's Python, wanted by the computer's first discard).
+SNAPSHOT_WARM_UP = ["from crib_widgets._lazy import import_all", f"import_all(*{LAZY_PACKAGES!r})",
+                    "from crib_widgets.strategy.discard import warm_up", "warm_up()"]
 
 
 def _build_lite():

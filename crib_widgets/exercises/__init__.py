@@ -13,45 +13,24 @@ Difficulties: easy, medium, hard; `describe(kind, difficulty)` says what each pr
 
 from typing import TYPE_CHECKING
 
-from .._lazy import names_from
+from .._lazy import lazy_package
 
-#: Each public name and the module of this package that defines it (imported when first asked for).
-HOMES = {
-    "Answer": "answers",
-    "AnswerError": "answers",
-    "read_answer": "answers",
-    "answer_key_html": "export_html",
-    "preview": "export_html",
-    "worksheet_html": "export_html",
-    "answer_key_markdown": "export_markdown",
-    "worksheet_markdown": "export_markdown",
-    "MAX_HANDS": "generate",
-    "class_sets": "generate",
-    "focuses": "generate",
-    "load_set": "generate",
-    "make_set": "generate",
-    "plan": "generate",
-    "Grade": "grading",
-    "KindCheck": "grading",
-    "Report": "grading",
-    "check_answer": "grading",
-    "grade": "grading",
-    "describe": "levels",
-    "DIFFICULTIES": "model",
-    "EXERCISE_KINDS": "model",
-    "CountingExercise": "model",
-    "ExerciseSet": "model",
-    "KeyLine": "model",
-    "MugginsExercise": "model",
-    "PlayExercise": "model",
-    "Solution": "model",
-    "student_seed": "seeds",
-    "question_text": "sheet",
-    "ExerciseChecker": "check_widget",
+#: The names each module of this package gives (each imported when first asked for).
+MODULES = {
+    "answers": ("Answer", "AnswerError", "read_answer"),
+    "export_html": ("answer_key_html", "preview", "worksheet_html"),
+    "export_markdown": ("answer_key_markdown", "worksheet_markdown"),
+    "generate": ("MAX_HANDS", "class_sets", "focuses", "load_set", "make_set", "plan"),
+    "grading": ("Grade", "KindCheck", "Report", "check_answer", "grade"),
+    "levels": ("describe",),
+    "model": ("DIFFICULTIES", "EXERCISE_KINDS", "CountingExercise", "ExerciseSet", "KeyLine",
+              "MugginsExercise", "PlayExercise", "Solution"),
+    "seeds": ("student_seed",),
+    "sheet": ("question_text",),
+    "check_widget": ("ExerciseChecker",),
 }
 
-__all__ = sorted(HOMES)
-__getattr__ = names_from(__name__, HOMES)
+__getattr__, __all__ = lazy_package(__name__, MODULES)
 
 if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
     from .answers import Answer as Answer

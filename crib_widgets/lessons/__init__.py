@@ -32,24 +32,19 @@ here sends anything anywhere.
 
 from typing import TYPE_CHECKING
 
-from .._lazy import names_from
+from .._lazy import lazy_package
 
-#: Each public name and the module of this package that defines it (imported when first asked for).
-HOMES = {
-    "LEVELS": "counting",
-    "CountingLesson": "counting",
-    "ANSWERS": "muggins",
-    "MugginsLesson": "muggins",
-    "PeggingLesson": "pegging",
-    "AnswerRecord": "record",
-    "SCENARIOS": "scenarios",
-    "TOPICS": "scenarios",
-    "Scenario": "scenarios",
-    "Store": "store",
+#: The names each module of this package gives (each imported when first asked for).
+MODULES = {
+    "counting": ("LEVELS", "CountingLesson"),
+    "muggins": ("ANSWERS", "MugginsLesson"),
+    "pegging": ("PeggingLesson",),
+    "record": ("AnswerRecord",),
+    "scenarios": ("SCENARIOS", "TOPICS", "Scenario"),
+    "store": ("Store",),
 }
 
-__all__ = sorted(HOMES)
-__getattr__ = names_from(__name__, HOMES)
+__getattr__, __all__ = lazy_package(__name__, MODULES)
 
 if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
     from .counting import LEVELS as LEVELS

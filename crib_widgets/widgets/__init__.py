@@ -14,29 +14,21 @@ import its cell makes).
 
 from typing import TYPE_CHECKING
 
-from .._lazy import names_from
+from .._lazy import lazy_package
 from . import _pyodide  # noqa: F401  (in JupyterLite: trait values of None reach the page)
 
-#: Each public name and the module of this package that defines it.
-HOMES = {
-    "BoardView": "board",
-    "board_svg": "board",
-    "CardPicker": "cards_view",
-    "card_html": "cards_view",
-    "cards_html": "cards_view",
-    "CountingTrainer": "counting_trainer",
-    "GameTable": "game_table",
-    "MugginsQuiz": "muggins_quiz",
-    "PeggingDrill": "pegging_drill",
-    "SCENARIOS": "pegging_scenarios",
-    "Scenario": "pegging_scenarios",
-    "TOPICS": "pegging_scenarios",
+#: The names each module of this package gives (each imported when first asked for).
+MODULES = {
+    "board": ("BoardView", "board_svg"),
+    "cards_view": ("CardPicker", "card_html", "cards_html"),
+    "counting_trainer": ("CountingTrainer",),
+    "game_table": ("GameTable",),
+    "muggins_quiz": ("MugginsQuiz",),
+    "pegging_drill": ("PeggingDrill",),
+    "pegging_scenarios": ("SCENARIOS", "Scenario", "TOPICS"),
 }
 
-__all__ = sorted(HOMES)
-
-
-__getattr__ = names_from(__name__, HOMES)
+__getattr__, __all__ = lazy_package(__name__, MODULES)
 
 if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
     from .board import BoardView as BoardView

@@ -25,8 +25,6 @@ pyodide.runPython([
   'crib_live_kernel.install(None)', 'for name in start: importlib.import_module(name)', ...(job.warm || []),
 ].join('\n'));
 console.log(pyodide.runPython(`
-import importlib, json, sys
-
 def loaded():
     origin = json.__spec__.origin  # /lib/python3NN.zip/json/__init__.py
     prefix = origin[:origin.index('.zip/') + 5]

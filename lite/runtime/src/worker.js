@@ -203,21 +203,22 @@ async function startPyodide(options) {
   return loadPyodide(base);
 }
 
+// One of the worker's own Python modules, written into HOME and imported.
+function homeModule(name, source) {
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(`${HOME}/${name}.py`, source);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
+  return pyodide.pyimport(name);
+}
+
 // The rest of the standard library, fetched when one of its modules is first imported
 // (later_library.py): from now on, before anything is imported from the packages.
 function installLater(options) {
-  if (!options.later) return;
-  pyodide.FS.mkdirTree(HOME);
-  pyodide.FS.writeFile(`${HOME}/later_library.py`, laterSource);
-  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
-  pyodide.pyimport('later_library').install(options.later, pyodide.toPy(options.laterModules || []));
+  if (options.later) homeModule('later_library', laterSource).install(options.later, pyodide.toPy(options.laterModules || []));
 }
 
 function installKernel() {
-  pyodide.FS.mkdirTree(HOME);
-  pyodide.FS.writeFile(`${HOME}/crib_live_kernel.py`, kernelSource);
-  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.append(${JSON.stringify(HOME)})`);
-  kernel = pyodide.pyimport('crib_live_kernel');
+  kernel = homeModule('crib_live_kernel', kernelSource);
   kernel.install(send);
 }
 
