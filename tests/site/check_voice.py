@@ -19,11 +19,12 @@ Run by ``make site-test`` after the book is built:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from check_site import CHROMIUM_FLAGS, serve
@@ -34,13 +35,15 @@ SHOW = "book/04_the_whole_show.html"
 MUGGINS = "book/13_muggins.html"
 BANK = "crib-voice-bank.wav"
 
-# Records, per player, the steps it showed and whether its audio played, for the checks below.
+# Records, per player, the steps it showed and whether its audio played, for the checks below. The
+# log hangs on the block itself, not on its place in the page: a live widget that replaces its
+# snapshot while the learner clicks elsewhere moves every later block's index.
 _WATCH = """
 () => {
-  window.voiceLog = [];
-  document.querySelectorAll('.crib-voice').forEach((block, i) => {
+  const watch = (block) => {
+    if (block.voiceLog) return;
     const log = {steps: [], played: false, ended: false, lit: [], totals: []};
-    window.voiceLog[i] = log;
+    block.voiceLog = log;
     const audio = block.querySelector('audio');
     audio.addEventListener('playing', () => { log.played = true; });
     audio.addEventListener('ended', () => { log.ended = true; });
@@ -53,7 +56,10 @@ _WATCH = """
       const total = block.querySelector('.crib-voice-now .crib-count');
       log.totals.push(total ? Number(total.textContent) : null);
     }).observe(block, {attributes: true, attributeFilter: ['data-step']});
-  });
+  };
+  document.querySelectorAll('.crib-voice').forEach(watch);
+  new MutationObserver(() => document.querySelectorAll('.crib-voice').forEach(watch))
+    .observe(document.body, {childList: true, subtree: true});
 }
 """
 
@@ -85,26 +91,25 @@ def _live_widget(page: Page, block_selector: str) -> None:
     so the count is heard on the widget the learner then has, and watch its new player."""
     if not page.evaluate("!!window.cribLive"):
         return
-    page.locator(block_selector).first.scroll_into_view_if_needed()
+    # In one step in the page: the snapshot's block may be swapped for the live one at any moment.
+    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'center'})", block_selector)
     page.wait_for_function("(sel) => { const b = document.querySelector(sel);"
                            " return b && b.closest('.crib-live-on') && !b.hidden; }",
                            arg=block_selector, timeout=120_000, polling=250)
     page.wait_for_timeout(300)
-    page.evaluate(_WATCH)
 
 
-def _play(page: Page, index: int, check: Checks, name: str, *, full: bool = True) -> None:
-    block = page.locator(".crib-voice").nth(index)
+def _play(page: Page, block: Locator, check: Checks, name: str, *, full: bool = True) -> None:
     data = block.evaluate("b => JSON.parse(b.getAttribute('data-voice'))")
     block.scroll_into_view_if_needed()
     block.locator(".crib-voice-play").click()
     try:
-        page.wait_for_function(f"window.voiceLog[{index}].{'ended' if full else 'played'}",
+        page.wait_for_function(f"b => b.voiceLog.{'ended' if full else 'played'}", arg=block.element_handle(),
                                timeout=60_000, polling=100)
     except Exception as err:
         check(False, f"{name}: the count plays", str(err).splitlines()[0])
         return
-    log = page.evaluate(f"window.voiceLog[{index}]")
+    log = block.evaluate("b => b.voiceLog")
     check(log["played"], f"{name}: the audio element played the count")
     if not full:
         return
@@ -115,8 +120,7 @@ def _play(page: Page, index: int, check: Checks, name: str, *, full: bool = True
           f"{name}: each step lit its own cards", f"lit {log['lit']}, expected {cards}")
     check(log["totals"] == [data["totals"][s] for s in log["steps"]],
           f"{name}: the running total stepped with the words", f"saw {log['totals']}")
-    seconds = page.evaluate(f"document.querySelectorAll('.crib-voice')[{index}].querySelector('audio')"
-                            ".duration")
+    seconds = block.evaluate("b => b.querySelector('audio').duration")
     wanted = data["length"] / data["rate"]
     check(abs(seconds - wanted) < 0.05, f"{name}: the clip lasts its layout's {wanted:.2f} s",
           f"audio says {seconds}")
@@ -129,18 +133,16 @@ def check_show_page(page: Page, base: str, check: Checks, shots: Path) -> None:
     playing = page.evaluate("Array.from(document.querySelectorAll('audio')).filter(a => !a.paused).length")
     check(playing == 0, "06: nothing plays on page load", f"{playing} audio element(s) playing")
     check(not any(BANK in u for u in fetched), "06: the voice is not even fetched before a click")
-    blocks = page.locator(".crib-voice")
     section = page.locator("#counting-aloud .cb-plain .crib-voice")
     examples = section.count()
     check(examples >= 6, "06: the 'Counting aloud' section shows a player for each example",
           f"{examples} players")
     check(page.locator(".crib-voice[hidden]").count() == 0, "06: every player is shown by the site script")
-    first = blocks.evaluate_all("(all, ex) => all.indexOf(ex)", section.first.element_handle())
     # quicker: the speed menu set to "fast" also checks that it is remembered
     section.first.locator(".crib-voice-speed").select_option("1.5")
     for i in range(examples):
         words = section.nth(i).evaluate("b => JSON.parse(b.getAttribute('data-voice')).words.join(', ')")
-        _play(page, first + i, check, f"06 example {i + 1} ({words[:40]}...)")
+        _play(page, section.nth(i), check, f"06 example {i + 1} ({words[:40]}...)")
     check(any(BANK in u for u in fetched), "06: the phrase bank came from the site itself")
     shots.mkdir(parents=True, exist_ok=True)
     section.first.scroll_into_view_if_needed()
@@ -153,10 +155,12 @@ def check_show_page(page: Page, base: str, check: Checks, shots: Path) -> None:
     check(not remembered.locator(".crib-voice-on").is_checked()
           and remembered.locator(".crib-voice-speed").input_value() == "1.5",
           "06: the voice switch and the speed are remembered after a reload")
-    index = blocks.evaluate_all("(all, ex) => all.indexOf(ex)", remembered.element_handle())
     remembered.locator(".crib-voice-play").click()
-    page.wait_for_timeout(2500)
-    log = page.evaluate(f"window.voiceLog[{index}]")
+    with contextlib.suppress(Exception):  # the check below says what was seen
+        # the first steps come within a second or two; a busy machine may take longer
+        page.wait_for_function("b => b.voiceLog.steps.length >= 2", arg=remembered.element_handle(),
+                               timeout=15_000, polling=100)
+    log = remembered.evaluate("b => b.voiceLog")
     check(not log["played"] and len(log["steps"]) >= 2,
           "06: with the voice off the count steps on screen without sound", f"{log}")
     remembered.locator(".crib-voice-on").check()
@@ -165,8 +169,7 @@ def check_show_page(page: Page, base: str, check: Checks, shots: Path) -> None:
     _live_widget(page, widget_voice)
     trainer = page.locator(widget_voice).first
     if check(trainer.count() == 1, "06: the counting trainer has a Count aloud player"):
-        index = blocks.evaluate_all("(all, ex) => all.indexOf(ex)", trainer.element_handle())
-        _play(page, index, check, "06 counting trainer", full=True)
+        _play(page, trainer, check, "06 counting trainer", full=True)
     page.set_viewport_size({"width": 390, "height": 844})
     remembered.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "voice_06_390.png"))
@@ -178,8 +181,7 @@ def check_muggins_page(page: Page, base: str, check: Checks) -> None:
     _live_widget(page, ".crib-voice")
     quiz = page.locator(".crib-voice").first
     if check(quiz.count() == 1, "13: the Muggins quiz lets you hear the computer count"):
-        index = page.locator(".crib-voice").evaluate_all("(all, q) => all.indexOf(q)", quiz.element_handle())
-        _play(page, index, check, "13 Muggins quiz", full=False)
+        _play(page, quiz, check, "13 Muggins quiz", full=False)
 
 
 def main(argv: list[str] | None = None) -> int:
