@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "tests" / "data"
+T = TypeVar("T")
 
 
 def read_jsonl(name: str) -> list[dict]:
@@ -22,3 +27,33 @@ def reference_dir() -> Path:
     if not REFERENCE.is_dir():
         pytest.fail(f"reference data not found at {REFERENCE}: tests/data/ is part of the repository")
     return REFERENCE
+
+
+# jupyter_client picks a kernel's five ports by binding port 0 and letting go; two kernels started
+# at once (pytest -n 2, with the book building beside it) can be handed the same port, and the
+# second kernel dies before its first reply ("Kernel died before replying to kernel_info", zmq
+# "Address already in use"; treebeardtech/nbmake#129). A new kernel gets new ports, so nbval tries
+# again, at most twice; a notebook that really kills its kernel still fails on the third start.
+KERNEL_STARTS = 3
+
+
+def retrying(start: Callable[..., T], attempts: int = KERNEL_STARTS) -> Callable[..., T]:
+    """``start`` tried again when it raises RuntimeError, at most ``attempts`` times in all."""
+
+    @functools.wraps(start)
+    def again(*args: object, **kwargs: object) -> T:
+        for attempt in range(1, attempts):
+            try:
+                return start(*args, **kwargs)
+            except RuntimeError as err:
+                print(f"kernel start {attempt} of {attempts} failed ({err}); another", file=sys.stderr)
+        return start(*args, **kwargs)
+
+    return again
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("nbval"):
+        import nbval.kernel
+
+        nbval.kernel.start_new_kernel = retrying(nbval.kernel.start_new_kernel)
