@@ -98,6 +98,7 @@ FIRST_IMPORT = {"module": "ipywidgets", "before": "crib_widgets"}
 LIVE_SKIPPED = {"ipython", "jupyterlab-widgets"}
 RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
+SW_BUNDLE = "crib-sw.js"  # lite/runtime/src/sw.js bundled; the build writes it with its manifest
 SNAPSHOT = "crib-live-python.snapshot"
 STDLIB = "crib-live-stdlib.zip"
 #: The rest of the standard library the packages name: fetched only when one of its modules is first
@@ -428,7 +429,7 @@ def own_modules(packages: bytes) -> list[str]:
 def check_built() -> None:
     """The files ``make book`` makes before Sphinx runs (lite/runtime/, npm and esbuild) are there;
     else a sentence saying so: Sphinx does not run npm."""
-    wanted = [RUNTIME / "dist" / RUNTIME_BUNDLE, RUNTIME / "dist" / WORKER_BUNDLE,
+    wanted = [RUNTIME / "dist" / RUNTIME_BUNDLE, RUNTIME / "dist" / WORKER_BUNDLE, RUNTIME / "dist" / SW_BUNDLE,
               *(PAGE_STATIC / name for name in PAGE_SCRIPTS)]
     missing = [os.path.relpath(path, ROOT) for path in wanted if not path.is_file()]
     if missing:
@@ -721,11 +722,8 @@ def write_service_worker(app: Sphinx, out: Path) -> None:
         if "?v=" not in path:  # Pyodide's own files keep their names: their bytes make the version
             version.update(hashlib.sha256((out / path).read_bytes()).digest())
     manifest = {"version": version.hexdigest()[:12], "runtime": runtime, "pages": pages}
-    source = (RUNTIME / "src" / "sw.js").read_text(encoding="utf-8")
-    marker = "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }"
-    if marker not in source:
-        raise ExtensionError(f"{RUNTIME / 'src' / 'sw.js'} lacks its manifest marker")
-    (out / SERVICE_WORKER).write_text(source.replace(marker, json.dumps(manifest)), encoding="utf-8")
+    source = (RUNTIME / "dist" / SW_BUNDLE).read_text(encoding="utf-8")
+    (out / SERVICE_WORKER).write_text(f"self.CRIB_SW_MANIFEST = {json.dumps(manifest)};\n{source}", encoding="utf-8")
 
 
 def finish_lite(app: Sphinx, error: Exception | None) -> None:

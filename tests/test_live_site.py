@@ -386,9 +386,10 @@ def test_a_live_page_loads_no_embed_js_and_a_page_without_live_python_keeps_it()
     assert crib_live.defer_scripts(static) == static
 
 
-def test_the_service_worker_has_the_marker_the_build_fills_and_stays_out_of_jupyterlite():
+def test_the_service_worker_reads_the_manifest_the_build_puts_before_it_and_stays_out_of_jupyterlite():
     source = (ROOT / "lite" / "runtime" / "src" / "sw.js").read_text(encoding="utf-8")
-    assert "/* MANIFEST */ { version: 'dev', runtime: [], pages: [] }" in source
+    assert "const MANIFEST = self.CRIB_SW_MANIFEST ||" in source
+    assert "build:sw" in (ROOT / "lite" / "runtime" / "package.json").read_text(encoding="utf-8")
     assert crib_live.SW_SCOPE == "book/" and crib_live.SERVICE_WORKER.startswith(crib_live.SW_SCOPE)
     assert "startsWith(LITE)" in source  # JupyterLite's requests are never answered here
 

@@ -37,6 +37,21 @@ PAGES_HELD = """async () => {
   }
   return 0;
 }"""
+#: The runtime files the build gzips whole, as the service worker keeps them: name, first two bytes
+#: and size (kept unpacked, so that a later start does not inflate them again).
+PACKED_HELD = """async () => {
+  const held = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('crib-runtime-')) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!/\\.(gz|snapshot)$/.test(new URL(request.url).pathname)) continue;
+      const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      held.push([new URL(request.url).pathname.split('/').pop(), bytes[0], bytes[1], bytes.length]);
+    }
+  }
+  return held;
+}"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
             held = tab.evaluate(PAGES_HELD)
             check(held >= len(chapters), f"after one visit the service worker holds the runtime and "
                   f"{held} of {len(chapters)} chapters")
+            packed = tab.evaluate(PACKED_HELD)
+            gzipped = [name for name, b0, b1, _ in packed if (b0, b1) == (0x1F, 0x8B)]
+            check(len(packed) >= 3 and not gzipped,
+                  f"the service worker keeps the {len(packed)} gzipped runtime files unpacked ("
+                  + ", ".join(f"{name} {size / 1e6:.1f} MB" for name, _, _, size in packed) + ")",
+                  f"still gzipped: {gzipped}")
             lite = context.new_page()
             lite.goto(urljoin(base, "lite/notebooks/index.html"), wait_until="commit")
             controller = lite.evaluate("navigator.serviceWorker.controller && "
