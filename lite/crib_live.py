@@ -429,7 +429,7 @@ def own_modules(packages: bytes) -> list[str]:
 def check_built() -> None:
     """The files ``make book`` makes before Sphinx runs (lite/runtime/, npm and esbuild) are there;
     else a sentence saying so: Sphinx does not run npm."""
-    wanted = [RUNTIME / "dist" / RUNTIME_BUNDLE, RUNTIME / "dist" / WORKER_BUNDLE, RUNTIME / "dist" / SW_BUNDLE,
+    wanted = [*(RUNTIME / "dist" / name for name in (RUNTIME_BUNDLE, WORKER_BUNDLE, SW_BUNDLE)),
               *(PAGE_STATIC / name for name in PAGE_SCRIPTS)]
     missing = [os.path.relpath(path, ROOT) for path in wanted if not path.is_file()]
     if missing:
@@ -723,7 +723,8 @@ def write_service_worker(app: Sphinx, out: Path) -> None:
             version.update(hashlib.sha256((out / path).read_bytes()).digest())
     manifest = {"version": version.hexdigest()[:12], "runtime": runtime, "pages": pages}
     source = (RUNTIME / "dist" / SW_BUNDLE).read_text(encoding="utf-8")
-    (out / SERVICE_WORKER).write_text(f"self.CRIB_SW_MANIFEST = {json.dumps(manifest)};\n{source}", encoding="utf-8")
+    manifest_line = f"self.CRIB_SW_MANIFEST = {json.dumps(manifest)};\n"
+    (out / SERVICE_WORKER).write_text(manifest_line + source, encoding="utf-8")
 
 
 def finish_lite(app: Sphinx, error: Exception | None) -> None:

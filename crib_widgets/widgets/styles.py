@@ -12,6 +12,7 @@ import html
 import ipywidgets as widgets
 
 from ..cards import BLACK_INK, RED_INK
+from . import controls
 
 __all__ = [
     "CSS",
@@ -162,7 +163,7 @@ CSS = """
 
 def style_block() -> widgets.HTML:
     """A widget holding the stylesheet; put it first in a widget's children."""
-    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    return controls.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
 
 
 def esc(text: object) -> str:

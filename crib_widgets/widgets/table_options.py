@@ -17,6 +17,7 @@ from ..game import Rules
 from ..game.events import plural
 from ..table import HINT_LEVELS
 from ..table.levels import level_options, measured_note
+from . import controls
 from .styles import esc
 
 __all__ = ["option_controls", "options_panel", "PACE_OPTIONS"]
@@ -29,13 +30,13 @@ PACE_OPTIONS = (
 
 
 def _check(description: str, value: bool, tip: str) -> widgets.Checkbox:
-    return widgets.Checkbox(
+    return controls.Checkbox(
         value=value, description=description, tooltip=tip, indent=False, layout=widgets.Layout(width="auto")
     )
 
 
 def _menu(options, value, description: str, tooltip: str) -> widgets.Dropdown:
-    return widgets.Dropdown(
+    return controls.Dropdown(
         options=options,
         value=value,
         description=description,
@@ -45,21 +46,26 @@ def _menu(options, value, description: str, tooltip: str) -> widgets.Dropdown:
     )
 
 
+TOGGLES = {"button_width": "7.5em"}
+
+
 def option_controls(
     rules: Rules, *, strength: str, name: str, hints: str, warn_at: float, pace: str, four_colour: bool
 ) -> dict[str, widgets.Widget]:
     """The option controls by name, set to the given game's options."""
     steps = sorted({1.0, 2.0, 3.0, 5.0, float(warn_at)})
-    controls = {
-        "players": widgets.ToggleButtons(
+    by_name = {
+        "players": controls.ToggleButtons(
             options=[("2 players", 2), ("3", 3), ("4", 4)],
             value=rules.players,
             tooltips=["You and one computer", "You and two computers", "You and three computers"],
+            style=TOGGLES,
         ),
-        "target": widgets.ToggleButtons(
+        "target": controls.ToggleButtons(
             options=[("61 points", 61), ("121 points", 121)],
             value=rules.target,
             tooltips=["The short game", "The long game"],
+            style=TOGGLES,
         ),
         "partners": _check("Partners (4 players)", rules.partners, "Seats across the table play together"),
         "muggins": _check("Muggins", rules.muggins, "Count your own hands; opponents may catch mistakes"),
@@ -87,7 +93,7 @@ def option_controls(
             "Computer moves:",
             "How the computers' moves appear",
         ),
-        "name": widgets.Text(
+        "name": controls.Text(
             value=name,
             description="Your name:",
             tooltip="Your name at the table",
@@ -95,13 +101,10 @@ def option_controls(
         ),
         "four_colour": _check("Four-colour deck", four_colour, "Clubs green, diamonds blue"),
     }
-    for box in controls.values():
-        if isinstance(box, widgets.ToggleButtons):
-            box.style.button_width = "7.5em"
-    return controls
+    return by_name
 
 
-def options_panel(controls: dict[str, widgets.Widget], new_game: widgets.Button) -> widgets.VBox:
+def options_panel(by_name: dict[str, widgets.Widget], new_game: widgets.Button) -> widgets.VBox:
     """The controls in rows, with where the strengths come from, and the New game button."""
 
     def row(*items: widgets.Widget) -> widgets.HBox:
@@ -109,12 +112,12 @@ def options_panel(controls: dict[str, widgets.Widget], new_game: widgets.Button)
         box.add_class("crib-row")
         return box
 
-    o = controls
+    o = by_name
     return widgets.VBox(
         [
             row(o["players"], o["partners"]),
             row(o["target"], o["strength"]),
-            widgets.HTML(f'<div class="crib-note">Computer strengths {esc(measured_note())}.</div>'),
+            controls.HTML(f'<div class="crib-note">Computer strengths {esc(measured_note())}.</div>'),
             row(o["muggins"], o["ten_back"], o["lowball"], o["exact_finish"]),
             row(o["hints"], o["warn_at"], o["pace"]),
             row(o["name"], o["four_colour"]),
