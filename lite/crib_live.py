@@ -391,16 +391,10 @@ def _zip_of(zf: zipfile.ZipFile, names: list[str]) -> bytes:
     return out.getvalue()
 
 
-def trimmed_stdlib(full: Path, files: list[str]) -> bytes:
-    """Pyodide's standard library zip with ``stdlib_members`` only."""
-    with zipfile.ZipFile(full) as zf:
-        return _zip_of(zf, stdlib_members(zf.namelist(), files))
-
-
 def split_stdlib(full: Path, files: list[str], start: set[str]) -> tuple[bytes, bytes]:
-    """``trimmed_stdlib`` in two: what a page imports as it starts (``start``, with the folders of
-    ``WHOLE_AT_START``), which it fetches with Python, and the rest, fetched only when one of its
-    modules is first imported (``LATER``)."""
+    """Pyodide's standard library zip cut to ``stdlib_members``, in two: what a page imports as it
+    starts (``start``, with the folders of ``WHOLE_AT_START``), which it fetches with Python, and the
+    rest, fetched only when one of its modules is first imported (``LATER``)."""
     with zipfile.ZipFile(full) as zf:
         members = stdlib_members(zf.namelist(), files)
         first = [name for name in members if name in start or name.split("/")[0] in WHOLE_AT_START]
@@ -408,22 +402,23 @@ def split_stdlib(full: Path, files: list[str], start: set[str]) -> tuple[bytes, 
         return _zip_of(zf, first), _zip_of(zf, [name for name in members if name not in chosen])
 
 
+def _module_name(path: str, suffix: str) -> str:
+    """``logging/handlers.pyc`` is ``logging.handlers``, ``xml/__init__.pyc`` is ``xml``."""
+    return path.removesuffix(suffix).removesuffix("/__init__").replace("/", ".")
+
+
 def zip_modules(path: Path) -> list[str]:
-    """The modules a zip of compiled modules holds, by name (``logging/handlers.pyc`` is
-    ``logging.handlers``, ``xml/__init__.pyc`` is ``xml``)."""
+    """The modules a zip of compiled modules holds, by name."""
     with zipfile.ZipFile(path) as zf:
-        names = [name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-                 for name in zf.namelist() if name.endswith(".pyc")]
-    return sorted(names)
+        return sorted(_module_name(name, ".pyc") for name in zf.namelist() if name.endswith(".pyc"))
 
 
 def own_modules(packages: bytes) -> list[str]:
     """Every module of crib_widgets in the packages zip (``packages_zip``), by name: a page may import
     any of them as it starts, so what they import is in the library it fetches first."""
     with zipfile.ZipFile(io.BytesIO(packages)) as zf:
-        names = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-                 for name in zf.namelist() if name.startswith("crib_widgets/") and name.endswith(".py")]
-    return sorted(names)
+        return sorted(_module_name(name, ".py") for name in zf.namelist()
+                      if name.startswith("crib_widgets/") and name.endswith(".py"))
 
 
 def check_built() -> None:

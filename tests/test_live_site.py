@@ -346,14 +346,15 @@ def test_the_trimmed_standard_library_holds_the_modules_asked_for_and_their_fold
         "abc.py": "a", "ast.py": "b", "asyncio/__init__.py": "i", "asyncio/windows_events.py": "w",
         "asyncio/__main__.py": "m", "asyncio/tools.py": "c"})
     kept = ["json/__init__.py", "abc.py", "asyncio/__init__.py", "asyncio/tools.py"]
-    trimmed = zipfile.ZipFile(io.BytesIO(crib_live.trimmed_stdlib(full, kept)))
+    names = zipfile.ZipFile(full).namelist()
     # the whole folder of a module used (a neighbour may be imported lazily), a top-level file alone,
     # less the neighbours that never run in a browser (but a file asked for stays)
-    assert trimmed.namelist() == ["json/__init__.py", "json/decoder.py", "abc.py", "asyncio/__init__.py",
-                                  "asyncio/tools.py"]
-    assert trimmed.read("json/decoder.py") == b"y"
+    assert crib_live.stdlib_members(names, kept) == ["json/__init__.py", "json/decoder.py", "abc.py",
+                                                      "asyncio/__init__.py", "asyncio/tools.py"]
+    _, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in crib_live.split_stdlib(full, kept, set(kept)))
+    assert rest.read("json/decoder.py") == b"y"
     with pytest.raises(ExtensionError, match=r"missing\.py"):
-        crib_live.trimmed_stdlib(full, ["missing.py"])
+        crib_live.stdlib_members(names, ["missing.py"])
 
 
 def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once_and_fontawesome_js_goes():

@@ -151,8 +151,7 @@ self.fetch = (input, init) => {
 
 async function wholeZip(response) {
   if (!response.ok) return response;
-  const plain = await gunzip(new Uint8Array(await response.arrayBuffer())).bytes;
-  return new Response(plain, { status: 200, headers: { 'Content-Type': 'application/zip' } });
+  return new Response(await plainStream(response.body), { status: 200, headers: { 'Content-Type': 'application/zip' } });
 }
 
 /**
