@@ -25,8 +25,6 @@ from html import escape
 
 import ipywidgets as widgets
 
-from crib_widgets.widgets import controls
-
 from .card_svg import CARD_CSS
 from .export_html import answer_html, question_html
 from .grading import Grade, check_answer
@@ -74,22 +72,22 @@ class ExerciseChecker(widgets.VBox):
         self.revealed: set[int] = set()
         title = exercise_set.title + (f" for {exercise_set.student}" if exercise_set.student else "")
         code = escape(exercise_set.code)
-        heading = controls.HTML(f"<b>{escape(title)}</b> \u00b7 set code <code>{code}</code>")
-        self.progress = controls.Label()
-        self.question = controls.HTML()
-        self.answer = controls.Text(
+        heading = widgets.HTML(f"<b>{escape(title)}</b> \u00b7 set code <code>{code}</code>")
+        self.progress = widgets.Label()
+        self.question = widgets.HTML()
+        self.answer = widgets.Text(
             placeholder=_HINTS[exercise_set.kind], description="Your answer:", continuous_update=False,
             style={"description_width": "initial"}, layout=widgets.Layout(width="28em"),
         )
-        self.check_button = controls.Button(description="Check", button_style="primary",
-                                            tooltip="Check your answer (or press Enter in the box)")
-        self.reveal_button = controls.Button(description="Show the answer", tooltip="Show the full count")
-        self.previous_button = controls.Button(description="\u25c0 Previous", tooltip="Previous question")
-        self.next_button = controls.Button(description="Next \u25b6", tooltip="Next question")
+        self.check_button = widgets.Button(description="Check", button_style="primary",
+                                           tooltip="Check your answer (or press Enter in the box)")
+        self.reveal_button = widgets.Button(description="Show the answer", tooltip="Show the full count")
+        self.previous_button = widgets.Button(description="\u25c0 Previous", tooltip="Previous question")
+        self.next_button = widgets.Button(description="Next \u25b6", tooltip="Next question")
         for button in (self.check_button, self.reveal_button, self.previous_button, self.next_button):
             button.layout.width = "auto"  # the whole label ("Show the answer"), never cut to "Show the an…"
-        self.feedback = controls.HTML()
-        self.solution = controls.HTML()
+        self.feedback = widgets.HTML()
+        self.solution = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
         self.reveal_button.on_click(lambda _: self.reveal())
         self.previous_button.on_click(lambda _: self.go(self.number - 1))

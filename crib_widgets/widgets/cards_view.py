@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
-from . import controls
 from .styles import FOUR_COLOURS, SUIT_COLOURS, esc
 
 __all__ = ["colour_class", "card_html", "back_html", "empty_html", "cards_html", "CardPicker"]
@@ -199,10 +198,10 @@ class CardPicker(widgets.HBox):
 
     def _button(self, card: Card, generation: int) -> widgets.ToggleButton | widgets.Button:
         if self.mode == "click":
-            button = controls.Button(description=card.pretty, tooltip=card.name)
+            button = widgets.Button(description=card.pretty, tooltip=card.name)
             button.on_click(lambda b, c=card, g=generation: self._clicked(b, c, g))
         else:
-            button = controls.ToggleButton(value=False, description=card.pretty, tooltip=card.name)
+            button = widgets.ToggleButton(value=False, description=card.pretty, tooltip=card.name)
             button.observe(lambda ch, c=card, g=generation: self._toggled(ch, c, g), names="value")
         button.add_class("crib-cardbtn")
         button.add_class(colour_class(card, self.four_colour))

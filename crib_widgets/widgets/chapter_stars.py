@@ -13,7 +13,6 @@ import ipywidgets as widgets
 
 from ..lessons.chapter_stars import MY_PROGRESS, chapter_lines, intro
 from ..lessons.kept import Kept
-from . import controls
 from .progress_link import kept, listen
 from .styles import esc
 
@@ -48,8 +47,8 @@ class ChapterStars(widgets.VBox):
         self.kept = progress or kept()
         self.lines = chapter_lines(self.kept.store.progress, page)  # checks the page first
         self.add_class(CLASS)
-        self.view = controls.HTML()
-        self.children = (controls.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")),
+        self.view = widgets.HTML()
+        self.children = (widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")),
                          self.view)
         self.redraw()
         listen(self.redraw)

@@ -21,7 +21,6 @@ from ..exercises.class_folder import web_address
 from ..exercises.export_html import preview
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES
-from . import controls
 from .frame import Frame, action_button
 from .styles import esc, status_html
 
@@ -105,36 +104,36 @@ class ClassDeskView(Frame):
         super().__init__("Your class", note=_NOTE)
         self.desk = desk or ClassDesk(site=book_site())
         self.add_class("crib-desk")
-        self.roster = controls.Textarea(placeholder="Ann\nBen\nChloé\n…", rows=8, description="Class list",
-                                        layout=widgets.Layout(width="100%"))
-        self.kind = controls.Dropdown(options=KINDS, value="counting", description="Questions")
-        self.level = controls.Dropdown(options=list(DIFFICULTIES), value="easy", description="Level")
-        self.hands = controls.BoundedIntText(value=10, min=1, max=MAX_HANDS, description="How many",
-                                             layout=widgets.Layout(width="170px"))
-        self.seed = controls.BoundedIntText(value=random.randrange(1, 10_000), min=0, max=999_999_999,
-                                            description="Set number",
-                                            layout=widgets.Layout(width="220px"))
-        self.answers = controls.Dropdown(options=ANSWERS, value="total", description="Answers",
-                                         layout=widgets.Layout(width="420px"))
-        self.check = controls.Checkbox(value=True, description="Students may check each answer as they go",
-                                       indent=False, layout=widgets.Layout(width="auto"))
+        self.roster = widgets.Textarea(placeholder="Ann\nBen\nChloé\n…", rows=8, description="Class list",
+                                       layout=widgets.Layout(width="100%"))
+        self.kind = widgets.Dropdown(options=KINDS, value="counting", description="Questions")
+        self.level = widgets.Dropdown(options=list(DIFFICULTIES), value="easy", description="Level")
+        self.hands = widgets.BoundedIntText(value=10, min=1, max=MAX_HANDS, description="How many",
+                                            layout=widgets.Layout(width="170px"))
+        self.seed = widgets.BoundedIntText(value=random.randrange(1, 10_000), min=0, max=999_999_999,
+                                           description="Set number",
+                                           layout=widgets.Layout(width="220px"))
+        self.answers = widgets.Dropdown(options=ANSWERS, value="total", description="Answers",
+                                        layout=widgets.Layout(width="420px"))
+        self.check = widgets.Checkbox(value=True, description="Students may check each answer as they go",
+                                      indent=False, layout=widgets.Layout(width="auto"))
         self.make_button = action_button("Make the class", "make a link for every student, the key and "
                                          "the class file", style="primary")
-        self.make_status = controls.HTML()
-        self.made = controls.HTML()
-        self.class_upload = controls.FileUpload(accept=".json,.html", multiple=False,
-                                                description="Load the class file")
-        self.class_status = controls.HTML()
-        self.results_upload = controls.FileUpload(accept=".json,.txt", multiple=True,
-                                                  description="Add results files")
+        self.make_status = widgets.HTML()
+        self.made = widgets.HTML()
+        self.class_upload = widgets.FileUpload(accept=".json,.html", multiple=False,
+                                               description="Load the class file")
+        self.class_status = widgets.HTML()
+        self.results_upload = widgets.FileUpload(accept=".json,.txt", multiple=True,
+                                                 description="Add results files")
         self.clear_button = action_button("Forget these files", "start the pile of results files again")
-        self.pile = controls.HTML()
-        self.codes = controls.Textarea(
-            placeholder="CRIB1-… (paste the codes students sent you, as they came)",
-            rows=4, description="Results codes", layout=widgets.Layout(width="100%"))
+        self.pile = widgets.HTML()
+        self.codes = widgets.Textarea(placeholder="CRIB1-… (paste the codes students sent you, as they came)",
+                                      rows=4, description="Results codes",
+                                      layout=widgets.Layout(width="100%"))
         self.grade_button = action_button("Grade", "grade every file and code above", style="primary")
-        self.grade_status = controls.HTML()
-        self.shown = controls.HTML()
+        self.grade_status = widgets.HTML()
+        self.shown = widgets.HTML()
         for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers):
             control.style = {"description_width": "initial"}
         self.make_button.on_click(self._make)
@@ -143,10 +142,10 @@ class ClassDeskView(Frame):
         self.clear_button.on_click(self._clear)
         self.grade_button.on_click(self._grade)
         row = lambda *c: widgets.HBox(list(c)).add_class("crib-row")
-        step = lambda text: controls.HTML(f'<h3 class="crib-step">{esc(text)}</h3>')
-        label = lambda text: controls.HTML(f'<div class="crib-sub">{esc(text)}</div>')
+        step = lambda text: widgets.HTML(f'<h3 class="crib-step">{esc(text)}</h3>')
+        label = lambda text: widgets.HTML(f'<div class="crib-sub">{esc(text)}</div>')
         self._assemble(
-            controls.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")), self.status,
+            widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")), self.status,
             step("1. Make a class"), label("Your class list, one name per line:"), self.roster,
             row(self.kind, self.level, self.hands, self.seed), row(self.answers, self.check),
             self.make_button, self.make_status, self.made,

@@ -28,7 +28,6 @@ from ..lessons.ladders import Rung
 from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
 from ..words import plural
-from . import controls
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -89,24 +88,24 @@ class CountingTrainer(Frame):
 
     # ---- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.hand_view = controls.HTML()
-        self.step_view = controls.HTML()
-        self.voice_view = controls.HTML()  # "Count aloud": the count as speech (crib_widgets.voice)
-        self.mode = controls.ToggleButtons(
+        self.hand_view = widgets.HTML()
+        self.step_view = widgets.HTML()
+        self.voice_view = widgets.HTML()  # "Count aloud": the count as speech (crib_widgets.voice)
+        self.mode = widgets.ToggleButtons(
             options=[("Points per kind", "kinds"), ("Just the total", "total")],
             value="kinds",
             tooltips=["Enter fifteens, pairs, runs, flush and nobs separately", "Enter only the total"],
-            style={"button_width": "9.5em"},
         )
+        self.mode.style.button_width = "9.5em"
         # plain IntTexts: a number out of range is explained on Check, never clamped unseen
         self.kind_inputs = {
-            kind: controls.IntText(
+            kind: widgets.IntText(
                 value=0, description=kind_label(kind), tooltip=_KIND_HINTS[kind],
                 layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
             )
             for kind in KINDS
         }
-        self.total_input = controls.IntText(
+        self.total_input = widgets.IntText(
             value=0, description="Total",
             tooltip="All the points of the hand with the starter",
             layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
@@ -125,23 +124,23 @@ class CountingTrainer(Frame):
             "Count it for me", "Show the count one step at a time, with the cards of each step lit", "info"
         )
         self.next_button = action_button("Next hand", "Go on to the next hand to count", "", "forward")
-        self.level_picker = controls.Dropdown(
+        self.level_picker = widgets.Dropdown(
             options=[("Everything in a hand" if key == "everything" and not self.lesson.cribs else label, key)
                      for key, (label, _) in LEVELS.items()], value=self.level,
             description="Level:", tooltip="Which kinds of points to count",
             layout=widgets.Layout(width="16.5em"), style={"description_width": "3.2em"},
         )
-        self.words_picker = controls.Dropdown(
+        self.words_picker = widgets.Dropdown(
             options=[(label, key) for key, label in PHRASINGS.items()], value=self.phrasing,
             description="Words:", tooltip="Count in the words players use, or name every combination",
             layout=widgets.Layout(width="16em"),
         )
-        self.feedback = controls.HTML()
-        self.tally_view = controls.HTML()
-        self.peek = controls.HTML()
+        self.feedback = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()
         buttons = widgets.HBox([self.check_button, self.count_button, self.next_button])
         buttons.add_class("crib-row")
-        answer = widgets.HBox([controls.HTML('<span class="crib-label">Your answer</span>'), self.mode])
+        answer = widgets.HBox([widgets.HTML('<span class="crib-label">Your answer</span>'), self.mode])
         answer.add_class("crib-row")
         footer = widgets.HBox([self.tally_view, self.level_picker, self.words_picker])
         footer.add_class("crib-row")

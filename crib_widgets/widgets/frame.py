@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from . import controls
 from .styles import STATIC_NOTE, esc, status_html, style_block
 
 __all__ = ["Frame", "action_button", "from_model"]
@@ -24,7 +23,7 @@ def action_button(description: str, tooltip: str, style: str = "", icon: str = "
     name. The words alone name the action.
     """
     del icon
-    button = controls.Button(description=description, tooltip=tooltip, button_style=style)
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
     button.add_class("crib-action")
     return button
 
@@ -40,8 +39,8 @@ class Frame(widgets.VBox):
         super().__init__()
         self.note = note
         self.add_class("crib-root")
-        self.title = controls.HTML(f'<div class="crib-title">{esc(title)}</div>')
-        self.status = controls.HTML()
+        self.title = widgets.HTML(f'<div class="crib-title">{esc(title)}</div>')
+        self.status = widgets.HTML()
         self.status_text = ""
         self._tone = "info"
         self._body = ""

@@ -31,7 +31,6 @@ from ..table.duplicate import DuplicateSet
 from ..table.ending import final_pegs, final_result
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
-from . import controls
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
@@ -229,7 +228,7 @@ class GameTable(Frame):
             "log_view",
             "review_view",
         ):
-            setattr(self, name, controls.HTML())
+            setattr(self, name, widgets.HTML())
         self.board = BoardView(61, ("You", "Computer"))
         self.picker = CardPicker(four_colour=self.four_colour, on_pick=self._on_play)
         self.lay_button = action_button(
@@ -325,7 +324,7 @@ class GameTable(Frame):
         )
 
     def _build_people(self) -> None:
-        self.people_input = controls.Text(
+        self.people_input = widgets.Text(
             value="",
             placeholder="Ann, Ben",
             description="People:",
@@ -338,7 +337,7 @@ class GameTable(Frame):
         self.people_button.on_click(lambda _: self._on_new_game(people=True))
         self.people_panel = widgets.VBox(
             [
-                controls.HTML(
+                widgets.HTML(
                     '<div class="crib-note">Two to four people share this device: type their names in '
                     "seat order (the other seats are computers of the strength chosen in the game "
                     "options). Each person's cards stay face down until they take the device; the show "
@@ -355,12 +354,12 @@ class GameTable(Frame):
         self.restore_button = action_button(
             "Restore from text", "Restore the game saved in the box", "", "upload"
         )
-        self.save_box = controls.Textarea(
+        self.save_box = widgets.Textarea(
             placeholder="Saved games appear here; paste one to restore it",
             tooltip="The game as JSON text",
             layout=widgets.Layout(width="98%", height="6em"),
         )
-        self.file_input = controls.Text(
+        self.file_input = widgets.Text(
             value="cribbage-game.json",
             description="File:",
             tooltip="File name for saving or loading",
@@ -378,7 +377,7 @@ class GameTable(Frame):
         self.restore_button.on_click(lambda _: self._on_restore())
         self.save_file_button.on_click(lambda _: self._on_save_file())
         self.load_file_button.on_click(lambda _: self._on_load_file())
-        self.download_view = controls.HTML()
+        self.download_view = widgets.HTML()
         self.save_panel = widgets.VBox(
             [
                 _row(self.save_button, self.restore_button, self.share_button),
@@ -1192,7 +1191,7 @@ def _row(*items: widgets.Widget) -> widgets.HBox:
 
 def _points_input(description: str, tooltip: str) -> widgets.Text:
     """A small box for a number of points; it starts empty so the learner types their own count."""
-    box = controls.Text(
+    box = widgets.Text(
         value="",
         placeholder="0-29",
         description=description,

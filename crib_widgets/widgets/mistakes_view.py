@@ -13,7 +13,6 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.practice import Practice
-from . import controls
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import _line_html
 from .frame import Frame, action_button, from_model
@@ -42,10 +41,10 @@ class MistakesView(Frame):
         self.lesson = self.practice  # what `from_model` reads
         self.four_colour = four_colour
         self.add_class("crib-mistakes")
-        self.summary = controls.HTML()
-        self.where = controls.HTML()
-        self.table = controls.HTML()
-        self.question = controls.HTML()
+        self.summary = widgets.HTML()
+        self.where = widgets.HTML()
+        self.table = widgets.HTML()
+        self.question = widgets.HTML()
         self.answer_input = PointsBox(
             value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
             tooltip="How many points; press Enter or Check", layout=widgets.Layout(width="11em"),
@@ -55,7 +54,7 @@ class MistakesView(Frame):
         self.answer_row = widgets.HBox([self.answer_input, self.check_button]).add_class("crib-row")
         self.hand_picker = CardPicker(mode="click", four_colour=four_colour, on_pick=self._on_pick)
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
-        self.muggins_input = controls.IntText(
+        self.muggins_input = widgets.IntText(
             value=1, description="Missed:", tooltip="How many points the computer missed: 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
         self.muggins_button = action_button("Muggins!", "Call Muggins: claim the points it missed", "warning")
@@ -64,7 +63,7 @@ class MistakesView(Frame):
         self.muggins_row = widgets.HBox([self.accept_button, self.muggins_input, self.muggins_button,
                                          self.overcount_button]).add_class("crib-row")
         self.next_button = action_button("Next", "Go on to the next mistake due")
-        self.feedback = controls.HTML()
+        self.feedback = widgets.HTML()
         self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
                        self.hand_picker, self.muggins_row, self.feedback, self.next_button, out())
         self.check_button.on_click(lambda _: self._on_check())

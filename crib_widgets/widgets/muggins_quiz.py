@@ -24,7 +24,6 @@ from ..lessons.muggins import ANSWERS, MugginsLesson
 from ..strategy.muggins_players import Claim, make_claim
 from ..voice import count_player, player_html
 from ..words import possessive
-from . import controls
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -77,16 +76,16 @@ class MugginsQuiz(Frame):
     tally = from_model("tally", "Points won and given away, missed chances, best answers, answers.")
 
     def _build(self) -> None:
-        self.intro = controls.HTML(
+        self.intro = widgets.HTML(
             '<div class="crib-sub">The computer counts its hand aloud and pegs what it says. Count the '
             "hand yourself, then accept, call Muggins naming the points it missed, or say the count is "
             "too high. Now and then it counts its crib: a crib's flush needs all five cards.</div>")
-        self.hand_view = controls.HTML()
-        self.claim_view = controls.HTML()
+        self.hand_view = widgets.HTML()
+        self.claim_view = widgets.HTML()
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success",
                                            "check")
         # a plain IntText: a number out of range is explained when Muggins! is pressed, never clamped unseen
-        self.muggins_input = controls.IntText(
+        self.muggins_input = widgets.IntText(
             value=1, description="Missed:",
             tooltip="How many points the computer missed (you get them, at most this many): 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
@@ -95,9 +94,9 @@ class MugginsQuiz(Frame):
         self.overcount_button = action_button("Too high!", "Object: the count is more than the hand holds",
                                               "danger", "arrow-down")
         self.next_button = action_button("Next hand", "The computer counts another hand", "", "forward")
-        self.result = controls.HTML()
-        self.tally_view = controls.HTML()
-        self.peek = controls.HTML()
+        self.result = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()
         answer = widgets.HBox([self.accept_button, self.muggins_input, self.muggins_button,
                                self.overcount_button])
         answer.add_class("crib-row")

@@ -30,7 +30,6 @@ from ..lessons.pegging import (
 from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
 from ..words import possessive
-from . import controls
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -88,12 +87,12 @@ class PeggingDrill(Frame):
         options = [("All topics", ALL_TOPICS)] + [(label, key) for key, label in TOPICS.items()]
         present = {s.topic for s in self.lesson.all_scenarios}  # a topic with no question is not offered
         options = [options[0]] + [(label, key) for label, key in options[1:] if key in present]
-        self.topic_picker = controls.Dropdown(
-            options=options, value=topic or ALL_TOPICS, description="Topic:",
-            tooltip="Which kind of question to practise", layout=widgets.Layout(width="24em"))
-        self.heading = controls.HTML()
-        self.table = controls.HTML()
-        self.question = controls.HTML()
+        self.topic_picker = widgets.Dropdown(options=options, value=topic or ALL_TOPICS, description="Topic:",
+                                             tooltip="Which kind of question to practise",
+                                             layout=widgets.Layout(width="24em"))
+        self.heading = widgets.HTML()
+        self.table = widgets.HTML()
+        self.question = widgets.HTML()
         # text, not a clamped number box: anything typed is read on Check or Enter and explained if
         # it is not a number of points; it is sent as typed, so Enter checks what is in the box
         self.answer_input = PointsBox(
@@ -108,9 +107,9 @@ class PeggingDrill(Frame):
         self.hand_picker = CardPicker(mode="click", four_colour=self.four_colour, on_pick=self._on_pick)
         self.answer_row = widgets.HBox([self.answer_input, self.check_button])
         self.answer_row.add_class("crib-row")
-        self.feedback = controls.HTML()
-        self.tally_view = controls.HTML()
-        self.peek = controls.HTML()
+        self.feedback = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()
         buttons = widgets.HBox([self.reveal_button, self.next_button])
         buttons.add_class("crib-row")
         footer = widgets.HBox([self.tally_view, self.topic_picker])

@@ -22,7 +22,6 @@ import ipywidgets as widgets
 from ..errors import CribbageError
 from ..lessons.kept import Kept
 from ..lessons.record import AnswerRecord
-from . import controls
 from .styles import esc
 
 __all__ = ["CLASS", "keep", "kept", "listen", "out", "saved", "take_saved", "unlisten"]
@@ -43,7 +42,7 @@ def kept() -> Kept:
 def out() -> widgets.HTML:
     """The hidden element the page saves from (one for the page, in every trainer's tree)."""
     if "out" not in _page:
-        html = controls.HTML(layout=widgets.Layout(display="none"))
+        html = widgets.HTML(layout=widgets.Layout(display="none"))
         html.add_class(CLASS)
         _page["out"] = html
     return _page["out"]  # type: ignore[return-value]

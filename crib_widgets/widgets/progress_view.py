@@ -10,7 +10,6 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..lessons.my_progress import MyProgress
-from . import controls
 from .class_desk import _download, _uploads
 from .frame import Frame, action_button
 from .progress_link import kept, out, saved
@@ -43,24 +42,24 @@ class ProgressView(Frame):
         super().__init__("My progress", note=_NOTE)
         self.page = page or MyProgress(kept())
         self.add_class("crib-progress")
-        self.table = controls.HTML()
-        self.next_view = controls.HTML()
-        self.download = controls.HTML()
-        self.upload = controls.FileUpload(accept=".json,application/json", multiple=False,
-                                          description="Import a progress file",
-                                          layout=widgets.Layout(width="auto"),
-                                          tooltip="Pick a progress file exported from this page elsewhere")
+        self.table = widgets.HTML()
+        self.next_view = widgets.HTML()
+        self.download = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description="Import a progress file",
+                                         layout=widgets.Layout(width="auto"),
+                                         tooltip="Pick a progress file exported from this page elsewhere")
         self.clear_button = action_button("Clear my progress", "Forget every answer kept in this browser")
         self.confirm_button = action_button("Yes, clear it", "Clear every answer kept here", "danger")
         self.cancel_button = action_button("No, keep it", "Keep your progress as it is")
-        self.file_status = controls.HTML()
+        self.file_status = widgets.HTML()
         self.upload.observe(self._on_upload, "value")
         self.clear_button.on_click(lambda _: self._on_clear())
         self.confirm_button.on_click(lambda _: self._on_confirm())
         self.cancel_button.on_click(lambda _: self._on_cancel())
         row = lambda *c: widgets.HBox(list(c)).add_class("crib-row")
         self.confirm_row = row(self.confirm_button, self.cancel_button)
-        self._assemble(controls.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")),
+        self._assemble(widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")),
                        self.status, self.next_view, self.table, self.download,
                        row(self.upload, self.clear_button), self.confirm_row, self.file_status, out())
         self.set_status("Your progress is kept in this browser only: nothing is sent anywhere.")

@@ -12,7 +12,6 @@ import html
 import ipywidgets as widgets
 
 from ..cards import BLACK_INK, RED_INK
-from . import controls
 
 __all__ = [
     "CSS",
@@ -163,7 +162,7 @@ CSS = """
 
 def style_block() -> widgets.HTML:
     """A widget holding the stylesheet; put it first in a widget's children."""
-    return controls.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
 
 
 def esc(text: object) -> str:

@@ -17,7 +17,6 @@ from ..game import Rules
 from ..game.events import plural
 from ..table import HINT_LEVELS
 from ..table.levels import level_options, measured_note
-from . import controls
 from .styles import esc
 
 __all__ = ["option_controls", "options_panel", "PACE_OPTIONS"]
@@ -30,13 +29,13 @@ PACE_OPTIONS = (
 
 
 def _check(description: str, value: bool, tip: str) -> widgets.Checkbox:
-    return controls.Checkbox(
+    return widgets.Checkbox(
         value=value, description=description, tooltip=tip, indent=False, layout=widgets.Layout(width="auto")
     )
 
 
 def _menu(options, value, description: str, tooltip: str) -> widgets.Dropdown:
-    return controls.Dropdown(
+    return widgets.Dropdown(
         options=options,
         value=value,
         description=description,
@@ -46,26 +45,21 @@ def _menu(options, value, description: str, tooltip: str) -> widgets.Dropdown:
     )
 
 
-TOGGLES = {"button_width": "7.5em"}
-
-
 def option_controls(
     rules: Rules, *, strength: str, name: str, hints: str, warn_at: float, pace: str, four_colour: bool
 ) -> dict[str, widgets.Widget]:
     """The option controls by name, set to the given game's options."""
     steps = sorted({1.0, 2.0, 3.0, 5.0, float(warn_at)})
-    by_name = {
-        "players": controls.ToggleButtons(
+    controls = {
+        "players": widgets.ToggleButtons(
             options=[("2 players", 2), ("3", 3), ("4", 4)],
             value=rules.players,
             tooltips=["You and one computer", "You and two computers", "You and three computers"],
-            style=TOGGLES,
         ),
-        "target": controls.ToggleButtons(
+        "target": widgets.ToggleButtons(
             options=[("61 points", 61), ("121 points", 121)],
             value=rules.target,
             tooltips=["The short game", "The long game"],
-            style=TOGGLES,
         ),
         "partners": _check("Partners (4 players)", rules.partners, "Seats across the table play together"),
         "muggins": _check("Muggins", rules.muggins, "Count your own hands; opponents may catch mistakes"),
@@ -93,7 +87,7 @@ def option_controls(
             "Computer moves:",
             "How the computers' moves appear",
         ),
-        "name": controls.Text(
+        "name": widgets.Text(
             value=name,
             description="Your name:",
             tooltip="Your name at the table",
@@ -101,10 +95,13 @@ def option_controls(
         ),
         "four_colour": _check("Four-colour deck", four_colour, "Clubs green, diamonds blue"),
     }
-    return by_name
+    for box in controls.values():
+        if isinstance(box, widgets.ToggleButtons):
+            box.style.button_width = "7.5em"
+    return controls
 
 
-def options_panel(by_name: dict[str, widgets.Widget], new_game: widgets.Button) -> widgets.VBox:
+def options_panel(controls: dict[str, widgets.Widget], new_game: widgets.Button) -> widgets.VBox:
     """The controls in rows, with where the strengths come from, and the New game button."""
 
     def row(*items: widgets.Widget) -> widgets.HBox:
@@ -112,12 +109,12 @@ def options_panel(by_name: dict[str, widgets.Widget], new_game: widgets.Button) 
         box.add_class("crib-row")
         return box
 
-    o = by_name
+    o = controls
     return widgets.VBox(
         [
             row(o["players"], o["partners"]),
             row(o["target"], o["strength"]),
-            controls.HTML(f'<div class="crib-note">Computer strengths {esc(measured_note())}.</div>'),
+            widgets.HTML(f'<div class="crib-note">Computer strengths {esc(measured_note())}.</div>'),
             row(o["muggins"], o["ten_back"], o["lowball"], o["exact_finish"]),
             row(o["hints"], o["warn_at"], o["pace"]),
             row(o["name"], o["four_colour"]),

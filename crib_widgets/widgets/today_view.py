@@ -10,7 +10,6 @@ import ipywidgets as widgets
 
 from ..errors import CribbageError
 from ..lessons.today import TodayHand
-from . import controls
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import _line_html
 from .frame import Frame, action_button, from_model
@@ -40,13 +39,13 @@ class TodayView(Frame):
         self.lesson = self.today  # what `from_model` reads
         self.four_colour = four_colour
         self.add_class("crib-today")
-        self.heading = controls.HTML()
+        self.heading = widgets.HTML()
         self.picker = CardPicker(self.today.hand.dealt, mode="toggle", max_selected=2,
                                  four_colour=four_colour, on_change=self._on_choose)
         self.throw_button = action_button("Throw", "Throw the two cards you chose to the crib", "primary")
         self.throw_row = widgets.HBox([self.picker, self.throw_button]).add_class("crib-row")
-        self.throw_view = controls.HTML()
-        self.hand_view = controls.HTML()
+        self.throw_view = widgets.HTML()
+        self.hand_view = widgets.HTML()
         self.answer_input = PointsBox(
             value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
             tooltip="The points of your four cards with the starter; press Enter or Check",
@@ -56,10 +55,10 @@ class TodayView(Frame):
         self.show_button = action_button("Show me the count", "Show the count with every combination", "info")
         self.count_row = widgets.HBox([self.answer_input, self.check_button, self.show_button]).add_class(
             "crib-row")
-        self.feedback = controls.HTML()
-        self.streak_view = controls.HTML()
+        self.feedback = widgets.HTML()
+        self.streak_view = widgets.HTML()
         self.play_button = action_button("Play it out", "Play today's deal against the computer", "primary")
-        self.play_view = controls.HTML()
+        self.play_view = widgets.HTML()
         self.play_row = widgets.VBox([self.play_view, self.play_button])
         self.table_box = widgets.VBox()  # the game table, once asked for
         self._assemble(self.heading, self.throw_row, self.throw_view, self.hand_view, self.status,
