@@ -44,7 +44,8 @@ LIVE_VIEW = ".crib-live-view:not(.crib-live-hidden) .crib-desk"
 def _live_desk(page, base: str):
     """The teachers' page, once its widget is live (Python started in the page)."""
     page.goto(base + PAGE)
-    page.locator(".crib-desk").first.scroll_into_view_if_needed()
+    # the output box, not the snapshot: the live widget may replace it in the middle of the scroll
+    page.locator(".crib-live-output").filter(has=page.locator(".crib-desk")).first.scroll_into_view_if_needed()
     page.wait_for_selector(LIVE_VIEW, timeout=LIVE_TIMEOUT_MS)
     return page.locator(LIVE_VIEW)
 
