@@ -41,6 +41,7 @@ CHECKS = (
     Check("check_class_desk", "a teacher makes and grades a class in the page; same report as crib grade",
           (), "class-desk"),
     Check("check_offline", "offline after one visit: the service worker holds the runtime and chapters"),
+    Check("check_update", "a new build: the page kept at once, then the new build's, the old caches gone"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
     Check("check_progress", "answers kept in the browser, shown on My progress, exported and imported",

@@ -6,11 +6,14 @@
 //
 // - The runtime (Pyodide, the trimmed standard library, the packages, the snapshot, the widget
 //   runtime and the worker) is kept in a cache named after the build: answered from it, fetched
-//   into it ahead of need when a page asks ("crib-ahead" message), never stale: a new build is a
-//   new script, and activating it deletes every older cache of this book.
-// - Pages are fetched from the network first and kept, so that a learner who has been here once
-//   can read and use every chapter offline; their files whose address carries a digest are
-//   answered from the copy kept. The chapters are fetched ahead too once the runtime is in.
+//   into it ahead of need when a page asks ("crib-ahead" message). A new build is a new script:
+//   activating it makes its own caches the ones used, and the older ones are deleted as soon as no
+//   page of the book that was open before is left (`sweep`).
+// - A chapter this build's cache holds is answered from it at once, and asked of the network
+//   meanwhile for the next visit; one it does not hold is fetched from the network first and kept,
+//   so that a learner who has been here once can read and use every chapter offline. Their files
+//   whose address carries a digest are answered from the copy kept. The page that asks for the
+//   runtime is kept first, then the chapters are fetched ahead too once the runtime is in.
 //
 // Bundled by esbuild (`npm run build:sw`); the build puts the manifest before it, as
 // `self.CRIB_SW_MANIFEST`.
@@ -27,15 +30,39 @@ self.addEventListener('install', () => self.skipWaiting());
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    const names = await caches.keys();
-    await Promise.all(names.filter((name) => /^crib-(runtime|pages)-/.test(name)
-      && name !== RUNTIME_CACHE && name !== PAGES_CACHE).map((name) => caches.delete(name)));
     // A chapter is asked of the network while this worker starts, not after (its answer is the
     // page's first byte).
     if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
+    // A page opened a moment ago from the older build's copy may still be fetching that build's
+    // Python: its files stay until that page has gone (their addresses carry their digests, so no
+    // page of this build is ever answered with them).
+    const open = await bookClients();
+    await (await caches.open(RUNTIME_CACHE)).put(OPEN_BEFORE, new Response(JSON.stringify(open)));
+    await sweep();
   })());
 });
+
+const OLDER = (name) => /^crib-(runtime|pages)-/.test(name) && name !== RUNTIME_CACHE && name !== PAGES_CACHE;
+// The pages and workers of the book open when this build took over (a JSON list of client ids).
+const OPEN_BEFORE = new URL('crib-sw-open-before.json', self.location.href).href;
+
+async function bookClients() {
+  const all = await self.clients.matchAll({ includeUncontrolled: true, type: 'all' });
+  return all.filter((client) => client.url.startsWith(self.registration.scope)).map((client) => client.id);
+}
+
+/** Delete the older builds' caches once no page or worker of the book open before this build took
+ * over is left (on every chapter opened and every page that asks for the runtime). */
+async function sweep() {
+  const older = (await caches.keys()).filter(OLDER);
+  if (!older.length) return;
+  const note = await caches.match(OPEN_BEFORE, { cacheName: RUNTIME_CACHE });
+  const before = note ? await note.json() : [];
+  const open = new Set(await bookClients());
+  if (before.some((id) => open.has(id))) return;
+  await Promise.all(older.map((name) => caches.delete(name)));
+}
 
 // The runtime files the build gzips whole (the standard library, the packages, the snapshot) are
 // kept unpacked: every later start reads them as they are, instead of inflating 37 MB again on the
@@ -133,9 +160,17 @@ const VERSIONED = /[?&](v|digest)=/;
 
 async function fromPages(event) {
   const { request } = event;
-  if (VERSIONED.test(request.url)) {
-    const held = await caches.match(request, { cacheName: PAGES_CACHE, ignoreVary: true });
+  if (VERSIONED.test(request.url)) {  // in any build's cache: a page of the older build may ask
+    const held = await caches.match(request, { ignoreVary: true });
     if (held) return held;
+  }
+  if (request.mode === 'navigate') {
+    event.waitUntil(sweep().catch(() => undefined));
+    const held = await caches.match(request, { cacheName: PAGES_CACHE, ignoreVary: true });
+    if (held) {
+      event.waitUntil(refresh(event));
+      return held;
+    }
   }
   try {
     const preloaded = request.mode === 'navigate' ? await event.preloadResponse : undefined;
@@ -144,6 +179,19 @@ async function fromPages(event) {
     const held = await caches.match(request, { ignoreVary: true });
     if (held) return held;
     throw error;
+  }
+}
+
+// A chapter answered from the copy kept is asked of the network all the same (the answer to
+// navigation preload, which starts with the visit), and the copy replaced for the next visit: a
+// learner sees a new build of a page the second time they open it, never a page of one build with
+// the Python of another.
+async function refresh(event) {
+  try {
+    const fresh = (await event.preloadResponse) || await fetch(event.request);
+    keep(event, PAGES_CACHE, event.request, fresh);
+  } catch (error) {
+    // offline: the copy kept stays
   }
 }
 
@@ -205,16 +253,25 @@ async function fetchInto(cache, url, offered) {
   }
 }
 
+// The chapter that asks first: it is where the learner is, and a first visit's page was not
+// answered by this worker (it registered it), so it is not held yet.
+function pagesAhead(source) {
+  const here = source && source.url ? new URL(source.url) : null;
+  const path = here && here.href.startsWith(ROOT.href) ? here.pathname.slice(ROOT.pathname.length) : '';
+  return MANIFEST.pages.includes(path) ? [path, ...MANIFEST.pages.filter((p) => p !== path)] : MANIFEST.pages;
+}
+
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'crib-ahead-stop') round += 1;
   if (!event.data || event.data.type !== 'crib-ahead') return;
   const mine = round;
   event.waitUntil((async () => {
+    await sweep().catch(() => undefined);
     const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE, mine);
     if (mine !== round) return;  // stopped: asked again by the page that stopped it
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
-    await fetchAhead(MANIFEST.pages, PAGES_CACHE, mine);
+    await fetchAhead(pagesAhead(event.source), PAGES_CACHE, mine);
     if (mine !== round) return;
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
