@@ -253,12 +253,13 @@ async function fetchInto(cache, url, offered) {
   }
 }
 
-// The chapter that asks first: it is where the learner is, and a first visit's page was not
-// answered by this worker (it registered it), so it is not held yet.
-function pagesAhead(source) {
+// The chapter that asks, kept before anything else: it is where the learner is (the next visit
+// is most likely to it), a first visit's page was not answered by this worker (it registered it),
+// and it costs a round trip, no more (the browser's cache holds it, to be revalidated).
+function pageOf(source) {
   const here = source && source.url ? new URL(source.url) : null;
   const path = here && here.href.startsWith(ROOT.href) ? here.pathname.slice(ROOT.pathname.length) : '';
-  return MANIFEST.pages.includes(path) ? [path, ...MANIFEST.pages.filter((p) => p !== path)] : MANIFEST.pages;
+  return MANIFEST.pages.includes(path) ? [path] : [];
 }
 
 self.addEventListener('message', (event) => {
@@ -267,11 +268,12 @@ self.addEventListener('message', (event) => {
   const mine = round;
   event.waitUntil((async () => {
     await sweep().catch(() => undefined);
+    await fetchAhead(pageOf(event.source), PAGES_CACHE, mine);
     const held = await fetchAhead(MANIFEST.runtime, RUNTIME_CACHE, mine);
     if (mine !== round) return;  // stopped: asked again by the page that stopped it
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
-    await fetchAhead(pagesAhead(event.source), PAGES_CACHE, mine);
+    await fetchAhead(MANIFEST.pages, PAGES_CACHE, mine);
     if (mine !== round) return;
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
