@@ -245,7 +245,8 @@ def steps(timings: dict, model_id: str, page_origin: float = 0.0) -> str:
     return (f"asked {at(timings.get('start'))}, runtime {at(timings.get('runtimeLoaded'))}, kernel ready "
             f"{at(timings.get('kernelReady'))} (from {worker.get('from', '?')}: {inner}), cell ran "
             f"{at(widget.get('ran'))}, executed {at(widget.get('executed'))}, displayed "
-            f"{at(widget.get('displayed'))}, drawn {at(widget.get('drawn'))}")
+            f"{at(widget.get('displayed'))}, drawn {at(widget.get('drawn'))}, the taps kept answered "
+            f"{at(widget.get('replayed'))}")
 
 
 def _s(value: float | None) -> str:

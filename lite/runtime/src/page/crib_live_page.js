@@ -385,6 +385,7 @@ async function bringAlive(widget) {
   if (focused) { const el = findByKey(live, focused); if (el) el.focus(); }
   timings[widget.spec.model_id] = { ran: t0, executed, displayed, drawn: performance.now(), shift };
   await replay(widget);
+  timings[widget.spec.model_id].replayed = performance.now();
   widget.swapping = false;
   showStatus(widget);
 }
