@@ -24,7 +24,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from check_live import CHROMIUM_FLAGS, DESKTOP, LIVE_TIMEOUT_MS, PLANS, page_config, wait_held
+from check_live import CHROMIUM_FLAGS, DESKTOP, LIVE_TIMEOUT_MS, PLANS, Results, page_config, wait_held
 from throttle import PROFILES, serve
 
 FIRST = "04"
@@ -60,13 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
-    failed: list[str] = []
-
-    def check(ok: bool, what: str, why: str = "") -> None:
-        detail = "" if ok or not why else f"\n       - {why}"
-        print(("ok   " if ok else "FAIL ") + what + detail, flush=True)
-        if not ok:
-            failed.append(what)
+    results = Results()
+    check = results.check
 
     server, base = serve(root, PROFILES["none"])
     chapters = sorted(p.name for p in (root / "book").glob("[0-9][0-9]_*.html") if p.stat().st_size > 2000)
@@ -122,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                     check(False, f"offline: {rel} comes alive", f"{type(exc).__name__}: {exc}"[:300])
                 finally:
                     tab.close()
-    print(f"\noffline: {len(failed)} failed")
-    return 1 if failed else 0
+    print(f"\noffline: {len(results.failed)} failed")
+    return 1 if results.failed else 0
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from check_live import CHROMIUM_FLAGS, DESKTOP, LIVE_TIMEOUT_MS, PLANS, page_config, wait_held
+from check_live import CHROMIUM_FLAGS, DESKTOP, LIVE_TIMEOUT_MS, PLANS, Results, page_config, wait_held
 from throttle import PROFILES, serve
 
 CHAPTER = PLANS["04"].rel
@@ -96,13 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
-    failed: list[str] = []
-
-    def check(ok: bool, what: str, why: str = "") -> None:
-        detail = "" if ok or not why else f"\n       - {why}"
-        print(("ok   " if ok else "FAIL ") + what + detail, flush=True)
-        if not ok:
-            failed.append(what)
+    results = Results()
+    check = results.check
 
     with tempfile.TemporaryDirectory(prefix="crib-update-") as folder:
         site = Path(folder) / "site"
@@ -144,15 +139,16 @@ def main(argv: list[str] | None = None) -> int:
                 check(MARK in tab.content(), "the visit after: the new build's page, its widget live")
                 names = wait_until(tab, CACHES, lambda names: not any(n in names for n in old),
                                    "the old build's caches are deleted")
-                check(True, f"then the old build's caches are deleted (left: {', '.join(names)})")
+                check(not any(n in names for n in old),
+                      f"then the old build's caches are deleted (left: {', '.join(names)})")
                 tab.close()
             except Exception as exc:
                 check(False, "a new build reaches the learner", f"{type(exc).__name__}: {exc}"[:400])
             finally:
                 server.shutdown()
                 server.server_close()
-    print(f"\nupdate: {len(failed)} failed")
-    return 1 if failed else 0
+    print(f"\nupdate: {len(results.failed)} failed")
+    return 1 if results.failed else 0
 
 
 if __name__ == "__main__":
