@@ -32,9 +32,9 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, decode_bounded
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
-from ..exercises.bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, decode_bounded
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report, report_files

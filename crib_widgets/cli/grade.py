@@ -21,9 +21,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..bounded import MAX_LIST_BYTES, read_bounded
 from ..errors import CribbageError
 from ..exercises.assign import load_class
-from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
 from ..exercises.collect import Collected, collect, handed_in_limit
 from ..exercises.report import collected_report, report_files
 from ..exercises.results import CODE_PREFIX

@@ -19,9 +19,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
-from ..exercises.bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..exercises.class_folder import class_files, class_from_copy
 from ..exercises.tournament import load_tournament
 from .folders import owned_files, write_owned

@@ -14,8 +14,8 @@ import argparse
 import os
 from pathlib import Path
 
+from ..bounded import MAX_LIST_BYTES, read_bounded
 from ..errors import CribbageError
-from ..exercises.bounded import MAX_LIST_BYTES, read_bounded
 from ..exercises.class_folder import file_stem, roster_names
 from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown

@@ -40,9 +40,9 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
+from ..bounded import MAX_CLASS_BYTES, load_json, read_bounded
 from ..cards import Card
 from ..errors import CribbageError
-from .bounded import MAX_CLASS_BYTES, load_json, read_bounded
 from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 from .seeds import student_key

@@ -24,9 +24,9 @@ import re
 from html import escape
 from urllib.parse import urlsplit
 
+from ..bounded import load_json
 from ..errors import CribbageError
 from .assign import CLASS_FILE, Assignment
-from .bounded import load_json
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
 from .nbgrader import assignment_id, nbgrader_notebook
 

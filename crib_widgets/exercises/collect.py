@@ -19,8 +19,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
 from .assign import Assignment, fold_name
-from .bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
 from .results import CODE_PREFIX, ResultsError, Submission, codes_in, read_results
 
 __all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit"]

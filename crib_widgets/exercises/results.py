@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
 from .assign import Assignment
-from .bounded import NotJSON, load_json
 
 if TYPE_CHECKING:
     from ..lessons.store import Store
@@ -56,7 +56,7 @@ CODE_PREFIX = "CRIB1-"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 # The progress a student may attach, as compact JSON. The page attaches only the answers that give
 # the stars (each skill's last 5 first tries without a hint, and its last other try), so
-# it is under 70 KB, and a results file with it stays under the file's limit (bounded.MAX_RESULTS_BYTES).
+# it is under 70 KB, and a results file with it stays under the file's limit (MAX_RESULTS_BYTES).
 MAX_ATTACHED_PROGRESS = 100_000
 PROGRESS_FIELD = "progress"
 

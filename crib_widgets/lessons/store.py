@@ -8,7 +8,7 @@ sentence to show, and the page keeps the damaged text aside), adds each answer w
 does the saving; this module only turns the progress into text and back. Nothing is sent anywhere.
 
 The same document is the file a learner exports ("My progress" page) and imports on another
-device: `Store.import_bytes` reads it through the bounded reader (`exercises.bounded`), refuses a
+device: `Store.import_bytes` reads it through the bounded reader (`crib_widgets.bounded`), refuses a
 bad file with one sentence naming what was wrong and what is allowed, leaving the progress as it
 was, and merges a good one: answers are kept by their id (``<device>-<number>``, the device's own
 random name and a counter), so importing the same file twice, or two devices' files in either
@@ -43,8 +43,8 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping
 
+from ..bounded import decode_bounded, load_json
 from ..errors import CribbageError
-from ..exercises.bounded import decode_bounded, load_json
 from ..words import plural
 from .checks import shown
 from .daily import Streak

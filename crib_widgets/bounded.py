@@ -23,7 +23,7 @@ import json
 import re
 from pathlib import Path
 
-from ..errors import CribbageError
+from .errors import CribbageError
 
 __all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_KEY_BYTES", "MAX_DEPTH",
            "MAX_DIGITS",
