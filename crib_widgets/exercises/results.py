@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
 from .assign import Assignment
+from .short import SHORT_PREFIX, results_key
 
 if TYPE_CHECKING:
     from ..lessons.store import Store
@@ -184,7 +185,9 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
         signature = data["signature"]
     except KeyError as missing:
         raise ResultsError(f"{source}: the results file has no {missing} field: it is damaged") from None
-    if fingerprint != assignment.fingerprint or set_code != assignment.code:
+    short = isinstance(fingerprint, str) and fingerprint.startswith(SHORT_PREFIX) \
+        and isinstance(assignment, Assignment)  # made from a student code (exercises.short)
+    if (fingerprint != assignment.fingerprint and not short) or set_code != assignment.code:
         raise ResultsError(f"{source}: for another set (set {_short(set_code)}, class "
                            f"{_short(fingerprint)}), "
                            f"not this class's set {assignment.code} (class {assignment.fingerprint})")
@@ -196,7 +199,11 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
             and all(a is None or (isinstance(a, str) and len(a) <= MAX_ANSWER) for a in answers)):
         raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text of at most "
                            f"{MAX_ANSWER} characters, or null) were expected")
-    expected = sign(assignment.student_key(name), data)
+    try:
+        key = results_key(assignment, name, fingerprint) if short else assignment.student_key(name)
+    except CribbageError as error:
+        raise ResultsError(f"{source}: {error}") from None
+    expected = sign(key, data)
     # compared as bytes: compare_digest refuses text with non-ASCII letters, which a damaged file may hold
     if not isinstance(signature, str) or not hmac.compare_digest(signature.encode(), expected.encode()):
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "

@@ -1,0 +1,243 @@
+"""Short links: a student code of nine letters and digits that a child can type from a printed sheet.
+
+A whole link (`Assignment.link`) carries the student's cards and signing key and is 800 to 1,300
+characters long: fine to click, impossible to type. A short link carries only the set code and a
+**student code** such as ``4KM-Q7R-2XD``; the assignment page makes the cards itself with the
+book's Python in the browser (nothing installed, nothing sent anywhere), from the set code and the
+name the student types, exactly as the worksheet and the whole link have them.
+
+The student code is nine characters of Crockford's base 32 (digits and capitals without I, L, O
+and U, so 0/O and 1/I/L are read alike), 45 bits:
+
+- the student's place on the class list (10 bits) and the teacher's two options (checking as you
+  go, answers by kind);
+- a **name check** (13 bits) over the set code, the place, the options and the name: the page
+  refuses a name that does not go with the code, so a student who types their own name with a
+  classmate's code (or a classmate's name) is told so before seeing any cards;
+- a **class token** (15 bits) from the class secret, which only the teacher's class file holds: a
+  results file made from a student code is signed under a key made from the whole code
+  (`results_key`), so `crib grade` and the class page accept it only with that student's real code,
+  as a whole link's file only with that student's key;
+- a **check character** over all of it and the set code (Luhn's mod-N algorithm): one wrong
+  character is always caught as a typo, two swapped neighbours almost always, and a typo in the set
+  code 31 times in 32 (the name check then catches almost all the rest).
+
+What it guards against is the same as the whole link's checksum and key: accidents and a file made
+for a classmate, not a student sharing their own code; the grade is always the engine's.
+
+>>> from crib_widgets.exercises.assign import Assignment
+>>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
+>>> code = student_code(a, "Ann")
+>>> read_student_code(code.lower().replace("-", " ")) == code.replace("-", "")
+True
+>>> opened = open_short(a.code, code, "ann")
+>>> opened.student, opened.check, opened.by
+('ann', True, 'total')
+>>> open_short(a.code, code, "Ben")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crib_widgets.errors.CribbageError: the name 'Ben' does not go with this student code: ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from urllib.parse import quote
+
+from ..errors import CribbageError
+from .assign import PAGE, Assignment
+from .generate import MAX_STUDENTS
+from .seeds import student_key
+
+__all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "name_candidates", "open_short",
+           "read_student_code", "results_key", "short_link", "short_results", "student_code", "typed_page"]
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
+#: A results file made from a student code names it in its "class" field: ``short:4KMQ7R2XD``.
+SHORT_PREFIX = "short:"
+_LENGTH = 9
+_SEP = "\x1f"
+_TYPOS = str.maketrans({"O": "0", "I": "1", "L": "1", "U": "V"})
+_SET = re.compile(r"([a-z]+)/([a-z]+)/0*(\d{1,4})/0*(\d{1,18})")
+assert MAX_STUDENTS <= 1 << 10  # the place on the list fits its 10 bits
+
+
+def canonical_set(text: object) -> str:
+    """A typed set code as the sheets print it: ``" Counting/EASY/06/7 "`` -> ``counting/easy/6/7``."""
+    parts = [p.strip().lower() for p in text.split("/")] if isinstance(text, str) else []
+    found = _SET.fullmatch("/".join(parts))
+    if found is None:
+        raise CribbageError(f"{str(text)[:40]!r} is not a set code: type it as printed at the top of the "
+                            "sheet, e.g. counting/medium/6/7")
+    return "/".join(found.groups())
+
+
+def _name_key(name: str) -> str:
+    return student_key(unicodedata.normalize("NFC", name))
+
+
+def _bits(digest: bytes, count: int) -> int:
+    return int.from_bytes(digest[:4], "big") >> (32 - count)
+
+
+def _name_check(set_code: str, place: int, options: int, name: str) -> int:
+    text = _SEP.join(["crib-short-name", set_code, str(place), str(options), _name_key(name)])
+    return _bits(hashlib.sha256(text.encode("utf-8")).digest(), 13)
+
+
+def _token(assignment: Assignment, place: int, name: str) -> int:
+    text = _SEP.join(["crib-short-token", assignment.fingerprint, str(place), _name_key(name)])
+    secret = bytes.fromhex(assignment.secret)
+    return _bits(hmac.new(secret, text.encode("utf-8"), hashlib.sha256).digest(), 15)
+
+
+def _check_char(set_code: str, body: str) -> str:
+    """Luhn mod 32 over the body, after a character standing for the set code."""
+    values = [hashlib.sha256(set_code.encode("utf-8")).digest()[0] % 32] + [ALPHABET.index(c) for c in body]
+    total = 0
+    for i, value in enumerate(reversed(values)):
+        if i % 2 == 0:
+            value *= 2
+            value = value // 32 + value % 32
+        total += value
+    return ALPHABET[(32 - total % 32) % 32]
+
+
+def _options(check: bool, by: str) -> int:
+    return (2 if check else 0) | (1 if by == "kind" else 0)
+
+
+def student_code(assignment: Assignment, name: str) -> str:
+    """The student's code, e.g. ``4KM-Q7R-2XD``: typed with the set code, it opens their own set."""
+    student = assignment.find_student(name)
+    place = assignment.students.index(student)
+    options = _options(assignment.check_as_you_go, assignment.answer_by)
+    value = (place << 35) | (options << 28) | (_name_check(assignment.code, place, options, student) << 15) \
+        | _token(assignment, place, student)
+    body = "".join(ALPHABET[(value >> shift) & 31] for shift in range(35, -1, -5))
+    code = body + _check_char(assignment.code, body)
+    return f"{code[:3]}-{code[3:6]}-{code[6:]}"
+
+
+def typed_page(site: str = "") -> str:
+    """The address of the page where a student types the codes (relative to the site's root)."""
+    return ((site.rstrip("/") + "/") if site else "") + PAGE
+
+
+def short_link(assignment: Assignment, name: str, site: str = "") -> str:
+    """The short link: the assignment page with the set code and the student's code, e.g.
+    ``https://example.org/crib/book/assignment.html#set=counting/easy/10/7&code=4KM-Q7R-2XD``."""
+    return (f"{typed_page(site)}#set={quote(assignment.code, safe='/')}"
+            f"&code={student_code(assignment, name)}")
+
+
+def read_student_code(text: object) -> str:
+    """A typed student code as its nine characters (spaces, dashes and case ignored; O read as 0,
+    I and L as 1); a code of the wrong length or with a letter it cannot hold is refused."""
+    typed = text if isinstance(text, str) else ""
+    code = re.sub(r"[\s\-\u2010-\u2015.]", "", typed).upper().translate(_TYPOS)
+    if len(code) != _LENGTH or any(c not in ALPHABET for c in code):
+        raise CribbageError(f"{str(text)[:20]!r} is not a student code: it has nine letters and digits, e.g. "
+                            "4KM-Q7R-2XD, as printed on your sheet")
+    return code
+
+
+@dataclass(frozen=True)
+class ShortEntry:
+    """What a set code, a student code and a name open: the set, the name (as the class list spells
+    it, up to case), the place on the list and the options."""
+
+    set_code: str
+    code: str
+    student: str
+    place: int
+    check: bool
+    by: str
+
+    @property
+    def klass(self) -> str:
+        """The results file's "class" field."""
+        return SHORT_PREFIX + self.code
+
+    @property
+    def key(self) -> str:
+        """The key the page signs the results with (32 hex digits)."""
+        return _short_key(self.set_code, self.code)
+
+
+def _short_key(set_code: str, code: str) -> str:
+    return hashlib.sha256(_SEP.join(["crib-short-key", set_code, code]).encode("utf-8")).hexdigest()[:32]
+
+
+def name_candidates(name: str) -> list[str]:
+    """The ways a typed name may be on the class list: as typed, and the other order ("María García"
+    for "García, María" and back), so a child types their name the natural way."""
+    words = " ".join(name.split())
+    found = [words]
+    if "," in words:
+        last, _, first = words.partition(",")
+        if last.strip() and first.strip():
+            found.append(f"{first.strip()} {last.strip()}")
+    else:
+        parts = words.split(" ")
+        found += [f"{' '.join(parts[k:])}, {' '.join(parts[:k])}" for k in range(1, len(parts))]
+    return found
+
+
+def open_short(set_code: str, code: str, name: str) -> ShortEntry:
+    """Check a set code, a student code and a typed name together (what the page does before it
+    makes the cards); a typo or a name that does not go with the code is refused in one sentence."""
+    canonical = canonical_set(set_code)
+    body = read_student_code(code)
+    if _check_char(canonical, body[:-1]) != body[-1]:
+        raise CribbageError("the set code and the student code do not go together: one of them has a typo. "
+                            "Check both against your sheet")
+    value = 0
+    for c in body[:-1]:
+        value = value * 32 + ALPHABET.index(c)
+    place, options, check = value >> 35, (value >> 28) & 3, (value >> 15) & 8191
+    if not name.strip():
+        raise CribbageError("type your name as it is printed on your sheet")
+    for candidate in name_candidates(name):
+        if _name_check(canonical, place, options, candidate) == check:
+            return ShortEntry(canonical, body, candidate, place, bool(options & 2),
+                              "kind" if options & 1 else "total")
+    raise CribbageError(f"the name {' '.join(name.split())!r} does not go with this student code: type your "
+                        "name exactly as it is printed on your sheet (with its accents), and check the code")
+
+
+def results_key(assignment: Assignment, name: str, klass: str) -> str:
+    """The key a results file made from a student code must be signed with, after checking that the
+    code in its "class" field is ``name``'s in this class; otherwise a `CribbageError`."""
+    if student_code(assignment, name).replace("-", "") != klass.removeprefix(SHORT_PREFIX):
+        raise CribbageError(f"made with a student code that is not {name}'s in this class (a code from "
+                            f"another class, or a classmate's): ask {name} to type the code on their sheet")
+    return _short_key(assignment.code, klass.removeprefix(SHORT_PREFIX))
+
+
+def short_results(assignment: Assignment, name: str, answers: list[str | None], saved: str = "") -> dict:
+    """A results file's content exactly as the page writes it for a set opened by a student code
+    (for tests and examples)."""
+    from .results import FORMAT, sign
+
+    student = assignment.find_student(name)
+    entry = open_short(assignment.code, student_code(assignment, student), student)
+    data = {"crib_results": FORMAT, "set": entry.set_code, "class": entry.klass, "student": entry.student,
+            "answers": [None if a is None else str(a) for a in answers],
+            "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
+    data["signature"] = sign(entry.key, data)
+    return data
+
+
+def vectors(assignment: Assignment) -> list[dict]:
+    """Cases the page's JavaScript must agree with (tests/data/short_vectors.json)."""
+    return [{"set": assignment.code, "name": n, "code": student_code(assignment, n),
+             "place": assignment.students.index(n), "check": assignment.check_as_you_go,
+             "by": assignment.answer_by, "key": _short_key(assignment.code, student_code(assignment, n)
+                                                              .replace("-", ""))}
+            for n in assignment.students]

@@ -1,0 +1,124 @@
+"""Short links (crib_widgets.exercises.short): a set code and a student code a child can type."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_widgets.errors import CribbageError
+from crib_widgets.exercises.assign import Assignment
+from crib_widgets.exercises.collect import collect
+from crib_widgets.exercises.results import ResultsError, make_results, read_results
+from crib_widgets.exercises.short import (
+    ALPHABET,
+    name_candidates,
+    open_short,
+    read_student_code,
+    short_link,
+    short_results,
+    student_code,
+    vectors,
+)
+
+ROSTER = (*(f"Student {n}" for n in range(1, 24)), "García, María", "Zoë O'Neil")
+CLASS = Assignment("counting", "medium", 6, 7, ROSTER, check_as_you_go=False, answer_by="kind",
+                   secret="ab" * 16)
+VECTORS = Path(__file__).parent / "data" / "short_vectors.json"
+
+
+def test_every_student_opens_their_own_set_with_their_name():
+    for name in CLASS.students:
+        entry = open_short(CLASS.code, student_code(CLASS, name), name.upper())
+        assert CLASS.find_student(entry.student) == name
+        assert (entry.check, entry.by, entry.place) == (False, "kind", CLASS.students.index(name))
+
+
+def test_a_classmates_name_with_my_code_is_refused():
+    mine = student_code(CLASS, "Student 1")
+    for other in CLASS.students[1:]:
+        with pytest.raises(CribbageError, match="does not go with this student code"):
+            open_short(CLASS.code, mine, other)
+
+
+def test_the_name_typed_the_natural_way_is_found():
+    code = student_code(CLASS, "García, María")
+    assert open_short(CLASS.code, code, "maría  garcía").student == "garcía, maría"
+    assert "María García" in name_candidates("García, María")
+    with pytest.raises(CribbageError, match="with its accents"):  # the cards depend on the accents
+        open_short(CLASS.code, code, "Maria Garcia")
+
+
+def test_short_enough_to_type():
+    code = student_code(CLASS, "Zoë O'Neil")
+    assert len(code) == 11 and code[3] == code[7] == "-"
+    link = short_link(CLASS, "Zoë O'Neil", "https://example.org/crib/")
+    assert link == f"https://example.org/crib/book/assignment.html#set=counting/medium/6/7&code={code}"
+    assert len(link.split("#")[1]) < 45
+
+
+def test_typed_forms_are_read():
+    code = student_code(CLASS, "Student 3").replace("-", "")
+    assert read_student_code(f" {code[:3].lower()} {code[3:6]}-{code[6:]} ") == code
+    assert read_student_code(code.replace("0", "O").replace("1", "l")) == code
+    for bad in ("", "ABC", code + "7", code[:-1] + "U!", None):
+        with pytest.raises(CribbageError, match="is not a student code"):
+            read_student_code(bad)
+
+
+def test_every_single_typo_is_caught():
+    for name in ("Student 1", "Zoë O'Neil"):
+        code = student_code(CLASS, name).replace("-", "")
+        for i, old in enumerate(code):
+            for new in ALPHABET.replace(old, ""):
+                typo = code[:i] + new + code[i + 1:]
+                with pytest.raises(CribbageError):
+                    open_short(CLASS.code, typo, name)
+
+
+def test_a_typo_in_the_set_code_is_caught():
+    code = student_code(CLASS, "Student 2")
+    for typo in ("counting/medium/6/8", "counting/medium/5/7", "counting/easy/6/7", "play/medium/6/7"):
+        with pytest.raises(CribbageError, match=r"typo|does not go"):
+            open_short(typo, code, "Student 2")
+    assert open_short(" Counting/MEDIUM/06/7 ", code, "student 2").set_code == CLASS.code
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**12), st.lists(
+    st.text(alphabet="abcdéxyz ,", min_size=1, max_size=12).filter(lambda s: s.strip(" ,")),
+    min_size=1, max_size=6, unique_by=lambda s: " ".join(s.split()).casefold()))
+def test_codes_open_for_any_class(seed, names):
+    klass = Assignment("play", "easy", 3, seed, tuple(names), secret="cd" * 16)
+    for name in klass.students:
+        assert klass.find_student(open_short(klass.code, student_code(klass, name), name).student) == name
+
+
+def test_results_from_a_student_code_are_graded_and_checked():
+    good = short_results(CLASS, "Student 4", ["fifteens 2"] + [None] * 5)
+    assert read_results(CLASS, json.dumps(good), "r.json").student == "Student 4"
+    edited = {**good, "answers": ["fifteens 4"] + [None] * 5}
+    with pytest.raises(ResultsError, match="changed after it was saved"):
+        read_results(CLASS, json.dumps(edited), "r.json")
+    classmate = {**good, "student": "Student 5"}  # a classmate's name on my code's file
+    with pytest.raises(ResultsError, match="not Student 5's"):
+        read_results(CLASS, json.dumps(classmate), "r.json")
+    other = Assignment(CLASS.kind, CLASS.difficulty, CLASS.hands, CLASS.seed, ROSTER, False, "kind",
+                       secret="ef" * 16)  # the same set and list, another class
+    with pytest.raises(ResultsError, match="another class"):
+        read_results(other, json.dumps(good), "r.json")
+
+
+def test_collect_takes_short_and_whole_link_files_together():
+    texts = [("a.json", json.dumps(short_results(CLASS, "Student 1", ["1"] * 6))),
+             ("b.json", json.dumps(make_results(CLASS, "Student 2", ["2"] * 6)))]
+    got = collect(CLASS, texts)
+    assert sorted(got.taken) == ["Student 1", "Student 2"] and not got.refused
+
+
+def test_vectors_for_the_page_are_current():
+    """tests/data/short_vectors.json is what lite/runtime/test/short.test.mjs checks the page against."""
+    stored = json.loads(VECTORS.read_text(encoding="utf-8"))
+    klass = Assignment(**{**stored["class"], "roster": tuple(stored["class"]["roster"])})
+    assert stored["cases"] == vectors(klass)
