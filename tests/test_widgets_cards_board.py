@@ -9,7 +9,7 @@ import pytest
 
 from crib_widgets.cards import Card, parse_cards
 from crib_widgets.widgets import BoardView, CardPicker, board_svg, card_html, cards_html
-from crib_widgets.widgets.board import COMPACT, WIDE, hole_xy
+from crib_widgets.widgets.board import COMPACT, WIDE, hole_xy, lap_number, on_lap, scale_text
 from crib_widgets.widgets.styles import CSS
 
 
@@ -66,20 +66,73 @@ def test_picker_rejects_an_unknown_mode():
 
 
 @pytest.mark.parametrize("target", [61, 121])
-def test_board_has_one_hole_per_point_and_a_game_hole(target):
-    svg = board_svg(target, ("Ann", "Ben"), ((0, 0), (0, 0)), layout=WIDE)
-    holes = len(re.findall(r'<circle [^>]*r="2.3"', svg))
-    # per side: target - 1 holes on the track and 2 start holes; the game hole is drawn bigger
-    assert holes == 2 * (target - 1 + 2)
+@pytest.mark.parametrize("layout", [WIDE, COMPACT])
+def test_board_has_a_lap_of_sixty_holes_per_side_and_a_game_hole(target, layout):
+    """A wooden board: two rows of 30 holes a side and two start holes, whatever the game's length
+    (the game to 121 goes round twice); the game hole is drawn bigger."""
+    svg = board_svg(target, ("Ann", "Ben"), ((0, 0), (0, 0)), layout=layout)
+    holes = len(re.findall(rf'<circle [^>]*r="{layout.hole}"', svg))
+    assert holes == 2 * (60 + 2)
     assert svg.count("game hole") == 2
 
 
 def test_holes_go_out_along_one_row_and_back_along_the_other():
-    out = [hole_xy(p, 0, 121) for p in range(1, 61)]
-    back = [hole_xy(p, 0, 121) for p in range(61, 121)]
+    out = [hole_xy(p, 0, 121) for p in range(1, 31)]
+    back = [hole_xy(p, 0, 121) for p in range(31, 61)]
     assert all(a[0] < b[0] for a, b in itertools.pairwise(out))
     assert all(a[0] > b[0] for a, b in itertools.pairwise(back))
-    assert {y for _, y in out} != {y for _, y in back}
+    assert len({y for _, y in out}) == len({y for _, y in back}) == 1 and out[0][1] < back[0][1]
+
+
+@pytest.mark.parametrize("layout", [WIDE, COMPACT])
+def test_each_score_stands_in_the_hole_a_wooden_board_has_it_in(layout):
+    """A real 121 board (issue 35): each track goes up one row and back down the other, twice round
+    for 121; 1 and 61 share the first hole, 119 and 120 sit beside the start, the game hole too.
+    The game to 61 goes round once, in the same holes."""
+    def at(p, target=121):
+        return hole_xy(p, 0, target, layout=layout)
+
+    start, game = at(0), at(121)
+    step = at(2)[0] - at(1)[0]
+    for p in range(1, 61):
+        assert at(p) == at(p + 60) == at(p, 61)  # the second time round: the same hole
+    for p in range(1, 31):  # hole p of the outward row faces hole 61 - p of the homeward row
+        assert at(p)[0] == at(61 - p)[0] and at(p)[1] < at(61 - p)[1]
+    assert at(1)[1] == start[1] and 0 < at(1)[0] - start[0] < 3 * step  # the first hole beside the start
+    for beside in (60, 119, 120):  # the end of each lap comes home beside the start and the game hole
+        assert at(beside)[0] <= at(1)[0] + step + 0.01 and at(beside)[1] == at(31)[1]
+    assert game[0] < at(120)[0] and abs(game[1] - at(120)[1]) < 1
+    assert at(30)[0] == at(31)[0] == max(x for x, _ in map(at, range(1, 121)))  # the turn, far end
+    assert at(121) == at(125) and at(61, 61) == hole_xy(61, 0, 61, layout=layout)  # the game hole
+    # groups of five: a wider gap after every fifth hole
+    gaps = [round(at(p + 1)[0] - at(p)[0], 3) for p in range(1, 30)]
+    assert {g for i, g in enumerate(gaps, 1) if i % 5} == {round(step, 3)}
+    assert all(gaps[i - 1] > step for i in (5, 10, 15, 20, 25))
+
+
+def test_the_scale_names_both_times_round_and_each_peg_says_which():
+    assert on_lap(1) == on_lap(61) == 1 and on_lap(120) == 60 and lap_number(95) == 2
+    assert scale_text(10, 121) == "10·70" and scale_text(60, 121) == "60·120" and scale_text(10, 61) == "10"
+    svg = board_svg(121, ("Ann", "Bob"), ((113, 105), (91, 84)), layout=COMPACT)
+    for label in ("10·70", "30·90", "40·100", "60·120"):
+        assert f">{label}</text>" in svg
+    assert "front peg 113 (second time round)" in svg and "back peg 84 (second time round)" in svg
+    assert "(first time round)" not in board_svg(61, ("Ann", "Bob"), ((13, 5), (0, 0)))
+    # the review saw pegs over "10" and "30" while the labels said 113 and 91: the peg stands at the
+    # number that names its hole
+    x113, y113 = hole_xy(113, 0, 121, layout=COMPACT)
+    x110, _ = hole_xy(110, 0, 121, layout=COMPACT)
+    label = re.search(rf'<text x="{x110:.1f}" y="([0-9.]+)"[^>]*>50·110</text>', svg)
+    assert label and float(label.group(1)) > y113  # on the homeward side, under the lanes
+    assert x110 - 50 < x113 < x110  # three holes on, towards home
+
+
+def test_the_phone_board_holes_are_large_enough_to_see():
+    """At 390 px the board is drawn about 340 px wide: holes about 5 px across, pegs bigger."""
+    scale = 340 / COMPACT.width
+    assert 2 * COMPACT.hole * scale >= 4.5 and COMPACT.peg > COMPACT.hole and COMPACT.back_peg > COMPACT.hole
+    step = hole_xy(2, 0, 121, layout=COMPACT)[0] - hole_xy(1, 0, 121, layout=COMPACT)[0]
+    assert step > 2 * COMPACT.hole + 2  # room between holes
 
 
 def test_board_shows_scores_the_jump_and_the_latest_event():

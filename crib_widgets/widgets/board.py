@@ -1,9 +1,11 @@
 """The cribbage board: a wooden board in SVG with two pegs per side, the scores and the latest event.
 
-Each side has a lane of two rows of holes: out along the upper row, back along the lower one, into
-the game hole beside the start (30 + 30 holes for the 61 game, 60 + 60 for 121). Holes come in
-groups of five like on a real board. The front peg shows the score; the back peg marks the score
-before the last points, and a dashed arc shows the last jump with its points.
+Each side has a lane of two rows of 30 holes, as on a wooden board: out along the upper row, back
+along the lower one (a lap of 60 holes), then into the game hole beside the start. The game to 61
+goes round once; the game to 121 goes round twice, so a score and the score 60 more stand in the
+same hole (61 where 1 is, 120 beside the start), and the scale names both laps ("10·70"). Holes come
+in groups of five. The front peg shows the score; the back peg marks the score before the last
+points, and a dashed arc shows the last jump with its points.
 
 The SVG is plain HTML, so the board is drawn on a static page as well.
 
@@ -23,7 +25,7 @@ import ipywidgets as widgets
 from ..game.rules import Rules
 from .styles import SIDE_COLOURS, esc
 
-__all__ = ["BoardView", "board_svg", "hole_xy", "WIDE", "COMPACT"]
+__all__ = ["BoardView", "board_svg", "hole_xy", "on_lap", "lap_number", "scale_text", "WIDE", "COMPACT"]
 
 _DRAWINGS = itertools.count(1)
 
@@ -31,7 +33,8 @@ _DRAWINGS = itertools.count(1)
 @dataclass(frozen=True)
 class Layout:
     """The board's geometry in SVG units. WIDE puts the names left of the lanes; COMPACT, for a
-    phone, is half as wide with names above the lanes, so its text prints 9-10 px tall at 340 px."""
+    phone, is half as wide with names above the lanes and the outward scale in a strip above them,
+    so its text prints 9-10 px tall and its holes about 5 px wide at 340 px."""
 
     name: str
     width: float
@@ -45,20 +48,35 @@ class Layout:
     back_peg: float
     start: tuple[float, float]  # the start holes' distance left of the track (front, back peg)
     game: float  # the game hole's distance left of the track
-    gaps: tuple[float, float]  # the gap between groups of five holes (121, 61 game)
+    gap: float  # the extra gap between groups of five holes
     name_font: float
     scale_font: float
     names_above: bool
 
 
-WIDE = Layout("wide", 800, 112.0, 640.0, 24.0, 15.0, 50.0, 2.3, 5.2, 4.3, (32.0, 46.0), 39.0, (7.0, 12.0),
+WIDE = Layout("wide", 800, 112.0, 640.0, 24.0, 15.0, 50.0, 3.0, 5.4, 4.5, (32.0, 46.0), 39.0, 40.0,
               11, 8.5, False)
-COMPACT = Layout("compact", 400, 30.0, 340.0, 38.0, 11.0, 46.0, 1.5, 3.8, 3.1, (14.0, 22.0), 20.0,
-                 (4.0, 8.0), 13, 12, True)
+COMPACT = Layout("compact", 400, 40.0, 332.0, 48.0, 13.0, 48.0, 2.8, 4.3, 3.6, (14.0, 25.0), 21.0,
+                 16.0, 13, 12, True)
+SCALE_STRIP = 16.0  # COMPACT: the outward scale's baseline, in the strip above the first lane's name
+
+ROW = 30  # holes in a row, as on a wooden board
+LAP = 2 * ROW  # out along one row and back along the other
 
 
-def _lane_holes(target: int) -> int:
-    return (target - 1) // 2
+def on_lap(position: int) -> int:
+    """The hole (1 to 60) of the lap where a score stands: the game to 121 goes round twice, so
+    61 stands where 1 does and 120 where 60 does, beside the start.
+
+    >>> on_lap(5), on_lap(65), on_lap(120)
+    (5, 5, 60)
+    """
+    return (position - 1) % LAP + 1
+
+
+def lap_number(position: int) -> int:
+    """Which time round the board a score is on (1 or 2; 0 at the start)."""
+    return 0 if position <= 0 else (position - 1) // LAP + 1
 
 
 def hole_xy(position: int, side: int, target: int = 121, *, back_peg: bool = False,
@@ -69,24 +87,24 @@ def hole_xy(position: int, side: int, target: int = 121, *, back_peg: bool = Fal
     True
     >>> hole_xy(31, 0, 61)[1] > hole_xy(30, 0, 61)[1]      # and back along the lower row
     True
+    >>> hole_xy(95, 0, 121) == hole_xy(35, 0, 121)        # the second time round: the same hole
+    True
     """
-    per_row = _lane_holes(target)
     y_out = layout.top + side * layout.lane
     y_back = y_out + layout.row_gap
     if position <= 0:
         return (layout.track_left - layout.start[1 if back_peg else 0], y_out)
     if position >= target:
         return (layout.track_left - layout.game, y_back + 0.5)
-    if position <= per_row:
-        return (_hole_x(position - 1, per_row, layout), y_out)
-    return (_hole_x(2 * per_row - position, per_row, layout), y_back)
+    hole = on_lap(position)
+    if hole <= ROW:
+        return (_hole_x(hole - 1, layout), y_out)
+    return (_hole_x(LAP - hole, layout), y_back)
 
 
-def _hole_x(index: int, per_row: int, layout: Layout = WIDE) -> float:
-    groups = per_row // 5
-    gap = layout.gaps[0] if per_row > 30 else layout.gaps[1]
-    step = (layout.track_width - (groups - 1) * gap) / (per_row - 1)
-    return layout.track_left + index * step + (index // 5) * gap
+def _hole_x(index: int, layout: Layout = WIDE) -> float:
+    step = (layout.track_width - (ROW // 5 - 1) * layout.gap) / (ROW - 1)
+    return layout.track_left + index * step + (index // 5) * layout.gap
 
 
 def board_svg(
@@ -156,22 +174,23 @@ def _wood(height: float, layout: Layout, ids: str) -> str:
     )
 
 
+def scale_text(hole: int, target: int) -> str:
+    """The scale's number at a hole of the lap: the score there on each time round ("10·70" in the
+    game to 121)."""
+    return "·".join(str(p) for p in range(hole, target, LAP))
+
+
 def _scale(target: int, sides: int, layout: Layout) -> str:
-    """Numbers every ten holes: outward above the lanes, homeward below them (compact: outward only,
-    below the lanes, where the names above them leave room)."""
-    per_row = _lane_holes(target)
+    """Numbers every ten holes: outward above the lanes (on a phone, in a strip above the first
+    lane's name), homeward below them, each naming the score there on every time round."""
     marks = []
     bottom = _bottom(layout, sides) + layout.scale_font + 2
-    skunk, _ = _skunk_line(target)
-    for position in range(10, target, 10):
-        if layout.names_above and position > per_row:
-            continue
-        if not layout.names_above and abs(position - skunk) < 3:
-            continue  # the skunk line's own label stands there
-        x, _ = hole_xy(position, 0, target, layout=layout)
-        y = bottom if layout.names_above or position > per_row else layout.top - 11
+    above = SCALE_STRIP if layout.names_above else layout.top - 11
+    for hole in range(10, LAP + 1, 10):
+        x, _ = hole_xy(hole, 0, target, layout=layout)
+        y = above if hole <= ROW else bottom
         marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{layout.scale_font}" text-anchor="middle" '
-                     f'fill="#4a2c0c">{position}</text>')
+                     f'fill="#4a2c0c">{scale_text(hole, target)}</text>')
     return "".join(marks)
 
 
@@ -183,13 +202,13 @@ def _skunk_line(target: int) -> tuple[int, str]:
 def _skunk_mark(target: int, sides: int, layout: Layout) -> str:
     """A red line at the skunk (121) or lurch (61) line: losers short of it lose double."""
     line, label = _skunk_line(target)
-    per_row = _lane_holes(target)
+    hole = on_lap(line)
     at = [hole_xy(p, 0, target, layout=layout)[0] for p in (line, line - 1)]
-    between = (at[0] + at[1]) / 2 if line > per_row + 1 else at[0] + 7  # on the homeward row
-    x = between if line > per_row else at[0] - 4
+    between = (at[0] + at[1]) / 2 if hole > ROW + 1 else at[0] + 7  # on the homeward row
+    x = between if hole > ROW else at[0] - 4
     y1 = layout.top + layout.row_gap - 6
     y2 = _bottom(layout, sides)
-    text_y = y2 + (2 * layout.scale_font + 6 if layout.names_above else 9)
+    text_y = y2 + 2 * layout.scale_font + (6 if layout.names_above else 4)
     font = layout.scale_font if layout.names_above else 8
     anchor = "end" if layout.names_above and x > layout.width * .7 else "middle"
     return (f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y2:.1f}" stroke="#a93226" '
@@ -200,10 +219,9 @@ def _skunk_mark(target: int, sides: int, layout: Layout) -> str:
 
 def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
-    per_row = _lane_holes(target)
     y_out = layout.top + side * layout.lane
     gap = layout.row_gap
-    x_end = _hole_x(per_row - 1, per_row, layout)
+    x_end = _hole_x(ROW - 1, layout)
     turn = (gap + 12) / 2
     if layout.names_above:  # over the lane's left end, clear of the pegs
         name_x, name_y = _name_above_xy(side, layout)
@@ -225,7 +243,7 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
         f'H {start} Z" fill="{colour}" fill-opacity=".16" stroke="{colour}" stroke-opacity=".5"/>',
         label,
     ]
-    for position in range(1, target):
+    for position in range(1, LAP + 1):
         x, y = hole_xy(position, side, target, layout=layout)
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="#3a240f"/>')
     for back in (False, True):
@@ -254,7 +272,7 @@ def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: st
     gained = front - back
     if gained:
         lift = 13.0 + min(abs(gained), 12)
-        if side == 0 and not layout.names_above:  # a low arc, under the scale numbers above the lane
+        if side == 0:  # a low arc, under the scale numbers above the lane
             lift = 10.0
         if gained < 0:  # 10 back: the arc runs backwards
             colour = "#7b241c"
@@ -266,10 +284,18 @@ def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: st
         parts.append(_jump_label(f"{gained:+d}", mx, peak, colour, side, layout, name))
     parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{layout.back_peg}" fill="{colour}" '
                  f'fill-opacity=".55" stroke="#fff" stroke-width="1" filter="url(#{ids}-shadow)">'
-                 f"<title>back peg {back}</title></circle>")
+                 f"<title>back peg {back}{_round(back, target)}</title></circle>")
     parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="{layout.peg}" fill="{colour}" stroke="#fff" '
-                 f'stroke-width="1.4" filter="url(#{ids}-shadow)"><title>front peg {front}</title></circle>')
+                 f'stroke-width="1.4" filter="url(#{ids}-shadow)">'
+                 f"<title>front peg {front}{_round(front, target)}</title></circle>")
     return "".join(parts)
+
+
+def _round(position: int, target: int) -> str:
+    """Which time round a peg is on, said only where the game goes round twice."""
+    if target <= LAP + 1 or not 0 < position < target:
+        return ""
+    return " (first time round)" if lap_number(position) == 1 else " (second time round)"
 
 
 def _jump_label(text: str, x: float, peak: float, colour: str, side: int, layout: Layout, name: str) -> str:
