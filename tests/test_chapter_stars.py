@@ -140,6 +140,7 @@ def test_the_stars_redraw_when_the_learner_answers_in_a_trainer_of_the_same_page
     trainer = CountingTrainer(HAND, STARTER)
     trainer.mode.value = "total"
     trainer.total_input.value = 29
+    trainer.check_button.click()
     right_count = stars.lines[2]
     assert right_count.word == "not rated yet"
     assert "A right count: no stars yet: 2 more first tries" in text_of(stars)
@@ -147,6 +148,7 @@ def test_the_stars_redraw_when_the_learner_answers_in_a_trainer_of_the_same_page
         fresh = CountingTrainer(HAND, STARTER)
         fresh.mode.value = "total"
         fresh.total_input.value = total
+        fresh.check_button.click()
     assert stars.lines[2].stars == "★★★"
     assert "A right count: 3 of 3 stars, secure (3 of your last 3 first tries right)." in text_of(stars)
 
@@ -167,6 +169,7 @@ def test_a_chapter_stars_box_that_is_gone_stops_listening_and_a_failing_listener
     trainer = CountingTrainer(HAND, STARTER)
     trainer.mode.value = "total"
     trainer.total_input.value = 29
+    trainer.check_button.click()
     assert trainer.status_text.startswith("Right")
 
     class Gone:

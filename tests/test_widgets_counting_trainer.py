@@ -12,6 +12,11 @@ from crib_widgets.widgets.ladders import LADDERS
 from crib_widgets.widgets.styles import STATIC_NOTE
 
 
+def enter(box) -> None:
+    """Enter in a box, as ipywidgets sends it where no page script takes it (a notebook)."""
+    box._handle_custom_msg({"event": "submit"}, [])
+
+
 def test_first_view_shows_hand_question_and_static_note():
     t = CountingTrainer("5H 5D 5S JC", starter="5C")
     label = 'aria-label="Hand: five of hearts, five of diamonds, five of spades, jack of clubs"'
@@ -192,8 +197,11 @@ def test_after_a_right_answer_next_hand_is_the_main_button():
     t = CountingTrainer(level="fifteens")
     assert t.check_button.button_style == "primary" and t.next_button.button_style == ""
     t.kind_inputs["fifteen"].value = 1
+    t.check_button.click()
     assert t.check_button.button_style == "primary", "a wrong answer keeps Check the main button"
-    t.kind_inputs["fifteen"].value = t.score.total  # Enter in the only box checks
+    t.kind_inputs["fifteen"].value = t.score.total
+    assert "Right" not in t.status_text, "a number typed is judged only when asked"
+    enter(t.kind_inputs["fifteen"])  # Enter in the only box checks
     assert "Right" in t.status_text
     assert t.next_button.button_style == "primary" and t.check_button.button_style == ""
     t.next_button.click()
@@ -207,8 +215,11 @@ def test_after_a_right_answer_next_hand_is_the_main_button():
 def test_enter_in_the_last_box_on_show_checks_and_an_earlier_box_does_not():
     t = CountingTrainer("7H 8C 2D 2S", starter="KH", level="pairs_runs")
     t.kind_inputs["fifteen"].value = 2
+    enter(t.kind_inputs["fifteen"])
     assert t.feedback.value == ""
-    t.kind_inputs["run"].value = 1  # the last box on show: Enter there checks
+    t.kind_inputs["run"].value = 1
+    assert t.feedback.value == "", "leaving the last box (a blur) is not an answer"
+    enter(t.kind_inputs["run"])  # the last box on show: Enter there checks
     assert "Runs: over-counted by 1" in t.feedback.value and "Pairs: you missed 2" in t.feedback.value
 
 
@@ -250,7 +261,8 @@ def test_a_four_card_crib_flush_is_explained_by_the_scoring_layer():
     t.check_button.click()
     assert rule in t.feedback.value and "there is no flush here" not in t.feedback.value
     t.mode.value = "total"
-    t.total_input.value = t.score.total + 4  # Enter in the box checks: no button press
+    t.total_input.value = t.score.total + 4
+    enter(t.total_input)  # Enter in the box checks: no button press
     assert f"Too many: {rule}" in t.feedback.value
 
 
@@ -268,10 +280,69 @@ def test_a_wrong_total_points_at_the_kind_that_was_missed():
 def test_enter_in_the_total_box_checks_and_a_new_hand_starts_clean():
     t = CountingTrainer("5H 5D 5S JC", starter="5C")
     t.mode.value = "total"
-    t.total_input.value = 29  # what Enter commits in the browser
+    t.total_input.value = 29
+    enter(t.total_input)
     assert "Right" in t.status_text and t.tally == (1, 1)
     t.next_button.click()
-    assert t.feedback.value == "" and t.total_input.value == 0 and t.tally == (1, 1)
+    assert t.feedback.value == "" and t.total_input.value == "" and t.tally == (1, 1)
     t.mode.value = "kinds"
-    t.kind_inputs["fifteen"].value = 4  # only the total box checks by itself
+    t.kind_inputs["fifteen"].value = 4
+    enter(t.total_input)  # the total box is hidden in points per kind: its Enter asks nothing
     assert t.feedback.value == ""
+
+
+def test_leaving_a_box_is_never_an_answer_and_an_answer_is_recorded_once():
+    """Issue 36, item 1: typing in the last box and tapping elsewhere judged the hand and recorded it;
+    a second Check recorded the same answer again."""
+    t = CountingTrainer("7H 8C 2D 2S", starter="KH", level="pairs_runs")
+    for kind in t.lesson.shown_kinds():
+        t.kind_inputs[kind].value = "3"  # typed, then the box left (a blur sends the same value)
+        t.kind_inputs[kind].value = "3"
+    assert t.lesson.records == [] and t.tally == (0, 0) and t.feedback.value == ""
+    t.check_button.click()
+    records = list(t.lesson.records)
+    assert records and t.tally == (0, 1)
+    t.check_button.click()
+    enter(t.kind_inputs[t.lesson.shown_kinds()[-1]])
+    assert t.lesson.records == records, "the same answer asked again is not recorded again"
+    assert "answer you gave already" in t.status_text
+    t.kind_inputs["fifteen"].value = "2"
+    t.kind_inputs["pair"].value = "2"
+    t.kind_inputs["run"].value = "0"
+    t.check_button.click()
+    assert "Right" in t.status_text and len(t.lesson.records) > len(records)
+    done = list(t.lesson.records)
+    t.check_button.click()
+    assert t.lesson.records == done and "counted this hand right already" in t.status_text
+
+
+def test_what_the_box_shows_is_what_is_judged():
+    """Issue 36, item 5: the box's text, read when Check is asked, is the answer (12, not 1)."""
+    t = CountingTrainer("5H 5D 5S JC", starter="5C")
+    t.mode.value = "total"
+    t.total_input.value = "1"
+    t.total_input.value = "12"
+    t.check_button.click()
+    assert t.lesson.records[-1].given == "12" and "You said 12" in t.feedback.value
+
+
+def test_text_that_is_not_a_number_is_explained_and_not_recorded():
+    t = CountingTrainer("5H 5D 5S JC", starter="5C")
+    t.kind_inputs["fifteen"].value = "eight"
+    t.check_button.click()
+    assert '"eight" is not a whole number' in t.status_text and t.lesson.records == []
+    t.mode.value = "total"
+    t.check_button.click()
+    assert "Type the points first" in t.status_text and t.lesson.records == []
+
+
+def test_answer_boxes_are_marked_for_the_page_script():
+    from crib_widgets.widgets.answer_box import ANSWER_CLASS, CHECK_CLASS, heard_class
+
+    t = CountingTrainer("5H 5D 5S JC", starter="5C")
+    assert CHECK_CLASS in t.check_button._dom_classes
+    for box in (*t.kind_inputs.values(), t.total_input):
+        assert ANSWER_CLASS in box._dom_classes and box.continuous_update
+    t.total_input.value = "29"
+    assert heard_class("29") in t.total_input._dom_classes
+    assert heard_class("") not in t.total_input._dom_classes

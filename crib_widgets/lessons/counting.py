@@ -32,7 +32,7 @@ from . import checks
 from .ladders import LADDERS, LEVEL_KINDS, Rung
 from .record import AnswerRecord, position_text, records_for
 
-__all__ = ["CountingLesson", "LEVELS", "Line", "Verdict", "kind_label", "read_hand_position"]
+__all__ = ["CountingLesson", "LEVELS", "Line", "Verdict", "kind_label", "read_count", "read_hand_position"]
 
 # The levels follow the chapters: fifteens; pairs and runs (with fifteens); flush and nobs (with
 # everything before, in hands); everything, cribs too. Short names, so a menu fits on a phone.
@@ -195,6 +195,8 @@ class CountingLesson:
         self.attempts = 0  # answers given to this hand
         self.hinted = False  # the count was shown (a step at a time) before an answer
         self.done = False  # answered right, or counted to its end
+        self.solved = False  # answered right: a further answer is not graded
+        self._given: set[tuple] = set()  # the answers given to this hand, each graded once
 
     @property
     def exercise(self) -> CountingExercise:
@@ -258,17 +260,30 @@ class CountingLesson:
         kind, or ``"total"``, to the number typed."""
         for kind, value in said.items():
             if not 0 <= value <= MAX_HAND_SCORE:
-                label = "Total" if kind == "total" else kind_label(kind)
-                return (f"{label}: {value} cannot be right: a hand scores 0 to {MAX_HAND_SCORE} points. "
-                        "Change the number and press Check.")
+                return (f"{_box_label(kind)}: {value} cannot be right: a hand scores 0 to {MAX_HAND_SCORE} "
+                        "points. Change the number and press Check.")
         return ""
 
-    def check_kinds(self, said: Mapping[str, int]) -> Verdict:
-        """Grade points per kind (the shown kinds; one left out counts as 0)."""
-        said = {k: said.get(k, 0) for k in self.shown_kinds()}
-        problem = self.out_of_range(said)
+    def _refused(self, key: tuple) -> str:
+        """Why an answer is not graded again ('' when it is new): a hand counted right is done, and
+        the same answer asked twice (Check pressed twice, Enter then Check) is recorded once."""
+        if self.solved:
+            return "You counted this hand right already. Press Next hand for another."
+        if key in self._given:
+            return ("That is the answer you gave already (it counts once). Change a number and press Check, "
+                    "or press Count it for me to see it counted.")
+        return ""
+
+    def check_kinds(self, said: Mapping[str, int | str]) -> Verdict:
+        """Grade points per kind (the shown kinds; one left out, or a box left empty, counts as 0); a
+        number typed as text is read, and anything that is not one is explained, not graded."""
+        read = {k: read_count(said.get(k, 0), k, blank=0) for k in self.shown_kinds()}
+        problem = next((v for v in read.values() if isinstance(v, str)), "") or self.out_of_range(read)
+        problem = problem or self._refused(("kinds", tuple(read.items())))
         if problem:
             return Verdict(False, problem=problem)
+        said = read
+        self._given.add(("kinds", tuple(said.items())))
         grade = self._grade(said)
         truth = self.score.by_kind()
         hints = {check.kind: check.hint for check in grade.kinds}  # the worksheets' own reminders
@@ -276,11 +291,14 @@ class CountingLesson:
                       for kind, value in said.items())
         return self._answered(grade, lines)
 
-    def check_total(self, value: int) -> Verdict:
-        """Grade a total."""
-        problem = self.out_of_range({"total": value})
+    def check_total(self, value: int | str) -> Verdict:
+        """Grade a total (a number, or the text typed: anything that is not a number is explained)."""
+        value = read_count(value, "total")
+        problem = value if isinstance(value, str) else self.out_of_range({"total": value})
+        problem = problem or self._refused(("total", value))
         if problem:
             return Verdict(False, problem=problem)
+        self._given.add(("total", value))
         grade = self._grade(value)
         if grade.correct:
             return self._answered(grade, (Line("right", f"{value} points — right."),))
@@ -303,6 +321,7 @@ class CountingLesson:
                             hinted=self.hinted, position=self.position, given=grade.read or grade.given)
         self.records.extend(added)
         self.done = self.done or grade.correct
+        self.solved = grade.correct
         return Verdict(grade.correct, lines, grade, tuple(added))
 
     # ---- the words of the feedback ------------------------------------------------------------
@@ -352,6 +371,32 @@ class CountingLesson:
         if twice:
             return [Line("extra", "Did you count this one twice?", f"{twice[0].reason} ({twice[0].points}).")]
         return []
+
+
+def _box_label(kind: str) -> str:
+    return "Total" if kind == "total" else kind_label(kind)
+
+
+def read_count(typed: object, kind: str, *, blank: int | None = None) -> int | str:
+    """The whole number typed in a box (``kind``: a kind of points or ``"total"``), or a sentence
+    saying what is wrong with it; an empty box is ``blank`` (a kind left empty counts as 0), or a
+    sentence when None.
+
+    >>> read_count(" 12 ", "total"), read_count("", "run", blank=0), read_count("1 2", "total")[:20]
+    (12, 0, 'Total: "1 2" is not ')
+    """
+    if isinstance(typed, int) and not isinstance(typed, bool):
+        return typed
+    text = str(typed).strip()
+    if not text:
+        if blank is not None:
+            return blank
+        return "Type the points first (0 if nothing scores), then press Enter or Check."
+    try:
+        return int(text)
+    except ValueError:
+        return (f'{_box_label(kind)}: "{text[:20]}" is not a whole number: type one from 0 to '
+                f"{MAX_HAND_SCORE}, then press Check.")
 
 
 def check_level(level: object) -> str:

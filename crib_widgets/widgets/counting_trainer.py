@@ -4,7 +4,9 @@ Each level has a ladder of hands from easy to hard (`crib_widgets.widgets.ladder
 walks it in order, then deals hands at that level.
 
 >>> t = CountingTrainer("5H 5D 5S JC", starter="5C")
->>> t.mode.value = "total"; t.total_input.value = 29; t.check_button.click(); t.tally
+>>> t.mode.value = "total"; t.total_input.value = "29"; t.check_button.click(); t.tally
+(1, 1)
+>>> t.check_button.click(); t.tally  # asked again, the same answer is not recorded twice
 (1, 1)
 >>> t.count_button.click(); t.step_text
 'fifteen two'
@@ -28,6 +30,7 @@ from ..lessons.ladders import Rung
 from ..scoring import KINDS, HandScore
 from ..voice import count_player, player_html
 from ..words import plural
+from .answer_box import AnswerBox, mark_check
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -97,29 +100,29 @@ class CountingTrainer(Frame):
             tooltips=["Enter fifteens, pairs, runs, flush and nobs separately", "Enter only the total"],
         )
         self.mode.style.button_width = "9.5em"
-        # plain IntTexts: a number out of range is explained on Check, never clamped unseen
+        # text boxes that judge nothing themselves: leaving one (a tap elsewhere, a phone's keyboard
+        # closing) checks nothing; Check, or Enter (the page script presses Check), asks
         self.kind_inputs = {
-            kind: widgets.IntText(
-                value=0, description=kind_label(kind), tooltip=_KIND_HINTS[kind],
+            kind: AnswerBox(
+                value="", description=kind_label(kind), tooltip=_KIND_HINTS[kind], placeholder="0",
                 layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
             )
             for kind in KINDS
         }
-        self.total_input = widgets.IntText(
-            value=0, description="Total",
+        self.total_input = AnswerBox(
+            value="", description="Total", placeholder="0, 1, 2 ...",
             tooltip="All the points of the hand with the starter",
             layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
         )
         self.kinds_box = widgets.HBox(list(self.kind_inputs.values()))
         self.kinds_box.add_class("crib-row")
         self.total_box = widgets.HBox([self.total_input])
-        # Enter (or leaving the box) commits a number: in the total box, or the last box on show,
-        # that checks at once, as a learner expects (an earlier box only moves on to the next)
-        self.total_input.observe(self._on_entered, names="value")
-        for box in self.kind_inputs.values():
-            box.observe(self._on_entered, names="value")
-        self._resetting = False
-        self.check_button = action_button("Check", "Check your count against the rules", "primary", "check")
+        # Enter where no page script handles it (a notebook): the total box, or the last box on show
+        self.total_input.on_enter(self._on_enter_total)
+        for kind, box in self.kind_inputs.items():
+            box.on_enter(lambda k=kind: self._on_enter_kind(k))
+        self.check_button = mark_check(
+            action_button("Check", "Check your count against the rules", "primary", "check"))
         self.count_button = action_button(
             "Count it for me", "Show the count one step at a time, with the cards of each step lit", "info"
         )
@@ -184,12 +187,8 @@ class CountingTrainer(Frame):
 
     def _put(self) -> None:
         """Draw the model's new hand with every box empty."""
-        self._resetting = True
-        try:
-            for box in (*self.kind_inputs.values(), self.total_input):
-                box.value = 0
-        finally:
-            self._resetting = False
+        for box in (*self.kind_inputs.values(), self.total_input):
+            box.value = ""
         self.feedback.value = ""
         self._prominent(self.check_button)
         self.count_button.description = "Count it for me"
@@ -308,16 +307,13 @@ class CountingTrainer(Frame):
         else:
             self.set_status(f"Step {self.step + 1} of {len(steps)}: the lit cards score. Press Next step.")
 
-    def _on_entered(self, change: dict) -> None:
-        """A number committed (Enter, or leaving the box): the only box, or the last one, checks."""
-        if self._resetting:
-            return
+    def _on_enter_total(self) -> None:
         if self.mode.value == "total":
-            if change["owner"] is self.total_input:
-                self._on_check()
-            return
-        shown = self._shown_kinds()
-        if change["owner"] is self.kind_inputs[shown[-1]]:
+            self._on_check()
+
+    def _on_enter_kind(self, kind: str) -> None:
+        """Enter in the last box on show checks (in an earlier one it only commits the number)."""
+        if self.mode.value == "kinds" and kind == self._shown_kinds()[-1]:
             self._on_check()
 
     def _on_check(self) -> None:
