@@ -1,9 +1,16 @@
-"""Reading files from outside (results, codes, class files, rosters) with limits, never a traceback.
+"""The one reader of values from outside: files, links, kept progress, with limits, never a traceback.
 
-A file handed in by a student or kept by a teacher may be anything: a photo renamed ``.json``, a
-results file nested a million brackets deep, a number of 5,000 digits. Each read here is bounded
-in size, in JSON nesting and in the length of a number, and a file that passes none of it gets a
-`CribbageError` whose message names the file and says what was wrong and what is allowed.
+A file handed in by a student, a link pasted in, the progress the browser kept: any of them may be
+anything: a photo renamed ``.json``, text nested a million brackets deep, a number of 5,000 digits,
+half a character (a lone surrogate, which no file can hold as UTF-8 but JSON can escape), a NUL, a
+few kilobytes that inflate to gigabytes. Everything here is bounded in size, in JSON nesting and in
+the length of a number, refuses control characters and lone surrogates (raw or escaped), and takes
+time linear in the size of its input (the nesting is measured in one pass before the parser
+recurses). A value that passes none of it gets a `CribbageError` of one short sentence naming where
+it came from, what was wrong and what is allowed; the value itself is never quoted.
+
+The page's JavaScript applies the same rules (``lite/runtime/src/page/lib/reader.js``); both are
+checked against ``tests/data/js_vectors.json``.
 
 >>> load_json('{"a": [1, 2]}', "results.json")
 {'a': [1, 2]}
@@ -15,19 +22,27 @@ crib_widgets.errors.CribbageError: deep.json is nested 50 levels deep: a crib fi
 Traceback (most recent call last):
 ...
 crib_widgets.errors.CribbageError: big.json holds a number 5000 digits long: a crib file's numbers have ...
+>>> load_json('["\\\\ud800"]', "odd.json")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crib_widgets.bounded.BadText: odd.json holds half of a character (a lone surrogate, U+D800): ...
+>>> whole_number("12"), whole_number("²"), whole_number(" 7 "), whole_number("1" * 20)
+(12, None, 7, None)
 """
 
 from __future__ import annotations
 
 import json
 import re
+import zlib
+from itertools import accumulate
 from pathlib import Path
 
 from .errors import CribbageError
 
 __all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_KEY_BYTES", "MAX_DEPTH",
-           "MAX_DIGITS",
-           "NotJSON", "read_bounded", "decode_bounded", "load_json", "nesting"]
+           "MAX_DIGITS", "NotJSON", "BadText", "read_bounded", "decode_bounded", "load_json", "nesting",
+           "check_text", "bad_character", "inflate_bounded", "whole_number"]
 
 MAX_RESULTS_BYTES = 200_000  # a results file of 100 answers is about 10 KB
 MAX_CLASS_BYTES = 1_000_000  # 500 names of 100 characters and the set: about 60 KB
@@ -36,8 +51,31 @@ MAX_KEY_BYTES = 80_000_000  # an answer key (it holds a copy of class.json): 500
 MAX_DEPTH = 8  # a results file is 2 levels deep, a class file 3
 MAX_DIGITS = 12
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
+# One JSON string from its opening quote: possessive, so it never backtracks, and it always matches
+# (an unclosed string runs to the end of the text), so no later quote is tried as a start: one pass.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?+', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# Control characters other than tab, newline and carriage return, and lone surrogates: what no crib
+# file holds, what Python cannot hand to the page's environment, and what stops a page's Python.
+_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+_WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+
+
+class NotJSON(CribbageError):
+    """Text that is not JSON at all (as opposed to JSON beyond the limits)."""
+
+
+class BadText(CribbageError):
+    """Text that holds a control character or half of a character (JSON that is otherwise fine)."""
+
+
+class _TooLong(ValueError):
+    """A number a crib file never holds: ``digits`` long (0: beyond what a float holds)."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
 
 
 def read_bounded(path: Path, what: str, limit: int,
@@ -61,53 +99,121 @@ def decode_bounded(raw: bytes, where: str, limit: int,
     """``raw`` (a file's bytes, read from a disk or dropped on the teachers' page) as UTF-8 text, a
     byte-order mark skipped; refused, naming ``where``, if over ``limit`` bytes or not text."""
     if len(raw) > limit:
-        raise CribbageError(f"{where} is larger than {limit // 1000:,} KB: {fix}")
+        raise CribbageError(f"{where} is larger than {_size(limit)}: {fix}")
     try:  # not the "utf-8-sig" codec: the browser's trimmed Python has no codec looked up by name
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise CribbageError(f"{where} is not UTF-8 text: {fix}") from None
 
 
+def inflate_bounded(packed: bytes, where: str, limit: int, wbits: int = zlib.MAX_WBITS) -> bytes:
+    """``packed`` (zlib, or raw deflate with ``wbits=-15``) inflated, never past ``limit`` bytes: a
+    few kilobytes that would inflate to gigabytes are refused after ``limit + 1``. A damaged stream
+    is a `CribbageError` too."""
+    inflater = zlib.decompressobj(wbits)
+    try:
+        out = inflater.decompress(packed, limit + 1)
+    except zlib.error:
+        raise CribbageError(f"{where} is damaged (cut short or changed)") from None
+    if len(out) > limit or inflater.unconsumed_tail:
+        raise CribbageError(f"{where} unpacks to more than {_size(limit)}: what crib writes is smaller")
+    if not inflater.eof:
+        raise CribbageError(f"{where} is damaged (cut short or changed)")
+    return out
+
+
 def nesting(text: str) -> int:
-    """How deep JSON ``text`` nests its brackets (strings skipped), without parsing it."""
-    depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
-        depth += 1 if match.group() in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
+    """How deep JSON ``text`` nests its brackets (strings skipped), without parsing it, in one pass."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def bad_character(text: str) -> str | None:
+    """The first control character (other than tab, newline, return) or lone surrogate in ``text``,
+    named (``U+0000``) in a phrase; None when there is none."""
+    found = _BAD.search(text)
+    if found is None:
+        return None
+    code = f"U+{ord(found.group()):04X}"
+    if 0xD800 <= ord(found.group()) <= 0xDFFF:
+        return f"half of a character (a lone surrogate, {code})"
+    return f"a control character ({code})"
+
+
+def check_text(value: str, where: str) -> str:
+    """``value`` itself when it holds no control character (but tab, newline, return) and no lone
+    surrogate; else a `BadText` naming ``where``."""
+    bad = bad_character(value)
+    if bad:
+        raise BadText(f"{where} holds {bad}: text from outside holds whole, printable characters")
+    return value
+
+
+def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: bool = True) -> object:
+    """``text`` parsed as JSON; refused (naming ``where``) when over ``limit`` characters, not JSON,
+    nested too deep, holding a number too long or not finite, or (with ``text_rules``) a control
+    character or a lone surrogate anywhere, raw or escaped (a `BadText`)."""
+    if len(text) > limit:
+        raise CribbageError(f"{where} is larger than {_size(limit)}: a crib file is smaller")
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        raise CribbageError(f"{where} is nested {depth} levels deep: a crib file has at most {MAX_DEPTH} "
+                            "levels")
+    if text_rules:
+        check_text(text, where)
+    try:
+        data = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
+    except _TooLong as error:
+        size = f"{error.digits} digits long" if error.digits else "too large"
+        raise CribbageError(f"{where} holds a number {size}: a crib file's numbers have at most "
+                            f"{MAX_DIGITS} digits") from None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        raise NotJSON(f"{where} is not JSON text (damaged, or not a file crib wrote)") from None
+    if text_rules:
+        _check_strings(data, where)
+    return data
+
+
+def whole_number(text: object, digits: int = MAX_DIGITS) -> int | None:
+    """The whole number ``text`` says (ASCII digits, spaces around allowed, at most ``digits`` of
+    them), or None. Not ``str.isdigit``: it is true of "²" and "٣", which ``int`` refuses or reads."""
+    if type(text) is int:
+        return text if len(str(abs(text))) <= digits and text >= 0 else None
+    if not isinstance(text, str) or len(text) > 100:
+        return None
+    said = text.strip(" \t\r\n")
+    return int(said) if _WHOLE.fullmatch(said) and len(said) <= digits else None
+
+
+def _check_strings(data: object, where: str) -> None:
+    """Every key and string in ``data`` (at most `MAX_DEPTH` deep) checked by `check_text`."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            check_text(value, where)
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 def _number(text: str) -> int | float:
     digits = sum(ch.isdigit() for ch in text)
     if digits > MAX_DIGITS:
         raise _TooLong(digits)
-    return float(text) if any(ch in text for ch in ".eE") else int(text)
-
-
-class NotJSON(CribbageError):
-    """Text that is not JSON at all (as opposed to JSON beyond the limits)."""
-
-
-class _TooLong(ValueError):
-    def __init__(self, digits: int) -> None:
-        super().__init__(digits)
-        self.digits = digits
+    if not any(ch in text for ch in ".eE"):
+        return int(text)
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _TooLong(0)
+    return value
 
 
 def _constant(text: str) -> None:
     raise ValueError(f"{text} is not a number a crib file holds")
 
 
-def load_json(text: str, where: str) -> object:
-    """``text`` parsed as JSON, refused (naming ``where``) if not JSON, too deep or a number too long."""
-    depth = nesting(text)
-    if depth > MAX_DEPTH:
-        raise CribbageError(f"{where} is nested {depth} levels deep: a crib file has at most {MAX_DEPTH} "
-                            "levels")
-    try:
-        return json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
-    except _TooLong as error:
-        raise CribbageError(f"{where} holds a number {error.digits} digits long: a crib file's numbers have "
-                            f"at most {MAX_DIGITS}") from None
-    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
-        raise NotJSON(f"{where} is not JSON text (damaged, or not a file crib wrote)") from None
+def _size(limit: int) -> str:
+    return f"{limit // 1000:,} KB" if limit >= 1000 else f"{limit} bytes"
