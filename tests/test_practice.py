@@ -280,7 +280,7 @@ def test_the_mistakes_view_asks_a_due_hand_checks_it_by_enter_and_the_page_saves
     view.check_button.click()
     assert "is not a whole number" in view.status_text and not view.practice.answered
     view.answer_input.value = "29"
-    view._on_box_message(view.answer_input, {"event": "submit"}, [])  # Enter in the box
+    view.answer_input._handle_custom_msg({"event": "submit"}, [])  # Enter in the box
     assert "box 2" in view.feedback.value and view.status_text.startswith("Right!")
     assert Store.from_text(shown_text()).deck.items[0].box == 2
     assert view.next_button.description == "Done for today" and view.check_button.disabled

@@ -13,10 +13,11 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.practice import Practice
+from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import _line_html
 from .frame import Frame, action_button, from_model
-from .pegging_drill import PointsBox, play_row_html
+from .pegging_drill import play_row_html
 from .progress_link import kept, out, saved
 from .styles import esc
 
@@ -45,12 +46,12 @@ class MistakesView(Frame):
         self.where = widgets.HTML()
         self.table = widgets.HTML()
         self.question = widgets.HTML()
-        self.answer_input = PointsBox(
-            value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
+        self.answer_input = AnswerBox(
+            value="", description="Points:", placeholder="0, 1, 2 ...",
             tooltip="How many points; press Enter or Check", layout=widgets.Layout(width="11em"),
             style={"description_width": "4em"})
         self.answer_input.add_class("crib-points")
-        self.check_button = action_button("Check", "Check your answer", "primary")
+        self.check_button = mark_check(action_button("Check", "Check your answer", "primary"))
         self.answer_row = widgets.HBox([self.answer_input, self.check_button]).add_class("crib-row")
         self.hand_picker = CardPicker(mode="click", four_colour=four_colour, on_pick=self._on_pick)
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
@@ -67,7 +68,7 @@ class MistakesView(Frame):
         self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
                        self.hand_picker, self.muggins_row, self.feedback, self.next_button, out())
         self.check_button.on_click(lambda _: self._on_check())
-        self.answer_input.on_msg(self._on_box_message)
+        self.answer_input.on_enter(self._on_check)
         self.accept_button.on_click(lambda _: self._on_call("accept"))
         self.muggins_button.on_click(lambda _: self._on_call("muggins", self.muggins_input.value))
         self.overcount_button.on_click(lambda _: self._on_call("overcount"))
@@ -159,10 +160,6 @@ class MistakesView(Frame):
             self.set_status(f"{str(error)[0].upper()}{str(error)[1:].rstrip('.')}.", "warn")
             return
         self._draw_answered()
-
-    def _on_box_message(self, _widget: widgets.Widget, content: dict, _buffers: list) -> None:
-        if content.get("event") == "submit":
-            self._on_check()
 
     def _on_check(self) -> None:
         typed = self.answer_input.value

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ipywidgets as widgets
-from traitlets import CUnicode
 
 from ..cards import Card
 from ..lessons.checks import flag
@@ -30,6 +29,7 @@ from ..lessons.pegging import (
 from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
 from ..words import possessive
+from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -39,14 +39,6 @@ __all__ = ["PeggingDrill", "Answer", "solve", "check_scenarios", "read_points", 
            "play_row_html"]
 
 CHOSEN = "mod-active"  # the class of a raised, outlined card button (the chosen card stands up)
-
-
-class PointsBox(widgets.Text):
-    """The points box: a text box that starts empty, so Enter always has a number to check (a number
-    box already holding 0 sends nothing when 0 is typed over it), and takes a number given in code
-    (``box.value = 2`` reads as ``"2"``). Enter sends a "submit" message, which the drill answers."""
-
-    value = CUnicode("", help="The points typed, as text").tag(sync=True)
 
 
 class PeggingDrill(Frame):
@@ -93,15 +85,15 @@ class PeggingDrill(Frame):
         self.heading = widgets.HTML()
         self.table = widgets.HTML()
         self.question = widgets.HTML()
-        # text, not a clamped number box: anything typed is read on Check or Enter and explained if
-        # it is not a number of points; it is sent as typed, so Enter checks what is in the box
-        self.answer_input = PointsBox(
-            value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
+        # text, not a clamped number box: anything typed is read on Check or Enter (never on leaving
+        # the box) and explained if it is not a number of points
+        self.answer_input = AnswerBox(
+            value="", description="Points:", placeholder="0, 1, 2 ...",
             tooltip="How many points the last card scores (0 or more); press Enter or Check",
             layout=widgets.Layout(width="11em"), style={"description_width": "4em"},
         )
         self.answer_input.add_class("crib-points")
-        self.check_button = action_button("Check", "Check your answer", "primary", "check")
+        self.check_button = mark_check(action_button("Check", "Check your answer", "primary", "check"))
         self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info", "eye")
         self.next_button = action_button("Next", "Go on to the next question", "", "forward")
         self.hand_picker = CardPicker(mode="click", four_colour=self.four_colour, on_pick=self._on_pick)
@@ -118,7 +110,7 @@ class PeggingDrill(Frame):
         self._assemble(self.heading, self.table, self.question, self.status, self.answer_row,
                        self.hand_picker, buttons, self.feedback, footer, self.peek, out())
         self.check_button.on_click(lambda _: self._on_check())
-        self.answer_input.on_msg(self._on_box_message)  # Enter in the box checks, as Check does
+        self.answer_input.on_enter(self._on_check)  # Enter in the box checks, as Check does
         self.reveal_button.on_click(lambda _: self._on_reveal())
         self.next_button.on_click(lambda _: self._on_next())
         self.topic_picker.observe(lambda _: self._on_topic(), names="value")
@@ -203,10 +195,6 @@ class PeggingDrill(Frame):
             f'<div class="crib-tally">Right first time: {right} of {tried} · {where}</div>')
 
     # ---- callbacks ----------------------------------------------------------------------------
-    def _on_box_message(self, _widget: widgets.Widget, content: dict, _buffers: list) -> None:
-        if content.get("event") == "submit":
-            self._on_check()
-
     def _on_check(self) -> None:
         self.went_live()
         if self.scenario.ask != "last" or self.lesson.done:

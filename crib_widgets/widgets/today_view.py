@@ -10,10 +10,10 @@ import ipywidgets as widgets
 
 from ..errors import CribbageError
 from ..lessons.today import TodayHand
+from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import _line_html
 from .frame import Frame, action_button, from_model
-from .pegging_drill import PointsBox
 from .progress_link import kept, out, saved
 from .styles import esc
 
@@ -46,12 +46,12 @@ class TodayView(Frame):
         self.throw_row = widgets.HBox([self.picker, self.throw_button]).add_class("crib-row")
         self.throw_view = widgets.HTML()
         self.hand_view = widgets.HTML()
-        self.answer_input = PointsBox(
-            value="", description="Points:", placeholder="0, 1, 2 ...", continuous_update=True,
+        self.answer_input = AnswerBox(
+            value="", description="Points:", placeholder="0, 1, 2 ...",
             tooltip="The points of your four cards with the starter; press Enter or Check",
             layout=widgets.Layout(width="11em"), style={"description_width": "4em"})
         self.answer_input.add_class("crib-points")
-        self.check_button = action_button("Check", "Check your count", "primary")
+        self.check_button = mark_check(action_button("Check", "Check your count", "primary"))
         self.show_button = action_button("Show me the count", "Show the count with every combination", "info")
         self.count_row = widgets.HBox([self.answer_input, self.check_button, self.show_button]).add_class(
             "crib-row")
@@ -65,7 +65,7 @@ class TodayView(Frame):
                        self.count_row, self.feedback, self.streak_view, self.play_row, self.table_box, out())
         self.throw_button.on_click(lambda _: self._on_throw())
         self.check_button.on_click(lambda _: self._on_check())
-        self.answer_input.on_msg(self._on_box_message)
+        self.answer_input.on_enter(self._on_check)
         self.show_button.on_click(lambda _: self._on_show())
         self.play_button.on_click(lambda _: self._on_play())
         self._draw()
@@ -133,10 +133,6 @@ class TodayView(Frame):
             self.set_status(f"{str(error)[0].upper()}{str(error)[1:]}.", "warn")
             return
         self._draw()
-
-    def _on_box_message(self, _widget: widgets.Widget, content: dict, _buffers: list) -> None:
-        if content.get("event") == "submit":
-            self._on_check()
 
     def _on_check(self) -> None:
         self.went_live()
