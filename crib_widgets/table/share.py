@@ -36,6 +36,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card, full_deck, parse_cards
 from ..errors import CribbageError
 from ..game import Game, Rules, stack_deck
@@ -58,6 +59,9 @@ _RULES = ("players", "partners", "target", "muggins", "ten_back", "lowball", "ex
 PAGE_LINK_VARIABLE = "CRIB_PAGE_LINK"
 #: The longest code read (a finished 121 game is a few kilobytes): anything longer is refused unread.
 MAX_CODE = 20_000
+MAX_POSITION_BYTES = 300_000  # a position unpacked from a link (a finished game's save is under 100 KB)
+_AGAIN = "copy the whole link again from the person who shared it"
+_DAMAGED = f"this link is damaged (cut short or changed): {_AGAIN}"
 
 
 @dataclass(frozen=True)
@@ -252,10 +256,18 @@ def read_link(text: object) -> SharedPosition:
     try:
         body = code[len(_VERSION):]
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
-        data = json.loads(zlib.decompress(packed).decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
-        raise CribbageError("this link is damaged (cut short or changed): copy the whole link again from "
-                            "the person who shared it") from None
+    except (binascii.Error, ValueError):
+        raise CribbageError(_DAMAGED) from None
+    try:  # the one bounded reader: a zlib bomb, a nesting bomb, half a character are one sentence
+        unpacked = inflate_bounded(packed, "this link", MAX_POSITION_BYTES)
+        data = load_json(decode_bounded(unpacked, "this link", MAX_POSITION_BYTES, _AGAIN), "this link",
+                         MAX_POSITION_BYTES)
+    except NotJSON:
+        raise CribbageError(_DAMAGED) from None
+    except CribbageError as error:
+        said = str(error)
+        raise CribbageError(said if _AGAIN in said else f"{said}{':' if 'damaged' in said else ';'} {_AGAIN}"
+                            ) from None
     try:
         return _position(data, code)
     except CribbageError as error:

@@ -1,0 +1,136 @@
+"""The one bounded reader (crib_widgets.bounded) and the readers built on it: each hostile class of
+input is one short sentence, never a traceback, a hang or an echo of the value (issue 38)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+import zlib
+
+import pytest
+
+from crib_widgets.bounded import (
+    MAX_DEPTH,
+    BadText,
+    NotJSON,
+    check_text,
+    inflate_bounded,
+    load_json,
+    nesting,
+    whole_number,
+)
+from crib_widgets.errors import CribbageError
+from crib_widgets.table.share import read_link
+
+
+def _refused(text: str, says: str, error: type[Exception] = CribbageError) -> str:
+    with pytest.raises(error) as caught:
+        load_json(text, "the file")
+    message = str(caught.value)
+    assert says in message and len(message) < 200, message
+    return message
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("[" * 50 + "]" * 50, "nested 50 levels deep"),
+    ('{"n": ' + "9" * 5000 + "}", "a number 5000 digits long"),
+    ("[1e400]", "a number too large"),
+    ("[-1e400]", "a number too large"),
+    ('["\\ud800"]', "half of a character (a lone surrogate, U+D800)"),
+    ('["a\\udfffb"]', "U+DFFF"),
+    ('{"\\ud800": 1}', "lone surrogate"),  # a key is text too
+    ('["\ud800"]', "lone surrogate"),  # raw, as a JS string may hold it
+    ('["\\u0000"]', "a control character (U+0000)"),
+    ('["\\u001b[31m"]', "U+001B"),
+    ('["\x00"]', "U+0000"),
+    ("x" * 2000, "larger than"),
+])
+def test_each_hostile_class_is_one_short_sentence(text, says):
+    if "larger" in says:
+        with pytest.raises(CribbageError, match="larger than 1 KB"):
+            load_json(text, "the file", 1000)
+        return
+    _refused(text, says)
+
+
+def test_what_is_fine_passes():
+    assert load_json('["\\ud83d\\ude00", "tab\\there", "line\\nnext", "\\\\u0000"]', "f") == \
+        ["😀", "tab\there", "line\nnext", "\\u0000"]
+    assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH, "f") is not None
+    assert load_json('{"n": 123456789012, "x": 1.5e3}', "f") == {"n": 123456789012, "x": 1500.0}
+    with pytest.raises(NotJSON):
+        load_json("[NaN]", "f")
+
+
+def test_bad_text_is_a_cribbage_error_of_its_own():
+    with pytest.raises(BadText):
+        check_text("a\x07b", "the name")
+    assert check_text("Chloé\tO'Neil\n", "the name") == "Chloé\tO'Neil\n"
+
+
+@pytest.mark.parametrize("text", [
+    '"' + '\\"' * 500_000,  # escaped quotes in an unclosed string: 3.7 s for 32 KB before, quadratic
+    '"' * 1_000_000,
+    "[" * 1_000_000,
+    '["' + '\\\\' * 500_000,
+    '{"a": "' + "x" * 1_000_000 + '"' + ", " * 100_000,
+])
+def test_the_reader_is_linear_on_a_megabyte(text):
+    start = time.perf_counter()
+    with pytest.raises(CribbageError):
+        load_json(text, "the file")
+    assert time.perf_counter() - start < 2  # a bound (quadratic took hours), not a speed goal
+
+
+def test_nesting_skips_strings_and_survives_unclosed_ones():
+    assert nesting('[{"a": "[[[["}, ["]"]]') == 2
+    assert nesting('["' + "[" * 100) == 1
+    assert nesting("") == 0
+
+
+def test_a_zlib_bomb_is_stopped_at_the_limit():
+    bomb = zlib.compress(b"a" * 50_000_000, 9)
+    assert len(bomb) < 60_000
+    with pytest.raises(CribbageError, match="unpacks to more than 200 KB"):
+        inflate_bounded(bomb, "the code", 200_000)
+    assert inflate_bounded(zlib.compress(b"fine"), "the code", 10) == b"fine"
+    with pytest.raises(CribbageError, match="damaged"):
+        inflate_bounded(zlib.compress(b"fine")[:-2], "the code", 10)
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    assert inflate_bounded(raw.compress(b"x") + raw.flush(), "the code", 10, wbits=-15) == b"x"
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("12", 12), (" 7 ", 7), ("0", 0), (29, 29), ("²", None), ("٣", None), ("1_000", None), ("-3", None),
+    ("+3", None), ("", None), ("1" * 13, None), (True, None), (-1, None), (3.0, None), (None, None),
+    ("9" * 5000, None),
+])
+def test_whole_number_reads_ascii_digits_only(text, number):
+    assert whole_number(text) == number
+
+
+# ---- position links -----------------------------------------------------------------------------------
+
+def _code(raw: bytes) -> str:
+    return "c1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    (b"[" * 100_000, "nested 100000 levels deep"),  # a RecursionError before, and a dead page
+    (json.dumps({"n": ["x" * 5_000_000]}).encode(), "unpacks to more than 300 KB"),  # a 6 KB code
+    (b'{"n": ["\\ud800"]}', "lone surrogate"),
+    (b'{"n": ["\\u0000"]}', "control character"),
+    (b"\xff\xfe{}", "not UTF-8 text"),
+    (b"{not json", "damaged (cut short or changed)"),
+])
+def test_a_hostile_link_is_one_short_sentence(raw, says):
+    code = _code(raw)
+    assert len(code) < 20_000
+    start = time.perf_counter()
+    with pytest.raises(CribbageError) as caught:
+        read_link(code)
+    message = str(caught.value)
+    assert says in message and "copy the whole link again" in message and len(message) < 250, message
+    assert message.count("copy the whole link") == 1
+    assert time.perf_counter() - start < 2
