@@ -117,3 +117,24 @@ def test_the_drill_grades_as_the_worksheets_grader_and_the_go_as_the_engine(scen
     points = score_sequence(list(scenario.plays), scenario.players, scenario.final)
     assert lesson.answer.points == points[last]
     assert lesson.answer.points == sum(int(r.split()[0]) for r in lesson.answer.reasons)
+
+
+def test_the_same_answer_is_recorded_once():
+    """Issue 36, item 1: an answer asked twice (Check pressed twice, Enter then Check) counts once."""
+    d = PeggingLesson(topic="sets", shuffle=False)
+    wrong = d.answer.points + 1
+    assert not d.check_points(wrong).right
+    records = list(d.records)
+    again = d.check_points(str(wrong))
+    assert again.problem.startswith(f"You said {wrong} already") and d.records == records
+    assert d.attempts == 1 and d.tally == (0, 1)
+    assert d.check_points(d.answer.points).right and d.attempts == 2
+    assert d.check_points(d.answer.points).problem.startswith("This question is answered")
+
+
+def test_the_same_card_picked_twice_is_recorded_once():
+    d = PeggingLesson(topic="best", shuffle=False)
+    wrong = next(c for c, pts, _ in d.answer.options if pts is not None and pts != d.answer.points)
+    assert not d.pick(wrong).right
+    records = list(d.records)
+    assert "already" in d.pick(wrong).problem and d.records == records and d.attempts == 1

@@ -135,3 +135,20 @@ def test_bad_options_are_refused():
         MugginsQuiz(error_rate=2)
     with pytest.raises(CribbageError, match="announced count is 0 to 29"):
         MugginsQuiz(hands=[(*HAND, 30)])
+
+
+def test_the_missed_box_is_read_as_shown_and_only_when_asked():
+    """Issue 36, items 1 and 5: the number is judged on Muggins! (or Enter), as the box shows it."""
+    from crib_widgets.widgets.answer_box import CHECK_CLASS
+
+    q = MugginsQuiz(hands=[("5H 5D 5S JC", "5C", 17)])
+    assert CHECK_CLASS in q.muggins_button._dom_classes
+    q.muggins_input.value = "1"
+    q.muggins_input.value = "12"
+    assert q.settlement is None and q.lesson.records == []
+    q.muggins_input.value = "twelve"
+    q.muggins_button.click()
+    assert '"twelve" is not a number of missed points' in q.status_text and q.settlement is None
+    q.muggins_input.value = "12"
+    q.muggins_input._handle_custom_msg({"event": "submit"}, [])
+    assert q.settlement.outcome == "missed" and "you named 12" in q.result.value

@@ -284,3 +284,21 @@ def test_the_topic_menu_offers_only_topics_the_drill_has():
     assert {s.topic for s in d.queue} == {"go"}
     d.topic_picker.value = "all"
     assert len(d.queue) == len(chosen)
+
+
+def test_typing_and_leaving_the_box_judges_nothing_and_the_box_as_shown_is_judged():
+    """Issue 36, items 1 and 5: only Check or Enter asks, and what it judges is the box's text (12, not 1)."""
+    from crib_widgets.widgets.answer_box import CHECK_CLASS, heard_class
+
+    d = PeggingDrill(topic="sets", shuffle=False)
+    assert CHECK_CLASS in d.check_button._dom_classes and d.answer_input.continuous_update
+    d.answer_input.value = "1"
+    d.answer_input.value = "12"  # typed, then the box left: a blur sends it again
+    d.answer_input.value = "12"
+    assert d.lesson.records == [] and d.tally == (0, 0)
+    assert heard_class("12") in d.answer_input._dom_classes
+    d.answer_input._handle_custom_msg({"event": "submit"}, [])
+    assert "You said 12" in d.status_text and d.lesson.records[-1].given == "12"
+    records = list(d.lesson.records)
+    d.check_button.click()  # Enter, then Check: the same answer once
+    assert d.lesson.records == records and "already" in d.status_text

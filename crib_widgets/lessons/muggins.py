@@ -34,7 +34,7 @@ from . import checks
 from .counting import read_hand_position
 from .record import AnswerRecord, position_text
 
-__all__ = ["MugginsLesson", "Outcome", "ANSWERS"]
+__all__ = ["read_named", "MugginsLesson", "Outcome", "ANSWERS"]
 
 ANSWERS = ("accept", "muggins", "overcount")  # what `MugginsLesson.answer` takes
 
@@ -263,3 +263,18 @@ def _read_fixed(entry: object) -> tuple[HandScore, int]:
     if type(announced) is not int or not 0 <= announced <= MAX_COUNT:
         raise CribbageError(f"an announced count is 0 to {MAX_COUNT}, got {announced!r}")
     return score, announced
+
+
+def read_named(text: object) -> int | str:
+    """The number of missed points typed for a Muggins call, or a sentence saying what to type.
+
+    >>> read_named(" 2 "), read_named("two")[:18]
+    (2, '"two" is not a num')
+    """
+    said = str(text).strip()
+    try:
+        return int(said)
+    except ValueError:
+        shown = f'"{said[:20]}" is not' if said else "An empty box is not"
+        return (f"{shown} a number of missed points: type how many the count missed (1 or more), then "
+                "press Muggins!")

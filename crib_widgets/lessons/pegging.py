@@ -285,6 +285,7 @@ class PeggingLesson:
         self.done = False
         self.attempts = 0
         self.chosen: Card | None = None
+        self._given: set[str] = set()  # the answers given to this question, each recorded once
 
     def next(self) -> None:
         """The next question; after the last, a new round (in a new order when shuffling)."""
@@ -322,6 +323,9 @@ class PeggingLesson:
         said = read_points(typed)
         if isinstance(said, str):
             return Result(False, said)
+        if str(said) in self._given:
+            return Result(False, f"You said {said} already (it counts once): type another number, or press "
+                                 "Show me for the answer with reasons.")
         grade = check_answer(play_exercise(self.scenario), said)
         self._record(grade.correct, str(said))
         return Result(grade.correct)
@@ -336,6 +340,9 @@ class PeggingLesson:
         if option[1] is None:
             return Result(False, f"{card.pretty} cannot be laid: it would take the count past 31. Pick "
                                  "another card.")
+        if str(card) in self._given:
+            return Result(False, f"You chose {card.pretty} already (it counts once): pick another card, or "
+                                 "press Show me for the answer with reasons.")
         right = option[1] == self.answer.points
         self.chosen = card
         self._record(right, str(card))
@@ -363,6 +370,7 @@ class PeggingLesson:
         return cls([scenario_of_position(text)], shuffle=False)
 
     def _record(self, right: bool, given: str) -> None:
+        self._given.add(given)
         self.attempts += 1
         if self.attempts == 1:
             self._firsts.append(right)

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
+from ..lessons.muggins import read_named
 from ..lessons.practice import Practice
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
@@ -55,10 +56,11 @@ class MistakesView(Frame):
         self.answer_row = widgets.HBox([self.answer_input, self.check_button]).add_class("crib-row")
         self.hand_picker = CardPicker(mode="click", four_colour=four_colour, on_pick=self._on_pick)
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
-        self.muggins_input = widgets.IntText(
-            value=1, description="Missed:", tooltip="How many points the computer missed: 1 or more",
+        self.muggins_input = AnswerBox(
+            value="1", description="Missed:", tooltip="How many points the computer missed: 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
-        self.muggins_button = action_button("Muggins!", "Call Muggins: claim the points it missed", "warning")
+        self.muggins_button = mark_check(
+            action_button("Muggins!", "Call Muggins: claim the points it missed", "warning"))
         self.overcount_button = action_button("Too high!", "Object: the count is more than the hand holds",
                                               "danger")
         self.muggins_row = widgets.HBox([self.accept_button, self.muggins_input, self.muggins_button,
@@ -70,7 +72,8 @@ class MistakesView(Frame):
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_enter(self._on_check)
         self.accept_button.on_click(lambda _: self._on_call("accept"))
-        self.muggins_button.on_click(lambda _: self._on_call("muggins", self.muggins_input.value))
+        self.muggins_button.on_click(lambda _: self._on_muggins())
+        self.muggins_input.on_enter(self._on_muggins)
         self.overcount_button.on_click(lambda _: self._on_call("overcount"))
         self.next_button.on_click(lambda _: self._on_next())
         self._draw_question()
@@ -87,7 +90,7 @@ class MistakesView(Frame):
         self.question.value = f'<div class="crib-big">{esc(p.question())}</div>' if p.item else ""
         self.feedback.value = ""
         self.answer_input.value = ""
-        self.muggins_input.value = 1
+        self.muggins_input.value = "1"
         kind = p.kind
         self._show(self.answer_row, kind in ("count", "points"))
         self._show(self.muggins_row, kind == "muggins")
@@ -170,6 +173,14 @@ class MistakesView(Frame):
 
     def _on_pick(self, card: Card) -> None:
         self._answer(lambda: self.practice.pick(card))
+
+    def _on_muggins(self) -> None:
+        named = read_named(self.muggins_input.value)
+        if isinstance(named, str):
+            self.went_live()
+            self.set_status(named, "warn")
+            return
+        self._on_call("muggins", named)
 
     def _on_call(self, kind: str, named: int | None = None) -> None:
         self._answer(lambda: self.practice.call(kind, named))

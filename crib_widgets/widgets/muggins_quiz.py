@@ -20,10 +20,11 @@ import ipywidgets as widgets
 from ..aloud import Step, number_words
 from ..game.muggins import Settlement
 from ..lessons.checks import flag
-from ..lessons.muggins import ANSWERS, MugginsLesson
+from ..lessons.muggins import ANSWERS, MugginsLesson, read_named
 from ..strategy.muggins_players import Claim, make_claim
 from ..voice import count_player, player_html
 from ..words import possessive
+from .answer_box import AnswerBox, mark_check
 from .cards_view import card_html, cards_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -84,13 +85,13 @@ class MugginsQuiz(Frame):
         self.claim_view = widgets.HTML()
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success",
                                            "check")
-        # a plain IntText: a number out of range is explained when Muggins! is pressed, never clamped unseen
-        self.muggins_input = widgets.IntText(
-            value=1, description="Missed:",
+        # a text box: read (and a number out of range explained) only when Muggins! is pressed
+        self.muggins_input = AnswerBox(
+            value="1", description="Missed:",
             tooltip="How many points the computer missed (you get them, at most this many): 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
-        self.muggins_button = action_button("Muggins!", "Call Muggins: claim the points it missed",
-                                            "warning", "hand-paper-o")
+        self.muggins_button = mark_check(action_button("Muggins!", "Call Muggins: claim the points it missed",
+                                                       "warning", "hand-paper-o"))
         self.overcount_button = action_button("Too high!", "Object: the count is more than the hand holds",
                                               "danger", "arrow-down")
         self.next_button = action_button("Next hand", "The computer counts another hand", "", "forward")
@@ -103,7 +104,8 @@ class MugginsQuiz(Frame):
         self._assemble(self.intro, self.hand_view, self.claim_view, self.status, answer, self.result,
                        self.next_button, self.tally_view, self.peek, out())
         self.accept_button.on_click(lambda _: self.answer("accept"))
-        self.muggins_button.on_click(lambda _: self.answer("muggins", self.muggins_input.value))
+        self.muggins_button.on_click(lambda _: self._on_muggins())
+        self.muggins_input.on_enter(self._on_muggins)
         self.overcount_button.on_click(lambda _: self.answer("overcount"))
         self.next_button.on_click(lambda _: self._on_next())
 
@@ -115,7 +117,7 @@ class MugginsQuiz(Frame):
 
     def _draw_new_hand(self) -> None:
         self.result.value = ""
-        self.muggins_input.value = 1
+        self.muggins_input.value = "1"
         for button in (self.accept_button, self.muggins_button, self.overcount_button):
             button.disabled = False
         self.muggins_button.disabled = self.muggins_input.disabled = self.lesson.room < 1
@@ -160,6 +162,15 @@ class MugginsQuiz(Frame):
             f'{t["answered"]}</div>')
 
     # ---- the answer ---------------------------------------------------------------------------
+    def _on_muggins(self) -> None:
+        """Muggins! (or Enter in its box): the number as the box shows it."""
+        named = read_named(self.muggins_input.value)
+        if isinstance(named, str):
+            self.went_live()
+            self.set_status(named, "warn")
+            return
+        self.answer("muggins", named)
+
     def answer(self, kind: str, named: int | None = None) -> Settlement | None:
         """Answer the count (``accept``, ``muggins`` naming ``named``, ``overcount``); the rules settle.
 
