@@ -15,17 +15,18 @@ with each student's points lost in the discard, the play and the count; it write
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 from html import escape
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE
+from ..exercises.collect import Collected
 from ..exercises.export_html import PAGE_CSS
-from ..exercises.tournament import Tournament, grade
-from ..table.duplicate import DuplicateSet, Standing
+from ..exercises.spreadsheet import csv_text
+from ..exercises.standings import tournament_report
+from ..exercises.tournament import Tournament
+from ..table.duplicate import DuplicateSet
 from .folders import write_owned
 from .text import plural
 from .worksheet import read_students
@@ -51,11 +52,8 @@ def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str
 def tournament_files(tournament: Tournament, site: str) -> dict[str, str]:
     """A tournament's class folder: ``links.csv``, ``links.html`` and ``class.json``."""
     links = {name: tournament.link(name, site) for name in tournament.students}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "link"])
-    writer.writerows(links.items())
-    return {"links.csv": out.getvalue(), "links.html": _links_page(tournament, links, site),
+    return {"links.csv": csv_text([["student", "link"], *links.items()]),
+            "links.html": _links_page(tournament, links, site),
             CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
 
 
@@ -93,52 +91,23 @@ def assign(args: argparse.Namespace) -> int:
     return 0
 
 
-def _lost(row: Standing) -> str:
-    return ", ".join(f"{value:.1f} in the {phase}" for phase, value in row.lost.items())
+def standings_files(tournament: Tournament, got: Collected) -> dict[str, str]:
+    """The report's files (``standings.csv``, ``report.html``) of what was collected."""
+    return tournament_report(tournament, got).files()
 
 
-def standings_files(tournament: Tournament, standings: list[Standing], refused: list[str]) -> dict[str, str]:
-    """The report's files: ``standings.csv`` and ``report.html``."""
-    phases = list(standings[0].lost) if standings else []
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["place", "student", "points", "deals", *(f"lost in the {p}" for p in phases)])
-    for row in standings:
-        writer.writerow([row.place, row.student, row.points, row.boards,
-                         *(f"{row.lost[p]:.1f}" for p in phases)])
-    head = "".join(f"<th>{escape(h)}</th>" for h in
-                   ["place", "student", "points won", "deals", *(f"lost in the {p}" for p in phases)])
-    body = "".join(
-        f"<tr><td>{row.place}</td><td>{escape(row.student)}</td><td>{row.points:+d}</td><td>{row.boards}</td>"
-        + "".join(f"<td>{row.lost[p]:.1f}</td>" for p in phases) + "</tr>" for row in standings)
-    refusals = "".join(f"<li>{escape(line)}</li>" for line in refused)
-    html = (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings of "
-            f"{escape(tournament.code)}</title><style>{PAGE_CSS} td,th{{padding:.1em .6em}}</style></head>"
-            "<body>"
-            f"<h1>Standings of {escape(tournament.code)}</h1><p>Every student played the same "
-            f"{plural(tournament.chosen.deals, 'deal')} against the same computer; each file was replayed "
-            "move by move. <b>Points won</b> is the student's points minus the computer's on those cards; "
-            "<b>lost</b> is what the review finds slipped away in each part of the game.</p>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + (f"<h2>Not graded</h2><ul>{refusals}</ul>" if refused else "") + "</body></html>\n")
-    return {"standings.csv": out.getvalue(), "report.html": html}
-
-
-def grade_class(args: argparse.Namespace, tournament: Tournament, got) -> int:
+def grade_class(args: argparse.Namespace, tournament: Tournament, got: Collected) -> int:
     """``crib grade`` on a tournament's class: replay, rank, print and write the standings."""
-    standings = grade(tournament, got)
-    for line in got.refused:
+    report = tournament_report(tournament, got)
+    for line in report.refused:
         print(f"crib: not graded: {line}", file=sys.stderr)
-    for line in got.notes:
+    for line in report.notes:
         print(f"crib: note: {line}", file=sys.stderr)
-    if not standings:
+    if not report.standings:
         raise CribbageError("no results file could be graded (see the lines above); no report was written")
     out = args.out or args.classdir / "report"
-    write_owned(out, standings_files(tournament, standings, got.refused), "report", what="the report")
-    print(f"Tournament {tournament.code} (against the {tournament.chosen.level} computer): "
-          f"{plural(len(standings), 'student')} ranked by points won against the computer on the same cards")
-    for row in standings:
-        print(f"  {row.place}. {row.student}: {row.points:+d} over {plural(row.boards, 'deal')}; "
-              f"lost {_lost(row)}")
+    write_owned(out, report.files(), "report", what="the report")
+    for line in report.lines():
+        print(line)
     print(f"wrote {out / 'report.html'} and standings.csv")
-    return 1 if got.refused else 0
+    return 1 if report.refused else 0

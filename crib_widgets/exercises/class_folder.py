@@ -16,9 +16,7 @@ byte for byte the same sheets, key, links and ``class.json``.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import re
 from html import escape
@@ -29,6 +27,7 @@ from ..errors import CribbageError
 from .assign import CLASS_FILE, Assignment
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
 from .nbgrader import assignment_id, nbgrader_notebook
+from .spreadsheet import csv_text
 
 __all__ = ["KEY_COPY_ID", "class_files", "class_from_copy", "file_stem", "roster_names", "web_address"]
 
@@ -145,11 +144,7 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
         files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student])
     data = assignment.to_json(site)
     files["answer-key.html"] = answer_key_html(sets).replace("</body>", _class_copy(data) + "</body>", 1)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "link"])
-    writer.writerows(links.items())
-    files["links.csv"] = out.getvalue()
+    files["links.csv"] = csv_text([["student", "link"], *links.items()])
     files["links.html"] = _links_page(assignment, links, site)
     files[CLASS_FILE] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return files

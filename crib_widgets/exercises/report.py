@@ -40,6 +40,7 @@ from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .sheet import answer_kinds
 from .skills import SKILLS, band, skills_tested
+from .spreadsheet import csv_text, shown_cell
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files",
            "collected_report", "practised_lines", "PRACTISED"]
@@ -124,43 +125,37 @@ class ClassReport:
         return tuple(answer_kinds(self.assignment.student_set(self.assignment.students[0])))
 
     def students_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["student", "score", "right", "wrong", "unreadable", "unanswered",
-                         *(f"{KIND_LABELS[k]} missed" for k in self.kinds),
-                         *(f"{s} right" for s in self.skills)])
         n = self.assignment.hands
+        rows: list[list[object]] = [["student", "score", "right", "wrong", "unreadable", "unanswered",
+                                     *(f"{KIND_LABELS[k]} missed" for k in self.kinds),
+                                     *(f"{s} right" for s in self.skills)]]
         for row in self.students:
-            writer.writerow([row.student, f"{row.right}/{n}", row.right, row.count("wrong"),
-                             row.count("unreadable"), row.count("unanswered"),
-                             *(row.misses.get(k, 0) for k in self.kinds),
-                             *(_share(row.skills.get(s)) for s in self.skills)])
+            rows.append([row.student, f"{row.right}/{n}", row.right, row.count("wrong"),
+                         row.count("unreadable"), row.count("unanswered"),
+                         *(row.misses.get(k, 0) for k in self.kinds),
+                         *(_share(row.skills.get(s)) for s in self.skills)])
         for name in self.missing:
-            writer.writerow([name, "no results", "", "", "", "", *("" for _ in self.kinds),
-                             *("" for _ in self.skills)])
-        return out.getvalue()
+            rows.append([name, "no results", "", "", "", "", *("" for _ in self.kinds),
+                         *("" for _ in self.skills)])
+        return csv_text(rows)
 
     def answers_csv(self) -> str:
         """Every answer: who, which question, what it trained, what was typed, how it was read, the mark."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["student", "question", "focus", "typed", "read as", "status", "right answer"])
+        rows: list[list[object]] = [["student", "question", "focus", "typed", "read as", "status",
+                                     "right answer"]]
         for row in self.students:
             for g, focus in zip(row.report.grades, row.focuses, strict=True):
-                writer.writerow([row.student, g.number, focus, _cell(g.given), g.read, g.status,
-                                 _right_answer(g)])
-        return out.getvalue()
+                rows.append([row.student, g.number, focus, _cell(g.given), g.read, g.status,
+                             _right_answer(g)])
+        return csv_text(rows)
 
     def questions_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["question", "focus", "wrong", "unreadable", "unanswered", "answered by",
-                         *(f"{KIND_LABELS[k]} missed" for k in self.kinds)])
+        rows: list[list[object]] = [["question", "focus", "wrong", "unreadable", "unanswered", "answered by",
+                                     *(f"{KIND_LABELS[k]} missed" for k in self.kinds)]]
         for q in self.questions:
-            writer.writerow([q.number, q.focus, q.wrong, q.unreadable, q.unanswered,
-                             len(self.students) - q.unanswered,
-                             *(q.kind_misses.get(k, 0) for k in self.kinds)])
-        return out.getvalue()
+            rows.append([q.number, q.focus, q.wrong, q.unreadable, q.unanswered,
+                         len(self.students) - q.unanswered, *(q.kind_misses.get(k, 0) for k in self.kinds)])
+        return csv_text(rows)
 
     def summary(self) -> str:
         """One line: how many graded, the class's average, who is missing."""
@@ -382,9 +377,9 @@ def _share(counts: tuple[int, int] | None) -> str:
 
 
 def _cell(text: str) -> str:
-    """Typed text for a table or a CSV cell: one line, and never read as a spreadsheet formula."""
-    text = " ".join(str(text).split())
-    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text[1:2].isdigit() else text
+    """Typed text for a table or a CSV cell, on one line (`spreadsheet.csv_text` keeps it from being a
+    formula)."""
+    return " ".join(str(text).split())
 
 
 def _right_answer(g: Grade) -> str:
@@ -395,7 +390,8 @@ def _table(text: str) -> str:
     """A CSV text as an HTML table, its first row the heading."""
     head, *rows = list(csv.reader(io.StringIO(text)))
     cells = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td>{escape(shown_cell(c))}</td>" for c in row) + "</tr>"
+                   for row in rows)
     return f'<table class="grid"><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>'
 
 

@@ -199,6 +199,7 @@ def read_link(href: object) -> TournamentEntry:
 
 
 _WORDS = {"discard", "play", "go", "announce", "answer"}
+_NUMBER = re.compile(r"[0-9]{1,3}")
 
 
 def board_answer(board: dict) -> str:
@@ -213,7 +214,7 @@ def board_answer(board: dict) -> str:
 
 def board_from_answer(text: str, number: int) -> dict:
     """A board read back from its words (the inverse of `board_answer`), as `replay_boards` takes it."""
-    found = re.fullmatch(r"points ([+-]\d{1,3}): (.*)", text.strip(), re.S)
+    found = re.fullmatch(r"points ([+-][0-9]{1,3}): (.*)", text.strip(), re.S)
     if found is None:
         raise CribbageError(f"board {number}: damaged (it should read 'points +3: discard ...; play ...')")
     moves = []
@@ -224,9 +225,13 @@ def board_from_answer(text: str, number: int) -> dict:
         kind, rest = words[0], words[1:]
         if kind == "discard":
             listed = ["discard", 0, rest]
-        else:
-            listed = [kind, 0, *(int(w) if w.isdigit() else w for w in rest)]
-        move_from_list(listed)  # a move that cannot even be read is named here, by its board
+        else:  # only the digits 0-9 make a number: "²" and "٣" are digits to str.isdigit, not to int()
+            listed = [kind, 0, *(int(w) if _NUMBER.fullmatch(w) else w for w in rest)]
+        try:
+            move_from_list(listed)  # a move that cannot even be read is named here, by its board
+        except (CribbageError, ValueError, TypeError):
+            raise CribbageError(f"board {number}: {part.strip()[:30]!r} is not a move that can be "
+                                "read") from None
         moves.append(listed)
     return {"board": number, "moves": moves, "points": int(found[1])}
 
@@ -265,4 +270,7 @@ def grade(tournament: Tournament, got: Collected, *, review: bool = True) -> lis
             scored.append((name, _replayed(tournament, submission.answers)))
         except CribbageError as error:
             got.refused.append(f"{submission.source}: {error}")
+        except Exception as error:  # one student's file never stops the class's grade
+            got.refused.append(f"{submission.source}: its boards could not be replayed "
+                               f"({type(error).__name__}); {name}'s file was set aside, the others graded")
     return rank(scored, review=review)
