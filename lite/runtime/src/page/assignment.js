@@ -7,10 +7,16 @@
  * student's key from the link. Every score comes from Python: when the page's live Python
  * (window.cribLive, lite/README.md) is there, answers are read, and checked if the teacher allowed
  * it, by crib_widgets itself; `crib grade` scores everything again from the seed in any case.
+ *
+ * A short link (#set=counting/easy/10/7&code=4KM-Q7R-2XD, or the two codes typed from a printed
+ * sheet) carries no cards: the name the student types is checked against the student code
+ * (lib/short.js), then the page's Python makes the cards, and the results file is signed under a
+ * key made from the code (crib_widgets.exercises.short), so it is handed in like a whole link's.
  */
 import { distance, foldName, nameKey } from "./lib/names.js";
 import { readLink } from "./lib/link.js";
 import { signResults } from "./lib/results.js";
+import { openShort } from "./lib/short.js";
 
 const ROOT_ID = "crib-assignment";
 const $ = (tag, attrs = {}, ...children) => {
@@ -40,17 +46,22 @@ const pyString = (s) => JSON.stringify(String(s));
 async function python(call) {
   const live = window.cribLive;
   if (!live || live.state === "failed") return null;
-  const result = await live.run(`from crib_widgets.exercises.assign import page_reply, practice_data\n` +
-    `print(${call})`);
+  const result = await live.run("import json\nfrom crib_widgets.exercises.assign import page_reply, practice_data\n" +
+    `from crib_widgets.exercises.page_voice import page_voice\nprint(${call})`);
   if (result.status !== "ok") return null;
   return JSON.parse(result.stdout.trim().split("\n").pop());
 }
 
 // ---- drawing ---------------------------------------------------------------------------------------
+// data-card ("10H") lets the counting voice light the cards it is counting (crib-voice.js)
+const SUITS = { "♥": "H", "♦": "D", "♣": "C", "♠": "S" };
 const card = ([pretty, name], asked) => $("span", {
   class: "ca-card" + (/[♥♦]/.test(pretty) ? " red" : "") + (asked ? " asked" : ""),
   role: "img", "aria-label": name + (asked ? ", the card in question" : ""), title: name, text: pretty,
+  "data-card": pretty.replace(/[♥♦♣♠]/, (c) => SUITS[c]),
 });
+// Words for screen readers only ("Question 3: " before "Your answer"), styled in assignment.css.
+const unseen = (text) => $("span", { class: "ca-sr", text });
 function picture(q) {
   if (q.plays) {
     const row = $("div", { class: "ca-play" });
@@ -87,6 +98,8 @@ function showProblem(root, problem) {
 }
 
 async function main(root) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("code")) return shortStart(root, fragment.get("set") || "", fragment.get("code"));
   const { link, problem: broken } = await readLink(location.hash.slice(1));
   if (!link) return practiceForm(root);
   if (broken) return showProblem(root, LINK_PROBLEMS[broken]);
@@ -112,19 +125,79 @@ async function main(root) {
   run(root, link, data, !link.q);
 }
 
+const SHORT_PROBLEMS = {
+  set: "Type the set code as printed at the top of your sheet, e.g. counting/medium/6/7.",
+  code: "Type the student code printed on your sheet: nine letters and numbers, e.g. 4KM-Q7R-2XD.",
+  typo: "The set code and the student code do not go together: one of them has a typo. Check both against your sheet.",
+  name: "This name does not go with this student code. Type your name exactly as it is printed on your sheet " +
+    "(with any accents, like é), and check the code.",
+  empty: "Type your name first.",
+};
+
 function practiceForm(root) {
-  const code = $("input", { id: "ca-code", placeholder: "e.g. counting/medium/6/7", size: 24 });
-  const name = $("input", { id: "ca-pname", placeholder: "as printed on your sheet", size: 24 });
-  const msg = $("p", { class: "ca-msg", role: "status" });
-  const go = $("button", { type: "button", class: "ca-button", text: "Open my set", onclick: () => {
-    if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = "Type the set code as printed at the top of your sheet, e.g. counting/medium/6/7."; return; }
+  const code = $("input", { id: "ca-code", placeholder: "e.g. counting/medium/6/7", size: 24, autocomplete: "off" });
+  const student = $("input", { id: "ca-scode", placeholder: "e.g. 4KM-Q7R-2XD", size: 14, autocomplete: "off",
+    "aria-describedby": "ca-scode-help" });
+  const name = $("input", { id: "ca-pname", placeholder: "as printed on your sheet", size: 24, autocomplete: "name" });
+  const msg = $("p", { class: "ca-msg", role: "alert" });
+  const go = async () => {
+    if (student.value.trim()) {
+      const { entry, problem } = await openShort(code.value, student.value, name.value);
+      if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
+      // the address now holds the codes (not the name), so a reload asks only for the name
+      history.replaceState(null, "", "#" + new URLSearchParams({ set: entry.set, code: student.value.trim() }).toString());
+      return openShortSet(root, entry);
+    }
+    if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = SHORT_PROBLEMS.set; return; }
     location.hash = new URLSearchParams({ v: "1", set: code.value.trim(), student: name.value.trim(), check: "1", by: "total" }).toString();
     location.reload();
-  } });
+  };
+  for (const input of [code, student, name]) input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
   root.replaceChildren($("div", { class: "ca-start" },
-    $("p", { text: "Open the link your teacher sent you, or type the set code from the top of your worksheet (and your name, if it is printed there) to check a sheet you did on paper." }),
+    $("p", { text: "Open the link your teacher sent you, or type what is printed on your sheet:" }),
     $("p", {}, $("label", { for: "ca-code", text: "Set code " }), code),
-    $("p", {}, $("label", { for: "ca-pname", text: "Your name " }), name), go, msg));
+    $("p", {}, $("label", { for: "ca-scode", text: "Student code " }), student),
+    $("p", { class: "ca-help", id: "ca-scode-help", text: "With your student code, your answers can be " +
+      "handed in. Without it (a sheet with no student code), this is practice: you can check your answers." }),
+    $("p", {}, $("label", { for: "ca-pname", text: "Your name " }), name),
+    $("button", { type: "button", class: "ca-button", text: "Open my set", onclick: go }), msg));
+}
+
+// A short link (or the codes typed above): the name is asked for, checked against the code, then
+// the cards are made with the book's Python.
+function shortStart(root, set, code) {
+  const name = $("input", { id: "ca-name", autocomplete: "name", size: 24 });
+  const msg = $("p", { class: "ca-msg", role: "alert" });
+  const go = async () => {
+    const { entry, problem } = await openShort(set, code, name.value);
+    if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
+    openShortSet(root, entry);
+  };
+  name.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  root.replaceChildren($("div", { class: "ca-start" },
+    $("h2", { text: "Your assignment" }),
+    $("p", { class: "ca-meta", text: `Set code ${set} · student code ${code}` }),
+    $("p", {}, $("label", { for: "ca-name", text: "Type your name, as it is printed on your sheet: " }), name, " ",
+      $("button", { type: "button", class: "ca-button", text: "Start", onclick: go })), msg));
+  name.focus();
+}
+
+async function openShortSet(root, entry) {
+  if (!window.cribLive) {
+    return showProblem(root, "Opening a set from its codes needs the book's live Python, which this copy of the " +
+      "site does not have: use the link your teacher sent, or the book's published site.");
+  }
+  root.replaceChildren($("p", { class: "ca-msg", role: "status",
+    text: "Making your set with the book's Python (the first time takes a little while)…" }));
+  const data = await python(`practice_data(${pyString(entry.set)}, ${pyString(entry.student)})`);
+  if (!data || data.error || !wellFormed(data, entry.set)) {
+    return showProblem(root, data && data.error ? `The set ${entry.set} could not be opened: ${data.error}.` :
+      "The book's Python could not start in this browser, so the set cannot be made here.");
+  }
+  if (!entry.check) for (const el of document.querySelectorAll(".ca-practice-note")) el.hidden = true;
+  const link = { set: entry.set, student: entry.student, check: entry.check, by: entry.by, klass: entry.klass,
+    key: entry.key, q: "", confirmed: true };
+  run(root, link, data, false, true);
 }
 
 // The browser's storage keeps answers between visits; where it is blocked (private windows, school
@@ -140,23 +213,25 @@ function keep(name, value) {
   try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { storageWorks = false; }
 }
 
-function run(root, link, data, practice) {
+function run(root, link, data, practice, focus = false) {
   // (the name as the page always lowercased it, so answers kept before stay found)
   const storedName = link.student.normalize("NFC").trim().split(/\s+/).join(" ").toLowerCase();
   const store = "crib-assignment:" + (link.klass || link.set) + ":" + storedName;
   const saved = stored(store);
   const fresh = data.questions.map(() => null);
   const answers = Array.isArray(saved.answers) && saved.answers.length === fresh.length ? saved.answers : fresh;
-  const state = { answers, confirmed: !!saved.confirmed || !link.student, status: fresh.slice(), downloaded: true };
+  const state = { answers, confirmed: !!saved.confirmed || !link.student || !!link.confirmed, status: fresh.slice(),
+    downloaded: true };
   const save = () => { keep(store, { answers: state.answers, confirmed: state.confirmed }); state.downloaded = false; };
   const header = $("header", { class: "ca-header" },
     $("h2", { text: data.title + (link.student ? " for " + link.student : "") }),
     $("p", { class: "ca-meta", text: `Set code ${link.set} · ${data.questions.length} questions · ` +
       (data.questions.some((q) => "said" in q) ? "make a call for each count" :
         link.by === "kind" ? "give the points of each kind" : "give each answer as a total") +
-      (link.check ? " · you may check as you go" : " · no checking until your teacher grades it") }),
-    ...data.intro.map((t) => $("p", { class: "ca-intro", text: t })));
-  if (!state.confirmed) return confirmName(root, header, link, state, save, () => run(root, link, data, practice));
+      (link.check ? " · you may check as you go" : " · no checking until your teacher grades it") }));
+  if (!state.confirmed) return confirmName(root, header, link, state, save, () => run(root, link, data, practice, true));
+  // the instructions come after the name, beside the questions they are about
+  header.append(...data.intro.map((t) => $("p", { class: "ca-intro", text: t })));
   const progress = $("p", { class: "ca-progress", role: "status", "aria-live": "polite" });
   const list = $("ol", { class: "ca-questions" });
   const update = () => {
@@ -179,6 +254,8 @@ function run(root, link, data, practice) {
     "your sheet. If it does not, check the set code and your name, spelt exactly as printed on the sheet." }) : null;
   root.replaceChildren(...[header, warning, same, progress, list, finish].filter(Boolean));
   update();
+  // after Start, the first question's box (not the page's top) has the focus
+  if (focus) list.querySelector("input")?.focus();
 }
 
 function confirmName(root, header, link, state, save, start) {
@@ -210,6 +287,7 @@ function question(q, i, link, data, state, save, update) {
   const perKind = link.by === "kind" && !muggins;
   const id = `ca-q${q.n}`;
   const feedback = $("div", { class: "ca-feedback", id: id + "-fb", role: "status", "aria-live": "polite" });
+  const voice = $("div", { class: "ca-voice" });
   const stored = state.answers[i];
   let read;
   const fields = $("div", { class: "ca-fields" });
@@ -222,7 +300,7 @@ function question(q, i, link, data, state, save, update) {
     const boxes = data.kinds.map(([k, label]) => {
       const box = $("input", { id: `${id}-${k.replace(/\s/g, "-")}`, inputmode: "numeric", size: 3,
         "aria-describedby": id + "-fb", value: values[k] || "" });
-      fields.append($("label", { class: "ca-kind", for: box.id, text: label + " " }), box);
+      fields.append($("label", { class: "ca-kind", for: box.id }, unseen(`Question ${q.n}: `), label + " "), box);
       return [k, box];
     });
     read = () => {
@@ -235,7 +313,7 @@ function question(q, i, link, data, state, save, update) {
       (data.title.startsWith("Scoring the play") ? "e.g. 4, or pair 2 + go 1" : "e.g. 12, or 15-2 15-4 pair 6");
     const box = $("input", { id: id + "-answer", size: 30, placeholder: hint, value: stored || "",
       "aria-describedby": id + "-fb" });
-    fields.append($("label", { for: box.id, text: muggins ? "Your call: " : "Your answer: " }), box);
+    fields.append($("label", { for: box.id }, unseen(`Question ${q.n}: `), muggins ? "Your call: " : "Your answer: "), box);
     read = () => (box.value.trim() === "" ? null : box.value.trim());
   }
   let answered = null; // the text the feedback is about, so leaving the box does not read it again
@@ -260,18 +338,25 @@ function question(q, i, link, data, state, save, update) {
     feedback.replaceChildren($("b", { text: mark }), (reply.status === "read" ? " · read as " : ": ") + detail,
       reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
     feedback.className = "ca-feedback ca-" + reply.status;
+    // A hand counted right may be heard counted aloud, as in the chapters (never before: it would
+    // tell the answer). The block is the voice's own HTML, made by our Python (crib_widgets.voice).
+    if (reply.status === "right" && q.hand && !voice.firstChild) {
+      const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}))`);
+      if (typeof html === "string") voice.innerHTML = html;
+    }
   };
   fields.addEventListener("input", () => {
     state.answers[i] = read(); state.status[i] = null; save(); update();
-    feedback.textContent = ""; feedback.className = "ca-feedback";
+    feedback.textContent = ""; feedback.className = "ca-feedback"; voice.replaceChildren();
   });
   fields.addEventListener("change", () => ask(false));
   // Enter checks (when allowed) or reads the answer, as the Check button does.
   fields.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); ask(link.check); } });
-  const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check", onclick: () => ask(true) }) : null;
-  return $("li", { class: "ca-question", id },
+  const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check",
+    "aria-label": `Check question ${q.n}`, onclick: () => ask(true) }) : null;
+  return $("li", { class: "ca-question", id, "data-voice-scope": true },
     $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), muggins ? q.prompt.split(" Accept,")[0] : q.prompt),
-    ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback);
+    ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback, voice);
 }
 
 // ---- the learner's progress from the book (optional, in the results file only) ---------------------
@@ -341,7 +426,11 @@ function progressChoice() {
 
 function finishBox(link, data, state, practice) {
   const msg = $("p", { class: "ca-msg", role: "status" });
-  if (practice) return $("section", { class: "ca-finish" }, $("p", { text: "Practice set: nothing to hand in. Check each answer as you go." }));
+  if (practice) {
+    return $("section", { class: "ca-finish" }, $("p", { text: "Practice set: nothing to hand in. Check each answer " +
+      "as you go. To hand your answers in, open this page again and type the student code from your sheet too, " +
+      "or use the link your teacher sent." }));
+  }
   const results = async () => {
     const answers = state.answers.map((a) => (a === "" ? null : a));
     return { crib_results: 1, set: link.set, class: link.klass, student: link.student, answers,
