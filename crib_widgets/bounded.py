@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from functools import partial
 from itertools import accumulate
 from pathlib import Path
 
@@ -149,10 +150,11 @@ def check_text(value: str, where: str) -> str:
     return value
 
 
-def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: bool = True) -> object:
+def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: bool = True,
+              digits: int = MAX_DIGITS) -> object:
     """``text`` parsed as JSON; refused (naming ``where``) when over ``limit`` characters, not JSON,
-    nested too deep, holding a number too long or not finite, or (with ``text_rules``) a control
-    character or a lone surrogate anywhere, raw or escaped (a `BadText`)."""
+    nested too deep, holding a number of more than ``digits`` digits or not finite, or (with
+    ``text_rules``) a control character or a lone surrogate anywhere, raw or escaped (a `BadText`)."""
     if len(text) > limit:
         raise CribbageError(f"{where} is larger than {_size(limit)}: a crib file is smaller")
     depth = nesting(text)
@@ -162,11 +164,12 @@ def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: 
     if text_rules:
         check_text(text, where)
     try:
-        data = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
+        number = partial(_number, digits=digits)
+        data = json.loads(text, parse_int=number, parse_float=number, parse_constant=_constant)
     except _TooLong as error:
         size = f"{error.digits} digits long" if error.digits else "too large"
         raise CribbageError(f"{where} holds a number {size}: a crib file's numbers have at most "
-                            f"{MAX_DIGITS} digits") from None
+                            f"{digits} digits") from None
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         raise NotJSON(f"{where} is not JSON text (damaged, or not a file crib wrote)") from None
     if text_rules:
@@ -199,10 +202,10 @@ def _check_strings(data: object, where: str) -> None:
             stack.extend(value)
 
 
-def _number(text: str) -> int | float:
-    digits = sum(ch.isdigit() for ch in text)
-    if digits > MAX_DIGITS:
-        raise _TooLong(digits)
+def _number(text: str, digits: int) -> int | float:
+    found = sum(ch.isdigit() for ch in text)
+    if found > digits:
+        raise _TooLong(found)
     if not any(ch in text for ch in ".eE"):
         return int(text)
     value = float(text)

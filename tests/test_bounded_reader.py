@@ -134,3 +134,24 @@ def test_a_hostile_link_is_one_short_sentence(raw, says):
     assert says in message and "copy the whole link again" in message and len(message) < 250, message
     assert message.count("copy the whole link") == 1
     assert time.perf_counter() - start < 2
+
+
+# ---- saved games (a finished game's link carries one) ---------------------------------------------------
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "\\ud800"}', "[1e999]", b"\xff\xfe"])
+def test_a_hostile_save_is_one_sentence_not_a_recursion_error(text):
+    from crib_widgets.game.save import game_from_json
+    from crib_widgets.table.save import loads
+
+    for read in (game_from_json, loads):
+        with pytest.raises(CribbageError) as caught:
+            read(text)
+        assert len(str(caught.value)) < 200
+
+
+def test_a_save_keeps_its_64_bit_seed():
+    from crib_widgets.game import Game
+    from crib_widgets.game.save import game_from_json
+
+    game = Game(seed=2**64 - 1)
+    assert game_from_json(game.to_json()).to_json() == game.to_json()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from ..bounded import NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
 from .moves import move_from_list, move_to_list
 from .setup import Setup
@@ -25,6 +26,8 @@ __all__ = ["game_to_json", "game_from_json", "FORMAT", "VERSION"]
 
 FORMAT = "crib_widgets.game"
 VERSION = 2
+MAX_SAVE_BYTES = 2_000_000  # a whole game of 121 with every deck is under 50 KB
+SEED_DIGITS = 40  # a seed is any whole number; the book's are 64-bit (20 digits)
 _KEYS = {"format", "version", "rules", "seed", "decks", "dealer", "scores", "names", "moves"}
 
 
@@ -39,10 +42,14 @@ def game_from_json(text: str | bytes) -> Game:
     """Replay a save; raise `CribbageError` naming what is wrong with a damaged or foreign one."""
     from .engine import Game
 
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise CribbageError(f"this is not a saved game (not JSON: {error})") from None
+    if isinstance(text, bytes):
+        text = decode_bounded(text, "this saved game", MAX_SAVE_BYTES, "give the text a save wrote")
+    if not isinstance(text, str):
+        raise CribbageError(f"this is not a saved game: a save is text, not {type(text).__name__}")
+    try:  # the one bounded reader: a nesting bomb or half a character is a sentence, not a RecursionError
+        data = load_json(text, "this saved game", MAX_SAVE_BYTES, digits=SEED_DIGITS)
+    except NotJSON:
+        raise CribbageError("this is not a saved game (not JSON text)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CribbageError(f"this is not a saved crib_widgets game: expected format {FORMAT!r}")
     if data.get("version") not in (1, VERSION):

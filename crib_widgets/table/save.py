@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..bounded import NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
 from ..game import Game
+from ..game.save import MAX_SAVE_BYTES, SEED_DIGITS
 from .advice import check_hint_level, check_warn_at
 from .seats import LEARNER, check_seats, check_strength
 
@@ -63,10 +65,12 @@ def loads(text: object) -> SavedTable:
     """
     if not isinstance(text, (str, bytes)) or not str(text).strip():
         raise CribbageError("there is no saved game here: the text is empty")
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise CribbageError(f"this is not a saved game (not JSON text: {error})") from None
+    if isinstance(text, bytes):
+        text = decode_bounded(text, "this saved game", MAX_SAVE_BYTES, "give the text a save wrote")
+    try:  # the one bounded reader: a nesting bomb or half a character is a sentence, not a RecursionError
+        data = load_json(text, "this saved game", MAX_SAVE_BYTES, digits=SEED_DIGITS)
+    except NotJSON:
+        raise CribbageError("this is not a saved game (not JSON text)") from None
     if not isinstance(data, dict):
         raise CribbageError("this is not a saved game: expected a JSON object like {\"format\": ...}")
     if data.get("format") != SAVE_FORMAT:
