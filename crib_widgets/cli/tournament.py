@@ -15,46 +15,20 @@ with each student's points lost in the discard, the play and the count; it write
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from html import escape
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE
 from ..exercises.collect import Collected
-from ..exercises.export_html import PAGE_CSS
-from ..exercises.spreadsheet import csv_text
 from ..exercises.standings import tournament_report
 from ..exercises.tournament import Tournament
+from ..exercises.tournament_folder import tournament_files
 from ..table.duplicate import DuplicateSet
 from .folders import write_owned
 from .text import plural
 from .worksheet import read_students
 
 __all__ = ["assign", "add_students", "grade_class", "standings_files", "tournament_files"]
-
-
-def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
-    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
-                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
-    where = (f"The links point to {escape(site)}." if site else
-             "The links are relative to the published book's root: put the book's address in front, or "
-             "run <code>crib assign</code> with <code>--site</code>.")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Links for "
-            f"{escape(tournament.code)}</title><style>{PAGE_CSS} td{{padding:.1em .6em}}</style></head><body>"
-            f"<h1>Links for {escape(tournament.code)}</h1><p>Send each student their own link. It opens the "
-            f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
-            f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
-            f"</p><table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            "</body></html>\n")
-
-
-def tournament_files(tournament: Tournament, site: str) -> dict[str, str]:
-    """A tournament's class folder: ``links.csv``, ``links.html`` and ``class.json``."""
-    links = {name: tournament.link(name, site) for name in tournament.students}
-    return {"links.csv": csv_text([["student", "link"], *links.items()]),
-            "links.html": _links_page(tournament, links, site),
-            CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
 
 
 def add_students(args: argparse.Namespace, tournament: Tournament, site: str) -> int:

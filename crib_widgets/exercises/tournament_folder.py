@@ -1,0 +1,48 @@
+"""A tournament's class folder, made the same way by ``crib assign --tournament`` and the class page.
+
+Nothing here reads or writes a disk (as `class_folder` for an assignment): the command writes the
+files it gets back with `crib_widgets.cli.folders.write_owned`, and the teachers' page
+(`crib_widgets.classroom.desk`) offers them as downloads, so both make byte for byte the same
+``class.json`` and links.
+
+>>> from crib_widgets.table.duplicate import DuplicateSet
+>>> from crib_widgets.exercises.tournament import Tournament
+>>> t = Tournament(DuplicateSet(seed=12, deals=2, level="beginner"), ("Ann",), secret="11" * 16)
+>>> sorted(tournament_files(t, ""))
+['class.json', 'links.csv', 'links.html']
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from .assign import CLASS_FILE
+from .export_html import PAGE_CSS
+from .spreadsheet import csv_text
+from .tournament import Tournament
+
+__all__ = ["tournament_files"]
+
+
+def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
+    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
+                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
+    where = (f"The links point to {escape(site)}." if site else
+             "The links are relative to the published book's root: put the book's address in front, or "
+             "run <code>crib assign</code> with <code>--site</code>.")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Links for "
+            f"{escape(tournament.code)}</title><style>{PAGE_CSS} td{{padding:.1em .6em}}</style></head><body>"
+            f"<h1>Links for {escape(tournament.code)}</h1><p>Send each student their own link. It opens the "
+            f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
+            f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
+            f"</p><table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
+            "</body></html>\n")
+
+
+def tournament_files(tournament: Tournament, site: str = "") -> dict[str, str]:
+    """A tournament's class folder: ``links.csv``, ``links.html`` and ``class.json``."""
+    links = {name: tournament.link(name, site) for name in tournament.students}
+    return {"links.csv": csv_text([["student", "link"], *links.items()]),
+            "links.html": _links_page(tournament, links, site),
+            CLASS_FILE: json.dumps(tournament.to_json(site), indent=2, ensure_ascii=False) + "\n"}
