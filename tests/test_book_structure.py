@@ -38,8 +38,19 @@ def _toc_files() -> list[str]:
 
 
 def test_the_book_has_fifteen_chapters_teachers_pages_and_an_appendix():
-    assert [p.name[:2] for p in CHAPTERS] == [f"{n:02d}" for n in range(1, 16)]
+    # chapter 05 has two pages, the board and then the deal (issue 35: the old one held both); their
+    # file names stay numbered so that the other pages' addresses did not change
+    numbers = [p.name[:2] for p in CHAPTERS]
+    assert sorted(set(numbers)) == [f"{n:02d}" for n in range(1, 16)]
+    assert [p.stem for p in CHAPTERS if p.name.startswith("05")] == ["05_deal_and_crib", "05_the_board"]
+    assert len(numbers) == 16
     assert all(p.is_file() for p in REFERENCE + TEACHERS)
+
+
+def test_the_chapters_are_listed_in_their_numbers_order_the_board_before_the_deal():
+    listed = [f[len("book/"):] for f in _toc_files() if re.match(r"book/\d\d_", f)]
+    assert [f[:2] for f in listed] == sorted(f[:2] for f in listed)
+    assert listed.index("05_the_board") + 1 == listed.index("05_deal_and_crib")
 
 
 def test_every_book_notebook_is_in_the_table_of_contents_and_every_entry_exists():

@@ -14,7 +14,7 @@ from sphinx.application import Sphinx
 
 # old page (under book/) -> (new page, what the old page taught)
 OLD_PAGES: dict[str, tuple[str, str]] = {
-    "02_cards_board_goal": ("05_deal_and_crib", "Cards, the board and the goal"),
+    "02_cards_board_goal": ("05_the_board", "Cards, the board and the goal"),
     "03_deal_and_crib": ("05_deal_and_crib", "The deal and the crib"),
     "04_starter_and_heels": ("06_starter_and_heels", "The starter and his heels"),
     "05_the_play": ("07_play_to_31", "The play to 31"),
