@@ -122,3 +122,16 @@ def test_vectors_for_the_page_are_current():
     stored = json.loads(VECTORS.read_text(encoding="utf-8"))
     klass = Assignment(**{**stored["class"], "roster": tuple(stored["class"]["roster"])})
     assert stored["cases"] == vectors(klass)
+
+
+def test_every_printed_page_of_links_and_each_worksheet_carries_the_codes():
+    from crib_widgets.exercises.class_folder import class_files
+
+    files = class_files(CLASS, "https://example.org/crib/")
+    for name in CLASS.students:
+        code = student_code(CLASS, name)
+        assert code in files["links.html"]
+        sheet = next(text for file, text in files.items() if file.startswith("worksheet-") and
+                     f"Name: {name.replace(chr(39), '&#x27;')}" in text)
+        assert code in sheet and "example.org/crib/book/assignment.html" in sheet
+    assert "https://example.org" not in files["links.html"].split("To type from paper")[1]  # typed without it

@@ -27,6 +27,7 @@ from ..errors import CribbageError
 from .assign import CLASS_FILE, Assignment
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
 from .nbgrader import assignment_id, nbgrader_notebook
+from .short import slips_html, student_code, typed_address
 from .spreadsheet import csv_text
 
 __all__ = ["KEY_COPY_ID", "class_files", "class_from_copy", "file_stem", "roster_names", "web_address"]
@@ -107,6 +108,7 @@ def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str
             f"carries that student's cards (never the answers). {where}</p>"
             f"{_BASE_FIELD if not site else ''}"
             f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"{slips_html(assignment, site)}"
             f"{_BASE_SCRIPT if not site else ''}</body></html>\n")
 
 
@@ -141,7 +143,8 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
             raise CribbageError(f"students {owners[stem]!r} and {exercise_set.student!r} would share the "
                                 f"file {stem}.html: make the names differ in letters or digits")
         owners[stem] = exercise_set.student or ""
-        files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student])
+        files[f"{stem}.html"] = worksheet_html(exercise_set, online=links[exercise_set.student], typed=(
+            typed_address(site), student_code(assignment, exercise_set.student)))
     data = assignment.to_json(site)
     files["answer-key.html"] = answer_key_html(sets).replace("</body>", _class_copy(data) + "</body>", 1)
     files["links.csv"] = csv_text([["student", "link"], *links.items()])

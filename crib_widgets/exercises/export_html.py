@@ -154,9 +154,12 @@ def _blanks(exercise: Exercise, kinds: tuple[str, ...]) -> str:
     return f'<div class="blanks">{"".join(cells)}</div>'
 
 
-def worksheet_html(exercise_set: ExerciseSet, *, online: str | None = None) -> str:
+def worksheet_html(exercise_set: ExerciseSet, *, online: str | None = None,
+                   typed: tuple[str, str] | None = None) -> str:
     """The learner's printable worksheet: questions and blanks, no answers. ``online`` is the link to
-    the same set on the published site's assignment page (written by `crib assign`)."""
+    the same set on the published site's assignment page (written by `crib assign`); ``typed`` is
+    where to type the codes and the student's code (`crib_widgets.exercises.short`), to reach it
+    from paper."""
     exercise_set = one_set(exercise_set, "worksheet_html")
     kinds = answer_kinds(exercise_set)
     who = (escape(exercise_set.student) if exercise_set.student else '<span class="name-line"></span>')
@@ -173,12 +176,18 @@ def worksheet_html(exercise_set: ExerciseSet, *, online: str | None = None) -> s
         f"{len(exercise_set)} questions</p>"
         f'<div class="intro">{intro}</div></header>\n'
         f'<ol class="questions">\n{questions}\n</ol>\n'
-        f"<footer>{_online_footer(exercise_set, online)}</footer>"
+        f"<footer>{_online_footer(exercise_set, online, typed)}</footer>"
     )
     return _page(f"{exercise_set.title}: worksheet", body)
 
 
-def _online_footer(exercise_set: ExerciseSet, online: str | None) -> str:
+def _online_footer(exercise_set: ExerciseSet, online: str | None,
+                   typed: tuple[str, str] | None = None) -> str:
+    if online and typed:
+        return (f"Do this set online and hand it in: open {escape(typed[0])}, then type the set code "
+                f"<b>{escape(exercise_set.code)}</b>, your student code <b>{escape(typed[1])}</b> and your "
+                "name "
+                f'(or use <a href="{escape(online, quote=True)}">your link</a>, if your teacher sent it).')
     if online:
         return (f'Do this set online, and check your answers: <a href="{escape(online, quote=True)}">'
                 "your link to the assignment page</a> (your teacher sends it).")

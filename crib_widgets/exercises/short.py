@@ -47,6 +47,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from html import escape
 from urllib.parse import quote
 
 from ..errors import CribbageError
@@ -55,7 +56,8 @@ from .generate import MAX_STUDENTS
 from .seeds import student_key
 
 __all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "name_candidates", "open_short",
-           "read_student_code", "results_key", "short_link", "short_results", "student_code", "typed_page"]
+           "read_student_code", "results_key", "short_link", "short_results", "slips_html", "student_code",
+           "typed_address", "typed_page"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 #: A results file made from a student code names it in its "class" field: ``short:4KMQ7R2XD``.
@@ -241,3 +243,30 @@ def vectors(assignment: Assignment) -> list[dict]:
              "by": assignment.answer_by, "key": _short_key(assignment.code, student_code(assignment, n)
                                                               .replace("-", ""))}
             for n in assignment.students]
+
+
+def typed_address(site: str = "") -> str:
+    """The page's address as a child types it (no ``https://``), or its name when the site is unknown."""
+    if not site:
+        return "the book's page \u201cYour assignment\u201d (book/assignment.html)"
+    return typed_page(site).split("://", 1)[-1]
+
+
+_SLIP_CSS = (".slips{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:.5em}"
+             ".slip{border:1px dashed #555;padding:.4em .6em;break-inside:avoid;font-size:.95em}"
+             ".slip b{font-size:1.05em}.slip code{font-size:1.1em;letter-spacing:.05em}")
+
+
+def slips_html(assignment: Assignment, site: str = "") -> str:
+    """One slip per student to cut out and hand over: where to go, the set code, their student code.
+    Typed on the assignment page with the name, these open the student's own set; results from it
+    are handed in as from the whole link."""
+    address = escape(typed_address(site))
+    slips = "".join(
+        f'<div class="slip"><b>{escape(name)}</b><br>Open {address}<br>Set code: '
+        f"<code>{escape(assignment.code)}</code><br>Student code: "
+        f"<code>{student_code(assignment, name)}</code></div>" for name in assignment.students)
+    return (f"<style>{_SLIP_CSS}</style><h2>To type from paper</h2><p>Each student opens the page, types the "
+            "set code, their student code and their name, and gets their own set, the same as their link; "
+            "their results are handed in the same way. Cut along the dashes.</p>"
+            f'<div class="slips">{slips}</div>')
