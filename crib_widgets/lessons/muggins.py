@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..bounded import whole_number
 from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
@@ -86,10 +87,11 @@ class MugginsLesson:
         example = "write the hand, the starter and the count said, e.g. '5H 5D 5S JC | 5C | said 28'"
         head, _, said = text.rpartition("|") if isinstance(text, str) else ("", "", "")
         words = said.split()
-        if not head or len(words) != 2 or words[0] != "said" or not words[1].isdigit():
+        said_count = whole_number(words[1]) if len(words) == 2 else None  # not isdigit(): "²" is a digit
+        if not head or said_count is None or words[0] != "said":
             raise CribbageError(f"{checks.shown(text)} is not a Muggins question: {example}")
         hand, starter, crib = read_hand_position(head, "a Muggins question's hand")
-        return cls(hands=[(hand, starter, int(words[1]), crib)], name=name)
+        return cls(hands=[(hand, starter, said_count, crib)], name=name)
 
     # ---- a new hand ---------------------------------------------------------------------------
     def next_hand(self) -> None:

@@ -169,10 +169,26 @@ def _check_scenario(number: int, scenario: object) -> None:
                             f"{checks.shown(tuple(scenario.plays))} lay no card: add the cards laid")
     if scenario.ask != "last" and not scenario.hand:
         raise CribbageError(f"{where} asks which card to lay, but gives no hand: add hand=('4S', '7H', ...)")
+    if scenario.ask != "last":
+        _check_hand(where, scenario)
     try:
         solve(scenario)
     except CribbageError as error:
         raise CribbageError(f"{where}: {error}") from None
+
+
+def _check_hand(where: str, scenario: Scenario) -> None:
+    """A which-card question's hand by the rules: 1 to 4 cards, each once and none laid already, and
+    at least one that can be laid (else it is a go, not a question)."""
+    hand, pile = [Card.parse(c) for c in scenario.hand], _played(scenario.plays)
+    if len(hand) > 4:
+        raise CribbageError(f"{where} gives a hand of {len(hand)} cards: a hand in the play holds 1 to 4")
+    if len({*hand, *pile}) != len(hand) + len(pile):
+        raise CribbageError(f"{where} names a card twice in its hand and plays: every card in a deck is "
+                            "different")
+    if all(pile_total([*pile, c]) > 31 for c in hand):
+        raise CribbageError(f"{where}: no card of its hand can be laid without passing 31, so it is a go, "
+                            "not a question")
 
 
 def scenario_position(s: Scenario) -> str:
