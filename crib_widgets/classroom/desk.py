@@ -6,12 +6,15 @@ calls exactly what the command line calls, so the page and `crib assign` / `crib
 same files and the same report:
 
 - **make**: a pasted class list and the set's choices become an `Assignment` and its files
-  (`class_files`: a link per student, the key, ``links.html``, ``class.json``, the worksheets);
+  (`class_files`: a link per student, the key, ``links.html``, ``class.json``, the worksheets), or,
+  with `TournamentChoices`, a `Tournament` and its files (`tournament_files`, as ``crib assign
+  --tournament`` makes them);
 - **load**: the class file kept from that day (``class.json``, or the answer key, which holds a
-  copy) is read back (`class_from_copy`, as ``crib class rebuild`` reads it);
+  copy) is read back (`class_from_copy`, as ``crib class rebuild`` reads it; a tournament's
+  ``class.json`` as ``crib grade`` reads it);
 - **hand in** and **grade**: results files dropped on the page (read with the same limits as
   ``crib grade``) and pasted results codes are checked (`collect`) and graded
-  (`collected_report`), and the report's files are made (`report_files`).
+  (`collected_report`, or a tournament's `tournament_report`), and the report's files are made.
 
 Every bad input gets one sentence in ``message`` and changes nothing: the class made or loaded
 before, the files handed in and the last report all stay.
@@ -32,14 +35,19 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, decode_bounded
+from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report, report_files
+from ..exercises.standings import TournamentReport, tournament_report
+from ..exercises.tournament import Tournament, is_tournament
+from ..exercises.tournament_folder import tournament_files
+from ..table.duplicate import DuplicateSet
+from ..words import plural
 
-__all__ = ["Choices", "ClassDesk", "PASTED"]
+__all__ = ["Choices", "ClassDesk", "PASTED", "TournamentChoices"]
 
 #: The name pasted codes go by in the report's lines, as ``crib grade class/ -`` names them.
 PASTED = "pasted"
@@ -56,6 +64,17 @@ class Choices:
     seed: int = 0
     answer_by: str = "total"
     check: bool = True
+
+
+@dataclass(frozen=True)
+class TournamentChoices:
+    """A class tournament's choices, as ``crib assign --tournament`` takes them: the deals' seed, how
+    many deals, the computer's level, Muggins."""
+
+    seed: int = 0
+    deals: int = 8
+    level: str = "intermediate"
+    muggins: bool = False
 
 
 def _sentence(error: Exception) -> str:
@@ -80,15 +99,20 @@ class ClassDesk:
 
     # ---- making a class ------------------------------------------------------------------------
 
-    def make(self, roster: str, choices: Choices) -> bool:
-        """Make a class from a pasted class list (one name a line) and the set's choices."""
+    def make(self, roster: str, choices: Choices | TournamentChoices) -> bool:
+        """Make a class from a pasted class list (one name a line) and the set's (or the
+        tournament's) choices."""
         try:
             if len(roster.encode("utf-8")) > MAX_LIST_BYTES:
                 raise CribbageError(f"the class list is over {MAX_LIST_BYTES // 1000:,} KB: paste one class")
-            names = roster_names(roster, _ROSTER)
-            made = Assignment(choices.kind, choices.difficulty, choices.hands, choices.seed, tuple(names),
-                              choices.check, choices.answer_by)
-            files = class_files(made, self.site)
+            names = tuple(roster_names(roster, _ROSTER))
+            if isinstance(choices, TournamentChoices):
+                made = Tournament(DuplicateSet(choices.seed, choices.deals, choices.level, choices.muggins),
+                                  names)
+            else:
+                made = Assignment(choices.kind, choices.difficulty, choices.hands, choices.seed, names,
+                                  choices.check, choices.answer_by)
+            files = _files(made, self.site)
         except CribbageError as error:
             return self._fail(_sentence(error))
         if self.made_here and not self._warned and made.fingerprint != self.assignment.fingerprint:
@@ -98,9 +122,23 @@ class ClassDesk:
                               "below) before you make another, or that class cannot be graded. Press the "
                               "button again to make a new class anyway.")
         self._take_class(made, files, here=True)
-        self.message = (f"Made set {made.code} for {len(made.students)} students. Download the class file "
-                        "and keep it: you need it to grade, and nothing else can make it again.")
+        keep = ("a copy of it is inside the answer key, so keep the key too, somewhere else" if
+                isinstance(made, Assignment) else "a tournament has no answer key, so it is the only copy")
+        self.message = (f"Made {self.what} for {len(made.students)} students. Download the class file and "
+                        f"keep it: you need it to grade ({keep}).")
         return True
+
+    @property
+    def is_tournament(self) -> bool:
+        """Whether the class made or loaded is a tournament (whole deals against the computer)."""
+        return isinstance(self.assignment, Tournament)
+
+    @property
+    def what(self) -> str:
+        """The class in words: "set counting/easy/10/7" or "the tournament tournament/7/8/expert"."""
+        if self.assignment is None:
+            return "no class"
+        return ("the tournament " if self.is_tournament else "set ") + self.assignment.code
 
     @property
     def links(self) -> dict[str, str]:
@@ -131,19 +169,19 @@ class ClassDesk:
             limit = MAX_CLASS_BYTES if name.lower().endswith(".json") else MAX_KEY_BYTES
             text = decode_bounded(raw, where, limit, "give the class.json (or answer-key.html) made for "
                                                      "the class")
-            made, site = class_from_copy(text, where)
-            files = class_files(made, site or self.site)
+            made, site = _class_from_text(text, where)
+            files = _files(made, site or self.site)
         except CribbageError as error:
             return self._fail(_sentence(error))
         if site:
             self.site = site
         same = self.assignment is not None and made.fingerprint == self.assignment.fingerprint
         self._take_class(made, files, here=self.made_here and same)
-        self.message = (f"Loaded set {made.code} for {len(made.students)} students from {name}. Now drop "
+        self.message = (f"Loaded {self.what} for {len(made.students)} students from {name}. Now drop "
                         "the students' results files (or paste their codes) and press Grade.")
         return True
 
-    def _take_class(self, made: Assignment, files: dict[str, str], here: bool) -> None:
+    def _take_class(self, made: Assignment | Tournament, files: dict[str, str], here: bool) -> None:
         if self.assignment is None or made.fingerprint != self.assignment.fingerprint:
             self.report = None  # a report of another class does not belong beside this one
         self.assignment, self.files, self.made_here, self._warned = made, files, here, False
@@ -195,21 +233,57 @@ class ClassDesk:
             return self._fail("Nothing to grade yet: drop the students' results files, or paste their codes, "
                               "then press Grade.")
         got = collect(self.assignment, texts, unread)
-        self.refused = got.refused
-        if not got.taken:
+        if isinstance(self.assignment, Tournament):
+            report: ClassReport | TournamentReport = tournament_report(self.assignment, got)
+            ranked = bool(report.standings)
+        else:
+            report, ranked = (collected_report(self.assignment, got) if got.taken else None), bool(got.taken)
+        self.refused = list(got.refused)
+        if not ranked:
             lines = " ".join(got.refused)
             return self._fail(f"None of these could be graded, so no report was made: {lines}")
-        self.report = collected_report(self.assignment, got)
+        self.report = report
         n = len(got.refused)
-        self.message = self.report.summary() + (
+        self.message = _summary(report) + (
             f" {n} input{'s' if n != 1 else ''} could not be graded: see \u201cNot graded\u201d at the top "
             "of the report." if n else "")
         return True
 
     def report_files(self) -> dict[str, str]:
-        """The report's files as ``crib grade`` writes them (report.html, the tables, the charts)."""
+        """The report's files as ``crib grade`` writes them (report.html, the tables, the charts; a
+        tournament's report.html and standings.csv)."""
+        if isinstance(self.report, TournamentReport):
+            return self.report.files()
         return report_files(self.report) if self.report is not None else {}
 
     def _fail(self, message: str) -> bool:
         self.message = message
         return False
+
+
+def _files(made: Assignment | Tournament, site: str) -> dict[str, str]:
+    return tournament_files(made, site) if isinstance(made, Tournament) else class_files(made, site)
+
+
+def _class_from_text(text: str, where: str) -> tuple[Assignment | Tournament, str]:
+    """The class in a class file's text (an assignment's or a tournament's class.json, or an answer
+    key holding a copy) and the site its links name."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = load_json(text, where)
+        except NotJSON:
+            data = None
+        if is_tournament(data):
+            site = data.get("site", "")
+            return Tournament.from_json(data, where), site if isinstance(site, str) else ""
+    return class_from_copy(text, where)
+
+
+def _summary(report: ClassReport | TournamentReport) -> str:
+    if isinstance(report, ClassReport):
+        return report.summary()
+    rows, missing = report.standings, report.missing
+    first = ", ".join(row.student for row in rows if row.place == 1)
+    wait = f" No results yet from {plural(len(missing), 'student')}." if missing else ""
+    return (f"Ranked {plural(len(rows), 'student')} by points won against the computer "
+            f"on the same cards: first {first} ({rows[0].points:+d}).{wait}")
