@@ -5,7 +5,10 @@ The command line (`crib grade`) and the teachers' page both hand this the texts 
 disk, so both grade the same inputs the same way.
 
 - a file or code that cannot be graded gets one line in ``refused`` and the rest are graded;
-- a second results file for the same student is refused (the first is graded);
+- when a student hands in more than one results file (or code), the latest is graded whatever order
+  they come in: the one saved last (the time saved is signed with the answers), at the same time the
+  one with more answers; each other one gets a line in ``notes`` saying which file was graded
+  instead and why (`latest_first`);
 - a file whose name names another student on the class list (``results-ben.json`` holding Ann's
   results) is graded as the student whose link signed it, with a line in ``notes`` saying so;
 - a file whose attached progress (optional, `results.read_results`) cannot be read is graded, with a
@@ -16,14 +19,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from ..bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
+from ..words import plural
 from .assign import Assignment, fold_name
 from .results import CODE_PREFIX, ResultsError, Submission, codes_in, read_results
 
-__all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit"]
+__all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line"]
 
 
 @dataclass
@@ -40,6 +45,11 @@ def _letters(text: str) -> str:
     return "".join(ch for ch in fold_name(unicodedata.normalize("NFC", text)) if ch.isalnum())
 
 
+def _spelled(text: str) -> str:
+    """Only the letters and digits of ``text``, case folded, accents kept: "Chloé O'Neil" -> chloéoneil."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", text).casefold() if ch.isalnum())
+
+
 def handed_in_limit(file_name: str) -> int:
     """The most bytes a handed-in file may have: a text file of pasted codes holds a class's, a
     results file one student's."""
@@ -53,14 +63,20 @@ def name_in_file_name(source: str, students: Iterable[str]) -> str | None:
     'Chloé'
     >>> name_in_file_name("homework.json", ["Chloé", "Ben"]) is None
     True
+    >>> both = ["Chloé", "Chloe"]
+    >>> name_in_file_name("results-chloe.json", both), name_in_file_name("CHLOÉ.json", both)
+    ('Chloe', 'Chloé')
     """
     stem = re.sub(r"\.(json|txt)$", "", source.rsplit("/", 1)[-1], flags=re.I)
     stem = re.sub(r"^results[-_ ]*", "", stem, flags=re.I)
     stem = re.sub(r"\s*\(\d+\)$|[-_ ]\d+$", "", stem)  # a browser's second copy: "(1)", "-2"
-    wanted = _letters(stem)
-    if not wanted:
+    if not _letters(stem):
         return None
-    return next((name for name in students if _letters(name) == wanted), None)
+    exact = [name for name in students if _spelled(name) == _spelled(stem)]
+    if exact:  # "Chloé" and "Chloe" on one list: results-chloe.json names Chloe, not Chloé
+        return exact[0]
+    folded = [name for name in students if _letters(name) == _letters(stem)]
+    return folded[0] if len(folded) == 1 else None  # two names alike but for accents: it names neither
 
 
 def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
@@ -68,6 +84,7 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
     """Check every (source name, text) against the class: a results file's JSON, or text with codes;
     ``unread`` are the lines for inputs that could not even be read as text (they are listed first)."""
     got = Collected(refused=list(unread))
+    handed: dict[str, list[Submission]] = {}
     for source, text in texts:
         if CODE_PREFIX in text[:1000] or (CODE_PREFIX in text and not text.lstrip().startswith("{")):
             entries = codes_in(text, source)
@@ -82,16 +99,55 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
             except ResultsError as error:
                 got.refused.append(str(error))
                 continue
-            _take(got, assignment, submission)
+            handed.setdefault(submission.student, []).append(submission)
+    for name in sorted(handed, key=list(assignment.students).index):
+        kept, *aside = latest_first(handed[name])
+        _take(got, assignment, kept)
+        got.notes.extend(set_aside_line(kept, other) for other in aside)
     return got
+
+
+def _order(submission: Submission) -> tuple:
+    """What makes one file later than another: a signed time first (an unsigned one, from an older
+    page, only among files that have none), then more answers, then the file's name (so the choice
+    never depends on the order the files came in)."""
+    moment = submission.saved_at if submission.time_signed else None
+    return (moment is not None, moment or _NEVER, submission.answered, submission.source)
+
+
+_NEVER = datetime.min.replace(tzinfo=UTC)
+
+
+def latest_first(submissions: Sequence[Submission]) -> list[Submission]:
+    """One student's files, the one to grade first: the latest saved, whatever order they came in."""
+    return sorted(submissions, key=_order, reverse=True)
+
+
+def set_aside_line(kept: Submission, aside: Submission) -> str:
+    """Why ``aside`` is not graded: which of the student's files is, and why that one."""
+    name = kept.student
+    start = f"{aside.source}: set aside, not graded: {name} also handed in {kept.source}, which is graded"
+    if kept.time_signed and aside.time_signed and kept.saved_at != aside.saved_at:
+        return f"{start} (saved later: {_when(kept)}, this one {_when(aside)})"
+    if kept.time_signed and not aside.time_signed:
+        return f"{start} (its time saved, {_when(kept)}, is signed; this one is from an older page, whose " \
+               "time is not)"
+    if kept.answers == aside.answers:
+        return f"{start} (the same answers)"
+    if kept.answered != aside.answered:
+        return f"{start} ({plural(kept.answered, 'answer')} given against {aside.answered}, " \
+               f"{'saved at the same time' if kept.time_signed else 'neither says when it was saved'})"
+    return f"{start} (saved at the same time with as many answers: the first by file name is graded; " \
+           "check with the student)"
+
+
+def _when(submission: Submission) -> str:
+    moment = submission.saved_at
+    return moment.strftime("%Y-%m-%d %H:%M:%S UTC") if moment else "unknown"
 
 
 def _take(got: Collected, assignment: Assignment, submission: Submission) -> None:
     name = submission.student
-    if name in got.taken:
-        got.refused.append(f"{submission.source}: a second results file for {name} (the first was "
-                           f"{got.taken[name].source}): only the first is graded")
-        return
     named = name_in_file_name(submission.source, assignment.students)
     if named is not None and named != name:
         got.notes.append(f"{submission.source}: the file's name names {named}, but it holds {name}'s results "

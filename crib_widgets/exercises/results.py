@@ -5,10 +5,14 @@ to copy) holds the set code, the class fingerprint, the student's name and their
 never a score: `crib grade` scores every answer again with the engine.
 
 It is signed with HMAC-SHA-256 under the student's key, which only that student's link carries
-(derived from the class secret in the teacher's ``class.json``). What that does and does not do:
+(derived from the class secret in the teacher's ``class.json``). Since format 2 the signature
+covers the time the file was saved as well as the answers, so when a student hands in twice the
+later file can be told from the earlier one whatever order they come in (`collect.collect` grades
+the latest); a format 1 file (from an older page) is still read, its time taken as written. What the
+signature does and does not do:
 
-- it catches a file edited by hand after saving, a file for another set or another class, and a
-  file made for a name whose link the maker does not have;
+- it catches a file edited by hand after saving (the answers or the time saved), a file for
+  another set or another class, and a file made for a name whose link the maker does not have;
 - it does not stop a student who has their own link from making any file for themselves (they
   could as well type those answers into the page), nor two students sharing one link or a page;
 - it cannot raise a grade: the grade is always the engine's, from the seed.
@@ -17,8 +21,10 @@ A results file may also carry, under ``"progress"``, the student's progress from
 browser keeps it (`crib_widgets.lessons.store.Store`'s document), when the student ticks the box
 that adds it. It is optional, outside the signed content (the signature covers exactly what it
 covered before, and the results code never carries it) and never checked: it is the student's own
-record, shown in the class report as such. A damaged or oversized one never stops the grade: the
-answers are graded and `Submission.progress_problem` says why the progress could not be read.
+record, shown in the class report as such. A damaged or oversized one never stops the grade: it is
+cut out of the file's text before the rest is read (so nothing in it, however deep, long or odd,
+can make the answers unreadable), the answers are graded and `Submission.progress_problem` says
+why the progress could not be read.
 
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
@@ -49,10 +55,11 @@ if TYPE_CHECKING:
     from ..lessons.store import Store
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
-           "decode_code_text", "codes_in", "attach_progress", "CODE_PREFIX", "MAX_ANSWER",
-           "MAX_ATTACHED_PROGRESS"]
+           "decode_code_text", "codes_in", "attach_progress", "split_progress", "saved_time", "CODE_PREFIX",
+           "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS"]
 
-FORMAT = 1
+FORMAT = 2  # the format the page and `make_results` write: the time saved is signed with the answers
+FORMATS = (1, 2)  # the formats read: 1 signed the answers only
 CODE_PREFIX = "CRIB1-"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 # The progress a student may attach, as compact JSON. The page attaches only the answers that give
@@ -77,17 +84,49 @@ class Submission:
     saved: str = ""
     progress: Store | None = None
     progress_problem: str = ""
+    saved_at: datetime | None = None  # when the page saved it (UTC), None when the file does not say
+    time_signed: bool = False  # whether the signature covers ``saved_at`` (format 2)
+
+    @property
+    def answered(self) -> int:
+        """How many questions the file answers."""
+        return sum(a is not None and a.strip() != "" for a in self.answers)
 
 
 def _message(data: dict) -> bytes:
     # The exact text the page signs: JSON.stringify of this array gives the same bytes.
-    fields = ["crib-results", FORMAT, data["set"], data["class"], data["student"], data["answers"]]
+    version = data.get("crib_results", FORMAT)
+    fields = ["crib-results", version, data["set"], data["class"], data["student"], data["answers"]]
+    if version != 1:
+        fields.append(data["saved"])
     return json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def sign(key: str, data: dict) -> str:
-    """The signature of a results file's content under a student's key (hex)."""
+    """The signature of a results file's content under a student's key (hex): the set, the class,
+    the name, the answers and (format 2, the default when ``data`` names none) the time saved."""
     return hmac.new(key.encode("ascii"), _message(data), hashlib.sha256).hexdigest()
+
+
+def saved_time(value: object) -> datetime | None:
+    """A results file's ``saved`` (ISO 8601, as the page writes it) as a UTC time, or None when it is
+    not one.
+
+    >>> saved_time("2026-12-01T09:30:05+00:00").isoformat(), saved_time("last Tuesday")
+    ('2026-12-01T09:30:05+00:00', None)
+    """
+    if not isinstance(value, str) or not 10 <= len(value) <= 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # 0001-01-01 in a zone east of UTC has no UTC time
+        return None
 
 
 def make_results(assignment: Assignment, student: str, answers: list[str | None], saved: str = "") -> dict:
@@ -95,9 +134,14 @@ def make_results(assignment: Assignment, student: str, answers: list[str | None]
     name = assignment.find_student(student)
     data = {"crib_results": FORMAT, "set": assignment.code, "class": assignment.fingerprint,
             "student": name, "answers": [None if a is None else str(a) for a in answers],
-            "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
+            "saved": saved or now()}
     data["signature"] = sign(assignment.student_key(name), data)
     return data
+
+
+def now() -> str:
+    """The time saved as the page writes it: UTC, to the second (``2026-12-01T09:30:05+00:00``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def attach_progress(data: dict, progress: object) -> dict:
@@ -171,6 +215,7 @@ def codes_in(text: str, label: str) -> list[tuple[str, str | ResultsError]]:
 
 def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     """Check one results file's text against the class; `ResultsError` says in one line what is wrong."""
+    text, progress_text = split_progress(text)
     try:
         data = load_json(text, source)
     except NotJSON:
@@ -178,11 +223,13 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
                            "page saved") from None
     except CribbageError as error:
         raise ResultsError(f"{error}: hand in the file the assignment page saved") from None
-    if not isinstance(data, dict) or data.get("crib_results") != FORMAT:
+    if not isinstance(data, dict) or data.get("crib_results") not in FORMATS \
+            or isinstance(data.get("crib_results"), bool):
         raise ResultsError(f"{source}: not a results file from the assignment page")
     try:
         set_code, fingerprint, student, answers = data["set"], data["class"], data["student"], data["answers"]
         signature = data["signature"]
+        saved = data["saved"] if data["crib_results"] != 1 else data.get("saved")
     except KeyError as missing:
         raise ResultsError(f"{source}: the results file has no {missing} field: it is damaged") from None
     short = isinstance(fingerprint, str) and fingerprint.startswith(SHORT_PREFIX) \
@@ -199,6 +246,11 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
             and all(a is None or (isinstance(a, str) and len(a) <= MAX_ANSWER) for a in answers)):
         raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text of at most "
                            f"{MAX_ANSWER} characters, or null) were expected")
+    signed = data["crib_results"] != 1
+    moment = saved_time(saved)
+    if signed and moment is None:
+        raise ResultsError(f"{source}: the time it was saved is damaged: ask {name} to save the results "
+                           "again from the page")
     try:
         key = results_key(assignment, name, fingerprint) if short else assignment.student_key(name)
     except CribbageError as error:
@@ -208,19 +260,19 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     if not isinstance(signature, str) or not hmac.compare_digest(signature.encode(), expected.encode()):
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
-    progress, problem = _attached(data)
-    return Submission(name, list(answers), source, _short(str(data.get("saved", ""))), progress, problem)
+    progress, problem = _attached(progress_text)
+    return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
+                      signed)
 
 
-def _attached(data: dict) -> tuple[Store | None, str]:
+def _attached(text: str | None) -> tuple[Store | None, str]:
     """The progress attached to a results file read with the store's own reader, or why it cannot
     be read (the answers are graded all the same)."""
-    if PROGRESS_FIELD not in data:
+    if text is None:
         return None, ""
     from ..lessons.store import Store  # only a file with progress needs the lessons
 
-    text = json.dumps(data[PROGRESS_FIELD], ensure_ascii=False, separators=(",", ":"))
-    size = len(text.encode("utf-8"))
+    size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_ATTACHED_PROGRESS:
         return None, (f"it is {size // 1000:,} KB, and the progress the page attaches is at most "
                       f"{MAX_ATTACHED_PROGRESS // 1000:,} KB")
@@ -228,6 +280,84 @@ def _attached(data: dict) -> tuple[Store | None, str]:
         return Store.from_text(text, "the attached progress"), ""
     except CribbageError as error:
         return None, str(error)
+
+
+# ---- cutting the attached progress out of a results file's text, in one pass ----------------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+# A JSON string from its opening quote, possessive so it never backtracks; group 1 is the closing
+# quote, empty when the string runs to the end of the text unclosed.
+_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+("?+)|[\[\]{}]', re.S)
+_SCALAR = re.compile(r'[^,}\]\s]*')
+_KEY = json.JSONDecoder()
+
+
+def _value_end(text: str, start: int) -> int | None:
+    """Where the JSON value starting at ``start`` ends (brackets and strings followed, nothing
+    parsed), or None when it does not end."""
+    if start >= len(text):
+        return None
+    if text[start] not in '"[{':
+        return _SCALAR.match(text, start).end()
+    depth = 0
+    for match in _TOKEN.finditer(text, start):
+        token = match.group()
+        if token[0] == '"':
+            if not match.group(1):
+                return None
+        else:
+            depth += 1 if token in "[{" else -1
+        if depth <= 0:
+            return match.end() if depth == 0 else None
+    return None
+
+
+def _members(text: str) -> list[tuple[int, int, int, object]] | None:
+    """The top-level object's members as (start, value start, end, key), or None if ``text`` is not
+    a JSON object whose members can be told apart."""
+    i = _SPACE.match(text).end()
+    if not text.startswith("{", i):
+        return None
+    found: list[tuple[int, int, int, object]] = []
+    i = _SPACE.match(text, i + 1).end()
+    while not text.startswith("}", i) or found:
+        start = i
+        try:
+            key, i = _KEY.raw_decode(text, i) if text.startswith('"', i) else (None, -1)
+        except ValueError:
+            return None
+        i = _SPACE.match(text, max(i, 0)).end()
+        if key is None or not text.startswith(":", i):
+            return None
+        value = _SPACE.match(text, i + 1).end()
+        end = _value_end(text, value)
+        if end is None:
+            return None
+        found.append((start, value, end, key))
+        i = _SPACE.match(text, end).end()
+        if text.startswith(",", i):
+            i = _SPACE.match(text, i + 1).end()
+            continue
+        break
+    if not text.startswith("}", i) or text[i + 1:].strip(" \t\n\r"):
+        return None
+    return found
+
+
+def split_progress(text: str) -> tuple[str, str | None]:
+    """A results file's text without its attached progress, and the progress's own text (None when
+    there is none); the file as it is when its members cannot be told apart (the reader then says
+    what is wrong with it).
+
+    >>> split_progress('{"set": "s", "progress": {"crib-progress": [[[[1]]]]}, "student": "Ann"}')
+    ('{"set": "s","student": "Ann"}', '{"crib-progress": [[[[1]]]]}')
+    """
+    members = _members(text)
+    if not members or sum(key == PROGRESS_FIELD for *_, key in members) != 1:
+        return text, None
+    kept = [text[start:end] for start, _, end, key in members if key != PROGRESS_FIELD]
+    progress = next(text[value:end] for _, value, end, key in members if key == PROGRESS_FIELD)
+    return "{" + ",".join(kept) + "}", progress
 
 
 def _short(value: object) -> str:

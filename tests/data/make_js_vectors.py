@@ -26,16 +26,20 @@ NAMES = ["Ann", "  Ann   SMITH ", "Chloé", "Chloe\u0301", "CHLOÉ", "Zoë O'Nei
          "José\u00a0María", "Ann\u2003Lee", "Ann\tLee\n", "İlker", "Μπάμπης", "José-Luis D'Água",
          "Mary-Jane O\u2019Brien", "李小龙", "Renée Dupré", "ÅSA"]
 
-SIGNED = [  # (key, set, class, student, answers)
-    ("0123456789abcdef0123456789abcdef", "counting/medium/6/7", "c0ffee" * 5 + "00", "Ann",
-     ["12", None, "fifteen two, fifteen four and a pair is six", "", "29"]),
-    ("00" * 16, "counting/easy/2/7", "ab" * 16, "Chloé", ["nineteen", "8"]),
-    ("ffffffffffffffffffffffffffffffff", "play/hard/3/1", "12" * 16, "Zoë \"Z\" O'Neil",
-     ["pair 2 + go 1", "4", "tab\there, newline\nthere, back\\slash"]),
-    ("9f" * 16, "muggins/medium/4/99", "0f" * 16, "李小龙", ["accept", "muggins 2", "too high 4", None]),
-    ("a1b2c3d4e5f60718293a4b5c6d7e8f90", "counting/hard/1/0", "", "Renée Dupré",
-     ["\u2028 \u00e9\u0301 \u007f"]),
-    ("", "counting/easy/1/1", "", "", []),
+SIGNED = [  # (format, key, set, class, student, answers, saved): format 1 files are still read
+    (2, "0123456789abcdef0123456789abcdef", "counting/medium/6/7", "c0ffee" * 5 + "00", "Ann",
+     ["12", None, "fifteen two, fifteen four and a pair is six", "", "29"], "2026-12-01T09:30:05+00:00"),
+    (1, "0123456789abcdef0123456789abcdef", "counting/medium/6/7", "c0ffee" * 5 + "00", "Ann",
+     ["12", None, "fifteen two, fifteen four and a pair is six", "", "29"], None),
+    (2, "00" * 16, "counting/easy/2/7", "ab" * 16, "Chloé", ["nineteen", "8"], "2026-12-01T09:30:06+00:00"),
+    (1, "00" * 16, "counting/easy/2/7", "ab" * 16, "Chloé", ["nineteen", "8"], None),
+    (2, "ffffffffffffffffffffffffffffffff", "play/hard/3/1", "12" * 16, "Zoë \"Z\" O'Neil",
+     ["pair 2 + go 1", "4", "tab\there, newline\nthere, back\\slash"], "1999-12-31T23:59:59+00:00"),
+    (2, "9f" * 16, "muggins/medium/4/99", "0f" * 16, "李小龙", ["accept", "muggins 2", "too high 4", None],
+     "2027-01-02T00:00:00+00:00"),
+    (1, "a1b2c3d4e5f60718293a4b5c6d7e8f90", "counting/hard/1/0", "", "Renée Dupré",
+     ["\u2028 \u00e9\u0301 \u007f"], None),
+    (2, "", "counting/easy/1/1", "", "", [], "2026-12-01T09:30:05+00:00"),
 ]
 
 
@@ -46,10 +50,12 @@ def name_cases() -> list[dict]:
 
 def signature_cases() -> list[dict]:
     cases = []
-    for key, code, klass, student, answers in SIGNED:
-        data = {"set": code, "class": klass, "student": student, "answers": answers}
-        cases.append({"key": key, "set": code, "class": klass, "student": student, "answers": answers,
-                      "message": _message(data).decode("utf-8"), "signature": sign(key, data)})
+    for version, key, code, klass, student, answers, saved in SIGNED:
+        data = {"crib_results": version, "set": code, "class": klass, "student": student, "answers": answers,
+                "saved": saved}
+        cases.append({"version": version, "key": key, "set": code, "class": klass, "student": student,
+                      "answers": answers, "saved": saved, "message": _message(data).decode("utf-8"),
+                      "signature": sign(key, data)})
     return cases
 
 

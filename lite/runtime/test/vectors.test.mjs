@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { foldName, nameKey } from "../src/page/lib/names.js";
 import { readLink } from "../src/page/lib/link.js";
-import { resultsMessage, signResults } from "../src/page/lib/results.js";
+import { resultsFile, resultsMessage, signResults } from "../src/page/lib/results.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../../../tests/data/js_vectors.json", import.meta.url), "utf-8"));
 const WAYS = [["Web Crypto", globalThis.crypto.subtle], ["@noble/hashes", null]];
@@ -22,8 +22,13 @@ for (const [way, subtle] of WAYS) {
   test(`results are signed as crib grade checks them (${way})`, async () => {
     for (const c of vectors.signatures) {
       const link = { set: c.set, klass: c.class, student: c.student, key: c.key };
-      assert.equal(resultsMessage(link, c.answers), c.message);
-      assert.equal(await signResults(link, c.answers, subtle), c.signature, c.student);
+      assert.equal(resultsMessage(link, c.answers, c.saved), c.message);
+      assert.equal(await signResults(link, c.answers, c.saved, subtle), c.signature, c.student);
+      if (c.saved !== null) {
+        const file = await resultsFile(link, c.answers, c.saved, subtle);
+        assert.deepEqual(file, { crib_results: c.version, set: c.set, class: c.class, student: c.student,
+          answers: c.answers, saved: c.saved, signature: c.signature });
+      }
     }
   });
 

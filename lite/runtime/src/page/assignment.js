@@ -15,7 +15,7 @@
  */
 import { distance, foldName, nameKey } from "./lib/names.js";
 import { readLink } from "./lib/link.js";
-import { signResults } from "./lib/results.js";
+import { resultsFile } from "./lib/results.js";
 import { openShort } from "./lib/short.js";
 
 const ROOT_ID = "crib-assignment";
@@ -431,11 +431,8 @@ function finishBox(link, data, state, practice) {
       "as you go. To hand your answers in, open this page again and type the student code from your sheet too, " +
       "or use the link your teacher sent." }));
   }
-  const results = async () => {
-    const answers = state.answers.map((a) => (a === "" ? null : a));
-    return { crib_results: 1, set: link.set, class: link.klass, student: link.student, answers,
-      saved: new Date().toISOString().replace(/\.\d+Z$/, "+00:00"), signature: await signResults(link, answers) };
-  };
+  // the time saved is signed with the answers: crib grade grades a student's latest file
+  const results = () => resultsFile(link, state.answers.map((a) => (a === "" ? null : a)));
   const stem = link.student.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "student";
   const missing = () => state.answers.filter((a) => a === null || a === "").length;
   const choice = progressChoice();
