@@ -143,3 +143,25 @@ def test_the_site_needs_no_math_from_a_cdn():
     assert "amsmath" not in config["parse"]["myst_enable_extensions"]
     for path in CHAPTERS + REFERENCE:
         assert "{math}" not in _markdown(path)
+
+
+LEARNER_PAGES = [p for p in sorted(BOOK.glob("*.ipynb"))
+                 if not p.stem.startswith(("teachers_", "assignment"))]
+
+
+@pytest.mark.parametrize("path", LEARNER_PAGES, ids=lambda p: p.stem)
+def test_learners_pages_show_no_code_and_no_code_toggle(path):
+    """Issue 35: a "Show code cell source" toggle above each widget, on a phone too. A learner's page
+    shows what a cell draws, never the cell (remove-input or remove-cell on every code cell)."""
+    for cell in _notebook(path)["cells"]:
+        if cell["cell_type"] == "code":
+            tags = cell.get("metadata", {}).get("tags", [])
+            assert {"remove-input", "remove-cell"} & set(tags), \
+                f"{path.name}: a code cell shows its code: {''.join(cell['source'])[:60]!r}"
+
+
+def test_the_notebook_link_is_shown_only_on_the_teachers_pages():
+    css = (BOOK / "_static" / "cribbook.css").read_text()
+    assert '.crib-live a.crib-live-button:not([href*="path=teachers_"]) { display: none; }' in css
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    assert "cribbook.css" in config["sphinx"]["config"]["html_css_files"]
