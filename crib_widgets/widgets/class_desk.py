@@ -4,30 +4,42 @@ It only draws `crib_widgets.classroom.desk.ClassDesk` and forwards what the teac
 drops and presses; every decision and sentence about the class is the desk's. Files go to the
 teacher as ``<a download href="data:...">`` links (no server: the page's Python made them), and the
 report is shown in a frame, exactly the page ``crib grade`` writes.
+
+Files dropped on the page: each upload button sits in a drop zone (``crib-drop``); the page script
+``lite/runtime/src/page/class-drop.js`` catches a drop there, reads the files and hands them to
+`dropped` through the page's Python, and keeps a drop anywhere else from opening the file in place
+of the page (which lost the class loaded).
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import functools
+import itertools
 import random
+import weakref
 from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
-from ..classroom.desk import Choices, ClassDesk
+from ..classroom.desk import Choices, ClassDesk, TournamentChoices
 from ..errors import CribbageError
 from ..exercises.class_folder import web_address
 from ..exercises.export_html import preview
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES
+from ..exercises.short import student_code
+from ..table.duplicate import MAX_DEALS
+from ..table.seats import STRENGTHS
 from .frame import Frame, action_button
 from .styles import esc, status_html
 
-__all__ = ["ClassDeskView", "book_site"]
+__all__ = ["ClassDeskView", "book_site", "dropped"]
 
 KINDS = (("Counting hands and cribs", "counting"), ("Scoring the play", "play"),
-         ("Muggins: checking a count", "muggins"))
+         ("Muggins: checking a count", "muggins"),
+         ("A tournament: whole deals against the computer, the same cards for all", "tournament"))
 ANSWERS = (("one total per question", "total"), ("the points of each kind (fifteens, pairs...)", "kind"))
 _CSS = """
 .crib-desk table.crib-links { border-collapse: collapse; font-size: .9em; width: 100%; }
@@ -42,6 +54,10 @@ _CSS = """
 .crib-desk a.crib-download.crib-main { background: #27455f; color: #fff; }
 .crib-desk h3.crib-step { font-size: 1.05em; margin: 14px 0 2px; }
 .crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
+.crib-desk .crib-drop { border: 2px dashed #8a99a8; border-radius: 8px; padding: 8px 10px; margin: 4px 0;
+  align-items: center; flex-wrap: wrap; gap: 8px; }
+.crib-desk .crib-drop.crib-drop-over { border-color: #27455f; background: #eef3f8; }
+.crib-desk .widget-upload { width: auto; min-width: 14em; }
 """
 _COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
             ".then(()=>{this.textContent='Copied'},()=>{this.textContent='Select the link and copy it'})")
@@ -82,6 +98,26 @@ def _uploads(value: Iterable) -> list[tuple[str, bytes]]:
     return [(str(f["name"]), bytes(f["content"])) for f in value]
 
 
+# The views on the page by their number, so a drop caught by the page script reaches the right one.
+_VIEWS: weakref.WeakValueDictionary[int, ClassDeskView] = weakref.WeakValueDictionary()
+_NUMBERS = itertools.count(1)
+
+
+def dropped(number: int, zone: str, files: list[tuple[str, str]]) -> str:
+    """Files dropped on a view's drop zone (``zone`` "class" or "results"), each (name, base64),
+    handed over by the page script; returns what the view says now."""
+    view = _VIEWS.get(number)
+    if view is None:
+        return "This class page was reloaded: drop the files again."
+    uploads = []
+    for name, text in files:
+        try:
+            uploads.append((str(name), base64.b64decode(text, validate=True)))
+        except (binascii.Error, ValueError):
+            uploads.append((str(name), b"\xff"))  # said as a file that is not text, as a picked one is
+    return view.take_drop(zone, uploads)
+
+
 def _guarded(callback: Callable) -> Callable:
     """A click's handler that never fails in silence: an unexpected error is said on the page."""
 
@@ -117,15 +153,27 @@ class ClassDeskView(Frame):
                                         layout=widgets.Layout(width="420px"))
         self.check = widgets.Checkbox(value=True, description="Students may check each answer as they go",
                                       indent=False, layout=widgets.Layout(width="auto"))
+        self.deals = widgets.BoundedIntText(value=8, min=1, max=MAX_DEALS, description="Deals",
+                                            layout=widgets.Layout(width="150px"))
+        self.computer = widgets.Dropdown(options=list(STRENGTHS), value="intermediate",
+                                         description="The computer plays as")
+        self.muggins = widgets.Checkbox(value=False, description="With Muggins (each player counts their "
+                                        "own hand)", indent=False, layout=widgets.Layout(width="auto"))
         self.make_button = action_button("Make the class", "make a link for every student, the key and "
                                          "the class file", style="primary")
         self.make_status = widgets.HTML()
         self.made = widgets.HTML()
         self.class_upload = widgets.FileUpload(accept=".json,.html", multiple=False,
-                                               description="Load the class file")
+                                               description="Load the class file",
+                                               tooltip="choose the class file you kept (class.json) or the "
+                                               "answer key; or drop it on this box",
+                                               layout=widgets.Layout(width="auto"))
         self.class_status = widgets.HTML()
         self.results_upload = widgets.FileUpload(accept=".json,.txt", multiple=True,
-                                                 description="Add results files")
+                                                 description="Add results files",
+                                                 tooltip="choose the students' results files (several at "
+                                                 "once is fine); or drop them on this box",
+                                                 layout=widgets.Layout(width="auto"))
         self.clear_button = action_button("Forget these files", "start the pile of results files again")
         self.pile = widgets.HTML()
         self.codes = widgets.Textarea(placeholder="CRIB1-… (paste the codes students sent you, as they came)",
@@ -134,65 +182,118 @@ class ClassDeskView(Frame):
         self.grade_button = action_button("Grade", "grade every file and code above", style="primary")
         self.grade_status = widgets.HTML()
         self.shown = widgets.HTML()
-        for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers):
+        for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers,
+                        self.deals, self.computer):
             control.style = {"description_width": "initial"}
+        self.number = next(_NUMBERS)
+        _VIEWS[self.number] = self
+        self.kind.observe(self._show_choices, "value")
         self.make_button.on_click(self._make)
         self.class_upload.observe(self._load, "value")
         self.results_upload.observe(self._hand_in, "value")
         self.clear_button.on_click(self._clear)
         self.grade_button.on_click(self._grade)
         row = lambda *c: widgets.HBox(list(c)).add_class("crib-row")
+        self.set_row = row(self.level, self.hands)
+        self.answer_row = row(self.answers, self.check)
+        self.cup_row = row(self.deals, self.computer, self.muggins)
         step = lambda text: widgets.HTML(f'<h3 class="crib-step">{esc(text)}</h3>')
         label = lambda text: widgets.HTML(f'<div class="crib-sub">{esc(text)}</div>')
         self._assemble(
             widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")), self.status,
             step("1. Make a class"), label("Your class list, one name per line:"), self.roster,
-            row(self.kind, self.level, self.hands, self.seed), row(self.answers, self.check),
+            row(self.kind, self.seed), self.set_row, self.answer_row, self.cup_row,
             self.make_button, self.make_status, self.made,
             step("2. Grade what the students handed in"),
-            label("Your class file (or the answer key, which holds a copy of it):"), self.class_upload,
-            self.class_status,
+            label("Your class file (or the answer key, which holds a copy of it):"),
+            self._zone("class", self.class_upload, "or drop the file here"), self.class_status,
             label("The students' results files (you can add them in several goes):"),
-            row(self.results_upload, self.clear_button), self.pile,
+            self._zone("results", self.results_upload, "or drop the files here", self.clear_button),
+            self.pile,
             label("Or paste their results codes (an e-mail's line breaks and > marks are fine):"), self.codes,
             self.grade_button, self.grade_status, self.shown)
         self.set_status("Everything on this page happens in your browser: nothing is sent anywhere.")
         self._say(self.make_status, "Paste your class list, choose the questions and press Make the class.")
         self._show_class()
         self._show_pile()
+        self._show_choices()
+
+    def _zone(self, zone: str, *children: widgets.Widget | str) -> widgets.HBox:
+        """A drop zone (the page script reads its classes: which view, which files)."""
+        parts = [widgets.HTML(f'<span class="crib-sub">{esc(c)}</span>') if isinstance(c, str) else c
+                 for c in children]
+        return widgets.HBox(parts).add_class("crib-drop").add_class(f"crib-drop-{zone}") \
+            .add_class(f"crib-desk-{self.number}")
+
+    def take_drop(self, zone: str, files: list[tuple[str, bytes]]) -> str:
+        """Files dropped on a zone, as if picked with its button; returns the status it shows."""
+        self.went_live()
+        if zone == "class":
+            if len(files) != 1:
+                one = "Drop one class file here (class.json, or the answer key)."
+                self._show_class(one, "bad")
+                return one
+            self._load_file(files[0])
+            return self.desk.message
+        self.desk.hand_in(files)
+        self._show_pile()
+        return self.desk.message
+
+    def _show_choices(self, change=None) -> None:
+        cup = self.kind.value == "tournament"
+        for box, shown in ((self.set_row, not cup), (self.answer_row, not cup), (self.cup_row, cup)):
+            box.layout.display = None if shown else "none"
 
     # ---- what the clicks do --------------------------------------------------------------------
 
     @_guarded
     def _make(self, _button=None) -> None:
-        choices = Choices(self.kind.value, self.level.value, int(self.hands.value), int(self.seed.value),
-                          self.answers.value, bool(self.check.value))
+        if self.kind.value == "tournament":
+            choices: Choices | TournamentChoices = TournamentChoices(
+                int(self.seed.value), int(self.deals.value), self.computer.value, bool(self.muggins.value))
+        else:
+            choices = Choices(self.kind.value, self.level.value, int(self.hands.value), int(self.seed.value),
+                              self.answers.value, bool(self.check.value))
         ok = self.desk.make(self.roster.value, choices)
         self._say(self.make_status, self.desk.message, "ok" if ok else "bad")
         if ok:
             self.made.value = self._made_html()
+            self.class_upload.value = ()  # the class file picked before is no longer the one graded
             self._show_class()
 
     @_guarded
     def _load(self, change=None) -> None:
         files = _uploads(self.class_upload.value)
-        if not files:
+        if files:  # the button keeps the file it holds, so its count (1) says a file was taken
+            self._load_file(files[0])
+
+    def _load_file(self, file: tuple[str, bytes]) -> None:
+        before = self.desk.report
+        ok = self.desk.load(*file)
+        if ok:
+            self._show_class(self.desk.message, "ok")
+            if self.desk.report is None:
+                self.shown.value = ""
             return
-        ok = self.desk.load(*files[0])
-        self._show_class(self.desk.message, "ok" if ok else "bad")
-        self.class_upload.value = ()
+        # The class loaded before stays; its report must not look like the report of the file refused.
+        kept = (f" The class loaded before ({self.desk.what}) is still the one graded." if
+                self.desk.assignment is not None else "")
+        self._show_class(self.desk.message + kept, "bad")
+        if before is not None:
+            self.shown.value = ""
+            self._say(self.grade_status, "Press Grade to see the report again.")
 
     @_guarded
     def _hand_in(self, change=None) -> None:
         files = _uploads(self.results_upload.value)
-        if files:
+        if files:  # kept on the button, whose count then says how many were picked last
             self.desk.hand_in(files)
-            self.results_upload.value = ()
             self._show_pile()
 
     @_guarded
     def _clear(self, _button=None) -> None:
         self.desk.clear_handed_in()
+        self.results_upload.value = ()
         self._show_pile()
 
     @_guarded
@@ -213,7 +314,7 @@ class ClassDeskView(Frame):
     def _show_class(self, text: str = "", tone: str = "info") -> None:
         klass = self.desk.assignment
         if not text:
-            text = (f"Grading set {klass.code} for {len(klass.students)} students." if klass else
+            text = (f"Grading {self.desk.what} for {len(klass.students)} students." if klass else
                     "No class yet: load the class file you kept (or make a class above).")
         self._say(self.class_status, text, tone)
 
@@ -228,13 +329,16 @@ class ClassDeskView(Frame):
         stem = klass.code.replace("/", "-")
         button = _download(f"class-{stem}.json", desk.class_text, "Download the class file", _mime("x.json"),
                            main=True)
-        keep = (f'<div class="crib-keep"><b>Keep the class file.</b> You need it to grade this class, and '
-                f"nothing else can make it again: download it now and keep it with the answer key (the key "
-                f"holds a second copy). Nothing has been sent anywhere.<br>"
-                f"{button}</div>")
+        cup = desk.is_tournament
+        copy = ("A tournament has no answer key, so this file is the only copy: keep it somewhere safe."
+                if cup else "The answer key holds a second copy of it, so keep the key too, somewhere else.")
+        keep = (f'<div class="crib-keep"><b>Keep the class file.</b> You need it to grade this class: '
+                f"download it now. {copy} Nothing has been sent anywhere.<br>{button}</div>")
+        codes = {} if cup else {name: student_code(klass, name) for name in klass.students}
         rows = "".join(
             f'<tr><td>{esc(name)}</td><td><a href="{esc(link)}" target="_blank" rel="noopener">'
-            f"{esc(link[:56])}\u2026</a></td><td>"
+            f"{esc(link[:56])}\u2026</a></td>"
+            + (f"<td><code>{codes[name]}</code></td>" if codes else "") + "<td>"
             f'<button type="button" class="crib-copy" data-link="{esc(link)}" onclick="{esc(_COPY_JS)}" '
             f'aria-label="Copy the link for {esc(name)}">Copy</button></td></tr>'
             for name, link in desk.links.items())
@@ -243,30 +347,37 @@ class ClassDeskView(Frame):
                  "<p class='crib-sub'>These links start at the book's assignment page; put the book's web "
                  "address in front of each before you send it.</p>")
         files = desk.files
-        downloads = (_download(f"links-{stem}.html", files["links.html"], "The links, to print",
-                               _mime("x.html"))
+        downloads = (_download(f"links-{stem}.html", files["links.html"], "The links, to print"
+                               + ("" if cup else " (with each student's code)"), _mime("x.html"))
                      + _download(f"links-{stem}.csv", files["links.csv"], "The links, for a spreadsheet",
                                  _mime("x.csv"))
-                     + _download(f"answer-key-{stem}.html", files["answer-key.html"],
-                                 "The answer key, to print", _mime("x.html"))
-                     + _download(f"class-{stem}.zip", desk.folder_zip(), "Everything, with a worksheet per "
-                                 "student (zip)", "application/zip"))
+                     + ("" if cup else _download(f"answer-key-{stem}.html", files["answer-key.html"],
+                                                 "The answer key, to print", _mime("x.html")))
+                     + _download(f"class-{stem}.zip", desk.folder_zip(), "Everything (zip)" if cup else
+                                 "Everything, with a worksheet per student (zip)", "application/zip"))
+        opens = ("the book's game table on the tournament's deals" if cup else
+                 "their own cards on the book's page <i>Your assignment</i>")
+        typed = ("" if cup else "<p class='crib-sub'>No e-mail? Each student can type their set code and "
+                 "<b>student code</b> (below, on their worksheet and on the printed list of links) on the "
+                 "page <i>Your assignment</i>, with their name: it opens the same set as their link, and "
+                 "their results are handed in the same way.</p>")
+        code_head = "" if cup else "<th>student code</th>"
         return (f"{keep}<h3 class='crib-step'>The students' links</h3><p class='crib-sub'>Send each "
-                "student their own link: it opens their own cards on the book's page <i>Your assignment</i>."
-                f'</p>{where}<div class="crib-links-box"><table class="crib-links"><thead><tr>'
-                f"<th>student</th><th>link</th><th></th></tr></thead><tbody>{rows}</tbody></table></div>"
-                f"<div>{downloads}</div>")
+                f"student their own link: it opens {opens}.</p>{where}{typed}"
+                f'<div class="crib-links-box"><table class="crib-links"><thead><tr>'
+                f"<th>student</th><th>link</th>{code_head}<th></th></tr></thead><tbody>{rows}</tbody></table>"
+                f"</div><div>{downloads}</div>")
 
     def _report_html(self) -> str:
         files = self.desk.report_files()
         code = self.desk.assignment.code.replace("/", "-")
         downloads = "".join(
             _download(f"report-{code}.html" if name == "report.html" else f"{name[:-4]}-{code}{name[-4:]}",
-                      text, label, _mime(name), main=name == "report.html")
+                      files[name], label, _mime(name), main=name == "report.html")
             for name, label in (("report.html", "Download the report"), ("students.csv", "students.csv"),
                                 ("answers.csv", "answers.csv (every answer as typed)"),
-                                ("questions.csv", "questions.csv"))
-            for text in [files[name]])
+                                ("questions.csv", "questions.csv"), ("standings.csv", "standings.csv"))
+            if name in files)
         printing = (f'<button type="button" class="crib-copy" onclick="{esc(_PRINT_JS)}">Print the '
                     "report</button>")
         return (f'<div class="crib-printable"><div>{downloads}{printing}</div>'

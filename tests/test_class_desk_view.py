@@ -1,0 +1,105 @@
+"""The class page's view (crib_widgets.widgets.class_desk): dropped files, tournaments, and the
+minor faults of issue 37 item 10, driven without a browser."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import json
+
+from crib_widgets.classroom import ClassDesk
+from crib_widgets.exercises.results import make_results
+from crib_widgets.exercises.short import short_results, student_code
+from crib_widgets.widgets.class_desk import ClassDeskView, dropped
+
+ROSTER = "Ann\nBen\nChloé\n"
+
+
+def _picked(name: str, raw: bytes) -> dict:
+    return {"name": name, "type": "application/json", "size": len(raw), "content": memoryview(raw),
+            "last_modified": datetime.datetime.now()}
+
+
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _made_view() -> ClassDeskView:
+    view = ClassDeskView(ClassDesk())
+    view.roster.value = ROSTER
+    view.hands.value = 2
+    view.make_button.click()
+    assert "Made set" in view.make_status.value
+    return view
+
+
+def test_both_upload_buttons_say_what_they_do_and_are_drop_zones():
+    view = ClassDeskView(ClassDesk())
+    for upload in (view.class_upload, view.results_upload):
+        assert upload.tooltip and "drop" in upload.tooltip  # was None: the page showed "null"
+        assert upload.layout.width == "auto"  # "Load the class …" was cut off
+    classes = {c for w in _all(view) for c in getattr(w, "_dom_classes", ())}
+    assert {"crib-drop", "crib-drop-class", "crib-drop-results", f"crib-desk-{view.number}"} <= classes
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
+
+
+def test_files_dropped_on_the_page_are_loaded_and_handed_in():
+    first = _made_view()
+    klass, text = first.desk.assignment, first.desk.class_text.encode("utf-8")
+    view = ClassDeskView(ClassDesk())
+    said = dropped(view.number, "class", [("class.json", _b64(text))])
+    assert said.startswith("Loaded set") and view.desk.assignment.fingerprint == klass.fingerprint
+    files = [("results-ann.json", _b64(json.dumps(make_results(klass, "Ann", ["4", "2"])).encode())),
+             ("results-ben.json", _b64(json.dumps(short_results(klass, "Ben", ["1", None])).encode())),
+             ("photo.json", "not base64!")]
+    said = dropped(view.number, "results", files)
+    assert said.startswith("3 files ready to grade") and "results-ben.json" in view.pile.value
+    view.grade_button.click()
+    assert sorted(row.student for row in view.desk.report.students) == ["Ann", "Ben"]  # Ben by his code
+    assert len(view.desk.refused) == 1 and "photo.json" in view.desk.refused[0]
+    assert "could not be graded" in view.grade_status.value
+    assert dropped(10**9, "results", files).startswith("This class page was reloaded")
+    assert dropped(view.number, "class", []).startswith("Drop one class file")
+    assert "Drop one class file" in view.class_status.value and view.desk.assignment is not None
+
+
+def test_a_failed_class_load_hides_the_old_report_and_says_which_class_stays():
+    view = _made_view()
+    klass = view.desk.assignment
+    raw = json.dumps(make_results(klass, "Ann", ["4", "2"])).encode()
+    view.results_upload.value = (_picked("results-ann.json", raw),)
+    assert len(view.results_upload.value) == 1  # the button's count says a file was taken
+    view.grade_button.click()
+    assert view.shown.value
+    view.class_upload.value = (_picked("notes.json", b'{"hello": 1}'),)
+    assert "still the one graded" in view.class_status.value and klass.code in view.class_status.value
+    assert view.shown.value == "" and "Press Grade" in view.grade_status.value
+    view.clear_button.click()
+    assert view.results_upload.value == ()
+
+
+def test_the_links_show_each_students_code_and_the_class_file_sentence_is_one():
+    view = _made_view()
+    made = view.made.value
+    for name in ("Ann", "Ben", "Chloé"):
+        assert student_code(view.desk.assignment, name) in made
+    assert "nothing else can make it again" not in made + view.make_status.value
+    assert "holds a second copy" in made
+
+
+def test_a_tournament_is_made_on_the_page():
+    view = ClassDeskView(ClassDesk())
+    view.roster.value = ROSTER
+    view.kind.value = "tournament"
+    assert view.cup_row.layout.display is None and view.set_row.layout.display == "none"
+    view.deals.value, view.computer.value = 2, "beginner"
+    view.make_button.click()
+    assert view.desk.is_tournament and "only copy" in view.made.value
+    assert "answer-key" not in view.made.value and "student code" not in view.made.value
+    view.kind.value = "counting"
+    assert view.cup_row.layout.display == "none" and view.set_row.layout.display is None
