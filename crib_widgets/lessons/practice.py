@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from ..bounded import whole_number
 from ..cards import Card
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE
@@ -182,13 +183,19 @@ class Practice:
         return f"Nothing is due today: your next mistake comes back {when}.{self._others()}"
 
     def _others(self) -> str:
-        """A sentence about mistakes this page cannot ask again (kept by other pages), or ''."""
-        if not self.skipped:
-            return ""
-        n = len(self.skipped)
-        verb = "is" if n == 1 else "are"
-        return (f" ({plural(n, 'mistake')} from elsewhere in the book, such as a throw to the crib at a game "
-                f"table, {verb} not asked on this page.)")
+        """A sentence about mistakes this page cannot ask again (kept by other pages, or damaged), or ''."""
+        damaged = sum(1 for lesson, _ in self.skipped if lesson in MAKERS)
+        elsewhere = len(self.skipped) - damaged
+        said = ""
+        if elsewhere:
+            verb = "is" if elsewhere == 1 else "are"
+            said += (f" ({plural(elsewhere, 'mistake')} from elsewhere in the book, such as a throw to the "
+                     f"crib at a game table, {verb} not asked on this page.)")
+        if damaged:
+            verb = "was" if damaged == 1 else "were"
+            said += (f" ({plural(damaged, 'kept mistake')} could not be read as a question the rules "
+                     f"allow, so {'it' if damaged == 1 else 'they'} {verb} set aside.)")
+        return said
 
     def where(self) -> str:
         """Where the question on show stands in the deck, in words."""
@@ -327,11 +334,10 @@ class Practice:
 
 def _whole(typed: object) -> int:
     """The whole number typed for a count, or a `CribbageError` saying what to type."""
-    if type(typed) is int:
-        return typed
+    number = typed if type(typed) is int else whole_number(str(typed))
+    if number is not None:
+        return number
     said = str(typed).strip()
-    if said.isdigit():
-        return int(said)
     what = "Nothing is typed" if not said else f"{checks.shown(said)} is not a whole number of points"
     raise CribbageError(f"{what}: type the points from 0 to {MAX_HAND_SCORE}, such as 12 (0 for a hand of "
                         "nothing), then press Check")

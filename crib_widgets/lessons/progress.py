@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from ..bounded import check_text
 from ..errors import CribbageError
 from ..exercises.skills import BANDS, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
 from ..words import plural
@@ -149,6 +150,8 @@ class Answer:
                 raise CribbageError(f"its {name} {shown(data[name])} is not {_KIND_WORDS[kind]}")
             if kind is str and len(data[name]) > _LONGEST:
                 raise CribbageError(f"its {name} is {len(data[name])} characters long: at most {_LONGEST}")
+            if kind is str:
+                check_text(data[name], f"its {name}")
         attempt = data["attempt"]
         if type(attempt) is not int or not 1 <= attempt <= 1000:
             raise CribbageError(f"its attempt {shown(attempt)} is not a try's number: 1 for the first try, "

@@ -60,6 +60,7 @@ FORMAT, VERSION = "crib-progress", 1
 MAX_PROGRESS_BYTES = 4_000_000
 _FIELDS = (FORMAT, "device", "next", "answers", "daily")
 _FIX = "export it again from the My progress page"
+_AFRESH = "Your saved progress could not be read, so this page starts afresh: {}."
 
 
 class Store:
@@ -170,7 +171,14 @@ class Store:
         try:
             return cls.from_text(text), ""
         except CribbageError as error:
-            return cls(device), f"Your saved progress could not be read, so this page starts afresh: {error}."
+            kept = _salvage(text)
+            if kept is None:
+                return cls(device), _AFRESH.format(error)
+            store, lost = kept
+            if not lost:
+                return store, f"Your saved progress had a fault, mended as it was read: {error}."
+            return store, (f"Part of your saved progress could not be read ({lost}) and was set aside; the "
+                           f"rest is kept. The first problem: {error}.")
 
     def import_bytes(self, raw: bytes, name: str = "the progress file") -> str:
         """Merge a progress file's bytes (a file the learner picked) into this store, and say what
@@ -205,6 +213,50 @@ def new_device() -> str:
     """A name for a new device or page: the time in seconds (hexadecimal, so a later page's name sorts
     after an earlier one's, and the answers of one day stay in the order given) and 3 random bytes."""
     return f"{int(time.time()):08x}{secrets.token_hex(3)}"
+
+
+def _salvage(text: str) -> tuple[Store, str] | None:
+    """What can be kept of saved progress that `Store.from_text` refused: the answers and days that
+    are whole (a damaged one, such as half a character or a day past the calendar's end, is set
+    aside), and words for what was lost; None when not even the document's frame can be read.
+    Still the bounded reader: nothing too big, too deep or too long is parsed."""
+    where = "the saved progress"
+    if len(text) > MAX_PROGRESS_BYTES:
+        return None
+    try:
+        data = load_json(text, where, MAX_PROGRESS_BYTES, text_rules=False)
+        frame = {**data, "answers": [], "daily": []} if isinstance(data, dict) else data
+        store = Store.from_dict(frame, where)
+    except CribbageError:
+        return None
+    lost_answers = lost_days = 0
+    for value in _listed(data.get("answers")):
+        try:
+            answer = Answer.from_dict(value)
+        except CribbageError:
+            lost_answers += 1
+            continue
+        if answer.id in store._answers:
+            lost_answers += 1
+            continue
+        store._answers[answer.id] = answer
+    days = set()
+    for value in _listed(data.get("daily")):
+        try:
+            days.add(read_day(value, "a daily hand's day"))
+        except CribbageError:
+            lost_days += 1
+    store.streak = Streak(days)
+    own = [n for d, n in (answer_key(i) for i in store._answers) if d == store.device]
+    store.next = max([store.next, *(n + 1 for n in own)])
+    lost = [plural(lost_answers, "answer")] if lost_answers else []
+    lost += [plural(lost_days, "daily hand")] if lost_days else []
+    return store, " and ".join(lost)
+
+
+def _listed(value: object) -> list:
+    """A list as it is; anything else one damaged entry."""
+    return value if isinstance(value, list) else [value]
 
 
 def _device(value: object, where: str) -> str:

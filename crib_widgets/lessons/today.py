@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..bounded import whole_number
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE
 from ..strategy.discard import DiscardOption, advise_discard
 from ..words import join_words, plural
+from .checks import shown
 from .counting import CountingLesson, Line
 from .daily import daily_hand, daily_seed
 from .kept import Kept
@@ -141,12 +143,13 @@ class TodayHand:
         if self.stage != "count" or self.lesson is None:
             raise CribbageError("throw two cards to the crib first" if self.stage == "throw" else
                                 "today's hand is counted: come back tomorrow for a new one")
-        said = str(typed).strip()
-        if type(typed) is not int and not said.isdigit():
-            what = "Nothing is typed" if not said else f"{said!r} is not a whole number of points"
+        total = typed if type(typed) is int else whole_number(str(typed))
+        if total is None:
+            said = str(typed).strip()
+            what = "Nothing is typed" if not said else f"{shown(said)} is not a whole number of points"
             raise CribbageError(f"{what}: type the points from 0 to {MAX_HAND_SCORE}, such as 12, then press "
                                 "Check")
-        verdict = self.lesson.check_total(int(said))
+        verdict = self.lesson.check_total(total)
         if verdict.problem:
             raise CribbageError(verdict.problem)
         self._seen = self.kept.take(self.lesson.records, self._seen)

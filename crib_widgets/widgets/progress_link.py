@@ -35,7 +35,9 @@ _listeners: list[Callable[[], Callable[[], None] | None]] = []
 def kept() -> Kept:
     """The page's kept progress (restored once per Python)."""
     if "kept" not in _page:
-        _page["kept"] = Kept.of_environment(os.environ)
+        _page["kept"] = page = Kept.of_environment(os.environ)
+        if page.damaged:  # save what could be kept at once: the page sets the old text aside, and the
+            saved()       # problem is said on this visit only, not on every page until an answer
     return _page["kept"]  # type: ignore[return-value]
 
 
