@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, "dist", "static");
-export const PAGES = ["assignment", "crib-a11y", "crib-book", "crib_live_page", "crib_run_all"];
+export const PAGES = ["assignment", "class-drop", "crib-a11y", "crib-book", "crib_live_page", "crib_run_all"];
 
 await rm(out, { recursive: true, force: true });
 await build({
