@@ -24,7 +24,7 @@ from crib_widgets.words import join_words
 from crib_widgets.words import plural as _plural
 
 __all__ = ["setup", "glue", "show", "mini", "count", "play", "play_table", "narrate", "table", "board",
-           "plural", "join_words", "printable", "pct"]
+           "plural", "join_words", "printable", "pct", "one_in"]
 
 _BOOK_CSS = """
 .crib-root.cb-plain { border: none; background: none; padding: 2px 0; max-width: none; }
@@ -243,6 +243,27 @@ def pct(share: float) -> str:
     while round(percent, digits) == 0 or percent < 10 ** -digits:
         digits += 1
     return f"{percent:.{digits}f}%"
+
+
+def one_in(every: float, what: str = "") -> str:
+    """How rare something is, as a person says it: 'about 1 in 3.2 million', 'about 1 hand in
+    170,000', 'about 1 in 13' (two significant figures; ``every`` is how many there are for each one).
+
+    >>> one_in(3_248_700, "hand"), one_in(170_984), one_in(1_417)
+    ('about 1 hand in 3.2 million', 'about 1 in 170,000', 'about 1 in 1,400')
+    >>> one_in(12.9), one_in(216_580, "deal")
+    ('about 1 in 13', 'about 1 deal in 220,000')
+    """
+    if not every >= 1:
+        raise ValueError(f"'1 in {every!r}' is not a rarity: give how many there are for each one "
+                         "(at least 1)")
+    every = float(every)  # a Fraction too
+    one = f"1 {what} in" if what else "1 in"
+    if every >= 999_500:
+        millions = f"{every / 1e6:.2g}" if every < 1e7 else f"{round(every / 1e6):,}"
+        return f"about {one} {millions} million"
+    rounded = round(every) if every < 100 else int(float(f"{every:.2g}"))
+    return f"about {one} {rounded:,}"
 
 
 _PRINT_JS = "this.closest('.cb-printable').querySelector('iframe').contentWindow.print()"
