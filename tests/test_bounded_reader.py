@@ -113,12 +113,14 @@ def test_whole_number_reads_ascii_digits_only(text, number):
 # ---- position links -----------------------------------------------------------------------------------
 
 def _code(raw: bytes) -> str:
-    return "c1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    from crib_widgets.table import share
+
+    return share._VERSION + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
 @pytest.mark.parametrize(("raw", "says"), [
     (b"[" * 100_000, "nested 100000 levels deep"),  # a RecursionError before, and a dead page
-    (json.dumps({"n": ["x" * 5_000_000]}).encode(), "unpacks to more than 300 KB"),  # a 6 KB code
+    (json.dumps({"n": ["x" * 5_000_000]}).encode(), "unpacks to more than"),  # a 6 KB code
     (b'{"n": ["\\ud800"]}', "lone surrogate"),
     (b'{"n": ["\\u0000"]}', "control character"),
     (b"\xff\xfe{}", "not UTF-8 text"),
@@ -131,8 +133,7 @@ def test_a_hostile_link_is_one_short_sentence(raw, says):
     with pytest.raises(CribbageError) as caught:
         read_link(code)
     message = str(caught.value)
-    assert says in message and "copy the whole link again" in message and len(message) < 250, message
-    assert message.count("copy the whole link") == 1
+    assert says in message and len(message) < 250, message
     assert time.perf_counter() - start < 2
 
 
@@ -155,3 +156,16 @@ def test_a_save_keeps_its_64_bit_seed():
 
     game = Game(seed=2**64 - 1)
     assert game_from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_count_of_superscript_digits_in_a_script_is_an_illegal_move_not_a_value_error():
+    from crib_widgets.game import Game, Rules
+    from crib_widgets.game.script import parse_step
+
+    game = Game(seed=3, rules=Rules(muggins=True))
+    while game.phase != "announce":
+        game.apply(game.legal_moves()[0])
+    for step in ("announce ²", "²", "muggins ³"):
+        with pytest.raises(CribbageError, match="is not a step here"):
+            parse_step(game, step)
+    assert parse_step(game, "announce 7")[0].points == 7

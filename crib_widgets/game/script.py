@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ..bounded import whole_number
 from ..cards import Card, parse_cards, parse_hand
 from ..errors import CribbageError, IllegalMove
 from ..words import plural
@@ -60,8 +61,10 @@ def _play_word(word: str):
 
 def _muggins_move(game: Game, head: str, words: list[str]) -> Move:
     seat = game.whose_turn
-    number = next((int(w) for w in words if w.isdigit()), None)
-    if game.phase == "announce" and (head == "announce" or head.isdigit()) and number is not None:
+    # ASCII digits only: "²".isdigit() is true, and int("²") a ValueError (a signed tournament board)
+    number = next((n for n in map(whole_number, words) if n is not None), None)
+    if game.phase == "announce" and (head == "announce" or whole_number(head) is not None) \
+            and number is not None:
         return Announce(seat, number)
     if head == "accept":
         return Answer(seat, "accept")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..bounded import NotJSON, decode_bounded, load_json
+from ..bounded import NotJSON, decode_bounded, load_json, whole_number
 from ..errors import CribbageError
 from ..game import Game
 from ..game.save import MAX_SAVE_BYTES, SEED_DIGITS
@@ -103,7 +103,7 @@ def _hints(saved: object, seats: tuple[str, ...], default: tuple[str, float]) ->
     if not isinstance(saved, dict):
         raise CribbageError("this table save is damaged: 'hints' must be an object of seats")
     for key, value in saved.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) in hints) or not isinstance(value, dict):
+        if whole_number(key if isinstance(key, str) else None) not in hints or not isinstance(value, dict):
             sitting = ", ".join(map(str, people)) or "no seat"
             raise CribbageError(f"this table save is damaged: 'hints' names seat {key!r}, which is no "
                                 f"person's seat (the people sit at {sitting})")
