@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
 REFERENCE = [BOOK / f"{name}.ipynb" for name in ("rules_summary", "table_manners", "patterns_card",
-                                                 "appendix_hand_statistics", "glossary")]
+                                                 "appendix_hand_statistics", "glossary", "where_next")]
 TEACHERS = [BOOK / f"{name}.ipynb" for name in ("teachers_guide", "teachers_class", "teachers_tools",
                                                 "teachers_printables")]
 WIDGET_JS = BOOK / "_static" / "widgets"
@@ -165,3 +165,12 @@ def test_the_notebook_link_is_shown_only_on_the_teachers_pages():
     assert '.crib-live a.crib-live-button:not([href*="path=teachers_"]) { display: none; }' in css
     config = yaml.safe_load((ROOT / "_config.yml").read_text())
     assert "cribbook.css" in config["sphinx"]["config"]["html_css_files"]
+
+
+def test_a_where_next_page_in_the_appendix_names_books_clubs_and_the_practice_pages():
+    text = _markdown(BOOK / "where_next.ipynb")
+    for named in ("Colvert", "Play Winning Cribbage", "Schell", "Wergin", "Win at Cribbage",
+                  "American Cribbage Congress", "{doc}`practise`", "Online"):
+        assert named in text, named
+    appendix = (ROOT / "_toc.yml").read_text().split("caption: Appendix", 1)[1]
+    assert "book/where_next" in appendix
