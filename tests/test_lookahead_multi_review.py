@@ -44,7 +44,7 @@ def test_a_planted_five_lead_ranks_first_in_a_three_player_review():
     assert top and top[0].move == planted and top[0].phase == "play"
     # 15-2 to one of two opponents costs 1 against their average, less what the 5 could win back
     assert top[0].cost >= 0.5, top[0]
-    assert "ten-card for 15-2" in top[0].reason
+    assert "a ten-card for fifteen" in top[0].reason and top[0].reason.startswith("the ")
     assert top[0].samples > 0  # the hidden hands were sampled, not guessed one move ahead
     assert all(d.cost < 0.1 for d in review.decisions if d.move != planted), "the expert's own moves cost"
 
@@ -56,7 +56,7 @@ def test_a_five_thrown_to_the_dealer_of_a_three_player_game_is_named_so():
     game.apply(Discard(0, tuple(parse_cards("5C"))))
     decision = review_game(game, seat=0).decisions[0]
     assert decision.phase == "discard" and decision.cost >= 1 and decision.samples == 0
-    assert decision.reason == "a 5 in the dealer's crib makes fifteen with any of the sixteen ten-cards"
+    assert "a 5 in the dealer's crib makes fifteen with any of the sixteen ten-cards" in decision.reason
 
 
 def test_leaving_21_for_a_partner_who_lays_next_is_the_better_card_and_says_why():
@@ -72,7 +72,7 @@ def test_leaving_21_for_a_partner_who_lays_next_is_the_better_card_and_says_why(
     game.apply(Play(2, parse_cards("7C")[0]))
     (decision,) = review_game(game, seat=2).decisions
     assert decision.best.cards == tuple(parse_cards("6D")) and decision.cost >= 0.5
-    assert decision.reason == "the 6 (count 21) sets up your partner, who lays next: a ten-card for 31 for 2"
+    assert decision.reason == "the 6 (count 21) sets up your partner, who lays next: a ten-card for 31"
 
 
 @pytest.mark.parametrize("players, partners", TABLES)

@@ -74,7 +74,7 @@ def test_each_mistake_says_why_in_words_a_learner_understands(planted):
     _, moves, review = planted
     by_move = {d.move: d for d in review.decisions}
     assert "pair" in by_move[moves["pair"]].reason
-    assert "ten-card for 15-2" in by_move[moves["five"]].reason
+    assert "ten-card for fifteen" in by_move[moves["five"]].reason
     assert "31" in by_move[moves["31"]].reason
     for key in moves:
         decision = by_move[moves[key]]

@@ -55,22 +55,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import RANK_VALUES, Card
+from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Game, Go, Play
-from ..pegging import item_words, next_in_count, play_points
 from ..scoring import hand_total
 from ..words import plural
-from .explain import holding_words, ranks_text, throw_reasons, throw_words
-from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values, rank_points
+from .explain import ranks_text
+from .lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values
 from .lookahead_multi import card_values_multi
 from .muggins_players import best_answer
-from .players import look_ahead_view, play_view
+from .players import look_ahead_view
+from .reasons import discard_reason, play_reason, ranks_words, replies_words, scores_now
 from .weigh import SAMPLES as DISCARD_SAMPLES
 from .weigh import SHORTLIST as DISCARD_SHORTLIST
-from .weigh import weigh_discards
+from .weigh import WeighedDiscard, weigh_discards
 
-__all__ = ["PHASES", "replies_words", "ranks_words",
+__all__ = ["PHASES", "replies_words", "ranks_words", "scores_now", "play_reason",
            "Position", "Option", "Decision", "Review", "review_game", "review_deal", "review_save",
            "DISCARD_SAMPLES", "DISCARD_SHORTLIST", "NOTICE"]
 
@@ -267,13 +267,14 @@ class _Reviewer:
     # ----- discards -----
     def discard(self, game: Game, move: Discard, index: int) -> Decision:
         seat = move.seat
-        options = discard_options(game, seat, samples=self.discard_samples, also=(move.cards,))
+        weighed = _weighed(game, seat, samples=self.discard_samples, also=(move.cards,))
+        options = _options(weighed, game.hands[seat])
         chosen = frozenset(move.cards)
-        done = next(o for o in options if frozenset(o.cards) == chosen)
-        best = options[0]
+        at = next(i for i, o in enumerate(options) if frozenset(o.cards) == chosen)
+        done, best = options[at], options[0]
         hand = game.hands[seat]
         cost = max(0.0, best.value - done.value)
-        reason = _discard_reason(game, seat, done, best) if cost >= NOTICE else "the best throw"
+        reason = discard_reason(game, seat, weighed[at], weighed[0]) if cost >= NOTICE else "the best throw"
         samples = self.discard_samples if game.rules.players == 2 else 0  # the play is weighed with two
         return Decision("discard", game.deal_number, index, seat, _position(game, seat, hand), done, best,
                         cost, reason, tuple(options), samples)
@@ -301,12 +302,18 @@ class _Reviewer:
 def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES, also=()) -> list[Option]:
     """Every throw for ``seat`` now, best first, valued as the expert values them (`weigh_discards`:
     hand and crib exactly, plus with two players the play estimate of the keep)."""
+    return _options(_weighed(game, seat, samples=samples, also=also), game.hands[seat])
+
+
+def _weighed(game: Game, seat: int, *, samples: int, also=()) -> list[WeighedDiscard]:
     rules = game.rules
     dealer = game.dealer
     partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
-    hand = game.hands[seat]
-    weighed = weigh_discards(hand, dealer=dealer == seat, players=rules.players, lowball=rules.lowball,
-                             partner_deals=partner_deals, samples=samples, also=also)
+    return weigh_discards(game.hands[seat], dealer=dealer == seat, players=rules.players,
+                          lowball=rules.lowball, partner_deals=partner_deals, samples=samples, also=also)
+
+
+def _options(weighed: list[WeighedDiscard], hand: tuple[Card, ...]) -> list[Option]:
     return [Option(w.option.discard, f"keep {ranks_text(w.option.keep, hand)}, "
                                      f"throw {ranks_text(w.option.discard, hand)}", w.value)
             for w in weighed]
@@ -336,180 +343,6 @@ def _deal_events(game: Game):
     events = game.events
     start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
     return events[start:]
-
-
-# ----- the reasons, in one sentence -----
-
-_ARTICLE = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
-
-
-def _card_words(rank: int) -> str:
-    return _ARTICLE.get(rank, f"a {rank}")
-
-
-def ranks_words(ranks: set[int]) -> str:
-    """Ranks as a player names them: ``'an ace'``, ``'a 5 or an 8'``, ``'any ten-card'``."""
-    tens = {10, 11, 12, 13} <= ranks
-    words = [_card_words(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
-    words += ["any ten-card"] if tens else []
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def replies_words(pile: Sequence[Card], unseen: Sequence[Card]) -> str:
-    """Every answer to ``pile`` that scores for the next player, in their words, the most points first.
-
-    >>> from crib_widgets.cards import full_deck, parse_cards
-    >>> pile = parse_cards("5H 7C")
-    >>> unseen = [c for c in full_deck() if c not in pile]
-    >>> replies_words(pile, unseen).split("), ")[0]
-    'the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards'
-    """
-    answers: dict[tuple, list[Card]] = {}
-    count = sum(c.value for c in pile)
-    for reply in unseen:
-        if count + reply.value > 31:
-            continue
-        items = play_points([*pile, reply]).items
-        if items:
-            answers.setdefault(tuple((i.kind, i.points, len(i.cards)) for i in items), []).append(reply)
-    if not answers:
-        return "no answer of the next player scores"
-    parts = []
-    for key, cards in sorted(answers.items(), key=lambda kv: (-sum(k[1] for k in kv[0]), -len(kv[1]))):
-        what = ", ".join(item_words(item) for item in play_points([*pile, cards[0]]).items)
-        parts.append(f"{ranks_words({c.rank for c in cards})} for {sum(k[1] for k in key)} "
-                     f"({what}; {len(cards)} of {len(unseen)} unseen cards)")
-    return "the next player can answer " + ", ".join(parts)
-
-
-def _threat(pile: tuple[int, ...], count: int, unseen_ranks: dict[int, int]) -> tuple[float, str] | None:
-    """The other player's scoring answers to ``pile``: (exposure, words for the likeliest, e.g.
-    'a ten-card for 15-2'), exposure being the points times the unseen cards that score them;
-    None when no answer scores."""
-    groups: dict[str, list[int]] = {}
-    exposure: dict[str, float] = {}
-    total = 0.0
-    for rank, n in sorted(unseen_ranks.items()):
-        value = RANK_VALUES[rank]
-        if not n or count + value > 31:
-            continue
-        points = rank_points((*pile, rank))
-        if not points:
-            continue
-        after = count + value
-        if after == 31:
-            what = "31 for 2" if points == 2 else f"31 and more ({points} points)"
-        elif after == 15:
-            what = "15-2" if points == 2 else f"fifteen and more ({points} points)"
-        elif pile and rank == pile[-1]:
-            what = f"{item_words((points, 'pair'))} ({points})"  # the play layer's words
-        else:
-            what = f"a run ({points} points)"
-        groups.setdefault(what, []).append(rank)
-        exposure[what] = exposure.get(what, 0.0) + n * points
-        total += n * points
-    if not groups:
-        return None
-    what = max(exposure, key=exposure.get)
-    ranks = groups[what]
-    if len(ranks) > 1 and all(r >= 10 for r in ranks):
-        who = "a ten-card"
-    else:
-        who = " or ".join(_card_words(r) for r in ranks[:3])
-    return total, f"{who} for {what}"
-
-
-def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
-    """Why ``best`` beats ``done`` here, in one sentence."""
-    pile = tuple(c.rank for c in game.pile)
-    count = game.count
-    view = play_view(game, seat)
-    unseen: dict[int, int] = {}
-    for c in view.unseen:
-        unseen[c.rank] = unseen.get(c.rank, 0) + 1
-    now_done = rank_points((*pile, done.rank))
-    now_best = rank_points((*pile, best.rank))
-    if now_best > now_done:
-        return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
-                f"{scores_now(game.pile, done)}")
-    after_done = count + done.value
-    threat_done = _threat((*pile, done.rank), after_done, unseen) if after_done < 31 else None
-    threat_best = _threat((*pile, best.rank), count + best.value, unseen) if count + best.value < 31 else None
-    partner = _partner_next(game, seat, best)
-    if partner and threat_best and (not threat_done or threat_best[0] > threat_done[0] + 2):
-        return (f"the {best.rank_text} (count {count + best.value}) sets up your partner, who lays next: "
-                f"{threat_best[1]}")
-    worse = threat_done and (not threat_best or threat_done[0] > threat_best[0] + 2)
-    if worse and not _partner_next(game, seat, done):  # a partner's answer is no threat
-        lead = "leading" if not pile else "laying"
-        return f"{lead} the {done.rank_text} (count {after_done}) invites {threat_done[1]}"
-    if done.rank in (c.rank for c in game.hands[seat] if c != done) and best.rank != done.rank:
-        return f"the {best.rank_text} keeps the pair of {done.rank_text}s together for later in the play"
-    return (f"the {best.rank_text} keeps the {done.rank_text} for later, where it scores more over the "
-            f"rest of the play")
-
-
-def scores_now(pile: Sequence[Card], card: Card) -> str:
-    """What ``card`` laid on ``pile`` scores, naming each combination: "makes a pair for 2 now",
-    "makes fifteen and a pair for 4 now", "scores nothing now" (31 and runs named the same way).
-
-    >>> from crib_widgets.cards import parse_cards
-    >>> scores_now(parse_cards("3H"), Card.parse("3S"))
-    'makes a pair for 2 now'
-    >>> scores_now(parse_cards("5H 7C"), Card.parse("3S"))
-    'makes fifteen for 2 now'
-    >>> scores_now(parse_cards("5H"), Card.parse("KS"))
-    'makes fifteen for 2 now'
-    >>> scores_now(parse_cards("4H"), Card.parse("KS"))
-    'scores nothing now'
-    """
-    items = play_points([*pile, card]).items
-    if not items:
-        return "scores nothing now"
-    words = [item_words(i) for i in items]
-    named = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    return f"makes {named} for {sum(i.points for i in items)} now"
-
-
-def _partner_next(game: Game, seat: int, card: Card) -> bool:
-    """Whether the next to lay after ``seat`` lays ``card`` is its partner (the go rule's
-    `pegging.next_in_count`; none after a 31)."""
-    rules = game.rules
-    if not rules.partners or game.count + card.value == 31:
-        return False
-    holding = [bool(h) if s != seat else len(h) > 1 for s, h in enumerate(game.hands)]
-    said = [s in game.said_go for s in range(rules.players)]
-    nxt = next_in_count(seat, holding, said)
-    return nxt is not None and nxt != seat and rules.side_of(nxt) == rules.side_of(seat)
-
-
-def _discard_reason(game: Game, seat: int, done: Option, best: Option) -> str:
-    rules = game.rules
-    # a partner's crib scores for the side: it is one's own
-    mine = rules.side_of(game.dealer) == rules.side_of(seat)
-    if game.dealer != seat and mine:
-        owner = "your partner's crib"
-    elif mine:
-        owner = "your own crib"
-    else:
-        owner = "the other player's crib" if rules.players == 2 else "the dealer's crib"
-    hand = game.hands[seat]
-    thrown = done.cards
-    ranks = sorted(c.rank for c in thrown)
-    if not mine and len(thrown) == 2 and ranks[0] == ranks[1]:
-        return f"a pair thrown to {owner} gives them 2 points before the starter is even turned"
-    if not mine and any(c.rank == 5 for c in thrown) and not any(c.rank == 5 for c in best.cards):
-        return f"a 5 in {owner} makes fifteen with any of the sixteen ten-cards"
-    if not mine and len(thrown) == 2 and sum(c.value for c in thrown) == 15:
-        return f"the {ranks_text(thrown, hand)} make fifteen together in {owner}"
-    if mine and throw_reasons(best.cards) and not throw_reasons(thrown):
-        why = throw_reasons(best.cards)[0]
-        return f"{ranks_text(best.cards, hand)} work together in {owner}: {why}"
-    keep_done = tuple(c for c in hand if c not in thrown)
-    keep_best = tuple(c for c in hand if c not in best.cards)
-    return (f"keeping {ranks_text(keep_best, hand)} holds {holding_words(keep_best)}, and "
-            f"{throw_words(best.cards, hand, owner)}; your {ranks_text(keep_done, hand)} holds "
-            f"{holding_words(keep_done)}, and {throw_words(thrown, hand, owner)}")
 
 
 # ----- counting (Muggins) -----

@@ -1,0 +1,178 @@
+"""The line of play after a card, as the look-ahead sees it: who scores what, with which card, and
+how often, so that the review can say *why* one card beats another instead of restating by how much.
+
+For a two-player play, `card_lines` lays each asked card, then follows the rest of the play as
+`lookahead.play_values` solves it (each side laying the card best for it, the other player
+grabbing the points in front of it as often as its habits say) for every hidden hand the value
+averages over (the same weighted hands: read from the other player's discard and play), and
+adds up each scoring event by who scored (0: the player, 1: the other player), when (``now``: the
+card itself; ``reply``: the other player's very next card; ``later``), what (``fifteen``,
+``31``, ``pair``, ``run``, ``go``, ``last card``) and the rank of the card that scored. Each
+`Line` holds the expected points of each event and the chance that it happens; the points of a
+line, mine minus theirs, are the card's value.
+
+>>> from crib_widgets.game import Game, Discard
+>>> game = Game(seed=3, dealer=1)
+>>> for seat in (0, 1):
+...     _ = game.apply(Discard(seat, game.hands[seat][:2]))
+>>> lines = card_lines(game, 0)
+>>> sorted(lines) == sorted({c.rank for c in game.hands[0]})
+True
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..cards import RANK_VALUES
+from ..game import Game
+from .lookahead import _FAR, DEFAULT_SAMPLES, _hidden, _Solver, _without, rank_points
+from .pegging_choice import grab_rank
+from .players import look_ahead_view
+
+__all__ = ["Event", "Line", "card_lines", "score_kinds"]
+
+Event = tuple[int, str, str, int]  # (who, when, what, rank of the card that scored)
+_NEEDS = (_FAR, _FAR)  # points, not the board: as the review weighs cards
+
+
+@dataclass
+class Line:
+    """What follows one card: expected ``points`` and the ``chance`` of each `Event`."""
+
+    points: dict[Event, float] = field(default_factory=lambda: defaultdict(float))
+    chance: dict[Event, float] = field(default_factory=lambda: defaultdict(float))
+
+    def add(self, event: Event, points: int, weight: float) -> None:
+        self.points[event] += points * weight
+        self.chance[event] += weight
+
+    def total(self, who: int | None = None, when: str | None = None, what: str | None = None,
+              rank: int | None = None, *, chance: bool = False) -> float:
+        """The expected points (``chance``: the summed chances) of the events that match."""
+        table = self.chance if chance else self.points
+        return sum(v for (w, n, k, r), v in table.items()
+                   if (who is None or w == who) and (when is None or n == when)
+                   and (what is None or k == what) and (rank is None or r == rank))
+
+    @property
+    def net(self) -> float:
+        return self.total(0) - self.total(1)
+
+
+def score_kinds(pile: tuple[int, ...], points: int) -> list[tuple[str, int]]:
+    """What the last card of ``pile`` (ranks) scored, split by kind: fifteen or 31, then a pair
+    (or three or four of a kind) or a run.
+
+    >>> score_kinds((5, 10), 2), score_kinds((2, 2, 2), 6), score_kinds((4, 5, 6), 5)
+    ([('fifteen', 2)], [('pair', 6)], [('fifteen', 2), ('run', 3)])
+    """
+    count = sum(RANK_VALUES[r] for r in pile)
+    kinds = []
+    bonus = 2 if count in (15, 31) else 0
+    if bonus:
+        kinds.append(("fifteen" if count == 15 else "31", bonus))
+    rest = points - bonus
+    if rest:
+        kinds.append(("pair" if len(pile) > 1 and pile[-1] == pile[-2] else "run", rest))
+    return kinds
+
+
+def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMPLES) -> dict[int, Line]:
+    """The `Line` after each playable rank of ``seat`` (or the given ``ranks``), two players."""
+    view = look_ahead_view(game, seat)
+    count = game.count
+    hand = tuple(sorted(c.rank for c in view["hand"]))
+    playable = sorted({r for r in hand if RANK_VALUES[r] <= 31 - count})
+    wanted = playable if ranks is None else [r for r in ranks if r in playable]
+    solver = _Solver(view["lowball"], view["exact"], view["grabs"])
+    hidden = _hidden(view["unseen"], view["held"], view["their_go_above"], samples, None, view["lowball"],
+                     their_played=view["their_played"], their_piles=view["their_piles"],
+                     they_deal=view["they_deal"])
+    pile = tuple(c.rank for c in game.pile)
+    said = 2 if view["their_go_now"] else 0
+    lines = {}
+    for rank in wanted:
+        tracer = _Tracer(solver, Line())
+        for theirs, weight in hidden:
+            tracer.lay((hand, theirs), pile, count, 0, said, rank, weight, 0)
+        lines[rank] = tracer.line
+    return lines
+
+
+class _Tracer:
+    """Follows the solver's choices (mirroring `lookahead._Solver`), adding up the scoring events."""
+
+    def __init__(self, solver: _Solver, line: Line) -> None:
+        self.solver, self.line = solver, line
+
+    def node(self, hands, pile, count, turn, said, last, weight, step) -> None:
+        room = 31 - count
+        values = {}
+        for rank in hands[turn]:  # sorted: the solver keeps the first of equal values
+            if rank not in values and RANK_VALUES[rank] <= room:
+                values[rank] = self.solver.after(hands, pile, count, turn, said, _NEEDS, rank)
+        if not values:
+            self.advance(hands, pile, count, turn, said | (1 << turn), last, weight, step)
+            return
+        best = None
+        for rank, v in values.items():
+            if best is None or (v > values[best] if turn == 0 else v < values[best]):
+                best = rank
+        grabs = self.solver.grabs if turn == 1 and pile else 0.0
+        branches = [(best, 1.0)]
+        if grabs:
+            grab = grab_rank(pile, values, count)
+            branches = [(grab, grabs), (best, 1 - grabs)] if grab != best else branches
+        for rank, share in branches:
+            self.lay(hands, pile, count, turn, said, rank, weight * share, step + 1)
+
+    def lay(self, hands, pile, count, turn, said, rank, weight, step) -> None:
+        hand = _without(hands[turn], rank)
+        hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
+        pile = (*pile, rank)
+        count += RANK_VALUES[rank]
+        when = "now" if step == 0 else "reply" if step == 1 and turn == 1 else "later"
+        for what, points in score_kinds(pile, rank_points(pile)):
+            self.line.add((turn, when, what, rank), points, weight)
+        if not hands[0] and not hands[1]:
+            if count != 31:
+                self.line.add((turn, when, "last card", rank), 1, weight)
+            return
+        if count == 31:
+            self.reset(hands, turn, weight, step)
+        else:
+            self.advance(hands, pile, count, turn, said, turn, weight, step)
+
+    def advance(self, hands, pile, count, seat, said, last, weight, step) -> None:
+        other = 1 - seat
+        if hands[other] and not said & (1 << other):
+            self.node(hands, pile, count, other, said, last, weight, step)
+        elif hands[seat] and not said & (1 << seat):
+            self.node(hands, pile, count, seat, said, last, weight, step)
+        else:
+            when = "now" if step == 0 else "reply" if step == 1 and last == 1 else "later"
+            self.line.add((last, when, "go", pile[-1]), 1, weight)
+            self.reset(hands, last, weight, step)
+
+    def reset(self, hands, last, weight, step) -> None:
+        leader = 1 - last if hands[1 - last] else last
+        self.node(hands, (), 0, leader, 0, None, weight, step)
+
+
+def keep_line(keep, unseen, hands, *, dealer: bool, solver: _Solver) -> Line:
+    """The `Line` of a kept four in the play against each of ``hands`` (the other player's ranks,
+    equally likely), as `lookahead.hand_play_value` solves it: the non-dealer leads. Events are
+    the player's (0) and the other player's (1), all ``later``."""
+    mine = tuple(sorted(c.rank for c in keep))
+    line = Line()
+    tracer = _Tracer(solver, line if not dealer else Line())
+    weight = 1 / len(hands)
+    for theirs in hands:
+        tracer.node((theirs, mine) if dealer else (mine, theirs), (), 0, 0, 0, None, weight, 1)
+    if dealer:  # traced from the leader's side: the other player was player 0
+        for (who, _, what, rank), points in tracer.line.points.items():
+            line.points[(1 - who, "later", what, rank)] += points
+            line.chance[(1 - who, "later", what, rank)] += tracer.line.chance[(who, "later", what, rank)]
+    return line

@@ -1,0 +1,488 @@
+"""The review's reasons, in one home: why the better choice beats the one made, in a player's words.
+
+A reason names what the better choice does that the chosen one does not, found by comparing the
+two lines of play (`lines.card_lines`: who scores what after each card, and how often) or, for a
+throw, the hand, crib and play of the two keeps; it never restates the cost, which is printed
+beside it. The subject of every sentence is the better card, so that "Show me" can give the same
+sentence for the card it recommends.
+
+- the play: the points one card makes now and the other does not; the other player's answers that
+  score on the chosen card and not (or less often) on the better one; the later fifteens, 31s,
+  pairs and runs the better card keeps a card for; the go and the last card; what the other player
+  scores later in the play.
+- the throw: what the better keep holds (or which starters it counts more with), what each throw
+  gives a crib, and what the kept cards do in the play.
+
+`is_fallback` and `restates_cost` are the checks bench/review_reasons.py and the tests hold every
+reason to.
+
+>>> from crib_widgets.cards import parse_cards
+>>> scores_now(parse_cards("3H"), Card.parse("3S"))
+'makes a pair for 2 now'
+>>> often(0.34), often(0.02), often(0.5), often(0.97)
+('about 1 time in 3', 'hardly ever', 'about half the time', 'nearly every time')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_VALUES, Card
+from ..pegging import item_words, next_in_count, play_points
+from ..scoring import hand_total
+from ..words import join_words, plural
+from .explain import holding_words, ranks_text, throw_reasons
+from .lines import Line, card_lines, keep_line, score_kinds
+from .lookahead import rank_points
+from .players import play_view
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .weigh import WeighedDiscard
+
+__all__ = ["is_fallback", "restates_cost", "often", "ranks_words", "replies_words", "scores_now",
+           "play_reason", "discard_reason"]
+
+_FALLBACK = re.compile(r"scores more (later|over the rest)")
+_COST_WORDS = re.compile(r"(more|less) on average|worth (more|less)|points? (more|less)|scores more")
+# A part of the difference smaller than this is not worth a reason of its own.
+_SMALL = 0.05
+
+
+def is_fallback(reason: str) -> bool:
+    """Whether ``reason`` only says that a card "scores more later" (no reason at all)."""
+    return bool(_FALLBACK.search(reason))
+
+
+def restates_cost(reason: str, cost: float) -> bool:
+    """Whether ``reason`` restates the cost: names its figure or says one choice is worth or
+    scores more than the other, which the cost beside it already says."""
+    figure = re.escape(f"{cost:.1f}")
+    return bool(_COST_WORDS.search(reason) or re.search(rf"(?<![\d.]){figure}(?!\d)", reason))
+
+
+def often(p: float) -> str:
+    """A chance as a player says it: "about 1 time in 3", "about half the time", "hardly ever"."""
+    if p < 0.04:
+        return "hardly ever"
+    if p < 0.4:
+        return f"about 1 time in {round(1 / p)}"
+    if p < 0.6:
+        return "about half the time"
+    if p < 0.72:
+        return "about 2 times in 3"
+    if p < 0.88:
+        return "about 3 times in 4"
+    return "nearly every time"
+
+
+_ARTICLE = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
+_NAMES = {1: ("ace", "aces"), 11: ("jack", "jacks"), 12: ("queen", "queens"), 13: ("king", "kings")}
+
+
+def _card_words(rank: int) -> str:
+    return _ARTICLE.get(rank, f"a {rank}")
+
+
+def _rank_count(n: int, rank: int) -> str:
+    one, many = _NAMES.get(rank, (str(rank), f"{rank}s"))
+    return plural(n, one, many)
+
+
+def ranks_words(ranks: set[int]) -> str:
+    """Ranks as a player names them: ``'an ace'``, ``'a 5 or an 8'``, ``'any ten-card'``."""
+    tens = {10, 11, 12, 13} <= ranks
+    words = [_card_words(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
+    words += ["any ten-card"] if tens else []
+    return join_words(words, "or")
+
+
+def replies_words(pile: Sequence[Card], unseen: Sequence[Card]) -> str:
+    """Every answer to ``pile`` that scores for the next player, in their words, the most points first.
+
+    >>> from crib_widgets.cards import full_deck, parse_cards
+    >>> pile = parse_cards("5H 7C")
+    >>> unseen = [c for c in full_deck() if c not in pile]
+    >>> replies_words(pile, unseen).split("), ")[0]
+    'the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards'
+    """
+    answers: dict[tuple, list[Card]] = {}
+    count = sum(c.value for c in pile)
+    for reply in unseen:
+        if count + reply.value > 31:
+            continue
+        items = play_points([*pile, reply]).items
+        if items:
+            answers.setdefault(tuple((i.kind, i.points, len(i.cards)) for i in items), []).append(reply)
+    if not answers:
+        return "no answer of the next player scores"
+    parts = []
+    for key, cards in sorted(answers.items(), key=lambda kv: (-sum(k[1] for k in kv[0]), -len(kv[1]))):
+        what = ", ".join(item_words(item) for item in play_points([*pile, cards[0]]).items)
+        parts.append(f"{ranks_words({c.rank for c in cards})} for {sum(k[1] for k in key)} "
+                     f"({what}; {len(cards)} of {len(unseen)} unseen cards)")
+    return "the next player can answer " + ", ".join(parts)
+
+
+def scores_now(pile: Sequence[Card], card: Card) -> str:
+    """What ``card`` laid on ``pile`` scores, naming each combination: "makes a pair for 2 now",
+    "makes fifteen and a pair for 4 now", "scores nothing now" (31 and runs named the same way).
+
+    >>> from crib_widgets.cards import parse_cards
+    >>> scores_now(parse_cards("5H 7C"), Card.parse("3S")), scores_now(parse_cards("4H"), Card.parse("KS"))
+    ('makes fifteen for 2 now', 'scores nothing now')
+    """
+    items = play_points([*pile, card]).items
+    if not items:
+        return "scores nothing now"
+    named = join_words([item_words(i) for i in items])
+    return f"makes {named} for {sum(i.points for i in items)} now"
+
+
+# ----- the play -----
+
+_KIND = {"fifteen": "fifteen", "31": "31", "pair": "a pair", "run": "a run"}
+_MAKES = {"fifteen": "makes fifteen", "31": "makes 31", "pair": "pairs their card", "run": "makes a run"}
+_YOU = {"fifteen": "you make fifteen", "31": "you make 31", "pair": "you pair their card",
+        "run": "you make a run"}
+
+
+def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
+    """Why ``best`` beats ``done`` here, in one sentence about ``best``."""
+    if game.rules.players == 2 and not game.rules.lowball:
+        lines = card_lines(game, seat, (done.rank, best.rank))
+        found = _line_reason(game, seat, done, best, lines[done.rank], lines[best.rank])
+        if found:
+            return found
+    return _threat_reason(game, seat, done, best)
+
+
+def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line) -> str | None:
+    """The part of the difference between the two lines that counts most, in words (None when no
+    part tells the two cards apart)."""
+    pile = tuple(c.rank for c in game.pile)
+    count = game.count
+    parts: list[tuple[float, str]] = []
+    now = b.total(0, "now") - d.total(0, "now")
+    if now > 0 and rank_points((*pile, best.rank)) > rank_points((*pile, done.rank)):
+        parts.append((now, f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
+                           f"{scores_now(game.pile, done)}"))
+    for what in _KIND:
+        parts.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
+        parts.append(_later_part(done, best, d, b, what))
+        parts.append(_their_later_part(done, best, d, b, what))
+    parts.append(_go_part(done, best, d, b))
+    parts = [p for p in parts if p is not None and p[0] >= _SMALL]
+    if not parts:
+        return None
+    return max(parts, key=lambda p: p[0])[1]
+
+
+def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
+    """The other player's answers that score ``what`` on ``done`` and not (or less) on ``best``."""
+    gain = d.total(1, "reply", what) - b.total(1, "reply", what)
+    on_done, on_best = (*pile, done.rank), (*pile, best.rank)
+    named = {}
+    for (who, when, kind, rank), points in d.points.items():
+        if (who, when, kind) == (1, "reply", what) and points > 0 and (
+                RANK_VALUES[best.rank] + count + RANK_VALUES[rank] > 31
+                or rank_points((*on_done, rank)) > rank_points((*on_best, rank))):
+            named[rank] = points
+    if gain < _SMALL or not named:
+        return None
+    ranks = sorted(named, key=named.get, reverse=True)[:3]
+    p_done = sum(d.chance[(1, "reply", what, r)] for r in ranks)
+    p_best = b.total(1, "reply", what, chance=True)
+    if often(p_done) == often(p_best) and p_best > 0:
+        return None
+    after_done, after_best = count + done.value, count + best.value
+    item = _KIND[what]
+    if what == "pair":
+        item = item_words((dict(score_kinds((*on_done, ranks[0]), rank_points((*on_done, ranks[0]))))["pair"],
+                           "pair"))
+    who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
+    unseen = Counter(c.rank for c in play_view(game, seat).unseen)
+    kind = _KIND[what]
+    if not any(n and _scores(on_best, r, what) for r, n in unseen.items()):
+        safe = f"gives them no answer for {kind}"
+    elif p_best < 0.04:
+        safe = f"is hardly ever answered for {kind}"
+    else:
+        safe = f"is answered for {kind} {often(p_best)}"
+    text = f"the {best.rank_text} (count {after_best}) {safe}"
+    if item == kind and what == "pair" and best.rank != done.rank and p_best >= 0.04:
+        n_best, n_done = unseen[best.rank], unseen[done.rank]
+        text += (f" ({_rank_count(n_best, best.rank)} unseen, {_rank_count(n_done, done.rank)})"
+                 if n_best != n_done
+                 else f" (their discard and play make {_card_words(done.rank)} likelier in their hand)")
+    now = f"{scores_now(game.pile, done)}, but " if rank_points(on_done) else ""
+    text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
+             f"{often(p_done)}")
+    return gain, text
+
+
+def _scores(pile: tuple[int, ...], rank: int, what: str) -> bool:
+    """Whether ``rank`` laid on ``pile`` (ranks) scores ``what``."""
+    if sum(RANK_VALUES[r] for r in pile) + RANK_VALUES[rank] > 31:
+        return False
+    after = (*pile, rank)
+    return any(kind == what for kind, _ in score_kinds(after, rank_points(after)))
+
+
+def _later_part(done, best, d: Line, b: Line, what):
+    """Our fifteens, 31s, pairs or runs later in the play, after ``best`` and not after ``done``."""
+    gain = b.total(0, "later", what) - d.total(0, "later", what)
+    if gain < _SMALL:
+        return None
+    by_rank = Counter()
+    for (who, when, kind, rank), points in b.points.items():
+        if (who, when, kind) == (0, "later", what):
+            by_rank[rank] += points - d.points.get((0, "later", what, rank), 0.0)
+    rank = max(by_rank, key=by_rank.get)
+    p_best = b.chance[(0, "later", what, rank)]
+    p_done = d.total(0, "later", what, chance=True)
+    if often(p_best) == often(p_done):
+        return None
+    name = Card(rank, "C").rank_text
+    if rank == done.rank:
+        head = f"the {best.rank_text} keeps your {name} for later: it then {_MAKES[what]}"
+    elif rank == best.rank:
+        head = f"the {best.rank_text} is one of your two {name}s: the other, kept, then {_MAKES[what]}"
+    else:
+        head = f"after the {best.rank_text}, your {name} {_MAKES[what]} later in the play"
+    return gain, (f"{head} {often(p_best)}; after the {done.rank_text} {_YOU[what]} later "
+                  f"{often(p_done)}")
+
+
+def _their_later_part(done, best, d: Line, b: Line, what):
+    """The other player's fifteens, 31s, pairs or runs later in the play, after ``done`` more than
+    after ``best``."""
+    gain = d.total(1, "later", what) - b.total(1, "later", what)
+    p_done, p_best = d.total(1, "later", what, chance=True), b.total(1, "later", what, chance=True)
+    if gain < _SMALL or often(p_done) == often(p_best):
+        return None
+    return gain, (f"the {best.rank_text} leaves them fewer chances later in the play: after the "
+                  f"{done.rank_text} they score {_KIND[what]} {often(p_done)}, after the {best.rank_text} "
+                  f"{often(p_best)}")
+
+
+def _go_part(done, best, d: Line, b: Line):
+    """The go and the last card: who takes them after each card."""
+    def takes(line: Line, who: int, *, chance: bool = False) -> float:
+        return line.total(who, what="go", chance=chance) + line.total(who, what="last card", chance=chance)
+
+    mine = takes(b, 0) - takes(d, 0)
+    theirs = takes(d, 1) - takes(b, 1)
+    if mine + theirs < _SMALL:
+        return None
+    if mine >= theirs:
+        p_best, p_done = min(1.0, takes(b, 0, chance=True)), min(1.0, takes(d, 0, chance=True))
+        text = (f"the {best.rank_text} plays for the go and the last card: you take them {often(p_best)} "
+                f"after it, {often(p_done)} after the {done.rank_text}")
+    else:
+        p_best, p_done = min(1.0, takes(b, 1, chance=True)), min(1.0, takes(d, 1, chance=True))
+        text = (f"the {best.rank_text} keeps the go and the last card from the other player: they take "
+                f"them {often(p_done)} after the {done.rank_text}, {often(p_best)} after the "
+                f"{best.rank_text}")
+    if often(p_best) == often(p_done):
+        return None
+    return mine + theirs, text
+
+
+def _threat_reason(game: Game, seat: int, done: Card, best: Card) -> str:
+    """Three or four players (and Lowball): the answers the next player can score on each card,
+    counted over the unseen cards."""
+    pile = tuple(c.rank for c in game.pile)
+    count = game.count
+    unseen = Counter(c.rank for c in play_view(game, seat).unseen)
+    if rank_points((*pile, best.rank)) != rank_points((*pile, done.rank)):
+        return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
+                f"{scores_now(game.pile, done)}")
+    threat_done = _threat(pile, done, count, unseen, best)
+    threat_best = _threat(pile, best, count, unseen, done)
+    if threat_best and _partner_next(game, seat, best):
+        return (f"the {best.rank_text} (count {count + best.value}) sets up your partner, who lays next: "
+                f"{threat_best}")
+    if threat_done and not _partner_next(game, seat, done):  # a partner's answer is no threat
+        lead = "leading" if not pile else "laying"
+        return (f"the {best.rank_text} (count {count + best.value}) is safer: {lead} the {done.rank_text} "
+                f"(count {count + done.value}) invites {threat_done}")
+    held = [c.rank for c in game.hands[seat]]
+    if held.count(done.rank) > 1 and best.rank != done.rank:
+        return (f"the {best.rank_text} keeps your pair of {done.rank_text}s together, to answer a "
+                f"{done.rank_text} with three of a kind")
+    return (f"the {best.rank_text} leads the count where your other cards can follow it; the "
+            f"{done.rank_text} is better kept for a later count")
+
+
+def _threat(pile: tuple[int, ...], card: Card, count: int, unseen: Counter, other: Card) -> str | None:
+    """The answers that score on ``card`` and not on ``other`` (the likeliest kind named), or None."""
+    after = count + card.value
+    groups: dict[str, list[int]] = {}
+    exposure: Counter = Counter()
+    for rank, n in sorted(unseen.items()):
+        if not n or after + RANK_VALUES[rank] > 31:
+            continue
+        points = rank_points((*pile, card.rank, rank))
+        against = (rank_points((*pile, other.rank, rank))
+                   if count + other.value + RANK_VALUES[rank] <= 31 else 0)
+        if points <= against:
+            continue  # the better card is open to it too: no reason to tell them apart
+        total = after + RANK_VALUES[rank]
+        what = "31" if total == 31 else "fifteen" if total == 15 else (
+            item_words((points, "pair")) if rank == card.rank else "a run")
+        groups.setdefault(what, []).append(rank)
+        exposure[what] += n * points
+    if not groups:
+        return None
+    what = max(exposure, key=exposure.get)
+    ranks = groups[what]
+    who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks[:3]))
+    return f"{who} for {what}"
+
+
+def _partner_next(game: Game, seat: int, card: Card) -> bool:
+    """Whether the next to lay after ``seat`` lays ``card`` is its partner (the go rule's
+    `pegging.next_in_count`; none after a 31)."""
+    rules = game.rules
+    if not rules.partners or game.count + card.value == 31:
+        return False
+    holding = [bool(h) if s != seat else len(h) > 1 for s, h in enumerate(game.hands)]
+    said = [s in game.said_go for s in range(rules.players)]
+    nxt = next_in_count(seat, holding, said)
+    return nxt is not None and nxt != seat and rules.side_of(nxt) == rules.side_of(seat)
+
+
+# ----- the throw -----
+
+def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDiscard) -> str:
+    """Why the ``best`` throw beats the one made (``done``): the part of hand, crib and play that
+    differs most, in words that tell the two throws apart."""
+    rules = game.rules
+    mine = rules.side_of(game.dealer) == rules.side_of(seat)  # a partner's crib scores for the side
+    if game.dealer != seat and mine:
+        owner = "your partner's crib"
+    elif mine:
+        owner = "your own crib"
+    else:
+        owner = "the other player's crib" if rules.players == 2 else "the dealer's crib"
+    hand = game.hands[seat]
+    sign = -1 if rules.lowball else 1
+    hand_gain = sign * (best.option.hand_ev - done.option.hand_ev)
+    crib_gain = sign * (best.option.crib_ev - done.option.crib_ev) * (1 if mine else -1)
+    play_gain = (best.value - sign * best.option.total_ev) - (done.value - sign * done.option.total_ev)
+    parts = [(hand_gain, lambda: _hand_words(done, best, hand, sign)),
+             (crib_gain, lambda: _crib_words(done, best, hand, owner, mine)),
+             (play_gain, lambda: _play_words(game, seat, done, best, hand))]
+    said = []  # the part that counts most, and the next when it counts at least half as much
+    for gain, words in sorted(parts, key=lambda p: -p[0]):
+        if said and (gain < said[0][0] / 2 or len(said) == 2):
+            break
+        text = words() if gain > 0 else None
+        if text:
+            said.append((gain, text))
+    if not said:
+        return _crib_words(done, best, hand, owner, mine, numbers=True)
+    return "; and ".join(text for _, text in said)
+
+
+def _hand_words(done, best, hand, sign) -> str | None:
+    kb, kd = best.option.keep, done.option.keep
+    held_b, held_d = holding_words(kb), holding_words(kd)
+    if held_b != held_d and sign * (_points(held_b) - _points(held_d)) > 0:
+        return f"keeping {ranks_text(kb, hand)} holds {held_b}; {ranks_text(kd, hand)} holds {held_d}"
+    return _starter_words(kb, kd, hand, sign)
+
+
+def _points(held: str) -> int:
+    found = re.search(r"\((\d+) points? before", held)
+    return int(found.group(1)) if found else 0
+
+
+def _starter_words(kb, kd, hand, sign) -> str | None:
+    """The starters with which the better keep counts more: the likeliest gains named, one shown."""
+    from .discard import unseen_cards
+
+    gains: Counter = Counter()
+    example = {}
+    for starter in unseen_cards(hand):
+        diff = sign * (hand_total(kb, starter, False) - hand_total(kd, starter, False))
+        gains[starter.rank] += diff
+        example.setdefault(starter.rank, starter)
+    ranks = [r for r, g in gains.most_common(3) if g > 0]
+    if not ranks:
+        return None
+    shown = example[ranks[0]]
+    with_b, with_d = hand_total(kb, shown, False), hand_total(kd, shown, False)
+    others = ranks_words(set(ranks[1:]))
+    tail = f"; {others} turned favours it too" if ranks[1:] else ""
+    return (f"{ranks_text(kb, hand)} counts more with the starters you can expect: with "
+            f"{_card_words(shown.rank)} turned it makes {plural(with_b, 'point')}, "
+            f"{ranks_text(kd, hand)} {with_d}{tail}")
+
+
+def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str | None:
+    tb, td = best.option.discard, done.option.discard
+    text_b, text_d = (("the " if len(t) == 1 else "") + ranks_text(t, hand) for t in (tb, td))
+    reasons_b, reasons_d = throw_reasons(tb), throw_reasons(td)
+    if not numbers and not mine:
+        ranks = sorted(c.rank for c in td)
+        if len(td) == 2 and ranks[0] == ranks[1] and len({c.rank for c in tb}) == len(tb):
+            return (f"a pair thrown to {owner} gives them 2 points before the starter is even turned; "
+                    f"{text_b} is not a pair")
+        five = not any(c.rank == 5 for c in tb)
+        if any(c.rank == 5 for c in td) and five:
+            return (f"a 5 in {owner} makes fifteen with any of the sixteen ten-cards; throwing {text_b} "
+                    f"gives them no 5")
+        if len(td) == 2 and sum(c.value for c in td) == 15 and sum(c.value for c in tb) != 15:
+            return f"the {text_d} make fifteen together in {owner}; {text_b} do not"
+        only = [r for r in reasons_d if r not in reasons_b]
+        if only:
+            rest = join_words(reasons_b) if reasons_b else "they hardly work together"
+            return f"throwing {text_d} gives {owner} help: {join_words(only)}; with {text_b}, {rest}"
+    if not numbers and mine:
+        only = [r for r in reasons_b if r not in reasons_d]
+        if only:
+            rest = join_words(reasons_d) if reasons_d else "they hardly work together"
+            return f"{text_b} work together in {owner}: {join_words(only)}; {text_d}: {rest}"
+    if not numbers:
+        return None
+    return (f"throwing {text_b} gives {owner} {best.option.crib_ev:.1f} on average and {text_d} "
+            f"{done.option.crib_ev:.1f}, while the keeps hold {holding_words(best.option.keep)} "
+            f"and {holding_words(done.option.keep)}")
+
+
+def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
+    """What the better keep does in the play that the other does not (its solved play against the
+    hands the throw was weighed with)."""
+    if game.rules.players != 2 or game.rules.lowball:
+        return None
+    from .weigh import SAMPLES, _known_plays
+
+    known = _known_plays(list(hand), game.dealer == seat, False, SAMPLES)
+    kb, kd = best.option.keep, done.option.keep
+    lb = keep_line(kb, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)
+    ld = keep_line(kd, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)
+    text_b, text_d = ranks_text(kb, hand), ranks_text(kd, hand)
+    parts = []
+    for what in (*_KIND, "go", "last card"):
+        ours = lb.total(0, what=what) - ld.total(0, what=what)
+        theirs = ld.total(1, what=what) - lb.total(1, what=what)
+        noun = {"go": "the go", "last card": "the last card", **_KIND}[what]
+        if ours >= _SMALL:
+            p_b = min(1.0, lb.total(0, what=what, chance=True))
+            p_d = min(1.0, ld.total(0, what=what, chance=True))
+            if often(p_b) != often(p_d):
+                parts.append((ours, f"in the play, {text_b} peg {noun} {often(p_b)}, {text_d} {often(p_d)}"))
+        if theirs >= _SMALL:
+            p_b = min(1.0, lb.total(1, what=what, chance=True))
+            p_d = min(1.0, ld.total(1, what=what, chance=True))
+            if often(p_b) != often(p_d):
+                parts.append((theirs, f"in the play, {text_d} let the other player peg {noun} {often(p_d)}, "
+                                      f"{text_b} {often(p_b)}"))
+    if not parts:
+        return None
+    return max(parts, key=lambda p: p[0])[1]
