@@ -41,7 +41,7 @@ def school(tmp_path) -> tuple[Path, Assignment]:
 def test_the_latest_file_is_graded_whatever_order_the_files_come_in(school, capsys):
     root, assignment = school
     right = _right("Ann", assignment)
-    half = make_results(assignment, "Ann", right[:2] + [None, None], saved=EARLY)  # saved halfway
+    half = make_results(assignment, "Ann", [*right[:2], None, None], saved=EARLY)  # saved halfway
     whole = make_results(assignment, "Ann", right, saved=LATE)  # then finished
     (root / "results-ann.json").write_text(_text(whole), encoding="utf-8")
     (root / "results-ann (1).json").write_text(_text(half), encoding="utf-8")
@@ -66,7 +66,8 @@ def test_the_page_order_does_not_matter_either():
     files = [("a.json", _text(make_results(CLASS, "Ann", right[:1] + [None] * 3, saved=LATE))),
              ("b.json", _text(make_results(CLASS, "Ann", right, saved=EARLY))),
              ("c.json", _text(make_results(CLASS, "Ann", ["0"] * 4, saved="2026-12-01T10:29:59+00:00")))]
-    chosen = {collect(CLASS, order).taken["Ann"].source for order in (files, files[::-1], files[1:] + files[:1])}
+    orders = (files, files[::-1], files[1:] + files[:1])
+    chosen = {collect(CLASS, order).taken["Ann"].source for order in orders}
     assert chosen == {"a.json"}
 
 
@@ -90,8 +91,9 @@ def test_a_file_from_an_older_page_is_still_read_and_a_signed_time_beats_it():
     new = make_results(CLASS, "Ann", ["0"] * 4, saved=EARLY)
     got = collect(CLASS, [("old.json", _text(old)), ("new.json", _text(new))])
     assert got.taken["Ann"].source == "new.json"
-    assert "old.json: set aside, not graded: Ann also handed in new.json, which is graded (its time saved, " \
-           "2026-12-01 09:00:00 UTC, is signed; this one is from an older page, whose time is not)" in got.notes
+    assert got.notes == ["old.json: set aside, not graded: Ann also handed in new.json, which is graded "
+                         "(its time saved, 2026-12-01 09:00:00 UTC, is signed; this one is from an older "
+                         "page, whose time is not)"]
 
 
 def test_chloe_and_chloe_with_an_accent_get_no_false_note():
@@ -147,6 +149,7 @@ def test_every_csv_of_the_report_is_safe_to_open_in_a_spreadsheet():
     for csv_name in ("students.csv", "answers.csv", "questions.csv"):
         cells = [c for row in csv.reader(io.StringIO(files[csv_name])) for c in row]
         assert not [c for c in cells if c[:1] in ("=", "@", "\t", "\r")], csv_name
-        assert not [c for c in cells if c[:1] in "+-" and c and not c[1:].replace(".", "").isdigit()], csv_name
+        signed = [c for c in cells if c[:1] in ("+", "-")]
+        assert all(c[1:].replace(".", "").isdigit() for c in signed), csv_name
     assert "'=cmd|'/C calc'!A0" in files["students.csv"] and "'=1+1" in files["answers.csv"]
     assert "&#x27;=1+1" not in files["report.html"]  # the page shows what was typed

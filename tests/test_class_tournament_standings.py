@@ -31,8 +31,8 @@ def _row(student: str, points: int, boards: int, lost: float) -> Standing:
 
 
 def test_ties_are_broken_by_points_lost_and_equal_ones_share_a_place():
-    rows = placed([_row("Cy", 4, 2, 3.0), _row("Al", 4, 2, 1.5), _row("Bo", 4, 2, 1.5), _row("Di", 9, 2, 8.0)],
-                  deals=2)
+    rows = [_row("Cy", 4, 2, 3.0), _row("Al", 4, 2, 1.5), _row("Bo", 4, 2, 1.5), _row("Di", 9, 2, 8.0)]
+    rows = placed(rows, deals=2)
     assert [(r.student, r.place) for r in rows] == [("Di", 1), ("Al", 2), ("Bo", 2), ("Cy", 4)]
 
 

@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     assignment = Assignment(args.kind, args.difficulty, args.hands, args.seed,
                             tuple(read_students(args.students)), args.check, args.answers)
     files = class_files(assignment, args.site or "", args.nbgrader)
-    write_owned(args.out, files, "class", replace=False, what="the class's files")
+    write_owned(args.out, files, "class", replace=False, what="the class's files",
+                owner=assignment.fingerprint)
     print(f"{assignment.student_set(assignment.roster[0]).title}, {args.hands} questions, set code "
           f"{assignment.code}, {len(assignment.roster)} students; answers "
           f"{'per kind' if args.answers == 'kind' else 'as totals'}, checking as you go "

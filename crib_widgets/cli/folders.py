@@ -8,6 +8,10 @@ through `write_owned`. Its promises:
   what they are (a report, a set of worksheets, a class); nothing else makes a folder "ours";
 - a folder that holds anything else is refused with a sentence saying what it holds (students'
   results files, a class's ``class.json``, other files), and nothing is written;
+- files made for one class are never replaced by another class's: a class's files and its report
+  are written with the class's fingerprint (``owner``), and a folder that holds another class's
+  (told by its marker, its ``class.json``, its ``links.csv`` or its report) is refused in one
+  sentence (`crib class rebuild 7B/answer-key.html --out 7A/`, `crib grade 7B --out 7A/report`);
 - the new files are written into a hidden folder first and moved into place only when all are
   written, so a full disk or a name the system refuses leaves the folder as it was;
 - a folder that cannot be made or written to is a sentence, never a traceback.
@@ -18,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -25,7 +30,7 @@ from pathlib import Path
 
 from ..errors import CribbageError
 
-__all__ = ["MARKER", "KINDS", "Owned", "write_owned", "owned_files", "FolderError"]
+__all__ = ["MARKER", "KINDS", "Owned", "write_owned", "owned_files", "folder_class", "FolderError"]
 
 MARKER = ".crib-files.json"
 # What each command's folder is called in a sentence.
@@ -57,19 +62,66 @@ def _entries(out: Path) -> list[str]:
                           "written") from None
 
 
-def _marker(out: Path) -> tuple[str | None, set[str]]:
-    """The kind and the files listed in ``out``'s marker, or (None, {}) when it has no readable one."""
+def _marker_data(out: Path) -> dict:
+    """The content of ``out``'s marker when it is a readable one, else {}."""
     path = out / MARKER
     try:
         with path.open("rb") as handle:
             raw = handle.read(_MARKER_BYTES + 1)
         data = json.loads(raw.decode("utf-8")) if len(raw) <= _MARKER_BYTES else None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None, set()
+        return {}
     if not (isinstance(data, dict) and data.get("crib_files") == 1 and data.get("kind") in KINDS
             and isinstance(data.get("files"), list)):
+        return {}
+    return data
+
+
+def _marker(out: Path) -> tuple[str | None, set[str]]:
+    """The kind and the files listed in ``out``'s marker, or (None, {}) when it has no readable one."""
+    data = _marker_data(out)
+    if not data:
         return None, set()
     return data["kind"], {f for f in data["files"] if isinstance(f, str) and f and "/" not in f}
+
+
+_FINGERPRINT = re.compile(r"[0-9a-f]{16}")
+# Where a class's fingerprint shows in the files crib writes for it: each link names it, as does the
+# report's heading line ("class 0123456789abcdef") and the standings'.
+_IN_LINKS = re.compile(r"[#&]class=([0-9a-f]{16})\b")
+_IN_REPORT = re.compile("\u00b7 class ([0-9a-f]{16})\\b")
+_PEEK_BYTES = 2_000_000
+
+
+def _peek(path: Path) -> str:
+    """The start of a file crib may have written, as text ("" when it cannot be read)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(_PEEK_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def folder_class(out: Path) -> str | None:
+    """The fingerprint of the class whose files (or report) ``out`` holds, or None when it holds none
+    that says: its marker's, its ``class.json``'s, the first link of its ``links.csv``, its report's."""
+    if not out.is_dir():
+        return None
+    owner = _marker_data(out).get("class")
+    if isinstance(owner, str) and _FINGERPRINT.fullmatch(owner):
+        return owner
+    try:
+        data = json.loads(_peek(out / CLASS_FILE)) if (out / CLASS_FILE).is_file() else None
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("fingerprint"), str) \
+            and _FINGERPRINT.fullmatch(data["fingerprint"]):
+        return data["fingerprint"]
+    for name, pattern in (("links.csv", _IN_LINKS), ("report.html", _IN_REPORT)):
+        found = pattern.search(_peek(out / name)) if (out / name).is_file() else None
+        if found:
+            return found.group(1)
+    return None
 
 
 def owned_files(out: Path, legacy: tuple[str, frozenset[str]] | None = None) -> Owned:
@@ -106,14 +158,16 @@ def _what_it_holds(others: tuple[str, ...]) -> str:
 
 def write_owned(out: Path, files: dict[str, str], kind: str, *, keep_others: bool = False,
                 replace: bool = True, what: str = "the files",
-                legacy: frozenset[str] = frozenset()) -> tuple[str, ...]:
+                legacy: frozenset[str] = frozenset(), owner: str | None = None) -> tuple[str, ...]:
     """Write ``files`` (name -> text; a name may hold ``/`` for a sub-folder) into ``out`` as a whole.
 
     ``out`` may be missing, empty, or hold an earlier run's files of the same ``kind`` (listed in its
     marker): those are replaced, unless ``replace`` is false, which refuses them. Anything else in
     ``out`` is refused, unless ``keep_others``: then it is left alone and only a new file of the same
     name is refused. ``legacy`` names files taken as this kind's own in a folder without a marker.
-    Returns the names of the earlier files removed. Raises `FolderError`.
+    ``owner`` is the fingerprint of the class the files are for: a folder that holds another class's
+    files is refused, and the marker records it. Returns the names of the earlier files removed.
+    Raises `FolderError`.
     """
     out = Path(os.path.abspath(out))
     where = f"'{out}'"
@@ -125,6 +179,11 @@ def write_owned(out: Path, files: dict[str, str], kind: str, *, keep_others: boo
         holds = _what_it_holds(held.ours) if CLASS_FILE in held.ours else KINDS[held.kind or kind]
         raise FolderError(f"the folder {where} holds {holds}, which is not {KINDS[kind]}: give a new or "
                           f"empty folder for {what} (nothing was written, nothing removed)")
+    found = folder_class(out) if owner else None
+    if found and found != owner:
+        raise FolderError(f"the folder {where} holds the files of another class (class {found}), not this "
+                          f"one (class {owner}): give this class's own folder or a new one (nothing was "
+                          "written, nothing removed)")
     top = {name.split("/", 1)[0] for name in files} | {MARKER}
     if held.others and not keep_others:
         raise FolderError(f"the folder {where} holds {_what_it_holds(held.others)}: give a new or empty "
@@ -138,6 +197,8 @@ def write_owned(out: Path, files: dict[str, str], kind: str, *, keep_others: boo
                           "a new folder, or add --replace to replace it as a whole")
     marker = {"crib_files": 1, "kind": kind, "files": sorted(top - {MARKER}),
               "note": "written by the crib command; it replaces only the files listed here"}
+    if owner:
+        marker["class"] = owner
     try:
         _write_set(out, {**files, MARKER: json.dumps(marker, indent=1) + "\n"},
                    [out / name for name in held.ours])

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     report = collected_report(assignment, got)
     files = report_files(report)
     out = args.out or args.classdir / "report"
-    write_owned(out, files, "report", what="the report")
+    write_owned(out, files, "report", what="the report", owner=assignment.fingerprint)
     print(report.summary())
     for row in report.students:
         print(f"  {row.student}: {row.report.summary()}")

@@ -24,7 +24,7 @@ from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.class_folder import class_files, class_from_copy
 from ..exercises.tournament import load_tournament
-from .folders import owned_files, write_owned
+from .folders import folder_class, owned_files, write_owned
 from .text import plural
 from .worksheet import out_folder, read_students
 
@@ -69,6 +69,7 @@ def run_add(args: argparse.Namespace) -> int:
     bigger = assignment.with_students(names)
     files = class_files(bigger, site, (args.classdir / "nbgrader").is_dir())
     write_owned(args.classdir, files, "class", keep_others=True, replace=True, what="the class's files",
+                owner=assignment.fingerprint,
                 legacy=_legacy(assignment))
     added = bigger.added[len(assignment.added):]
     print(f"added {plural(len(added), 'student')} to set {assignment.code} ({len(bigger.students)} in the "
@@ -82,9 +83,13 @@ def run_rebuild(args: argparse.Namespace) -> int:
     text = read_bounded(args.source, "answer key", MAX_KEY_BYTES if args.source.suffix != ".json"
                         else MAX_CLASS_BYTES)
     assignment, site = class_from_copy(text, f"'{args.source}'")
-    same_class = owned_files(args.out).kind == "class" or (args.out / "answer-key.html").exists()
+    # the folder's own class, told by its files: another class's folder is refused (write_owned), and
+    # a folder told to be this class's keeps what else it holds (results handed in, notes)
+    same_class = folder_class(args.out) == assignment.fingerprint or (
+        folder_class(args.out) is None and owned_files(args.out).kind == "class")
     write_owned(args.out, class_files(assignment, site), "class", keep_others=same_class, replace=True,
-                what="the class's files", legacy=_legacy(assignment) if same_class else frozenset())
+                what="the class's files", legacy=_legacy(assignment) if same_class else frozenset(),
+                owner=assignment.fingerprint)
     students = plural(len(assignment.students), "student")
     print(f"rebuilt the class folder {args.out} for set {assignment.code} ({students}, "
           f"class {assignment.fingerprint}): {CLASS_FILE}, the worksheets, the key and the links, the same "

@@ -39,6 +39,7 @@ def add_students(args: argparse.Namespace, tournament: Tournament, site: str) ->
                             "--students late.txt")
     bigger = tournament.with_students(names)
     write_owned(args.classdir, tournament_files(bigger, site), "class", keep_others=True, replace=True,
+                owner=tournament.fingerprint,
                 what="the class's files")
     added = bigger.added[len(tournament.added):]
     print(f"added {plural(len(added), 'student')} to {tournament.code} ({len(bigger.students)} in the class "
@@ -56,7 +57,8 @@ def assign(args: argparse.Namespace) -> int:
     chosen = DuplicateSet(args.seed, args.deals, args.level, args.muggins)
     tournament = Tournament(chosen, tuple(read_students(args.students)))
     files = tournament_files(tournament, args.site or "")
-    write_owned(args.out, files, "class", replace=False, what="the class's files")
+    write_owned(args.out, files, "class", replace=False, what="the class's files",
+                owner=tournament.fingerprint)
     print(f"Tournament {tournament.code}: {plural(args.deals, 'deal')} on the same cards for "
           f"{plural(len(tournament.students), 'student')}, against the {args.level} computer"
           f"{' with Muggins' if args.muggins else ''}")
@@ -80,7 +82,7 @@ def grade_class(args: argparse.Namespace, tournament: Tournament, got: Collected
     if not report.standings:
         raise CribbageError("no results file could be graded (see the lines above); no report was written")
     out = args.out or args.classdir / "report"
-    write_owned(out, report.files(), "report", what="the report")
+    write_owned(out, report.files(), "report", what="the report", owner=tournament.fingerprint)
     for line in report.lines():
         print(line)
     print(f"wrote {out / 'report.html'} and standings.csv")
