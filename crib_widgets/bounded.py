@@ -56,6 +56,7 @@ MAX_DIGITS = 12
 # (an unclosed string runs to the end of the text), so no later quote is tried as a start: one pass.
 _STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?+', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_NUMBER = re.compile(r"[-0-9][-+.eE0-9]*+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # Control characters other than tab, newline and carriage return, and lone surrogates: what no crib
 # file holds, what Python cannot hand to the page's environment, and what stops a page's Python.
@@ -125,8 +126,30 @@ def inflate_bounded(packed: bytes, where: str, limit: int, wbits: int = zlib.MAX
 
 def nesting(text: str) -> int:
     """How deep JSON ``text`` nests its brackets (strings skipped), without parsing it, in one pass."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return _depth(_STRING.sub("", text))
+
+
+def _depth(outside: str) -> int:
+    brackets = _NOT_BRACKET.sub("", outside)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _long_number(outside: str, digits: int) -> str | None:
+    """How the first number of ``outside`` (JSON text without its strings) that no crib file holds
+    is too big ("14 digits long", "too large"), or None; each number is a run of ``-+.eE`` and
+    digits that starts with ``-`` or a digit, as the page's reader finds them too."""
+    for found in _NUMBER.finditer(outside):
+        token = found.group()
+        count = sum(ch.isdigit() for ch in token)
+        if count > digits:
+            return f"{count} digits long"
+        try:
+            value = float(token)
+        except ValueError:
+            continue
+        if value in (float("inf"), float("-inf")):
+            return "too large"
+    return None
 
 
 def bad_character(text: str) -> str | None:
@@ -157,10 +180,15 @@ def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: 
     ``text_rules``) a control character or a lone surrogate anywhere, raw or escaped (a `BadText`)."""
     if len(text) > limit:
         raise CribbageError(f"{where} is larger than {_size(limit)}: a crib file is smaller")
-    depth = nesting(text)
+    outside = _STRING.sub("", text)
+    depth = _depth(outside)
     if depth > MAX_DEPTH:
         raise CribbageError(f"{where} is nested {depth} levels deep: a crib file has at most {MAX_DEPTH} "
                             "levels")
+    big = _long_number(outside, digits)
+    if big:
+        raise CribbageError(f"{where} holds a number {big}: a crib file's numbers have at most {digits} "
+                            "digits")
     if text_rules:
         check_text(text, where)
     try:
