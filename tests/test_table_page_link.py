@@ -25,6 +25,6 @@ def test_share_this_position_links_back_to_the_live_page(monkeypatch):
     t = GameTable(seed=2024, shared="page")
     assert t.match is None and t.game.seed == 2024  # no position or tournament in the address
     t.share_button.click()
-    assert t.save_box.value.startswith(PAGE + "#crib=c1.")
+    assert t.save_box.value.startswith(PAGE + "#crib=c2.")
     assert "add it to the end" not in t.status_text
     assert read_link(t.save_box.value).cards == t.game.hands[0]

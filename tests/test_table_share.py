@@ -1,6 +1,6 @@
-"""Sharing a position by a link: the link opens that deal or moment at the game table, carrying the
-sharer's own cards and what is public, never another player's hidden cards (unless the game is over,
-when the whole game goes). A damaged or edited link gets one clear sentence."""
+"""Sharing a position by a link: the link opens that moment at the game table, carrying the sharer's
+own cards and what they saw, never another player's hidden cards. A damaged or edited link gets one
+clear sentence (issue 38: every value checked against the rules before use)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def payload(link: str) -> dict:
 
 def relink(data: dict) -> str:
     packed = zlib.compress(json.dumps(data).encode())
-    return BASE + "#crib=c1." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return BASE + "#crib=c2." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
 def to_the_play(t: Table, rng: random.Random, stop_after: int) -> bool:
@@ -63,11 +63,11 @@ def test_a_position_in_the_play_opens_as_it_was(options, stop_after):
     t = Table(rules, strength="beginner", seed=seed)
     assert to_the_play(t, random.Random(seed), stop_after)
     link = share_link(t, BASE)
-    text = json.dumps(payload(link))
+    text = json.dumps(payload(link)["g"][-1])  # the deal on the table (earlier deals were shown)
     assert not any(card in text for card in hidden_cards(t)), "a hidden card went into the link"
     opened = read_link(link).table(strength="expert")
     game, was = opened.game, t.game
-    assert opened.you == t.you and game.phase == "play" and game.whose_turn == t.you
+    assert opened.you == t.you and game.phase == "play" and game.whose_turn == t.you == opened.game.whose_turn
     assert game.hands[t.you] == was.hands[t.you] and game.pile == was.pile and game.count == was.count
     assert game.starter == was.starter and game.scores == was.scores and game.dealer == was.dealer
     assert game.played == was.played and game.names == was.names
@@ -99,14 +99,15 @@ def test_sharing_is_refused_when_there_is_no_position_of_ones_own():
     t = Table(seats=("person", "person"), names=("Ann", "Ben"), seed=4)
     with pytest.raises(CribbageError, match="the device is being passed"):
         share_code(t)
-    t = Table(Rules(muggins=True), seed=5, strength="beginner")
-    rng = random.Random(5)
-    while t.game.phase not in ("announce", "answer"):
-        t.advance() if t.waiting else t.move(rng.choice(t.learner_moves()), confirm=True)
-    with pytest.raises(CribbageError, match="the hands are being counted"):
-        share_code(t)
     with pytest.raises(CribbageError, match="the page's address must be text"):
         share_link(Table(seed=1), 7)
+
+
+def deal(link: str, index: int, value) -> dict:
+    """The link's record with field ``index`` of its last deal replaced by ``value``."""
+    data = payload(link)
+    data["g"][-1][index] = value
+    return data
 
 
 @pytest.mark.parametrize(("edit", "message"), [
@@ -116,14 +117,22 @@ def test_sharing_is_refused_when_there_is_no_position_of_ones_own():
     (lambda link: link[:-30] + ("A" if link[-30] != "A" else "B") + link[-29:], "this link is damaged"),
     (lambda link: link + "!!", "this link is damaged"),
     (lambda link: relink({**payload(link), "d": 5}), "its dealer 5 is not a seat"),
-    (lambda link: relink({**payload(link), "s": [0, 200]}), "its scores .* must be 2 whole numbers"),
-    (lambda link: relink({**payload(link), "h": "AS AS 2C 3C 4C 5C"}), "is not a cribbage position"),
-    (lambda link: relink({**payload(link), "h": "AS 2C"}), "a hand dealt with 2 players has 6 cards"),
-    (lambda link: relink({**payload(link), "at": "show"}), "its moment 'show' is not one of"),
-    (lambda link: relink({k: v for k, v in payload(link).items() if k != "h"}), "position is incomplete"),
+    (lambda link: relink({**payload(link), "s": [0, 200]}), "its starting scores .* must be 2 whole"),
+    (lambda link: relink({**payload(link), "s": [500, -3]}), "its starting scores .* must be 2 whole"),
+    (lambda link: relink(deal(link, 0, "AS AS 2C 3C 4C 5C")), "is not a cribbage position"),
+    (lambda link: relink(deal(link, 0, "AS 2C")), "deal 1's hand must hold 6 cards, not 2"),
+    (lambda link: relink(deal(link, 1, "JH")), "a card appears twice|is not what its moves show"),
+    (lambda link: relink({k: v for k, v in payload(link).items() if k != "g"}), "position is incomplete"),
     (lambda link: relink({**payload(link), "n": ["Ann", "ann"]}), "two seats are both called"),
-    (lambda link: relink({**payload(link), "r": [9, False, 61, False, False, False, False]}),
-     "is not a cribbage position"),
+    (lambda link: relink({**payload(link), "r": [2, False, 61, False, False, False]}),
+     "is not a cribbage position: rules must be a dict"),
+    (lambda link: relink({**payload(link), "r": {"players": 9}}), "is not a cribbage position"),
+    (lambda link: relink({**payload(link), "ui": [99, [], 0, -1]}), "'just now' starts at move 99"),
+    (lambda link: relink({**payload(link), "ui": [0, [], 1, -1]}), "no deal has just ended"),
+    (lambda link: relink({**payload(link), "ui": [0, [], 0, 3]}), "show step 3 is not one of"),
+    (lambda link: relink({**payload(link), "x": 1}), "'x', which no position has"),
+    (lambda link: relink({**payload(link), "g": [payload(link)["g"][0]] * 61}), "1 to 60 deals"),
+    (lambda link: BASE + "#crib=c1.eJyrrgUAAXUA-Q", "made by an earlier version of the book"),
 ])
 def test_a_bad_or_edited_link_gets_one_clear_sentence(edit, message):
     link = share_link(Table(seed=2, dealer=0), BASE)
@@ -136,9 +145,14 @@ def test_an_edited_play_position_that_cannot_be_played_is_refused():
     t = Table(seed=9, strength="beginner")
     assert to_the_play(t, random.Random(9), 2)
     data = payload(t.share_link(BASE))
-    data["l"] = ["AS 2S 3S 4S 5S", ""]  # more than a hand's four cards laid
-    with pytest.raises(CribbageError, match=r"this link's position cannot be played|not a cribbage position"):
-        read_link(relink(data)).table()
+    moves = data["g"][-1][4]
+    go = next(i for i, m in enumerate(moves) if m[0] == "play" and m[1] != t.you)
+    moves[go] = ["go", moves[go][1]]  # a computer says go with a playable card in hand
+    with pytest.raises(CribbageError, match=r"position: deal 1: .*(cannot say go|not .*turn|fit the go)"):
+        read_link(relink(data))
+    moves[go] = ["discard", 0]  # a hidden throw named at the sharer's own seat
+    with pytest.raises(CribbageError, match=r"not a cribbage position: deal 1: a hidden throw"):
+        read_link(relink(data))
 
 
 def test_the_game_table_shares_and_opens_a_position():
@@ -147,10 +161,10 @@ def test_the_game_table_shares_and_opens_a_position():
     t = GameTable(seed=11, dealer=1, share_base=BASE)
     t.share_button.click()
     link = t.save_box.value
-    assert link.startswith(BASE + "#crib=c1.") and "no one else's" in t.status_text
+    assert link.startswith(BASE + "#crib=c2.") and "no one else's" in t.status_text
     friend = GameTable(shared=link)
     assert friend.game.hands[0] == t.game.hands[0] and friend.game.dealer == 1
-    assert friend.status_text.startswith("Opened the shared position")
+    assert friend.status_text.startswith("Opened the shared position") and friend._live
     pasted = GameTable(seed=3)
     pasted.save_box.value = link
     pasted.restore_button.click()

@@ -1,20 +1,24 @@
-"""Sharing a position: a link that opens one deal or one moment of a game in the book's game table.
+"""Sharing a position: a link that opens one moment of a game in the book's game table, as it was.
 
 A learner stuck on a hand sends it to a friend or a teacher ("here is the hand I could not play").
-The link carries that one position as the sharer sees it: the rules, the names, the dealer, the
-scores, the sharer's own cards (and the two they threw to the crib), and what is public (the
-starter, the cards laid). It never carries another player's hidden cards: whoever opens it plays
-the sharer's seat, and the hidden hands and crib cards are dealt afresh from the cards nobody has
-seen (the same way every time the link is opened). A finished game has nothing hidden, so its link
-carries the whole game, every move, to replay and review.
+The link carries the game as the sharer saw it (`crib_widgets.table.seen`): the rules, the names,
+every deal's own cards, starter and show, and every move but the other players' throws to the crib.
+It never carries another player's hidden cards: whoever opens it plays the sharer's seat, and the
+cards nobody saw are dealt afresh from those left, consistent with every go said (the same way
+every time the link is opened). Every move is replayed by the rules, so the table opened shows
+what the sharer saw: whose turn, the count, the pile, the go's, the scores, every point pegged and
+why, the "just now" line, a deal's show if it was up, and the review of the sharer's decisions.
 
-The text after ``#crib=`` is the position as compact JSON, compressed (zlib, whose checksum catches
-a link cut short or edited) and written in URL-safe base64, after a version mark ``c1.``.
+The text after ``#crib=`` is the record as compact JSON, compressed (zlib, whose checksum catches
+a link cut short or edited) and written in URL-safe base64, after a version mark ``c2.``. Every
+value in it is checked against the game's rules before use; a link that fails says so in one
+sentence. Links of version ``c1`` (which carried only the moment, and could not bring back the
+turn after a go) are refused with a sentence asking for the position to be shared again.
 
 >>> from crib_widgets.table import Table
 >>> t = Table(seed=4, dealer=1)
 >>> link = share_link(t, "https://example.org/book/15_full_game.html")
->>> link.startswith("https://example.org/book/15_full_game.html#crib=c1.")
+>>> link.startswith("https://example.org/book/15_full_game.html#crib=c2.")
 True
 >>> shared = read_link(link)
 >>> shared.at, shared.seat, shared.cards == t.game.hands[0]
@@ -36,11 +40,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
-from ..cards import Card, full_deck, parse_cards
+from ..cards import Card
 from ..errors import CribbageError
-from ..game import Game, Rules, stack_deck
+from ..game import Game, Go, Rules
 from .seats import LEARNER, check_names, check_strength
+from .seen import MAX_DEALS, Replayed, Seen, cards_of, rebuild, seen_by
 
 if TYPE_CHECKING:
     from .table import Table
@@ -48,128 +52,97 @@ if TYPE_CHECKING:
 __all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_address", "page_link", "share_code",
            "share_link", "read_link"]
 
-#: The link's fragment key: ``...page.html#crib=c1.<code>``.
+#: The link's fragment key: ``...page.html#crib=c2.<code>``.
 LINK_KEY = "crib="
 #: A student's tournament link: ``...15_full_game.html#tournament=1&set=...`` (exercises.tournament).
 TOURNAMENT_LINK_KEY = "tournament="
-_VERSION = "c1."
-_RULES = ("players", "partners", "target", "muggins", "ten_back", "lowball", "exact_finish")
+_VERSION = "c2."
+_OLD_VERSIONS = ("c1.",)
 #: Where the page's own address reaches Python: the live page's runtime sets this environment
 #: variable to ``location.href`` before it runs a page's cells (a Web Worker cannot see the page).
 PAGE_LINK_VARIABLE = "CRIB_PAGE_LINK"
-#: The longest code read (a finished 121 game is a few kilobytes): anything longer is refused unread.
+#: The longest code read (a whole game to 121 is about 3,000 characters): anything longer is refused unread.
 MAX_CODE = 20_000
-MAX_POSITION_BYTES = 300_000  # a position unpacked from a link (a finished game's save is under 100 KB)
-_AGAIN = "copy the whole link again from the person who shared it"
-_DAMAGED = f"this link is damaged (cut short or changed): {_AGAIN}"
+#: The longest record unpacked from a code (a zlib bomb is refused at this size).
+MAX_UNPACKED = 200_000
+_KEYS = {"r", "n", "seat", "s", "d", "g", "ui"}
 
 
 @dataclass(frozen=True)
 class SharedPosition:
-    """A position read from a link (see the module's text).
+    """A position read from a link (see the module's text): ``seen``, the sharer's record;
+    ``view``, what the table showed (``since``: the move the "just now" line starts at; ``gos``:
+    the moves where the table said go for the sharer; ``paused``: a finished deal's show was up;
+    ``step``: the combination of the show counted aloud, -1 for none). ``game`` is the game
+    rebuilt from it (checked move by move when the link was read)."""
 
-    ``at``: ``"discard"`` (the sharer's dealt hand), ``"play"`` (their cards left, the public
-    cards laid) or ``"over"`` (a finished game); ``seat``: the sharer's seat, which the person
-    opening the link plays; ``cards``: the sharer's cards (dealt, or still held); ``thrown``: their
-    throw to the crib (the play only); ``starter``, ``laid`` (per seat, in earlier counts of this
-    deal), ``pile`` (this count in order: (seat, card or "go")), ``leader`` (who led this count).
-    """
-
-    rules: Rules
-    names: tuple[str, ...]
-    dealer: int
-    scores: tuple[int, ...]
-    seat: int
-    at: str
-    cards: tuple[Card, ...] = ()
-    thrown: tuple[Card, ...] = ()
-    starter: Card | None = None
-    laid: tuple[tuple[Card, ...], ...] = ()
-    pile: tuple[tuple[int, Card | str], ...] = ()
-    leader: int | None = None
-    saved: str = ""
+    seen: Seen
+    view: dict
     code: str = field(default="", compare=False)
+    game: Game | None = field(default=None, compare=False, repr=False)
+    replayed: Replayed | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def seat(self) -> int:
+        """The sharer's seat, which the person opening the link plays."""
+        return self.seen.seat
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    @property
+    def at(self) -> str:
+        """The moment: ``discard``, ``play``, ``announce``, ``answer`` (the show) or ``over``."""
+        return self.game.phase
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The sharer's cards in hand at that moment."""
+        return self.game.hands[self.seat]
 
     def table(self, strength: str = "intermediate", hint_level: str = "show") -> Table:
         """A table at this position: the sharer's seat is the person's, the others computers of
         ``strength``; the hidden cards are dealt from those nobody has seen, the same for every
         opening of the same link."""
-        from .table import Table
+        from .table import Table, go_note
 
         check_strength(strength)
-        if self.at == "over":
-            return Table.from_json(self.saved)
-        seats = tuple(LEARNER if s == self.seat else strength for s in range(self.rules.players))
-        rng = random.Random(hashlib.sha256(self.code.encode()).hexdigest())
-        try:
-            game = self._discard_game(rng) if self.at == "discard" else self._play_game(rng)
-        except CribbageError as error:
-            raise CribbageError(f"this link's position cannot be played: {error}") from None
-        return Table.from_game(game, seats, hint_level)
-
-    def _unseen(self, rng: random.Random, known: list[Card]) -> list[Card]:
-        rest = [c for c in full_deck() if c not in set(known)]
-        rng.shuffle(rest)
-        return rest
-
-    def _discard_game(self, rng: random.Random) -> Game:
-        rules, n = self.rules, self.rules.players
-        size = 6 if n == 2 else 5
-        rest = self._unseen(rng, list(self.cards))
-        hands = [list(self.cards) if s == self.seat else [rest.pop() for _ in range(size)] for s in range(n)]
-        crib_card = rest.pop() if n == 3 else None
-        deck = stack_deck(hands, rest.pop(), dealer=self.dealer, crib_card=crib_card)
-        return Game(rules, seed=rng.randrange(2**31), deck=[deck], dealer=self.dealer, scores=self.scores,
-                    names=self.names)
-
-    def _play_game(self, rng: random.Random) -> Game:
-        rules, n = self.rules, self.rules.players
-        pile_cards = [c for _, c in self.pile if isinstance(c, Card)]
-        laid = [c for cards in self.laid for c in cards]
-        known = [*self.cards, *self.thrown, self.starter, *pile_cards, *laid]
-        rest = self._unseen(rng, known)
-        in_pile = [s for s, c in self.pile if isinstance(c, Card)]
-        held = []
-        for s in range(n):
-            if s == self.seat:
-                held.append(list(self.cards))
-                continue
-            left = 4 - len(self.laid[s]) - in_pile.count(s)
-            if left < 0:
-                raise CribbageError(f"seat {s} has laid more than the 4 cards of a hand")
-            held.append([rest.pop() for _ in range(left)])
-        crib = [*self.thrown] + [rest.pop() for _ in range(4 - len(self.thrown))]
-        start = {"at": "play", "starter": str(self.starter), "crib": [str(c) for c in crib],
-                 "held": [[str(c) for c in h] for h in held],
-                 "laid": [[str(c) for c in h] for h in self.laid],
-                 "pile": [c if isinstance(c, str) else str(c) for _, c in self.pile], "leader": self.leader}
-        return Game(rules, seed=rng.randrange(2**31), dealer=self.dealer, scores=self.scores,
-                    names=self.names, start=start)
+        game, view = self.game.copy(), self.view
+        seats = tuple(LEARNER if s == self.seat else strength for s in range(game.rules.players))
+        table = Table.from_game(game, seats, hint_level, paused=view["paused"])
+        marks, counts = self.replayed.marks, self.replayed.counts
+        table.since = marks[view["since"]]
+        for k in view["gos"]:
+            table.note_at(marks[k], go_note(game.names, self.seat, game.moves[k].seat, counts[k]))
+        if view["step"] >= 0:
+            table.show_step = view["step"]
+        return table
 
 
 # ---- writing ------------------------------------------------------------------------------------------
 
 def share_code(table: Table) -> str:
     """The code of the position on ``table`` as the person holding the device sees it (see the
-    module's text); refused while the device is being passed or during the show's counting."""
-    game = table.game
-    data: dict[str, Any] = {"r": [getattr(game.rules, k) for k in _RULES], "n": list(game.names),
-                            "d": game.dealer, "s": list(game.scores), "seat": table.you}
-    if game.is_over:
-        data.update(at="over", save=table.to_json())
-    elif table.passing is not None:
+    module's text); refused while the device is being passed."""
+    if table.passing is not None:
         raise CribbageError("the device is being passed: the person who takes it can share their position")
-    elif table.paused:
-        raise CribbageError("the deal is over: share a position from the next deal's cards, or once the game "
-                            "is over, the whole game")
-    elif game.phase == "discard":
-        data.update(at="discard", h=_cards(_dealt(game, table.you)))
-    elif game.phase == "play":
-        data.update(at="play", h=_cards(game.hands[table.you]), t=_cards(_thrown(game, table.you)),
-                    st=str(game.starter), **_count_now(game))
-    else:
-        raise CribbageError("the hands are being counted: every card is on the table for all to see; share "
-                            "a position in the discard or the play, or the whole game once it is over")
+    game, seat = table.game, table.you
+    seen = seen_by(game, seat)
+    marks = _marks(game)
+    data: dict[str, Any] = {
+        "r": seen.rules.to_dict(), "n": list(seen.names), "seat": seat, "s": list(seen.scores),
+        "d": "cut" if seen.dealer is None else seen.dealer,
+        "g": [[_cards(d["hand"]), str(d["starter"] or ""), [_cards(h or ()) for h in d["shown"]],
+               _cards(d["crib"] or ()), d["moves"]] for d in seen.deals],
+        "ui": [_move_at(marks, table.since), [_move_at(marks, at) for at, _ in table.shown_notes()],
+               int(table.paused), table.show_step]}
+    if seen.cut is not None:
+        data["cut"] = [_cards(r) for r in seen.cut]
     packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
     return _VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -187,37 +160,19 @@ def _cards(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _dealt(game: Game, seat: int) -> tuple[Card, ...]:
-    """The seat's dealt hand: the cards held now in the discard (the throw not yet made)."""
-    return tuple(game.hands[seat]) + tuple(_thrown(game, seat))
+def _marks(game: Game) -> list[int]:
+    """The number of events after each number of moves (``marks[k]``: after ``k`` moves)."""
+    replay = Game(**game.setup.options())
+    marks = [len(replay.events)]
+    for move in game.moves:
+        replay.apply(move)
+        marks.append(len(replay.events))
+    return marks
 
 
-def _deal_events(game: Game):
-    starts = [i for i, e in enumerate(game.events) if e.kind == "deal"]
-    return game.events[starts[-1]:] if starts else game.events
-
-
-def _thrown(game: Game, seat: int) -> tuple[Card, ...]:
-    return tuple(c for e in _deal_events(game) if e.kind == "discard" and e.seat == seat for c in e.cards)
-
-
-def _count_now(game: Game) -> dict[str, Any]:
-    """The public play so far: cards laid in earlier counts per seat, this count (who laid what, and
-    who said go, in order) and its leader."""
-    laid: list[list[str]] = [[] for _ in range(game.rules.players)]
-    pile: list[list] = []
-    for event in _deal_events(game):
-        if event.kind == "reset":
-            for seat, card in pile:
-                if card != "go":
-                    laid[seat].append(card)
-            pile = []
-        elif event.kind == "play":
-            pile.append([event.seat, str(event.cards[0])])
-        elif event.kind == "go" and pile:
-            pile.append([event.seat, "go"])
-    leader = pile[0][0] if pile else None
-    return {"l": [" ".join(cards) for cards in laid], "p": pile, "ld": leader}
+def _move_at(marks: list[int], at: int) -> int:
+    """The number of moves made when the game had ``at`` events."""
+    return max(k for k, mark in enumerate(marks) if mark <= at) if at >= marks[0] else 0
 
 
 def page_address() -> str:
@@ -240,7 +195,8 @@ def page_link() -> str:
 def read_link(text: object) -> SharedPosition:
     """The position in a shared link (the whole address, the part after ``#``, or the code).
 
-    A damaged or edited link raises `CribbageError` with one sentence saying so and what to do.
+    A damaged, edited or impossible link raises `CribbageError` with one sentence saying so and
+    what to do.
     """
     if not isinstance(text, str) or not text.strip():
         raise CribbageError("there is no shared position here: paste the whole link, which contains '#crib='")
@@ -248,82 +204,132 @@ def read_link(text: object) -> SharedPosition:
     if LINK_KEY in code:
         code = code.split(LINK_KEY, 1)[1].split("&", 1)[0]
     code = code.lstrip("#")
+    if code.startswith(_OLD_VERSIONS):
+        raise CribbageError("this link was made by an earlier version of the book, which could not bring "
+                            "back every moment of a game: ask for the position to be shared again")
     if not code.startswith(_VERSION):
-        raise CribbageError("this is not a shared cribbage position: its code should start 'c1.' (after "
+        raise CribbageError("this is not a shared cribbage position: its code should start 'c2.' (after "
                             "'#crib=')")
     if len(code) > MAX_CODE:
         raise CribbageError(f"this link is too long to be a shared position (over {MAX_CODE:,} characters)")
+    data = _decode(code[len(_VERSION):])
     try:
-        body = code[len(_VERSION):]
-        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise CribbageError(_DAMAGED) from None
-    try:  # the one bounded reader: a zlib bomb, a nesting bomb, half a character are one sentence
-        unpacked = inflate_bounded(packed, "this link", MAX_POSITION_BYTES)
-        data = load_json(decode_bounded(unpacked, "this link", MAX_POSITION_BYTES, _AGAIN), "this link",
-                         MAX_POSITION_BYTES)
-    except NotJSON:
-        raise CribbageError(_DAMAGED) from None
-    except CribbageError as error:
-        said = str(error)
-        raise CribbageError(said if _AGAIN in said else f"{said}{':' if 'damaged' in said else ';'} {_AGAIN}"
-                            ) from None
-    try:
-        return _position(data, code)
+        seen, view = _record(data)
+        rng = random.Random(hashlib.sha256(code.encode()).hexdigest())
+        game, replayed = rebuild(seen, rng)
+        if seen_by(game, seen.seat) != seen:
+            raise CribbageError("what it says was seen (a starter, a hand shown, a move's order) is not what "
+                                "its moves show")
+        _check_view(view, game)
     except CribbageError as error:
         raise CribbageError(f"this link's position is not a cribbage position: {error}") from None
-    except (KeyError, TypeError, IndexError, AttributeError):
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError):
         raise CribbageError("this link's position is incomplete: copy the whole link again") from None
+    return SharedPosition(seen, view, code, game, replayed)
 
 
-def _position(data: object, code: str) -> SharedPosition:
+def _decode(body: str) -> object:
+    """The JSON value a code's body holds; a damaged body says so in one sentence."""
+    try:
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_UNPACKED)
+        if unpacker.unconsumed_tail:
+            raise CribbageError(f"this link unpacks to more than {MAX_UNPACKED:,} characters: it is no "
+                                "shared position")
+        if not unpacker.eof:
+            raise zlib.error("cut short")
+        return json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError) as error:
+        if isinstance(error, CribbageError):
+            raise
+        raise CribbageError("this link is damaged (cut short or changed): copy the whole link again from "
+                            "the person who shared it") from None
+
+
+def _record(data: object) -> tuple[Seen, dict]:
+    """The record and the view's state, every value checked for its kind and range."""
     if not isinstance(data, dict):
         raise CribbageError("it holds no position")
-    rules = Rules(**dict(zip(_RULES, data["r"], strict=True)))
+    unknown = sorted(set(data) - _KEYS - {"cut"})
+    if unknown:
+        raise CribbageError(f"it holds {', '.join(map(repr, unknown))}, which no position has")
+    rules = Rules.from_dict(data["r"])
     n = rules.players
     names = check_names(data["n"], n)
-    dealer, seat = data["d"], data["seat"]
-    for what, value in (("dealer", dealer), ("seat", seat)):
-        if type(value) is not int or not 0 <= value < n:
-            raise CribbageError(f"its {what} {value!r} is not a seat: seats are 0 to {n - 1}")
-    scores, at = data["s"], data["at"]
-    if at == "over":  # a finished game: its save says it all, checked by replaying it
-        from .save import loads
-
-        loads(data["save"])
-        return SharedPosition(rules=rules, names=names, dealer=dealer, scores=tuple(scores), seat=seat,
-                              at=at, saved=data["save"], code=code)
+    seat, dealer = data["seat"], data["d"]
+    _seat("seat", seat, n)
+    if dealer != "cut":
+        _seat("dealer", dealer, n)
+    cut = None
+    if dealer == "cut":
+        if not isinstance(data.get("cut"), list) or not 1 <= len(data["cut"]) <= 10:
+            raise CribbageError("its cut for the first deal must be a list of 1 to 10 rounds")
+        cut = tuple(cards_of(r, "cut") for r in data["cut"])
+    scores = data["s"]
     if not isinstance(scores, list) or len(scores) != rules.sides or not all(
             type(s) is int and 0 <= s < rules.target for s in scores):
-        raise CribbageError(f"its scores {scores!r} must be {rules.sides} whole numbers from 0 to "
-                            f"{rules.target - 1}")
-    common = dict(rules=rules, names=names, dealer=dealer, scores=tuple(scores), seat=seat, at=at, code=code)
-    if at == "discard":
-        cards = tuple(parse_cards(data["h"]))
-        size = 6 if n == 2 else 5
-        if len(cards) != size:
-            raise CribbageError(f"a hand dealt with {n} players has {size} cards, this one {len(cards)}")
-        return SharedPosition(**common, cards=cards)
-    if at == "play":
-        laid = tuple(tuple(parse_cards(h)) if h else () for h in data["l"])
-        if len(laid) != n:
-            raise CribbageError(f"it lists cards laid for {len(laid)} seats, not {n}")
-        pile = tuple(_pile_entry(e, n) for e in data["p"])
-        cards, thrown = tuple(parse_cards(data["h"])), tuple(parse_cards(data["t"]))
-        every = [*cards, *thrown, *(c for h in laid for c in h), *(c for _, c in pile if isinstance(c, Card))]
-        starter = Card.parse(data["st"])
-        if len({*every, starter}) != len(every) + 1:
-            raise CribbageError("a card appears twice in it")
-        leader = data["ld"]
-        if (leader is None) != (not pile) or (pile and leader != pile[0][0]):
-            raise CribbageError(f"its count's leader {leader!r} is not the seat that laid its first card")
-        return SharedPosition(**common, cards=cards, thrown=thrown, starter=starter, laid=laid, pile=pile,
-                              leader=leader)
-    raise CribbageError(f"its moment {at!r} is not one of discard, play, over")
+        raise CribbageError(f"its starting scores {scores!r:.40} must be {rules.sides} whole numbers from 0 "
+                            f"to {rules.target - 1}")
+    deals = data["g"]
+    if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
+        raise CribbageError(f"it must hold 1 to {MAX_DEALS} deals")
+    seen = Seen(rules, names, seat, tuple(scores), None if dealer == "cut" else dealer, cut,
+                tuple(_deal(d, rules, number) for number, d in enumerate(deals, 1)))
+    return seen, _view(data["ui"])
 
 
-def _pile_entry(entry: object, n: int) -> tuple[int, Card | str]:
-    if not isinstance(entry, list) or len(entry) != 2 or type(entry[0]) is not int or not 0 <= entry[0] < n:
-        raise CribbageError(f"its count lists {entry!r}: each entry is a seat (0 to {n - 1}) and a card "
-                            "or go")
-    return entry[0], "go" if entry[1] == "go" else Card.parse(entry[1])
+def _seat(what: str, value: object, n: int) -> None:
+    if type(value) is not int or not 0 <= value < n:
+        raise CribbageError(f"its {what} {value!r:.20} is not a seat: seats are 0 to {n - 1}")
+
+
+def _deal(entry: object, rules: Rules, number: int) -> dict:
+    if not isinstance(entry, list) or len(entry) != 5:
+        raise CribbageError(f"its deal {number} must list the hand, the starter, the hands shown, the crib "
+                            "and the moves")
+    hand, starter, shown, crib, moves = entry
+    n = rules.players
+    if not isinstance(shown, list) or len(shown) != n:
+        raise CribbageError(f"its deal {number} must list a shown hand (or '') for each of the {n} seats")
+    if not isinstance(moves, list) or len(moves) > 200:
+        raise CribbageError(f"its deal {number} must list its moves (at most 200)")
+    return {"hand": cards_of(hand, f"deal {number}'s hand", rules.hand_size),
+            "starter": (cards_of(starter, f"deal {number}'s starter", 1) or (None,))[0] if starter else None,
+            "shown": tuple(cards_of(h, f"deal {number}'s shown hand", 4) if h else None for h in shown),
+            "crib": cards_of(crib, f"deal {number}'s crib", 4) if crib else None,
+            "moves": moves}
+
+
+def _view(ui: object) -> dict:
+    if not (isinstance(ui, list) and len(ui) == 4 and type(ui[0]) is int and isinstance(ui[1], list)
+            and all(type(k) is int for k in ui[1]) and ui[2] in (0, 1) and type(ui[3]) is int):
+        raise CribbageError("its table state must be [the move 'just now' starts at, the table's go's, "
+                            "0 or 1 for a show up, the step counted aloud]")
+    return {"since": ui[0], "gos": ui[1], "paused": bool(ui[2]), "step": ui[3]}
+
+
+def _check_view(view: dict, game: Game) -> None:
+    """The table's state fits the game: its moves exist, a go the table said was a go, a show is up
+    only when a deal has just ended, and the step counted aloud is one of that show's."""
+    moves = len(game.moves)
+    if not 0 <= view["since"] <= moves:
+        raise CribbageError(f"its 'just now' starts at move {view['since']}, but the game has {moves} moves")
+    for k in view["gos"]:
+        if not view["since"] <= k < moves or type(game.moves[k]) is not Go:
+            raise CribbageError(f"it says the table said go at move {k}, which is no go since 'just now'")
+    if view["paused"] and (game.is_over or game.deal_number < 2
+                           or any(e.kind in ("play", "starter") for e in game.events[_last_deal(game):])):
+        raise CribbageError("it says a deal's show is up, but no deal has just ended")
+    if view["step"] != -1:
+        from .show import DealShow
+
+        up = view["paused"] or game.is_over
+        steps = DealShow.of(game.events, finished=view["paused"]).steps if up else ()
+        if not 0 <= view["step"] < len(steps):
+            raise CribbageError(f"its show step {view['step']} is not one of the {len(steps)} steps of the "
+                                "show on the table")
+
+
+def _last_deal(game: Game) -> int:
+    return max(i for i, e in enumerate(game.events) if e.kind == "deal")

@@ -117,7 +117,8 @@ class Table:
         self._take(game, seats, per_person)
 
     # ---- starting, saving, restoring ---------------------------------------------------------------
-    def _take(self, game: Game, seats: tuple[str, ...], hints: dict[int, tuple[str, float]]) -> None:
+    def _take(self, game: Game, seats: tuple[str, ...], hints: dict[int, tuple[str, float]],
+              paused: bool = False) -> None:
         from ..strategy import make_player
 
         self.game = game
@@ -130,7 +131,7 @@ class Table:
         self.computers = {seat: make_player(level, seed=game.seed + seat)
                           for seat, level in enumerate(seats) if level != LEARNER}
         self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
-        self.paused, self.show, self.show_step = False, None, -1
+        self.paused, self.show, self.show_step = paused, None, -1
         self.notes, self._note_at, self.warning = [], [], None
         # the learner's throws, each judged as an answer for "discards" (kept across a restore, so a
         # page's count of the records it has kept stays right); `_throw_hinted`: Show me or a
@@ -139,8 +140,8 @@ class Table:
         self.__dict__.setdefault("_unjudged", [])  # throws made, judged when `records` is read
         self._throw_hinted = False
         self._deal = game.deal_number
-        if game.is_over:
-            self.show = DealShow.of(game.events, finished=False)
+        if game.is_over or paused:
+            self.show = DealShow.of(game.events, finished=paused)
         self._quiet()
         # the computers' face-down throws are not news the learner caused: "just now" starts after them
         self.since = len(game.events)
@@ -189,15 +190,16 @@ class Table:
 
     @classmethod
     def from_game(cls, game: Game, seats: tuple[str, ...] | list[str], hint_level: str = "show",
-                  warn_at: float = 2.0) -> Table:
+                  warn_at: float = 2.0, *, paused: bool = False) -> Table:
         """A table round a game already begun (a lesson's moment, a shared position): ``seats`` as
-        for the constructor."""
+        for the constructor; ``paused``: the deal just finished has its show up (the game's last
+        move ended it)."""
         if not isinstance(game, Game):
             raise CribbageError(f"game must be a Game, got {type(game).__name__}")
         seats = check_seats(seats, game.rules.players)
         level, at = check_hint_level(hint_level), check_warn_at(warn_at)
         table = cls.__new__(cls)
-        table._take(game, seats, {seat: (level, at) for seat, s in enumerate(seats) if s == LEARNER})
+        table._take(game, seats, {seat: (level, at) for seat, s in enumerate(seats) if s == LEARNER}, paused)
         return table
 
     def share_link(self, base: str = "") -> str:
@@ -384,13 +386,7 @@ class Table:
             return []
         if self._computer_to_move() is None:
             seat = self._person_due()
-            if seat == self.you:
-                text = (f"You cannot lay a card on {self.game.count} without passing 31, so the table says "
-                        "go for you.")
-            else:
-                name = self.game.names[seat]
-                text = (f"{name} cannot lay a card on {self.game.count} without passing 31, so the table "
-                        f"says go for {name}.")
+            text = go_note(self.game.names, self.you, seat, self.game.count)
             self._note(text)
             events = tuple(self.game.apply(Go(seat)))
             return [Change("auto go", text, events), *self._after()]
@@ -405,14 +401,22 @@ class Table:
 
     def _note(self, text: str) -> None:
         """A note of the table's own, placed among the events at the point it was made."""
+        self.note_at(len(self.game.events), text)
+
+    def note_at(self, at: int, text: str) -> None:
+        """A note of the table's own before event ``at`` (a shared position's notes are put back so)."""
         self.notes.append(text)
-        self._note_at.append(len(self.game.events))
+        self._note_at.append(at)
+
+    def shown_notes(self) -> list[tuple[int, str]]:
+        """The table's notes the "just now" line shows: (the event they stand before, the text)."""
+        return [(at, text) for at, text in zip(self._note_at, self.notes, strict=True) if at >= self.since]
 
     def recent_items(self) -> list[Event | str]:
         """The events since the learner's last move and the table's notes, in the order they
         happened (a note stands before the events it led to)."""
         events = self.shown_events
-        marks = [(at, text) for at, text in zip(self._note_at, self.notes, strict=True) if at >= self.since]
+        marks = self.shown_notes()
         items: list[Event | str] = []
         for index in range(self.since, len(events) + 1):
             items += [text for at, text in marks if at == index]
@@ -612,6 +616,18 @@ class Table:
     def __repr__(self) -> str:
         return f"<Table {self.seats}; {self.game!r}{'; show up' if self.paused else ''}>"
 
+
+
+def go_note(names: Sequence[str], you: int, seat: int, count: int) -> str:
+    """The table's note when it says go for a person who has no card to lay on ``count``.
+
+    >>> go_note(("You", "Computer"), 0, 0, 28)
+    'You cannot lay a card on 28 without passing 31, so the table says go for you.'
+    """
+    if seat == you:
+        return f"You cannot lay a card on {count} without passing 31, so the table says go for you."
+    name = names[seat]
+    return f"{name} cannot lay a card on {count} without passing 31, so the table says go for {name}."
 
 
 def _check_hints(hints: object, people: dict) -> dict[int, str]:

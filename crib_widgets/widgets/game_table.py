@@ -1103,13 +1103,17 @@ class GameTable(Frame):
     def _on_restore(self) -> None:
         self.went_live()
         text = self.save_box.value.strip()
-        if LINK_KEY in text or text.startswith("c1."):  # a shared position's link, pasted in the box
+        if LINK_KEY in text or text.startswith(("c1.", "c2.")):  # a shared position's link, pasted in the box
             self._open_shared(text, "the text box")
             return
         self._restore(lambda: self.save_box.value, "the text box")
 
     def _on_share(self) -> None:
         self.went_live()
+        if self.match is not None:
+            self.set_status("A class tournament's boards are not shared: everyone in the class plays "
+                            "the same cards.", "bad")
+            return
         try:
             link = self.table.share_link(self.share_base)
         except CribbageError as error:
@@ -1136,6 +1140,7 @@ class GameTable(Frame):
                             "goes on.", "bad")
             return
         self.match = self.entry = None
+        self.went_live()  # Python opened it: the page's "Getting ready" note is no longer true
         self._start(table, [])
         opened = f"Opened the shared position: {self.game.rules.describe()}. "
         self.set_status(opened + self.status_text, "ok")
