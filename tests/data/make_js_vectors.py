@@ -15,6 +15,8 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl
 
+from crib_widgets.bounded import _BAD, load_json
+from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.assign import LINK_FIELDS, Assignment, fold_name, link_sum
 from crib_widgets.exercises.results import _message, sign
 from crib_widgets.exercises.seeds import student_key
@@ -105,12 +107,74 @@ def link_cases() -> list[dict]:
     return [{"what": what, "fragment": fragment, **link_expect(fragment)} for what, fragment in fragments]
 
 
+# The bounded reader (crib_widgets.bounded.load_json, lib/reader.js readJson): (what, head, body,
+# times, tail, limit); the text is head + body * times + tail, read as "the file".
+READER = [
+    ("a results file", '{"set": "counting/easy/2/7", "answers": ["12", null, "tab\\there"]}', "", 0, "", 0),
+    ("eight levels", "[" * 8, "", 0, "]" * 8, 0),
+    ("nine levels", "[" * 9, "", 0, "]" * 9, 0),
+    ("a nesting bomb", "", "[", 100_000, "", 0),
+    ("a nesting bomb in a string", '["', "[", 100_000, '"]', 0),
+    ("escaped quotes, unclosed", '"', '\\"', 100_000, "", 0),
+    ("quotes", "", '"', 100_001, "", 0),
+    ("twelve digits", "[123456789012, -1.5e3, 0]", "", 0, "", 0),
+    ("thirteen digits", "[1234567890123]", "", 0, "", 0),
+    ("5,000 digits", '{"n": ', "7", 5000, "}", 0),
+    ("a number too large", "[1, 1e400]", "", 0, "", 0),
+    ("a negative number too large", "[-1e400]", "", 0, "", 0),
+    ("NaN", "[NaN]", "", 0, "", 0),
+    ("digits in a string", '["' + "9" * 40 + '"]', "", 0, "", 0),
+    ("an escaped lone surrogate", '["ok", "\\ud800"]', "", 0, "", 0),
+    ("an escaped low surrogate", '{"\\udc00": 1}', "", 0, "", 0),
+    ("a raw lone surrogate", '["\ud800"]', "", 0, "", 0),
+    ("an escaped pair", '["\\ud83d\\ude00"]', "", 0, "", 0),
+    ("a raw pair", '["\U0001f600"]', "", 0, "", 0),
+    ("an escaped NUL", '["\\u0000"]', "", 0, "", 0),
+    ("an escaped escape", '["\\u001b[31m"]', "", 0, "", 0),
+    ("a raw NUL", '["\x00"]', "", 0, "", 0),
+    ("a raw bell outside strings", '[1,\x07 2]', "", 0, "", 0),
+    ("a raw tab in a string", '["a\tb"]', "", 0, "", 0),
+    ("tab, newline, return outside", '[1,\t2,\n3\r]', "", 0, "", 0),
+    ("a backslash then u0000, as text", '["\\\\u0000"]', "", 0, "", 0),
+    ("DEL and an accent", '["\x7f Chlo\u00e9"]', "", 0, "", 0),
+    ("not JSON", "{not json", "", 0, "", 0),
+    ("cut short", '{"a": [1, 2', "", 0, "", 0),
+    ("empty", "", "", 0, "", 0),
+    ("over the limit", "", "x", 1001, "", 1000),
+    ("at the limit", '"', "x", 998, '"', 1000),
+]
+
+
+def reader_cases() -> list[dict]:
+    cases = []
+    for what, head, body, times, tail, limit in READER:
+        text = head + body * times + tail
+        try:
+            load_json(text, "the file", limit or 80_000_000)
+            problem = None
+        except CribbageError as error:
+            problem = str(error)
+        cases.append({"what": what, "head": head, "body": body, "times": times, "tail": tail,
+                      "limit": limit or 80_000_000, "problem": problem})
+    return cases
+
+
+def escape_cases() -> list[dict]:
+    """What the page hands Python for kept text (lib/reader.js forPython): each control character
+    and lone surrogate as its JSON escape, nothing else changed."""
+    texts = ['{"given": "2\ud800"}', '{"given": "2\x00"}', '["\U0001f600", "\udc00\ud800"]',
+             '["tab\there\nnew line\r", "\x1f\x0b"]', '{"crib-progress": 1}', ""]
+    return [{"text": t, "escaped": _BAD.sub(lambda m: f"\\u{ord(m.group()):04x}", t)} for t in texts]
+
+
 def vectors() -> dict:
     return {"comment": "made by tests/data/make_js_vectors.py from the Python package; read by "
                        "tests/test_js_vectors.py and lite/runtime/test/*.test.mjs",
-            "names": name_cases(), "signatures": signature_cases(), "links": link_cases()}
+            "names": name_cases(), "signatures": signature_cases(), "links": link_cases(),
+            "reader": reader_cases(), "escapes": escape_cases()}
 
 
 if __name__ == "__main__":
-    OUT.write_text(json.dumps(vectors(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    text = json.dumps(vectors(), indent=1, ensure_ascii=False)  # lone surrogates escaped: UTF-8 has none
+    OUT.write_text(_BAD.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")

@@ -11,6 +11,8 @@
  * It also defines window.cribLive (start, ready, run, display, state), the hook other pages use.
  */
 import { saidHeld } from './lib/held.js';
+import { PROGRESS_KEY, keptForPython, saveKept, sayBeside } from './lib/kept.js';
+import { forPython } from './lib/reader.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 const CONTROLS = 'button, input, select, textarea';
@@ -113,7 +115,7 @@ async function writeModules() {
   // crib_widgets.lessons.kept reads it, and keepProgress saves what the widgets record.
   const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())',
     `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`,
-    `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(savedProgress())}`];
+    `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(keptForPython())}`];
   files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
   const result = await kernel.run(lines.join('\n'));
   if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
@@ -121,24 +123,16 @@ async function writeModules() {
 
 // --- the learner's progress, kept in this browser only ----------------------------------------
 // Python cannot reach localStorage from its worker: it shows the progress's text in one hidden
-// element of the live widgets (class crib-progress-out), and this saves it. Nothing is sent.
-const PROGRESS_KEY = 'crib-progress';
+// element of the live widgets (class crib-progress-out), and this saves it (lib/kept.js: storage
+// full or blocked is said beside the widget; the next answer tries again). Nothing is sent.
 let progressSaved = null;
-
-function savedProgress() {
-  try { return localStorage.getItem(PROGRESS_KEY) || ''; } catch (error) { return ''; }
-}
 
 function keepProgress() {
   document.querySelectorAll('.crib-live-view .crib-progress-out .crib-progress-text').forEach((el) => {
     const text = el.textContent;
     if (!text || text === progressSaved) return;
     progressSaved = text;
-    try {
-      const old = localStorage.getItem(PROGRESS_KEY);
-      if (el.dataset.damaged && old) localStorage.setItem(`${PROGRESS_KEY}-damaged`, old);
-      localStorage.setItem(PROGRESS_KEY, text);
-    } catch (error) { /* storage blocked or full: the widgets work on, nothing is kept */ }
+    sayBeside(el, saveKept(text, Boolean(el.dataset.damaged)));
   });
 }
 
@@ -148,7 +142,7 @@ function takeOtherTabs(event) {
   if (event.key !== PROGRESS_KEY || !event.newValue || !kernel) return;
   progressSaved = event.newValue;  // what storage holds now
   kernel.run('from crib_widgets.widgets.progress_link import take_saved\n'
-    + `take_saved(${JSON.stringify(event.newValue)})`).catch(() => undefined);
+    + `take_saved(${JSON.stringify(forPython(event.newValue))})`).catch(() => undefined);
 }
 
 // The page's Python worker, made as soon as the page has widgets (by the first lines of its head,
