@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import RANK_VALUES, Card
-from ..pegging import item_words, next_in_count, play_points
+from ..game.show import show_order
+from ..pegging import item_words, next_in_count, play_points, points_words
 from ..scoring import hand_total
-from ..words import join_words, plural
+from ..words import join_words, plural, possessive
 from .explain import holding_words, ranks_text, throw_reasons
 from .lines import Line, card_lines, keep_line, score_kinds
 from .lookahead import rank_points
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from .weigh import WeighedDiscard
 
 __all__ = ["is_fallback", "restates_cost", "often", "ranks_words", "replies_words", "scores_now",
-           "play_reason", "discard_reason"]
+           "play_reason", "discard_reason", "how_it_ended"]
 
 _FALLBACK = re.compile(r"scores more (later|over the rest)")
 _COST_WORDS = re.compile(r"(more|less) on average|worth (more|less)|points? (more|less)|scores more")
@@ -486,3 +487,75 @@ def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
     if not parts:
         return None
     return max(parts, key=lambda p: p[0])[1]
+
+
+# ----- the end of a game -----
+
+_PLAY_KINDS = ("peg", "go point", "last card")
+
+
+def how_it_ended(game: Game, seat: int) -> str:
+    """How a finished game ended, for ``seat``: who reached the target, with what, in what order the
+    hands were counted and why, and what was never counted ("Why didn't my hand count?").
+    An empty string while the game goes on.
+
+    >>> from crib_widgets.table import Table
+    >>> game = Table(seats=("beginner", "expert"), seed=5).play_out()
+    >>> print(how_it_ended(game, 0))  # doctest: +NORMALIZE_WHITESPACE
+    Computer counted out with the hand (8 points), from 120 to 121. The hands are counted in turn,
+    the pone (who did not deal) first, then the dealer's hand, then the crib (the first count makes
+    up a little for the dealer's crib), and the game ends the moment a side reaches 121: so your
+    hand (3 points) and your crib (7 points) were never counted, though they would have taken you to 121
+    too.
+    """
+    if not game.is_over or game.result is None:
+        return ""
+    events = game.events
+    start = max(i for i, e in enumerate(events) if e.kind == "deal")
+    scoring = [e for e in events[start:] if e.points > 0 and e.side is not None]
+    if not scoring:
+        return ""
+    last = scoring[-1]
+    target = game.rules.target
+    name = game.side_name(last.side)
+    final = game.result.scores[last.side]
+    reached = f"from {final - last.points} to {min(final, target)}"
+    if last.kind != "show" and last.kind != "announce":
+        what = _PEGGED.get(last.kind) or points_words(last.play_score.items)
+        return (f"{name} pegged out in the play with {what}, {reached}. The hands and the crib are "
+                "counted only after the play, so none was counted this deal.") if last.kind != "heels" else (
+            f"{name} pegged out with {what}, {reached}, before the play began.")
+    what = "crib" if last.is_crib else "hand"
+    text = f"{name} counted out with the {what} ({plural(last.points, 'point')}), {reached}."
+    left = _uncounted(game, last)
+    if not left:
+        return text
+    order = ("the pone (who did not deal) first, then the dealer's hand, then the crib"
+             if game.rules.players == 2 else
+             "the player on the dealer's left first, round the table, the dealer last, then the crib")
+    never = join_words([f"{_whose(game, game.rules.side_of(o), seat)} {'crib' if c else 'hand'} "
+                        f"({plural(p, 'point')})" for o, c, p in left])
+    more = ", though they held more" if sum(p for *_, p in left) > last.points else ""
+    for side in {game.rules.side_of(o) for o, *_ in left}:
+        theirs = sum(p for o, _, p in left if game.rules.side_of(o) == side)
+        if side != last.side and game.result.scores[side] + theirs >= target:
+            who = "you" if side == game.rules.side_of(seat) else game.side_name(side)
+            more = f", though they would have taken {who} to {target} too"
+    return (f"{text} The hands are counted in turn, {order} (the first count makes up a little for "
+            f"the dealer's crib), and the game ends the moment a side reaches {target}: so {never} "
+            f"{'was' if len(left) == 1 else 'were'} never counted{more}.")
+
+
+_PEGGED = {"go point": "1 for the go", "last card": "1 for the last card", "heels": "2 for his heels"}
+
+
+def _whose(game: Game, side: int, seat: int) -> str:
+    """'your' for the reviewed seat's side, else the side's possessive ("Computer's")."""
+    return "your" if side == game.rules.side_of(seat) else possessive(game.side_name(side))
+
+
+def _uncounted(game: Game, last) -> list[tuple[int, bool, int]]:
+    """(owner, is crib, points) of each hand and crib after ``last`` in the counting order."""
+    order = show_order(game.rules.players, game.dealer, game.kept, game.crib)
+    at = next(i for i, (owner, _, crib) in enumerate(order) if owner == last.seat and crib == last.is_crib)
+    return [(owner, crib, hand_total(cards, game.starter, crib)) for owner, cards, crib in order[at + 1:]]
