@@ -15,6 +15,7 @@
  */
 import { distance, foldName, nameKey } from "./lib/names.js";
 import { readLink } from "./lib/link.js";
+import { readJson } from "./lib/reader.js";
 import { resultsFile } from "./lib/results.js";
 import { openShort } from "./lib/short.js";
 
@@ -367,6 +368,7 @@ function question(q, i, link, data, state, save, update) {
 // the ones the book shows. The signature does not cover it, the results code never carries it, and
 // grading never checks it (crib_widgets.exercises.results).
 const PROGRESS_KEY = "crib-progress", RECENT = 5, MAX_ATTACHED = 100000; // results.MAX_ATTACHED_PROGRESS
+const MAX_PROGRESS = 4000000; // lessons.store.MAX_PROGRESS_BYTES
 const ANSWER_ID = /^([0-9a-z]{1,16})-([0-9]{1,9})$/;
 function progressToAttach() {
   let text;
@@ -374,8 +376,9 @@ function progressToAttach() {
   catch (e) { return { why: "This browser is not letting the page read your progress, so there is nothing to add." }; }
   const none = { why: "There is no progress from the book in this browser to add yet: your stars appear once you practise in the book's chapters." };
   if (!text) return none;
-  let doc;
-  try { doc = JSON.parse(text); } catch (e) { doc = null; }
+  // the bounded reader's rules (lib/reader.js, as crib grade's): nothing too deep, too long a number,
+  // half a character or a control character is attached
+  const doc = readJson(text, "your progress", MAX_PROGRESS).value;
   const fine = doc && typeof doc === "object" && doc["crib-progress"] === 1 && Array.isArray(doc.answers) &&
     doc.answers.every((a) => a && ANSWER_ID.test(a.id) && typeof a.day === "string" &&
       Array.isArray(a.results) && a.results.every((r) => Array.isArray(r) && typeof r[0] === "string"));
