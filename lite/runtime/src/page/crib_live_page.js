@@ -13,6 +13,7 @@
 import { saidHeld } from './lib/held.js';
 import { PROGRESS_KEY, keptForPython, saveKept, sayBeside } from './lib/kept.js';
 import { forPython } from './lib/reader.js';
+import { keepGames, keptGames } from './lib/kept_game.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 const CONTROLS = 'button, input, select, textarea';
@@ -115,7 +116,9 @@ async function writeModules() {
   // crib_widgets.lessons.kept reads it, and keepProgress saves what the widgets record.
   const lines = ['import os, sys', 'sys.path.insert(0, os.getcwd())',
     `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`,
-    `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(keptForPython())}`];
+    `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(keptForPython())}`,
+    // the game tables' kept games (lib/kept_game.js): a reload brings a game back as it was
+    `os.environ["CRIB_GAMES"] = ${JSON.stringify(keptGames())}`];
   files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
   const result = await kernel.run(lines.join('\n'));
   if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
@@ -182,7 +185,8 @@ function start() {
     timings.kernelReady = performance.now();
     timings.worker = kernel.workerTimings;
     await writeModules();
-    new MutationObserver(keepProgress).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(() => { keepProgress(); keepGames(); })
+      .observe(document.body, { subtree: true, childList: true, characterData: true });
     addEventListener('storage', takeOtherTabs);
     setState('ready');
     readyResolve();
