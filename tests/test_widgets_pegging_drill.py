@@ -302,3 +302,23 @@ def test_typing_and_leaving_the_box_judges_nothing_and_the_box_as_shown_is_judge
     records = list(d.lesson.records)
     d.check_button.click()  # Enter, then Check: the same answer once
     assert d.lesson.records == records and "already" in d.status_text
+
+
+def test_a_value_that_loses_is_never_drawn_in_the_green_of_points_won():
+    """Issue 36, item 7: "safest" answers listed -1.3 in green, the colour of points won."""
+    import re
+
+    from crib_widgets.lessons.pegging import solve
+    from crib_widgets.widgets.styles import CSS
+
+    d = PeggingDrill(shuffle=False)
+    losing = next(s for s in d.all_scenarios
+                  if s.ask == "safest" and any(v is not None and v < 0 for _, v, _ in solve(s).options))
+    d.show(losing)
+    d.reveal_button.click()
+    spans = re.findall(r'<span class="([^"]*)">([^<]*)</span>', d.feedback.value)
+    values = [(cls, text) for cls, text in spans if "crib-pts" in cls and text != "—"]
+    assert any(text.startswith("−") for _, text in values), "a value below 0 keeps its minus sign"
+    for cls, text in values:
+        assert ("crib-neg" in cls) == text.startswith("−"), (cls, text)
+    assert ".crib-pts.crib-neg { color: #a93226; }" in CSS

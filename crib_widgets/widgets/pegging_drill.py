@@ -179,9 +179,11 @@ class PeggingDrill(Frame):
         for card, pts, why in a.options:
             mark = " ★" if pts == a.points else ""
             mark += " (your choice)" if card == self.lesson.chosen else ""
-            shown = "—" if pts is None else f"{pts:+.1f}" if safest else str(pts)
+            shown = "—" if pts is None else f"{pts:+.1f}".replace("-", "−") if safest else str(pts)
             why_text = esc("; ".join(why))
-            rows.append(f'<li><span class="crib-pts">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
+            # green says points won: a value that loses on average is drawn as a loss, its minus sign kept
+            tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
+            rows.append(f'<li><span class="{tone}">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
         best = " or ".join(c.pretty for c in a.best_cards)
         head = (f"<div>Safest: <b>{best}</b> (net {a.points:+.2f} on average).</div>" if safest
                 else f"<div>Best: <b>{best}</b> for {a.points}.</div>")

@@ -13,7 +13,7 @@ draws the same with matplotlib, which is imported only there, for the book's sta
 >>> while not g.is_over:
 ...     _ = g.apply(rng.choice(g.legal_moves()))
 >>> table = points_by_phase(g)
->>> [sum(row.values()) for row in table] == list(g.scores)
+>>> [sum(row.values()) for row in table] == list(final_result(g).scores)
 True
 >>> html = race_chart_html(g)
 >>> html.count("<svg"), g.result.text in html
@@ -56,13 +56,25 @@ def phase_of(event: Event) -> str | None:
 
 
 def points_by_phase(game: Game) -> list[dict[str, int]]:
-    """Per side, the points gained (or lost) in each phase; each side's values sum to its score
-    less any starting score."""
+    """Per side, the points gained (or lost) in each phase, as the board counts them: a side stops
+    in the game hole, so the points its last counts carried past the target count for nothing. Each
+    side's values sum to its score as the result says it (`final_result`) less any starting score."""
     table = [dict.fromkeys(PHASE_NAMES, 0) for _ in game.scores]
-    for event in game.events:
-        phase = phase_of(event)
-        if phase is not None and event.points and event.side is not None:
+    scored = [(e, phase_of(e)) for e in game.events if e.points and e.side is not None]
+    for event, phase in scored:
+        if phase is not None:
             table[event.side][phase] += event.points
+    if game.result is None:
+        return table
+    for side, (score, said) in enumerate(zip(game.scores, final_result(game).scores, strict=True)):
+        past = score - said  # points past the game hole: taken off the side's last gains
+        for event, phase in reversed(scored):
+            if past <= 0:
+                break
+            if event.side == side and phase is not None and event.points > 0:
+                cut = min(past, event.points)
+                table[side][phase] -= cut
+                past -= cut
     return table
 
 
@@ -83,6 +95,12 @@ def score_race(game: Game) -> tuple[list[int], list[list[int]], list[int]]:
             step += 1
             xs.append(step)
     per_side = [[row[side] for row in scores] for side in range(len(game.scores))]
+    target = game.rules.target  # the winner stops in the game hole, as the board and the result say
+    for ys in per_side:
+        for i in range(len(ys) - 1, -1, -1):  # its last counts, past the hole to the end
+            if ys[i] <= target:
+                break
+            ys[i] = target
     return xs, per_side, deals
 
 

@@ -68,6 +68,7 @@ CSS = """
 .crib-root ul.crib-list li { margin: 2px 0; }
 .crib-root .crib-pts { display: inline-block; min-width: 1.8em; margin-right: 2px; font-weight: 700;
   color: #1e8449; }
+.crib-root .crib-pts.crib-neg { color: #a93226; }
 .crib-root .crib-miss { color: #c0392b; font-weight: 600; }
 .crib-root .crib-extra { color: #8e44ad; font-weight: 600; }
 .crib-root details.crib-peek { margin-top: 2px; font-size: .92em; }
