@@ -63,9 +63,9 @@ def test_a_student_run_passes_right_answers_and_fails_wrong_ones_with_the_engine
 
 def test_an_unknown_name_stops_at_the_setup_with_did_you_mean(notebook):
     _, nb = notebook
-    cells = _run(nb, "Chloe", ["0", "0", "0"])
+    cells = _run(nb, "Khloe", ["0", "0", "0"])
     setup = next(c for c in cells if c.metadata["nbgrader"]["grade_id"] == "setup")
-    assert "'Chloe' is not on the class list: did you mean Chloé?" in setup.outputs[0].evalue
+    assert "'Khloe' is not on the class list: did you mean Chloé?" in setup.outputs[0].evalue
 
 
 def test_with_checking_off_the_checks_are_hidden_tests():

@@ -96,7 +96,7 @@ def test_tampered_wrong_set_and_unknown_name_files_are_refused_in_one_line_and_t
     good = make_results(assignment, "Student 01", _answers(assignment, 1, "Student 01"))
     tampered = dict(make_results(assignment, "Student 02", ["0"] * 12))
     tampered["answers"] = [str(e.solution().answer) for e in assignment.student_set("Student 02")]
-    unknown = make_results(assignment, "Chloé", ["0"] * 12) | {"student": "Chloe"}
+    unknown = make_results(assignment, "Chloé", ["0"] * 12) | {"student": "Khloe"}
     wrong_set = make_results(other, "Chloé", ["0"] * 12)
     files = {"good.json": good, "tampered.json": tampered, "wrongset.json": wrong_set,
              "unknown.json": unknown}
@@ -112,7 +112,7 @@ def test_tampered_wrong_set_and_unknown_name_files_are_refused_in_one_line_and_t
     assert len(err) == 4
     assert err[0].startswith("crib: not graded: tampered.json: changed after it was saved")
     assert err[1].startswith("crib: not graded: wrongset.json: for another set (set counting/medium/12/8")
-    assert err[2] == "crib: not graded: unknown.json: 'Chloe' is not on the class list: did you mean Chloé?"
+    assert err[2] == "crib: not graded: unknown.json: 'Khloe' is not on the class list: did you mean Chloé?"
     assert err[3].startswith("crib: not graded: broken.json: not a results file (not JSON)")
     students = list(csv.DictReader((tmp_path / "report" / "students.csv").open(encoding="utf-8")))
     graded = {r["student"]: r["score"] for r in students if r["score"] != "no results"}

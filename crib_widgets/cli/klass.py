@@ -23,12 +23,13 @@ from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.class_folder import class_files, class_from_copy
+from ..exercises.roster import check_new, shown_name
 from ..exercises.tournament import load_tournament
 from .folders import folder_class, owned_files, write_owned
 from .text import plural
 from .worksheet import out_folder, read_students
 
-__all__ = ["register", "run_add", "run_rebuild", "class_from_copy"]
+__all__ = ["register", "run_add", "run_rebuild", "class_from_copy", "new_names"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     add = actions.add_parser("add", help="add late students; the links already sent stay as they are")
     add.add_argument("classdir", type=Path, metavar="CLASS_DIR", help="the folder `crib assign` wrote")
     add.add_argument("names", nargs="*", metavar="NAME", help="the students to add, each in quotes")
-    add.add_argument("--students", type=Path, metavar="FILE", help="a text file of names to add, one a line")
+    add.add_argument("--students", type=Path, metavar="FILE",
+                     help="a file of names to add: one a line, or a spreadsheet's CSV with a header row")
+    add.add_argument("--different", action="store_true",
+                     help="add a name even when it is spelt like one on the list (accents, order, case): "
+                          "they are different students")
     add.set_defaults(run=run_add)
     rebuild = actions.add_parser("rebuild", help="make the class folder again from answer-key.html")
     rebuild.add_argument("source", type=Path, metavar="FILE",
@@ -55,6 +60,16 @@ def _legacy(assignment: Assignment) -> frozenset[str]:
     return frozenset(class_files(assignment)) | {"nbgrader"}
 
 
+def new_names(args: argparse.Namespace, listed: tuple[str, ...]) -> list[str]:
+    """The names to add, shown "First Last"; one spelt like a name on the list is refused (unless
+    ``--different``), as is none at all."""
+    names = list(args.names) + (read_students(args.students) if args.students else [])
+    if not names:
+        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
+                            "--students late.txt")
+    return [shown_name(n) for n in names] if args.different else check_new(listed, names)
+
+
 def run_add(args: argparse.Namespace) -> int:
     tournament = load_tournament(args.classdir)
     if tournament is not None:  # a class tournament's class (cli/tournament.py)
@@ -62,11 +77,7 @@ def run_add(args: argparse.Namespace) -> int:
 
         return add_students(args, *tournament)
     assignment, site = class_and_site(args.classdir)
-    names = list(args.names) + (read_students(args.students) if args.students else [])
-    if not names:
-        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
-                            "--students late.txt")
-    bigger = assignment.with_students(names)
+    bigger = assignment.with_students(new_names(args, assignment.students))
     files = class_files(bigger, site, (args.classdir / "nbgrader").is_dir())
     write_owned(args.classdir, files, "class", keep_others=True, replace=True, what="the class's files",
                 owner=assignment.fingerprint,

@@ -33,11 +33,9 @@ __all__ = ["assign", "add_students", "grade_class", "standings_files", "tourname
 
 def add_students(args: argparse.Namespace, tournament: Tournament, site: str) -> int:
     """``crib class add`` on a tournament's class: new links; the links already sent stay as they are."""
-    names = list(args.names) + (read_students(args.students) if args.students else [])
-    if not names:
-        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
-                            "--students late.txt")
-    bigger = tournament.with_students(names)
+    from .klass import new_names
+
+    bigger = tournament.with_students(new_names(args, tournament.students))
     write_owned(args.classdir, tournament_files(bigger, site), "class", keep_others=True, replace=True,
                 owner=tournament.fingerprint,
                 what="the class's files")

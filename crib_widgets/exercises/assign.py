@@ -11,15 +11,16 @@ secret. From these come everything else, the same every time:
 - each student's signing key (derived from the class secret, sent in that student's link only),
   with which the page signs the results file it writes (see `crib_widgets.exercises.results`).
 
-Names are looked up in the roster forgivingly (case, spaces, accents) but never guessed:
+Names are looked up in the roster as people type them (case, spaces, accents, the order of the
+words: `roster.same_person`) but never guessed:
 
->>> a = Assignment("counting", "easy", 2, 7, ("Chloé", "Ben"), secret="00" * 16)
->>> a.find_student("  chloé ")
-'Chloé'
->>> a.find_student("Chloe")
+>>> a = Assignment("counting", "easy", 2, 7, ("Chloé", "Ben", "María García"), secret="00" * 16)
+>>> a.find_student("  chloé "), a.find_student("Chloe"), a.find_student("garcia, maria")
+('Chloé', 'Chloé', 'María García')
+>>> a.find_student("Chlo")
 Traceback (most recent call last):
 ...
-crib_widgets.errors.CribbageError: 'Chloe' is not on the class list: did you mean Chloé?
+crib_widgets.errors.CribbageError: 'Chlo' is not on the class list: did you mean Chloé?
 >>> a.link("Ben").startswith("book/assignment.html#v=1&set=counting%2Feasy%2F2%2F7&student=Ben")
 True
 """
@@ -45,6 +46,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
+from .roster import same_person
 from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
@@ -86,9 +88,12 @@ def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
     for listed in roster:
         if student_key(unicodedata.normalize("NFC", listed)) == wanted:
             return listed
+    alike = [listed for listed in roster if same_person(name, listed)]
+    if len(alike) == 1:  # "maria garcia", "García, María": the same person as "María García"
+        return alike[0]
     folded = {fold_name(n): n for n in roster}
     matches = difflib.get_close_matches(fold_name(name), list(folded), n=2, cutoff=0.75)
-    close = [folded[f] for f in matches]
+    close = alike or [folded[f] for f in matches]
     hint = f"did you mean {' or '.join(close)}?" if close else "check the spelling on the class list"
     raise CribbageError(f"{' '.join(name.split())!r} is not on the class list: {hint}")
 

@@ -27,6 +27,7 @@ from ..errors import CribbageError
 from .assign import CLASS_FILE, Assignment
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
 from .nbgrader import assignment_id, nbgrader_notebook
+from .roster import read_roster
 from .short import slips_html, student_code, typed_address
 from .spreadsheet import csv_text
 
@@ -37,12 +38,9 @@ KEY_COPY_ID = "crib-class-copy"
 
 
 def roster_names(text: str, where: str) -> list[str]:
-    """The names in a class list, one a line; blank lines and lines starting with # skipped."""
-    names = [" ".join(line.split()) for line in text.splitlines()]
-    names = [name for name in names if name and not name.startswith("#")]
-    if not names:
-        raise CribbageError(f"{where} lists no students: write one name per line")
-    return names
+    """The names in a class list as schools export them, shown "First Last" (`roster.read_roster`):
+    a name a line or a spreadsheet's CSV; header rows, blank lines and lines starting with # skipped."""
+    return read_roster(text, where)
 
 
 def web_address(text: str) -> str:

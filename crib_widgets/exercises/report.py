@@ -38,6 +38,7 @@ from .collect import Collected
 from .export_html import PAGE_CSS
 from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
+from .roster import name_list
 from .sheet import answer_kinds
 from .skills import SKILLS, band, skills_tested
 from .spreadsheet import csv_text, shown_cell
@@ -166,7 +167,7 @@ class ClassReport:
         text = (f"{plural(n, 'student')} graded on set {self.assignment.code}: on average "
                 f"{average:.1f} of {self.assignment.hands} right")
         if self.missing:
-            text += f"; no results yet from {', '.join(self.missing)}"
+            text += f"; no results yet from {name_list(self.missing)}"
         return text + "."
 
     def charts(self) -> dict[str, str]:
@@ -187,7 +188,8 @@ class ClassReport:
         title = a.student_set(a.students[0]).title
         problems = "".join(
             f"<h2>{heading}</h2><ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
-            for heading, lines in (("Not graded", self.refused), ("Notes", self.notes)) if lines)
+            for heading, lines in (("No results yet", self.missing), ("Not graded", self.refused),
+                                   ("Notes", self.notes)) if lines)
         charts = "".join(f'<figure class="chart">{svg}</figure>' for svg in self.charts().values())
         body = (
             f"<header><h1>Class report: {escape(title)}</h1>"
