@@ -61,7 +61,6 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # Control characters other than tab, newline and carriage return, and lone surrogates: what no crib
 # file holds, what Python cannot hand to the page's environment, and what stops a page's Python.
 _BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
-_WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 class NotJSON(CribbageError):
@@ -213,7 +212,7 @@ def whole_number(text: object, digits: int = MAX_DIGITS) -> int | None:
     if not isinstance(text, str) or len(text) > 100:
         return None
     said = text.strip(" \t\r\n")
-    return int(said) if _WHOLE.fullmatch(said) and len(said) <= digits else None
+    return int(said) if 0 < len(said) <= digits and said.isascii() and said.isdigit() else None
 
 
 def _check_strings(data: object, where: str) -> None:

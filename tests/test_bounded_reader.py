@@ -169,3 +169,18 @@ def test_a_count_of_superscript_digits_in_a_script_is_an_illegal_move_not_a_valu
         with pytest.raises(CribbageError, match="is not a step here"):
             parse_step(game, step)
     assert parse_step(game, "announce 7")[0].points == 7
+
+
+@pytest.mark.parametrize("code", ["counting/easy/²/7", "counting/easy/2/٣", "counting/easy/2/" + "9" * 5000])
+def test_a_set_code_of_digits_int_refuses_is_a_sentence(code):
+    from crib_widgets.exercises.generate import load_set
+
+    with pytest.raises(CribbageError, match="is not a number of") as caught:
+        load_set(code)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_set_code_keeps_a_64_bit_seed():
+    from crib_widgets.exercises.generate import load_set
+
+    assert len(load_set("counting/easy/2/18446744073709551615")) == 2

@@ -21,6 +21,7 @@ import random
 import unicodedata
 from collections.abc import Iterable
 
+from ..bounded import whole_number
 from ..errors import CribbageError
 from .hands import COUNTING_FOCUSES, make_counting
 from .mistakes import MUGGINS_FOCUSES, make_muggins
@@ -137,11 +138,14 @@ def load_set(code: str, student: str | None = None) -> ExerciseSet:
         raise CribbageError(f"{code!r} is not a set code: write kind/difficulty/questions/seed, "
                             "e.g. counting/hard/20/7, as printed at the top of the worksheet")
     kind, difficulty, hands, seed = (p.strip().lower() for p in parts)
+    numbers = []
     for what, text in (("questions", hands), ("seed", seed)):
-        if not text.isdigit():
-            raise CribbageError(f"{text!r} in set code {code!r} is not a number of {what}: "
+        number = whole_number(text, 40)  # ASCII digits: "²".isdigit() is true, and int("²") a ValueError
+        if number is None:
+            raise CribbageError(f"{text[:20]!r} in set code {code[:60]!r} is not a number of {what}: "
                                 "e.g. counting/hard/20/7")
-    return make_set(kind, difficulty, int(hands), int(seed), student)
+        numbers.append(number)
+    return make_set(kind, difficulty, numbers[0], numbers[1], student)
 
 
 def check_distinct_students(names: Iterable[str]) -> None:
