@@ -18,7 +18,7 @@ from crib_widgets.exercises.model import CountingExercise
 from crib_widgets.exercises.skills import SKILLS
 from crib_widgets.lessons import AnswerRecord, CountingLesson
 from crib_widgets.lessons.counting import LEVELS
-from crib_widgets.lessons.ladders import LADDERS
+from crib_widgets.lessons.ladders import HANDS, LADDERS
 from crib_widgets.scoring import CRIB_FLUSH_RULE, KINDS, score_hand
 
 
@@ -175,5 +175,27 @@ def test_a_lesson_without_cribs_never_asks_a_crib():
         seen.append(lesson.score.crib)
         lesson.new_hand()
     assert not any(seen) and lesson.climbed
-    assert len(lesson.ladder) == sum(not r.crib for r in LADDERS["everything"])
+    assert lesson.ladder == HANDS, "its own ladder of hands: not the crib chapter's hands"
     assert CountingLesson(level="everything", seed=6).score.crib  # the ladder itself still opens on a crib
+
+
+def test_a_chapters_own_ladder_scores_only_in_its_levels_kinds_and_shares_no_hand():
+    """Issue 36, item 9: chapter 01's first taste and chapter 04's hands are ladders of their own."""
+    from crib_widgets.lessons.ladders import FIRST_FIFTEENS, LEVEL_KINDS, OWN_LADDERS
+
+    seen = {frozenset(f"{r.hand} {r.starter}".split()) for ladder in LADDERS.values() for r in ladder}
+    for name, (level, rungs) in OWN_LADDERS.items():
+        for rung in rungs:
+            score = score_hand(rung.hand, rung.starter, crib=rung.crib)
+            assert not any(v for k, v in score.by_kind().items() if k not in LEVEL_KINDS[level]), rung
+            assert not rung.crib and rung.starter[:-1] != "J", rung
+            cards = frozenset(f"{rung.hand} {rung.starter}".split())
+            assert cards not in seen, (name, rung)
+            seen.add(cards)
+    assert max(score_hand(r.hand, r.starter).total for r in FIRST_FIFTEENS) <= 6, "a first taste is gentle"
+    lesson = CountingLesson(level="fifteens", seed=1, ladder="first")
+    assert lesson.ladder == FIRST_FIFTEENS and lesson.where().startswith("Fifteens, hand 1 of 8.")
+    lesson.set_level("pairs_runs")
+    assert lesson.ladder == LADDERS["pairs_runs"], "another level climbs its own ladder"
+    with pytest.raises(CribbageError, match="ladder 'hands' is not a ladder of level 'fifteens'"):
+        CountingLesson(level="fifteens", ladder="hands")

@@ -29,7 +29,7 @@ from ..exercises.skills import skills_tested
 from ..scoring import KINDS, MAX_HAND_SCORE, HandScore, score_hand
 from ..strategy.mistakes import MISTAKES
 from . import checks
-from .ladders import LADDERS, LEVEL_KINDS, Rung
+from .ladders import LADDERS, LEVEL_KINDS, OWN_LADDERS, Rung
 from .record import AnswerRecord, position_text, records_for
 
 __all__ = ["CountingLesson", "LEVELS", "Line", "Verdict", "kind_label", "read_count", "read_hand_position"]
@@ -100,8 +100,10 @@ class CountingLesson:
     too). The lesson starts on the level's ladder and, once it is climbed, deals hands from ``seed``
     that score only in the level's kinds. ``hand`` and ``starter`` give a first hand to count before
     the ladder; ``crib=True`` counts that hand as a crib. ``cribs=False`` asks hands only, never a
-    crib (a page that comes before the crib is taught): the ladder without its cribs, and dealt
-    hands that are never cribs.
+    crib (a page that comes before the crib is taught): a ladder of hands of its own
+    (`ladders.HANDS`), and dealt hands that are never cribs. ``ladder`` names a chapter's own ladder
+    (`ladders.OWN_LADDERS`, e.g. ``"first"`` for the first taste of fifteens), so that no two
+    chapters start on the same hands.
 
     State: ``score`` (the engine's `HandScore`), ``rung`` (the ladder hand on show, None for a given
     or dealt hand), ``step`` (-1 before counting aloud), ``records`` (every answer), ``tally``.
@@ -109,12 +111,20 @@ class CountingLesson:
 
     def __init__(self, hand: str | Iterable[Card | str] | None = None, starter: str | Card | None = None, *,
                  crib: bool = False, level: str = "everything", seed: int | random.Random | None = None,
-                 phrasing: str = "players", cribs: bool = True) -> None:
+                 phrasing: str = "players", cribs: bool = True, ladder: str | None = None) -> None:
         check_level(level)
+        if ladder is not None and (not isinstance(ladder, str) or ladder not in OWN_LADDERS
+                                   or OWN_LADDERS[ladder][0] != level):
+            owns = ", ".join(f"{name!r} (level {lvl!r})" for name, (lvl, _) in OWN_LADDERS.items())
+            raise CribbageError(f"ladder {checks.shown(ladder)} is not a ladder of level {level!r}: use one "
+                                f"of {owns}, or None for the level's own")
         if (hand is None) != (starter is None):
             raise CribbageError("give both a hand of four cards and a starter, or neither for a dealt hand")
         crib = checks.flag("crib", crib)
         self.cribs = checks.flag("cribs", cribs)
+        # a chapter's own ladder, so that no chapter starts on another's hands: the hands-only
+        # ladder for a page before the crib is taught (the crib chapter climbs the whole one)
+        self.own_ladder = ladder or ("hands" if not self.cribs else None)
         first = score_hand(hand, starter, crib=crib) if hand is not None else None  # a bad card named here
         self.rng = checks.seed(seed)
         self.phrasing = check_phrasing(phrasing)
@@ -140,7 +150,12 @@ class CountingLesson:
     # ---- the hand -----------------------------------------------------------------------------
     @property
     def ladder(self) -> tuple[Rung, ...]:
-        """The current level's ladder of hands, easy to hard (without its cribs when ``cribs`` is off)."""
+        """The current level's ladder of hands, easy to hard: the chapter's own (``ladder``, or the
+        hands-only one when ``cribs`` is off) at its level, else the level's (without its cribs when
+        ``cribs`` is off)."""
+        own = OWN_LADDERS.get(self.own_ladder or "")
+        if own is not None and own[0] == self.level:
+            return own[1]
         return tuple(rung for rung in LADDERS[self.level] if self.cribs or not rung.crib)
 
     @property

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..scoring import KINDS
 
-__all__ = ["Rung", "LADDERS", "LEVEL_KINDS"]
+__all__ = ["Rung", "LADDERS", "LEVEL_KINDS", "OWN_LADDERS", "FIRST_FIFTEENS", "HANDS"]
 
 
 class Rung(NamedTuple):
@@ -141,4 +141,49 @@ LADDERS: dict[str, tuple[Rung, ...]] = {
     "pairs_runs": _PAIRS_RUNS,
     "flush_nobs": _FLUSH_NOBS,
     "everything": _EVERYTHING,
+}
+
+# Ladders of a chapter's own, so that no chapter starts on another's hands (issue 36): the welcome
+# chapter's first taste of fifteens (the fifteens chapter climbs `LADDERS["fifteens"]`), and the
+# whole show's hands before the crib is taught (the crib chapter climbs `LADDERS["everything"]`).
+# Picked as the ladders above were, from the deals of random.Random(36), each the first deal with
+# the rung's pattern whose five cards are in no other ladder, with no jack turned.
+FIRST_FIFTEENS = (
+    Rung("3S AS 8C 5H", "QH", False, "a ten-card and a five"),
+    Rung("KS 6D 3D AS", "9C", False, "a nine and a six"),
+    Rung("3S 7H 10D KD", "4D", False, "nothing at all: nineteen"),
+    Rung("JD 2H 7C KD", "8H", False, "an eight and a seven"),
+    Rung("AH QD 8D 5H", "KD", False, "a five with two ten-cards"),
+    Rung("8S 3D 2C KS", "6D", False, "three cards make fifteen"),
+    Rung("10C 4S 7C 3H", "8C", False, "two cards, then three"),
+    Rung("5H 8H KC QH", "10D", False, "a five with three ten-cards"),
+)
+
+HANDS = (
+    Rung("KS 9C KH 4S", "6H", False, "a hand with a pair and a fifteen"),
+    Rung("8S 7S 3D 9C", "QS", False, "a hand with a run of three and a fifteen"),
+    Rung("6D AD 3D 10H", "7S", False, "a hand that scores nothing"),
+    Rung("5D 8S 6D JH", "3H", False, "a hand with his nobs and a fifteen"),
+    Rung("JD 3D 6D 8D", "QC", False, "a hand with a four-card flush"),
+    Rung("3H 8D 9C 10H", "7H", False, "a hand with a run of four and a fifteen"),
+    Rung("2H 5H 2C 3C", "5S", False, "a hand with two pairs and fifteens"),
+    Rung("KC AC 2H AS", "AD", False, "a hand with a pair royal and a fifteen"),
+    Rung("4C 2C 8C 5C", "9D", False, "a hand with a flush and fifteens"),
+    Rung("5S 4D 3D 2H", "6D", False, "a hand with a run of five"),
+    Rung("JD QS QC AC", "10D", False, "a hand with his nobs and a double run"),
+    Rung("2H 10H 3H 8H", "AH", False, "a hand with a five-card flush and a run"),
+    Rung("6H 6C 5C 8H", "4C", False, "a hand with a double run and fifteens"),
+    Rung("JH 9H 10H QH", "8H", False, "a hand with a flush, a run of five and his nobs"),
+    Rung("2D 2H KS 2S", "2C", False, "four of a kind"),
+    Rung("5D 5S 6C 4S", "3H", False, "a hand with a double run of four"),
+    Rung("3D 3C AS 3S", "2C", False, "a hand with a triple run"),
+    Rung("3D 6S 6D 9D", "6C", False, "a pair royal of sixes and fifteens"),
+    Rung("5S 3S 4C 4S", "3D", False, "a hand with a double double run"),
+    Rung("7C 8C 8D 7H", "6S", False, "a double double run with fifteens: 24"),
+)
+
+#: A chapter's own ladder by name: (its level, its hands).
+OWN_LADDERS: dict[str, tuple[str, tuple[Rung, ...]]] = {
+    "first": ("fifteens", FIRST_FIFTEENS),
+    "hands": ("everything", HANDS),
 }

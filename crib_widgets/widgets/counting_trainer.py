@@ -55,7 +55,8 @@ class CountingTrainer(Frame):
     too). The trainer starts on the level's ladder (20 hands, easy to hard, in order) and, once it
     is climbed, deals hands from ``seed`` that score only in the level's kinds. ``hand`` and
     ``starter`` give a first hand to show before the ladder (text such as ``"5H 5D 5S JC"`` and
-    ``"5C"``); ``crib=True`` counts that hand as a crib.
+    ``"5C"``); ``crib=True`` counts that hand as a crib. ``ladder`` names a chapter's own ladder
+    (``"first"``: the first taste of fifteens), so that no two chapters start on the same hands.
 
     One running count: *Count it for me* shows it a step at a time (*Next step*), and the voice
     player beside it says the step on show, or the whole count before the first step.
@@ -77,10 +78,11 @@ class CountingTrainer(Frame):
         four_colour: bool = False,
         phrasing: str = "players",
         cribs: bool = True,
+        ladder: str | None = None,
     ) -> None:
         # the model checks every option before anything is drawn, so a bad one leaves no half-made trainer
         lesson = CountingLesson(hand, starter, crib=crib, level=level, seed=seed, phrasing=phrasing,
-                                cribs=cribs)
+                                cribs=cribs, ladder=ladder)
         four_colour = flag("four_colour", four_colour)
         super().__init__("Counting trainer")
         self.lesson = lesson
