@@ -40,7 +40,7 @@ from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .roster import name_list
 from .sheet import answer_kinds
-from .skills import SKILLS, band, skills_tested
+from .skills import HOW_DECIDED, SKILLS, band, skills_tested, undecided
 from .spreadsheet import csv_text, shown_cell
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files",
@@ -58,6 +58,7 @@ class StudentRow:
     misses: dict[str, int]
     skills: dict[str, tuple[int, int]] = field(default_factory=dict)  # skill -> (passed, tested)
     focuses: tuple[str, ...] = ()  # what each question trained, in order
+    undecided: tuple[str, ...] = ()  # wrong totals counted against no skill, and why ("question 3 ...")
 
     @property
     def right(self) -> int:
@@ -243,7 +244,16 @@ class ClassReport:
                'or more \u00b7 <span class="poor">needs help</span> under half \u00b7 \u2013 not asked. '
                "Students who need help most come first.</p>")
         return (f'{key}<div class="wide"><table class="grid skills"><thead><tr><th scope="col">student</th>'
-                f'<th scope="col">score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+                f'<th scope="col">score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+                f"{self._decided_html()}")
+
+    def _decided_html(self) -> str:
+        """How the grid was decided, and each wrong total it could not put on a skill."""
+        items = "".join(f"<li><b>{escape(row.student)}</b>, {escape(line)}</li>"
+                        for row in self.by_need() for line in row.undecided)
+        listed = (f'<p>Wrong totals counted against no skill:</p><ul class="undecided">{items}</ul>'
+                  if items else "")
+        return f'<p class="key">{escape(HOW_DECIDED)}</p>{listed}'
 
     def _practised_html(self) -> str:
         """Each attached progress, in the class's order (students who need help most first)."""
@@ -487,7 +497,11 @@ def class_report(
         report = grade(exercise_set, list(answers[name]))
         misses: Counter[str] = Counter()
         skills: dict[str, list[int]] = {}
+        unsure: list[str] = []
         for exercise, g in zip(exercise_set, report.grades, strict=True):
+            why = undecided(exercise, g)
+            if why:
+                unsure.append(f"question {exercise.number} ({exercise.focus}): {why}")
             slot = per_question[exercise.number - 1]
             if g.status in slot:
                 slot[g.status] += 1
@@ -503,7 +517,7 @@ def class_report(
                     misses[kind] += 1
                     slot["kinds"][kind] += 1
         rows.append(StudentRow(name, report, dict(misses), {k: (v[0], v[1]) for k, v in skills.items()},
-                               tuple(e.focus for e in exercise_set)))
+                               tuple(e.focus for e in exercise_set), tuple(unsure)))
     graded = list(sets.values()) or [assignment.student_set(assignment.students[0])]
     questions = tuple(
         QuestionRow(number, _focus_of(graded, number), s["wrong"], s["unreadable"], s["unanswered"],
