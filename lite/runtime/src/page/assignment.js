@@ -44,11 +44,11 @@ async function unpack(text) {
 
 // ---- the page's Python (optional) ----------------------------------------------------------------
 const pyString = (s) => JSON.stringify(String(s));
-async function python(call) {
+const ASSIGN = "from crib_widgets.exercises.assign import page_reply, practice_data";
+async function python(call, imports = ASSIGN) {
   const live = window.cribLive;
   if (!live || live.state === "failed") return null;
-  const result = await live.run("import json\nfrom crib_widgets.exercises.assign import page_reply, practice_data\n" +
-    `from crib_widgets.exercises.page_voice import page_voice\nprint(${call})`);
+  const result = await live.run(`import json\n${imports}\nprint(${call})`);
   if (result.status !== "ok") return null;
   return JSON.parse(result.stdout.trim().split("\n").pop());
 }
@@ -342,7 +342,8 @@ function question(q, i, link, data, state, save, update) {
     // A hand counted right may be heard counted aloud, as in the chapters (never before: it would
     // tell the answer). The block is the voice's own HTML, made by our Python (crib_widgets.voice).
     if (reply.status === "right" && q.hand && !voice.firstChild) {
-      const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}))`);
+      const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}))`,
+        "from crib_widgets.exercises.page_voice import page_voice");
       if (typeof html === "string") voice.innerHTML = html;
     }
   };
