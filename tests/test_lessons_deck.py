@@ -139,3 +139,18 @@ def test_a_deck_item_is_never_due_before_its_last_answer_and_boxes_follow_the_an
         if not answer.right:
             assert (answer.lesson, answer.position) in deck and deck.due(day)[0].due <= day
     assert Deck.of(reversed(seen)).items == deck.items  # the answers' own order, whatever order given
+
+
+def test_the_deck_says_when_a_question_moved_up_or_left_and_a_wrong_answer_forgets_it():
+    deck = Deck()
+    key = ("counting", f"{HAND} | {STARTER}")
+    deck.answer(answered(count(False), DAY))
+    assert deck.moved == {}
+    day = DAY
+    for box in range(1, IN_A_ROW + 1):
+        day = day + timedelta(days=DAYS[box - 1] or 1)
+        deck.answer(answered(count(True), day))
+        assert deck.moved[key] == (day, "left" if box == IN_A_ROW else "up")
+    assert key not in deck
+    deck.answer(answered(count(False), day))
+    assert key not in deck.moved and key in deck

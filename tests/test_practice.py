@@ -347,3 +347,23 @@ def test_today_s_table_options_deal_the_day_s_cards_to_the_learner():
     game = Game(deck=options["deck"], dealer=options["dealer"], seed=options["seed"])
     assert sorted(map(str, game.hands[0])) == sorted(map(str, today.hand.dealt))
     assert sorted(map(str, game.hands[1])) == sorted(map(str, today.hand.their_dealt))
+
+
+def test_a_mistake_answered_right_in_its_trainer_says_why_it_is_not_asked_here():
+    """Issue 36, item 9: a hand missed, then counted right in a chapter's trainer the same day, left
+    Practise's list without a word."""
+    kept = kept_on()
+    wrong_count(kept)
+    wrong_count(kept, "2H 3H 4H 9S", "KD")
+    lesson = CountingLesson(HAND, starter=STARTER)  # the hand comes up again in a trainer: right
+    kept.take(lesson.check_total(29).records, 0)
+    practice = Practice(kept)
+    assert practice.left == 1 and practice.position == "2H 3H 4H 9S | KD"
+    assert practice.summary() == (
+        "1 mistake is due today: 1 hand to count. (1 mistake was answered right today (in its chapter's "
+        "trainer, or here earlier), so it is not asked now: it moved up a box and comes back tomorrow "
+        "(Thursday 3 December).)")
+    practice.count(practice.lesson.score.total)  # answered here: said by the answer itself
+    practice.next()
+    assert practice.summary().startswith("Nothing is due today: your next mistake comes back tomorrow")
+    assert practice.summary().count("answered right today") == 1

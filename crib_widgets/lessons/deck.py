@@ -69,6 +69,9 @@ class Deck:
 
     def __init__(self) -> None:
         self._items: dict[tuple[str, str], Item] = {}
+        # the day each question last moved up a box ("up") or left the deck ("left"), so that
+        # Practise can say why a mistake is no longer due (answered right in its trainer)
+        self.moved: dict[tuple[str, str], tuple[date, str]] = {}
 
     @classmethod
     def of(cls, answers: Iterable[Answer]) -> Deck:
@@ -95,11 +98,13 @@ class Deck:
         item = self._items.get(key)
         if not answer.right:
             self._items[key] = Item(answer.lesson, answer.position, 1, day, day, day)
+            self.moved.pop(key, None)
             return
         if item is None:
             return
         if answer.unaided and day >= item.due:
             in_a_row = item.in_a_row + 1
+            self.moved[key] = (day, "left" if in_a_row >= IN_A_ROW else "up")
             if in_a_row >= IN_A_ROW:
                 del self._items[key]
                 return

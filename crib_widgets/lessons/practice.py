@@ -99,6 +99,7 @@ class Practice:
         self.skipped: dict[tuple[str, str], str] = {}  # questions that could not be asked again, and why
         self._checked: set[tuple[str, str]] = set()
         self.done_today = 0  # questions answered on this page
+        self._answered_here: set[tuple[str, str]] = set()
         self.item: Item | None = None
         self.lesson: CountingLesson | PeggingLesson | MugginsLesson | None = None
         self.message, self.tone = (kept.problem, "bad") if kept.problem else ("", "info")
@@ -168,19 +169,45 @@ class Practice:
                 counts[item.lesson] = counts.get(item.lesson, 0) + 1
             parts = [f"{n} {_WHAT[k][n != 1]}" for k, n in counts.items()]
             verb = "is" if len(due) == 1 else "are"
-            return f"{plural(len(due), 'mistake')} {verb} due today: {join_words(parts)}.{self._others()}"
+            return (f"{plural(len(due), 'mistake')} {verb} due today: {join_words(parts)}.{self._others()}"
+                    f"{self._moved_elsewhere()}")
         later = [i for i in self.kept.store.deck.items if i.key not in self.skipped and i.lesson in MAKERS]
         self.skipped.update((i.key, "not a trainer of this page") for i in self.kept.store.deck.items
                             if i.lesson not in MAKERS)
         if not later and self.skipped:
-            return f"Nothing to practise here today.{self._others()} Meanwhile, try today's hand below."
+            return (f"Nothing to practise here today.{self._others()}{self._moved_elsewhere()} "
+                    "Meanwhile, try today's hand below.")
         if not later and not self.kept.live:  # the page's picture, drawn before any progress is read
             return "Your own mistakes come here, as this browser kept them."
         if not later:
-            return EMPTY
+            return EMPTY + self._moved_elsewhere()
         first = min(i.due for i in later)
         when = day_words(first, today)
-        return f"Nothing is due today: your next mistake comes back {when}.{self._others()}"
+        return (f"Nothing is due today: your next mistake comes back {when}.{self._others()}"
+                f"{self._moved_elsewhere()}")
+
+    def _moved_elsewhere(self) -> str:
+        """Why mistakes that were due today are not asked now: answered right today elsewhere (in
+        their chapter's trainer, or here before this page), they moved up a box or left the deck; or ''."""
+        deck, today = self.kept.store.deck, self.kept.day()
+        moved = {key: how for key, (day, how) in deck.moved.items()
+                 if day == today and key not in self._answered_here}
+        if not moved:
+            return ""
+        items = {i.key: i for i in deck.items}
+        up = [items[key] for key, how in moved.items() if how == "up" and key in items]
+        left = sum(how == "left" for how in moved.values())
+        one = len(moved) == 1
+        parts = []
+        if up:
+            back = day_words(min(i.due for i in up), today)
+            parts.append(f"it moved up a box and comes back {back}" if one else
+                         f"{len(up)} moved up a box, the first back {back}")
+        if left:
+            parts.append(f"{'it' if one else left} left your deck, right {IN_A_ROW} times in a row")
+        return (f" ({plural(len(moved), 'mistake')} {'was' if one else 'were'} answered right today "
+                f"(in {'its' if one else 'their'} chapter's trainer, or here earlier), so "
+                f"{'it is' if one else 'they are'} not asked now: {'; '.join(parts)}.)")
 
     def _others(self) -> str:
         """A sentence about mistakes this page cannot ask again (kept by other pages, or damaged), or ''."""
@@ -314,6 +341,7 @@ class Practice:
         """Keep the answer (the deck moves) and say where the question went."""
         assert self.item is not None and self.lesson is not None
         self._seen = self.kept.take(self.lesson.records, self._seen)
+        self._answered_here.add(self.item.key)
         self.answered, self.right, self.lines = True, right, tuple(lines)
         self.done_today += 1
         self.moved = self._moved(right)
