@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["plural", "possessive", "join_words"]
+__all__ = ["plural", "possessive", "join_words", "name_verb"]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -27,6 +27,22 @@ def possessive(name: str, *, capital: bool = False) -> str:
     if name == "You":
         return "Your" if capital else "your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def name_verb(name: str, third: str, base: str | None = None, *, mid: bool = False) -> str:
+    """A player and a verb, in the one grammar every sentence uses: ``"Ann says"``, ``"You say"``
+    (``"you say"`` with ``mid``, inside a sentence); ``base`` is the verb after "You" when it is not
+    ``third`` without its last letter ("goes" -> "go").
+
+    >>> name_verb("Ann", "says go"), name_verb("You", "says go"), name_verb("You", "pegs", mid=True)
+    ('Ann says go', 'You say go', 'you peg')
+    """
+    if name != "You":
+        return f"{name} {third}"
+    if base is None:
+        verb, _, rest = third.partition(" ")
+        base = verb[:-1] + (" " + rest if rest else "")
+    return f"{'you' if mid else 'You'} {base}"
 
 
 def join_words(words: Sequence[object], last: str = "and") -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import SUIT_INK, Card
+from ..words import name_verb
 
 __all__ = ["card_svg", "go_svg", "CARD_CSS"]
 
@@ -52,7 +53,7 @@ def card_svg(card: Card, *, width: int = 54, asked: bool = False, note: str = ""
 def go_svg(seat: str, *, width: int = 54) -> str:
     """A blank tile for a player saying go, labelled in text."""
     height = round(width * 84 / 60)
-    label = escape(f"{seat} says go")
+    label = escape(name_verb(seat, "says go"))  # "You say go", "Left says go"
     return (
         f'<svg class="card go" viewBox="0 0 60 84" width="{width}" height="{height}" role="img" '
         f'aria-label="{label}"><title>{label}</title>'

@@ -13,7 +13,7 @@ from functools import cached_property
 from ..cards import Card
 from ..pegging import PlayScore
 from ..scoring import HandScore, score_hand
-from ..words import plural, possessive
+from ..words import name_verb, plural, possessive
 
 __all__ = ["Event", "Names", "plural"]
 
@@ -96,9 +96,7 @@ class Names:
         with ``mid``, inside a sentence)."""
         said = self._verbs.get((seat, third, mid))
         if said is None:
-            name = self.names[seat]
-            you = "you" if mid else "You"
-            said = f"{you} {base or third[:-1]}" if name == "You" else f"{name} {third}"
+            said = name_verb(self.names[seat], third, base, mid=mid)
             self._verbs[seat, third, mid] = said
         return said
 
