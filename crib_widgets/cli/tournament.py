@@ -79,7 +79,9 @@ def grade_class(args: argparse.Namespace, tournament: Tournament, got: Collected
         print(f"crib: note: {line}", file=sys.stderr)
     if not report.standings:
         raise CribbageError("no results file could be graded (see the lines above); no report was written")
-    out = args.out or args.classdir / "report"
+    from .grade import report_folder
+
+    out = report_folder(args)
     write_owned(out, report.files(), "report", what="the report", owner=tournament.fingerprint)
     for line in report.lines():
         print(line)

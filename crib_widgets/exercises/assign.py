@@ -41,7 +41,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
-from ..bounded import MAX_CLASS_BYTES, load_json, read_bounded
+from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, load_json, read_bounded
 from ..cards import Card
 from ..errors import CribbageError
 from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
@@ -249,12 +249,19 @@ def class_and_site(folder: Path) -> tuple[Assignment, str]:
 
 
 def read_class_file(folder: Path) -> tuple[object, str]:
-    """The content of a class folder's (or a class file's) JSON, and how to name it in a message."""
+    """The content of a class folder's (or a class file's) JSON, and how to name it in a message; an
+    answer key (``answer-key.html``) gives the copy of the class file it holds, as the class page takes it."""
     path = Path(folder)
     path = path / CLASS_FILE if path.is_dir() else path
     if not path.exists():
-        raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote (if "
-                            "class.json is lost, `crib class rebuild answer-key.html` makes it again)")
+        raise CribbageError(f"no class file at '{path}': give the folder `crib assign --out` wrote, its "
+                            "class.json or its answer-key.html (if class.json is lost, `crib class rebuild "
+                            "answer-key.html` makes it again)")
+    if path.suffix.lower() in (".html", ".htm"):
+        from .class_folder import key_copy_text  # the key's layout lives with the class's files
+
+        where = f"answer key '{path}'"
+        return load_json(key_copy_text(read_bounded(path, "answer key", MAX_KEY_BYTES), where), where), where
     return load_json(read_bounded(path, "class file", MAX_CLASS_BYTES), f"class file '{path}'"), \
         f"class file '{path}'"
 

@@ -31,7 +31,8 @@ from .roster import read_roster
 from .short import slips_html, student_code, typed_address
 from .spreadsheet import csv_text
 
-__all__ = ["KEY_COPY_ID", "class_files", "class_from_copy", "file_stem", "roster_names", "web_address"]
+__all__ = ["KEY_COPY_ID", "class_files", "class_from_copy", "key_copy_text", "file_stem", "roster_names",
+           "web_address"]
 
 # The second copy of the class file, inside the key: `crib class rebuild` and the page read it back.
 KEY_COPY_ID = "crib-class-copy"
@@ -154,14 +155,18 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
 _COPY = re.compile(rf'<script type="application/json" id="{KEY_COPY_ID}">(.*?)</script>', re.S)
 
 
-def class_from_copy(text: str, where: str) -> tuple[Assignment, str]:
-    """The class (and the site its links name) from a key's copy of class.json, or class.json itself."""
+def key_copy_text(text: str, where: str) -> str:
+    """The class file's JSON inside an answer key's text (or the text itself when it is not a page)."""
     found = _COPY.search(text)
     if found is None and "<html" in text[:2000].lower():
         raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
                             "`crib assign` wrote (keys made before this version have none), or a copy of "
                             "class.json")
-    body = found.group(1) if found else text
-    data = load_json(body, where)
+    return found.group(1) if found else text
+
+
+def class_from_copy(text: str, where: str) -> tuple[Assignment, str]:
+    """The class (and the site its links name) from a key's copy of class.json, or class.json itself."""
+    data = load_json(key_copy_text(text, where), where)
     site = data.get("site", "") if isinstance(data, dict) else ""
     return Assignment.from_json(data, where), site if isinstance(site, str) else ""
