@@ -131,7 +131,7 @@ def test_show_me_selects_the_best_throw_and_explains_it():
     best = t.advice.discard[0]
     assert set(t.picker.selected) == set(best.discard)
     assert best.explanation and best.explanation[:30] in t.advice_view.value.replace("&#x27;", "'")
-    assert "Press Lay in the crib" in t.status.value
+    assert "Show me raised" in t.status.value and "press Lay in the crib" in t.status.value
     t.lay_button.click()
     assert t.game.phase == "play" and set(best.discard) <= set(t.game.crib)
 

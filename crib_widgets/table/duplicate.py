@@ -73,8 +73,11 @@ class DuplicateSet:
                     names=_NAMES)
 
     def board_table(self, board: int) -> Table:
-        """A table at board ``board``: the student at seat 0, the computer at seat 1."""
-        return Table.from_game(self.board_game(board), (LEARNER, self.level))
+        """A table at board ``board``: the student at seat 0, the computer at seat 1, with no hints
+        (every student plays the boards unaided: a fair tournament)."""
+        table = Table.from_game(self.board_game(board), (LEARNER, self.level), hint_level="off")
+        table.lock_hints("a class tournament is played without hints, the same for everyone")
+        return table
 
     def start(self) -> DuplicateMatch:
         return DuplicateMatch(self)
@@ -124,12 +127,37 @@ class DuplicateMatch:
             raise CribbageError(f"board {self.board} is not finished: play its deal to the end first")
         if len(self.played) < self.board:
             game = self.table.game
-            # a go is never a choice (the table says it when no card fits): only decisions are kept
-            moves = [move_to_list(m) for m in game.moves if m.seat == 0 and not isinstance(m, Go)]
-            self.played.append({"board": self.board, "moves": moves, "points": board_points(game)})
+            self.played.append({"board": self.board, "moves": _decisions(game), "points": board_points(game)})
         if self.board < self.set.deals:
             self.board += 1
             self.table = self.set.board_table(self.board)
+
+    def to_dict(self) -> dict:
+        """The way through the set so far, for the browser to keep: the set, the boards finished and
+        the student's moves on the board on the table (`restore` replays them)."""
+        return {"set": self.set.to_dict(), "played": self.played, "moves": _decisions(self.table.game)}
+
+    @classmethod
+    def restore(cls, data: object) -> DuplicateMatch:
+        """A match from `to_dict`: the boards finished replayed by the rules (their points are the
+        replay's) and the board on the table played on to where the student left it; anything
+        else raises `CribbageError` naming what is wrong."""
+        if not isinstance(data, dict) or not isinstance(data.get("set"), dict):
+            raise CribbageError("a kept tournament names its set of boards")
+        info = data["set"]
+        chosen = DuplicateSet(info.get("seed"), info.get("deals"), info.get("level"),
+                              info.get("muggins", False))
+        played, moves = data.get("played"), data.get("moves")
+        if not isinstance(played, list) or not isinstance(moves, list):
+            raise CribbageError("a kept tournament lists the boards finished and the moves of the board on "
+                                "the table")
+        boards = replay_boards(chosen, played)
+        match = cls(chosen, board=min(len(boards) + 1, chosen.deals))
+        match.played = [{"board": b.board, "moves": played[b.board - 1]["moves"], "points": b.points}
+                        for b in boards]
+        if not match.finished:
+            _play(match.table, match.board, moves, complete=False)
+        return match
 
     def results(self, student: str) -> str:
         """The results file's text: the set, the student's name and every finished board's moves and
@@ -182,16 +210,34 @@ def replay_boards(chosen: DuplicateSet, boards: list) -> tuple[BoardScore, ...]:
     return tuple(_replay(chosen, number, board) for number, board in enumerate(boards, 1))
 
 
+def _decisions(game: Game) -> list:
+    """The student's decisions (a go is never a choice: the table says it when no card fits)."""
+    return [move_to_list(m) for m in game.moves if m.seat == 0 and not isinstance(m, Go)]
+
+
 def _replay(chosen: DuplicateSet, number: int, board: object) -> BoardScore:
     moves = board.get("moves") if isinstance(board, dict) else None
     if not isinstance(moves, list) or board.get("board") != number:
         raise CribbageError(f"board {number}: damaged (each board needs its number and its moves)")
     table = chosen.board_table(number)
+    _play(table, number, moves, complete=True)
+    points = board_points(table.game)
+    if board.get("points") != points:
+        raise CribbageError(f"board {number}: the file says {board.get('points')!r} points, the replay gives "
+                            f"{points}: the score was changed")
+    return BoardScore(number, points, table.game)
+
+
+def _play(table: Table, number: int, moves: list, *, complete: bool) -> None:
+    """Play the student's ``moves`` on board ``number`` (the computer's moves made again); with
+    ``complete`` the moves must finish the board."""
     moves = list(moves)
     while not board_over(table):
         if table.waiting:
             table.advance()
             continue
+        if not moves and not complete:
+            return
         if not moves:
             raise CribbageError(f"board {number}: the moves stop before the deal is over")
         try:
@@ -204,11 +250,6 @@ def _replay(chosen: DuplicateSet, number: int, board: object) -> BoardScore:
                                 f"{changes[0].text}")
     if moves:
         raise CribbageError(f"board {number}: {len(moves)} move(s) listed after the deal was over")
-    points = board_points(table.game)
-    if board.get("points") != points:
-        raise CribbageError(f"board {number}: the file says {board.get('points')!r} points, the replay gives "
-                            f"{points}: the score was changed")
-    return BoardScore(number, points, table.game)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@
 
 Version 3 keeps a hint level per person (``"hints": {"0": {"level": ..., "warn_at": ...}}``) and
 still writes version 2's ``"hint"`` (the first person's), so an older reader restores the game.
+A save made while a finished deal's show was up says so (``"shown": {"paused": true, "step": 2}``,
+the step counted aloud), so the show comes back with the game.
 """
 
 from __future__ import annotations
@@ -38,16 +40,21 @@ class SavedTable:
     hint_level: str
     warn_at: float
     hints: dict[int, tuple[str, float]] | None = None
+    paused: bool = False
+    show_step: int = -1
 
 
 def dumps(game: Game, seats: tuple[str, ...], hint_level: str, warn_at: float,
-          hints: dict[int, tuple[str, float]] | None = None) -> str:
+          hints: dict[int, tuple[str, float]] | None = None, shown: tuple[bool, int] = (False, -1)) -> str:
     """The table as JSON text (version 3); ``hints`` per person's seat (default: every person
-    ``hint_level`` and ``warn_at``)."""
+    ``hint_level`` and ``warn_at``); ``shown``: a finished deal's show is up, and the step of it
+    counted aloud (-1: none)."""
     computers = [s for s in seats if s != LEARNER]
     if hints is None:
         hints = {seat: (hint_level, warn_at) for seat, s in enumerate(seats) if s == LEARNER}
+    extra = {"shown": {"paused": shown[0], "step": shown[1]}} if shown != (False, -1) else {}
     return json.dumps({
+        **extra,
         "format": SAVE_FORMAT,
         "version": VERSION,
         "strength": computers[0] if computers else "intermediate",
@@ -91,7 +98,31 @@ def loads(text: object) -> SavedTable:
         raise CribbageError("this table save is damaged: 'hint' must be an object")
     seats = check_seats(seats, players)
     level, warn_at = check_hint_level(hint.get("level", "show")), check_warn_at(hint.get("warn_at", 2.0))
-    return SavedTable(game, seats, level, warn_at, _hints(data.get("hints"), seats, (level, warn_at)))
+    paused, step = _shown(data.get("shown", {}), game)
+    return SavedTable(game, seats, level, warn_at, _hints(data.get("hints"), seats, (level, warn_at)),
+                      paused, step)
+
+
+def _shown(shown: object, game: Game) -> tuple[bool, int]:
+    """A save's show state, checked against its game: a show is up only right after a deal ended,
+    and the step counted aloud is one of that show's (or of the finished game's last show)."""
+    from .show import DealShow
+
+    if not isinstance(shown, dict) or not isinstance(shown.get("paused", False), bool) or type(
+            shown.get("step", -1)) is not int:
+        raise CribbageError("this table save is damaged: 'shown' must be {\"paused\": true or false, "
+                            "\"step\": a whole number}")
+    paused, step = shown.get("paused", False), shown.get("step", -1)
+    deal_events = game.events[max(i for i, e in enumerate(game.events) if e.kind == "deal"):]
+    if paused and (game.is_over or game.deal_number < 2 or any(e.kind in ("play", "starter")
+                                                                 for e in deal_events)):
+        raise CribbageError("this table save is damaged: it says a deal's show is up, but no deal has just "
+                            "ended")
+    steps = DealShow.of(game.events, finished=paused).steps if paused or game.is_over else ()
+    if step != -1 and not 0 <= step < len(steps):
+        raise CribbageError(f"this table save is damaged: its show step {step} is not one of the "
+                            f"{len(steps)} steps of the show on the table")
+    return paused, step
 
 
 def _hints(saved: object, seats: tuple[str, ...], default: tuple[str, float]) -> dict[int, tuple[str, float]]:

@@ -169,7 +169,8 @@ class Table:
     def to_json(self) -> str:
         """The table as JSON text: the engine's saved game, the seats and each person's hints."""
         first = self.hints.get(self.people[0], ("show", 2.0)) if self.people else ("show", 2.0)
-        return dumps(self.game, self.seats, first[0], first[1], self.hints)
+        return dumps(self.game, self.seats, first[0], first[1], self.hints,
+                     shown=(self.paused, self.show_step))
 
     def load_json(self, text: str) -> list[Change]:
         """Restore a table saved with `to_json` (or a bare `Game.to_json`); a damaged text raises
@@ -177,7 +178,8 @@ class Table:
         saved = loads(text)
         if not self.has_learner:
             raise CribbageError("this table has no learner's seat to restore a game into")
-        self._take(saved.game, saved.seats, _saved_hints(saved))
+        self._take(saved.game, saved.seats, _saved_hints(saved), saved.paused)
+        self.show_step = saved.show_step
         return [Change("restored", f"Restored: {self.game.rules.describe()}, deal {self.game.deal_number}")]
 
     @classmethod
@@ -185,7 +187,8 @@ class Table:
         """A new table from a save (see `load_json`)."""
         saved = loads(text)
         table = cls.__new__(cls)
-        table._take(saved.game, saved.seats, _saved_hints(saved))
+        table._take(saved.game, saved.seats, _saved_hints(saved), saved.paused)
+        table.show_step = saved.show_step
         return table
 
     @classmethod
@@ -209,9 +212,17 @@ class Table:
 
         return share_link(self, base)
 
+    def lock_hints(self, why: str) -> None:
+        """Keep every person's hints as they are for the rest of the game (a class tournament plays
+        without them); ``why`` ends the sentence that refuses a change."""
+        self._hints_locked = why
+
     def set_hints(self, level: str, warn_at: float | None = None, *, seat: int | None = None) -> None:
         """Change a person's hint level (and warning threshold) during a game: by default the
         person holding the device's; each person keeps their own."""
+        locked = self.__dict__.get("_hints_locked")
+        if locked:
+            raise CribbageError(f"the hints cannot be changed now: {locked}")
         seat = self.you if seat is None else seat
         if seat not in self.hints:
             raise CribbageError(f"seat {seat!r} is no person's seat: the people sit at "
@@ -524,7 +535,7 @@ class Table:
     # ---- advice ---------------------------------------------------------------------------------------
     def advise(self) -> Advice | None:
         """The best move for the learner now and why (None when the learner has nothing to decide)."""
-        if not self.learner_moves():
+        if not self.learner_moves() or self.__dict__.get("_hints_locked"):
             return None
         if self.game.phase == "discard":
             self._throw_hinted = True  # a throw after Show me is practice, not a first unaided try

@@ -17,6 +17,8 @@ rule and no move itself.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
+from ..table import keep as keeping
 from ..table.duplicate import DuplicateSet
 from ..table.ending import final_pegs, final_result
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
@@ -36,7 +39,7 @@ from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
 from .progress_link import keep, out
 from .styles import STATIC_NOTE_GAME, esc
-from .table_options import option_controls, options_panel
+from .table_options import option_controls, options_panel, show_rules
 from .table_views import (
     SCORING_KINDS,
     crib_owner,
@@ -106,6 +109,11 @@ class GameTable(Frame):
     ``shared``, or the page's link with ``shared="page"``) plays its boards under the student's name,
     and the results file is signed for `crib grade`, with a link to download it (``download_view``).
 
+    Keeping: ``keep`` (a short name, e.g. ``"full-game"``) keeps the game in the browser as it is
+    played (`crib_widgets.table.keep`): on a live page a reload, a closed tab or a lost connection
+    brings it back as it was, options and all; with none kept, a visit deals a new game (``seed``
+    draws only the page's picture). A tournament's boards are kept the same way.
+
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
     ``muggins_input``, ``muggins_button``, ``overcount_button``, ``continue_button``,
@@ -140,6 +148,7 @@ class GameTable(Frame):
         share_base: str = "",
         duplicate: dict | None = None,
         deck: list | str | None = None,
+        keep: str | None = None,
     ) -> None:
         rules = Rules(
             players=players,
@@ -182,6 +191,8 @@ class GameTable(Frame):
             self.match = DuplicateSet(**duplicate).start()
             table = self.match.table
         self.student = name
+        self.keep = None if keep is None else keeping.check_name(keep)
+        self._asked_new = False  # New game pressed once during a kept game: the next press confirms
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
@@ -191,6 +202,8 @@ class GameTable(Frame):
             self._open_tournament(shared)
         elif shared:
             self._open_shared(shared, "the link")
+        elif self.keep is not None and self.match is None:
+            self._come_back(deck)
 
     # ---- building ------------------------------------------------------------------------------
     def _build_options(
@@ -230,6 +243,9 @@ class GameTable(Frame):
         ):
             setattr(self, name, widgets.HTML())
         self.board = BoardView(61, ("You", "Computer"))
+        # the page keeps the game from this hidden element (lite/runtime/src/page/lib/kept_game.js)
+        self.game_out = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.game_out.add_class("crib-game-out")
         self.picker = CardPicker(four_colour=self.four_colour, on_pick=self._on_play)
         self.lay_button = action_button(
             "Lay in the crib", "Put the selected cards in the crib", "primary", "arrow-down"
@@ -313,6 +329,7 @@ class GameTable(Frame):
             self.answer_row,
             self.advice_view,
             self.result_view,
+            self.download_view,  # a tournament's results file, to save on the student's device
             self.over_row,
             self.figure_view,
             self.show_row,
@@ -321,6 +338,7 @@ class GameTable(Frame):
             self.log_view,
             self.settings,
             out(),  # the page saves the learner's throws (answers for "discards") from it
+            self.game_out,
         )
 
     def _build_people(self) -> None:
@@ -381,7 +399,6 @@ class GameTable(Frame):
         self.save_panel = widgets.VBox(
             [
                 _row(self.save_button, self.restore_button, self.share_button),
-                self.download_view,
                 self.save_box,
                 _row(self.file_input, self.save_file_button, self.load_file_button),
             ]
@@ -535,6 +552,46 @@ class GameTable(Frame):
         elif not t.paused:
             self._draw_turn()
         self._sync_hints()
+        self._keep_game()
+
+    # ---- keeping the game in the browser ------------------------------------------------------------
+    def _keep_name(self) -> str | None:
+        """The name the game is kept under: the table's own, or one per student and set of boards."""
+        if self.keep is None:
+            return None
+        if self.match is None:
+            return self.keep
+        who = f"{self.student}|{sorted(self.match.set.to_dict().items())}".encode()
+        return f"{self.keep}-tournament-{hashlib.sha256(who).hexdigest()[:16]}"
+
+    def _keep_game(self) -> None:
+        name = self._keep_name()
+        if name is None:
+            return
+        text = keeping.keep_text(self.table, self.match)
+        value = f'<span class="crib-game-text" data-key="{esc(name)}">{esc(text)}</span>'
+        if self.game_out.value != value:
+            self.game_out.value = value
+
+    def _come_back(self, deck) -> None:
+        """A kept game comes back as it was; with none, a live page deals a new game."""
+        kept, note = keeping.restore(self._keep_name(), os.environ)
+        if isinstance(kept, Table):
+            self.went_live()
+            show_rules(self.options, kept.game.setup.rules, kept.strength)
+            self._start(kept, [])
+            self.set_status(f"Welcome back: your game ({kept.game.rules.describe()}, deal "
+                            f"{kept.shown_deal}) is as you left it. New game starts another. "
+                            + self.status_text, "ok")
+            return
+        if not keeping.live_page(os.environ) or deck is not None:
+            return
+        t = self.table
+        fresh = Table(t.game.setup.rules, seats=t.seats, names=t.game.names, hint_level=t.hint_level,
+                      warn_at=t.warn_at)  # every visit its own first deal
+        self._start(fresh, [])
+        if note:
+            self.set_status(note + " " + self.status_text, "bad")
 
     def _draw_passing(self) -> None:
         """The device goes to another person: no hand is shown until they press the button."""
@@ -586,8 +643,8 @@ class GameTable(Frame):
     def _draw_recent(self) -> None:
         t = self.table
         # the events and the table's own notes ("the table says go for you") in the order they happened
-        lines = [
-            item if isinstance(item, str) else event_line(item)
+        lines = [  # one sentence each, joined by "; " (a note's own full stop would read ".;")
+            item.rstrip(".") if isinstance(item, str) else event_line(item)
             for item in t.recent_items()
             if isinstance(item, str) or item.kind in _RECENT_KINDS
         ][-10:]
@@ -900,11 +957,14 @@ class GameTable(Frame):
                 for o in advice.discard[:3]
             )
             self.advice_view.value = (
-                f'<div class="crib-seat"><b>Show me:</b> throw {esc(best)}.<div>{esc(advice.why)}</div>'
+                f'<div class="crib-seat"><b>Show me:</b> throw {esc(best)} (raised for you).'
+                f'<div>{esc(advice.why)}</div>'
                 f'<div class="crib-sub">The best three throws (average points):</div>'
                 f'<ul class="crib-list">{rows}</ul></div>'
             )
             self.picker.select(advice.best)
+            self.set_status(f"Show me raised {best} for you: press Lay in the crib to throw them, or tap a "
+                            "raised card to put it back and choose another.")
         else:
             rows = "".join(
                 f"<li><b>{cards[0].pretty}</b>: {value:+.1f}</li>" for cards, value in advice.options
@@ -936,30 +996,29 @@ class GameTable(Frame):
         self._draw_header()  # the points won so far, now every board's
         self.settings.selected_index = 2  # the save panel, where the results are
         self.continue_button.layout.display = "none"
-        hand_in = (
-            "Download the results file under Save and restore (or copy the box) and hand it in."
-            if self.entry is not None
-            else "The results are in the box under Save and restore: press Save to file, or copy them, "
-            "and hand them in."
-        )
+        hand_in = ("Press Download the results file, just below, to save the file on this device, and hand "
+                   "that file in to your teacher.")
         played = f"All {match.set.deals} boards played" if match.set.deals > 1 else "The board is played"
         won = f"{match.points:+d} point{'' if abs(match.points) == 1 else 's'}"
         self.set_status(f"{played}: you finished {won} against the computer on these cards. {hand_in}", "ok")
 
     def _results(self) -> str:
-        """The tournament's results file: signed for `crib grade` when a student's link opened it."""
-        if self.entry is None:
-            return self.match.results(self.student)
+        """The tournament's results file (signed for `crib grade` when a student's link opened it);
+        once every board is played, a link beside the table saves it on the student's device."""
         import base64
         import json
 
         from ..exercises.class_folder import file_stem
-        from ..exercises.tournament import results_data
 
-        text = json.dumps(results_data(self.entry, self.match.played), indent=1, ensure_ascii=False)
+        if self.entry is None:
+            text = self.match.results(self.student)
+        else:
+            from ..exercises.tournament import results_data
+
+            text = json.dumps(results_data(self.entry, self.match.played), indent=1, ensure_ascii=False)
         if self.match.finished:
             data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-            name = f"results-{file_stem(self.entry.student)}.json"
+            name = f"results-{file_stem(self.student)}.json"
             self.download_view.value = (
                 f'<a class="crib-download" download="{esc(name)}" '
                 f'href="data:application/json;charset=utf-8;base64,{data}">Download the results file '
@@ -978,11 +1037,17 @@ class GameTable(Frame):
             return
         self.entry, self.student = entry, entry.student
         self.match = entry.chosen.start()
+        kept, _ = keeping.restore(self._keep_name(), os.environ) if self.keep else (None, "")
+        back = kept is not None and not isinstance(kept, Table) and kept.set == entry.chosen
+        if back:
+            self.match = kept  # a closed tab goes on at the board the student left, never board 1 again
         self._start(self.match.table, [])
         chosen = entry.chosen
+        where = f"Welcome back: board {self.match.board} goes on where you left it. " if back else ""
         self.set_status(
             f"{entry.student}, this is your class tournament: {plural(chosen.deals, 'deal')} on the same "
-            f"cards as everyone in your class, against the {chosen.level} computer. " + self.status_text,
+            f"cards as everyone in your class, against the {chosen.level} computer, with no hints. "
+            + where + self.status_text,
             "ok",
         )
 
@@ -1021,6 +1086,14 @@ class GameTable(Frame):
 
     def _on_new_game(self, people: bool = False) -> None:
         self.went_live()
+        in_play = self.keep is not None and not self.game.is_over and any(
+            m.seat in self.table.people for m in self.game.moves)
+        if in_play and not self._asked_new:
+            self._asked_new = True
+            self.set_status("Your game is kept as it is. Press New game again to leave it and start a new "
+                            "game.", "warn")
+            return
+        self._asked_new = False
         o = self.options
         seats = names = None
         try:
@@ -1065,7 +1138,12 @@ class GameTable(Frame):
         if getattr(self, "_syncing", False):
             return
         self.went_live()
-        self.table.set_hints(self.options["hints"].value, self.options["warn_at"].value)
+        try:
+            self.table.set_hints(self.options["hints"].value, self.options["warn_at"].value)
+        except CribbageError as error:
+            self._sync_hints()
+            self.set_status(f"The {str(error)[4:]}.", "bad")
+            return
         self.advice_view.value = ""
         self.refresh()
 

@@ -19,7 +19,7 @@ from ..table import HINT_LEVELS
 from ..table.levels import level_options, measured_note
 from .styles import esc
 
-__all__ = ["option_controls", "options_panel", "PACE_OPTIONS"]
+__all__ = ["option_controls", "options_panel", "show_rules", "PACE_OPTIONS"]
 
 PACE_OPTIONS = (
     ("one at a time (Next with 3-4 players)", "auto"),
@@ -99,6 +99,15 @@ def option_controls(
         if isinstance(box, widgets.ToggleButtons):
             box.style.button_width = "7.5em"
     return controls
+
+
+def show_rules(controls: dict[str, widgets.Widget], rules: Rules, strength: str) -> None:
+    """Set the option controls to a game's rules and computer (a game brought back: New game then
+    starts one like it)."""
+    for key in ("players", "target", "partners", "muggins", "ten_back", "lowball", "exact_finish"):
+        controls[key].value = getattr(rules, key)
+    if strength in [value for _, value in controls["strength"].options]:
+        controls["strength"].value = strength
 
 
 def options_panel(controls: dict[str, widgets.Widget], new_game: widgets.Button) -> widgets.VBox:

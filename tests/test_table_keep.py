@@ -1,0 +1,165 @@
+"""A game in progress is kept as it is played and comes back after a reload, a closed tab or a lost
+connection, with its options (issue 36 item 2); a new game is the learner's choice; every visit does
+not start on the same first deal. A class tournament goes on at the board the student left, with no
+hints (issue 37 item 5)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import pytest
+
+from crib_widgets.errors import CribbageError
+from crib_widgets.table.duplicate import DuplicateMatch, DuplicateSet
+from crib_widgets.table.keep import VARIABLE, check_name, keep_text, restore
+from crib_widgets.widgets import GameTable
+
+
+def kept_by_page(view: GameTable) -> dict[str, str]:
+    """What the page's script keeps from the table's hidden element (lib/kept_game.js)."""
+    found = re.search(r'data-key="([^"]+)">(.*)</span>', view.game_out.value, re.S)
+    return {html.unescape(found.group(1)): html.unescape(found.group(2))}
+
+
+def play(view: GameTable, moves: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if view.game.is_over:
+            return
+        if view.table.paused:
+            view.continue_button.click()
+            continue
+        options = view.table.learner_moves()
+        if options:
+            view._move(rng.choice(options), confirm=True)
+
+
+def test_a_game_to_121_comes_back_after_a_reload_on_the_same_deal_and_options(monkeypatch):
+    monkeypatch.setenv(VARIABLE, "{}")
+    first = GameTable(seed=2024, target=121, keep="full-game", muggins=True)
+    play(first, 25)
+    monkeypatch.setenv(VARIABLE, json.dumps(kept_by_page(first)))
+    again = GameTable(seed=2024, keep="full-game")  # the page's own options say 61, no Muggins
+    assert again.game.moves == first.game.moves and again.game.hands == first.game.hands
+    assert again.game.rules == first.game.rules and again.game.rules.target == 121
+    assert again.options["target"].value == 121 and again.options["muggins"].value
+    assert again.status_text.startswith("Welcome back: your game (2 players, 121 points, Muggins")
+    assert again._live
+
+
+def test_a_deals_show_up_at_the_reload_comes_back_up(monkeypatch):
+    monkeypatch.setenv(VARIABLE, "{}")
+    first = GameTable(seed=5, keep="full-game")
+    rng = random.Random(5)
+    while not first.table.paused:
+        first._move(rng.choice(first.table.learner_moves()), confirm=True)
+    first.step_button.click()
+    monkeypatch.setenv(VARIABLE, json.dumps(kept_by_page(first)))
+    again = GameTable(seed=5, keep="full-game")
+    assert again.table.paused and again.table.show_step == 0
+    assert again.show_view.value == first.show_view.value
+
+
+def test_every_visit_deals_its_own_first_deal_and_the_picture_stays(monkeypatch):
+    monkeypatch.delenv(VARIABLE, raising=False)
+    assert GameTable(seed=61, keep="first-game").game.seed == 61  # the book's build: the page's picture
+    monkeypatch.setenv(VARIABLE, "{}")
+    seeds = {GameTable(seed=61, keep="first-game", target=61).game.seed for _ in range(4)}
+    assert 61 not in seeds and len(seeds) == 4
+
+
+def test_a_new_game_is_the_learners_choice_asked_twice(monkeypatch):
+    monkeypatch.setenv(VARIABLE, "{}")
+    t = GameTable(seed=3, keep="full-game", target=121)
+    play(t, 3)
+    moves = t.game.moves
+    t.new_game_button.click()
+    assert t.game.moves == moves and "Press New game again" in t.status_text
+    t.new_game_button.click()
+    assert t.game.moves != moves and t.game.rules.target == 121
+    kept = json.loads(kept_by_page(t)["full-game"])
+    assert kept["game"]["moves"] == json.loads(t.to_json())["game"]["moves"]
+
+
+@pytest.mark.parametrize("kept", ['{"full-game": "{\\"format\\": 1', '{"full-game": 7}', "[", '{"a": ' * 50,
+                                  json.dumps({"full-game": '{"tournament": {"set": {"seed": -1}}}'})])
+def test_a_damaged_kept_game_is_set_aside_with_one_sentence(monkeypatch, kept):
+    monkeypatch.setenv(VARIABLE, kept)
+    table, note = restore("full-game", {VARIABLE: kept})
+    assert table is None and note.startswith("The game kept in this browser could not be brought back")
+    view = GameTable(seed=8, keep="full-game")
+    assert view.status_text.startswith("The game kept in this browser could not be brought back")
+    assert view.game.moves == () or view.game.phase == "discard"
+
+
+def test_keep_names_are_short_words():
+    assert check_name("full-game") == "full-game"
+    for bad in ("", "a b", "x" * 81, 7, "é"):
+        with pytest.raises(CribbageError, match="keep must be a short name"):
+            check_name(bad)
+    with pytest.raises(CribbageError, match="keep must be a short name"):
+        GameTable(keep="no spaces")
+
+
+def test_a_tournament_goes_on_at_the_board_left_with_no_hints(monkeypatch):
+    chosen = DuplicateSet(seed=7, deals=3, level="beginner")
+    match = chosen.start()
+    assert match.table.hint_level == "off" and match.table.advise() is None
+    with pytest.raises(CribbageError, match="without hints"):
+        match.table.set_hints("show")
+    rng = random.Random(1)
+    while not match.board_done:
+        match.table.run() if match.table.waiting else match.table.move(
+            rng.choice(match.table.learner_moves()), confirm=True)
+    match.next_board()
+    match.table.move(rng.choice(match.table.learner_moves()), confirm=True)
+    back = DuplicateMatch.restore(json.loads(json.dumps(match.to_dict())))
+    assert back.board == 2 and back.played == match.played
+    assert back.table.game.moves == match.table.game.moves
+    text = keep_text(match.table, match)
+    table, note = restore("t", {VARIABLE: json.dumps({"t": text})})
+    assert isinstance(table, DuplicateMatch) and table.board == 2 and note == ""
+    edited = match.to_dict()
+    edited["played"][0]["points"] += 5
+    with pytest.raises(CribbageError, match="the score was changed"):
+        DuplicateMatch.restore(edited)
+
+
+def test_the_tournament_link_reopens_where_the_student_left(monkeypatch):
+    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.share import PAGE_LINK_VARIABLE
+
+    tournament = Tournament(DuplicateSet(seed=3, deals=2, level="beginner"), ("Ann",), secret="cd" * 16)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, tournament.link("Ann", "https://example.org/crib/"))
+    monkeypatch.setenv(VARIABLE, "{}")
+    first = GameTable(seed=2024, shared="page", keep="full-game")
+    assert first.hint_button.layout.display == "none" and "with no hints" in first.status_text
+    play(first, 40)
+    assert first.match.board == 2
+    first.options["hints"].value = "show"
+    assert first.table.hint_level == "off" and "cannot be changed" in first.status_text
+    monkeypatch.setenv(VARIABLE, json.dumps(kept_by_page(first)))
+    again = GameTable(seed=2024, shared="page", keep="full-game")
+    assert again.match.board == 2 and again.game.moves == first.game.moves
+    assert "Welcome back: board 2 goes on where you left it" in again.status_text
+    other = Tournament(DuplicateSet(seed=3, deals=2, level="beginner"), ("Ann", "Ben"), secret="cd" * 16)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, other.link("Ben", "https://example.org/crib/"))
+    assert GameTable(seed=2024, shared="page", keep="full-game").match.board == 1  # Ben's own boards
+
+
+def test_the_tournaments_end_points_to_the_download_beside_the_table(monkeypatch):
+    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.share import PAGE_LINK_VARIABLE
+
+    tournament = Tournament(DuplicateSet(seed=5, deals=1, level="beginner"), ("Ann",), secret="cd" * 16)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, tournament.link("Ann", "https://example.org/crib/"))
+    t = GameTable(seed=2024, shared="page")
+    play(t, 40)
+    assert t.match.finished and "Press Download the results file, just below" in t.status_text
+    assert 'download="results-ann.json"' in t.download_view.value
+    assert t.download_view not in t.save_panel.children  # beside the table, not in a closed panel
+    t.share_button.click()
+    assert "not shared" in t.status_text
