@@ -153,3 +153,31 @@ def test_every_csv_of_the_report_is_safe_to_open_in_a_spreadsheet():
         assert all(c[1:].replace(".", "").isdigit() for c in signed), csv_name
     assert "'=cmd|'/C calc'!A0" in files["students.csv"] and "'=1+1" in files["answers.csv"]
     assert "&#x27;=1+1" not in files["report.html"]  # the page shows what was typed
+
+
+def test_students_csv_names_the_file_graded_for_each_student(school, capsys):
+    root, assignment = school
+    right = _right("Ann", assignment)
+    (root / "a1.json").write_text(_text(make_results(assignment, "Ann", right, saved=LATE)), encoding="utf-8")
+    (root / "a0.json").write_text(_text(make_results(assignment, "Ann", ["0"] * 4, saved=EARLY)),
+                                  encoding="utf-8")
+    assert main(["grade", str(root / "class"), str(root / "a0.json"), str(root / "a1.json")]) == 0
+    rows = list(csv.DictReader(io.StringIO((root / "class" / "report" / "students.csv").read_text("utf-8"))))
+    assert {r["student"]: r["file graded"] for r in rows} == {"Ann": "a1.json", "Ben": ""}
+
+
+def test_an_attached_progress_the_report_cannot_show_never_stops_the_report(monkeypatch):
+    from crib_widgets.exercises import report as report_module
+    from crib_widgets.exercises.results import attach_progress
+
+    progress = {"crib-progress": 1, "device": "d1", "next": 1, "answers": [], "daily": []}
+    data = attach_progress(make_results(CLASS, "Ann", _right("Ann"), saved=EARLY), progress)
+    got = collect(CLASS, [("r.json", _text(data))])
+    assert got.taken["Ann"].progress is not None
+
+    def broken(_store):
+        raise OverflowError("date value out of range")
+
+    monkeypatch.setattr(report_module, "practised_lines", broken)
+    html = collected_report(CLASS, got).html()
+    assert "the attached progress could not be shown (OverflowError)" in html

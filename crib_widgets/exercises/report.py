@@ -27,7 +27,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 
 from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE
@@ -100,6 +100,7 @@ class ClassReport:
     mistake_students: dict[str, tuple[str, ...]] = field(default_factory=dict)
     notes: tuple[str, ...] = field(default=())
     progress: dict[str, object] = field(default_factory=dict)  # student -> the Store they attached
+    sources: dict[str, str] = field(default_factory=dict)  # student -> the file (or code) graded
 
     def mistake_lines(self) -> list[str]:
         """The most common mistakes as sentences naming who made them, e.g.
@@ -130,15 +131,17 @@ class ClassReport:
         n = self.assignment.hands
         rows: list[list[object]] = [["student", "score", "right", "wrong", "unreadable", "unanswered",
                                      *(f"{KIND_LABELS[k]} missed" for k in self.kinds),
-                                     *(f"{s} right" for s in self.skills)]]
+                                     *(f"{s} right" for s in self.skills),
+                                     *(["file graded"] if self.sources else [])]]
         for row in self.students:
             rows.append([row.student, f"{row.right}/{n}", row.right, row.count("wrong"),
                          row.count("unreadable"), row.count("unanswered"),
                          *(row.misses.get(k, 0) for k in self.kinds),
-                         *(_share(row.skills.get(s)) for s in self.skills)])
+                         *(_share(row.skills.get(s)) for s in self.skills),
+                         *([self.sources.get(row.student, "")] if self.sources else [])])
         for name in self.missing:
             rows.append([name, "no results", "", "", "", "", *("" for _ in self.kinds),
-                         *("" for _ in self.skills)])
+                         *("" for _ in self.skills), *([""] if self.sources else [])])
         return csv_text(rows)
 
     def answers_csv(self) -> str:
@@ -264,7 +267,10 @@ class ClassReport:
 
         parts = []
         for row in rows:
-            lines = practised_lines(self.progress[row.student])
+            try:
+                lines = practised_lines(self.progress[row.student])
+            except Exception as error:  # the student's own record: never stops the class's report
+                lines = [f"the attached progress could not be shown ({type(error).__name__})"]
             items = "".join(f"<li>{escape(line)}</li>" for line in lines)
             parts.append(f'<section class="practised"><h3>{escape(row.student)}</h3>'
                          f'<p class="key">{escape(PRACTISED[0].upper() + PRACTISED[1:])}.</p>'
@@ -544,4 +550,5 @@ def collected_report(assignment: Assignment, got: Collected) -> ClassReport:
     with the lines for inputs refused and the notes, as `crib grade` and the teachers' page make it."""
     answers = {name: s.answers for name, s in got.taken.items()}
     attached = {name: s.progress for name, s in got.taken.items() if s.progress is not None}
-    return class_report(assignment, answers, got.refused, got.notes, attached)
+    made = class_report(assignment, answers, got.refused, got.notes, attached)
+    return replace(made, sources={name: s.source for name, s in got.taken.items()})

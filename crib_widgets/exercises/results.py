@@ -280,6 +280,8 @@ def _attached(text: str | None) -> tuple[Store | None, str]:
         return Store.from_text(text, "the attached progress"), ""
     except CribbageError as error:
         return None, str(error)
+    except Exception as error:  # a damaged attachment never stops the grade, whatever the store says
+        return None, f"it could not be read ({type(error).__name__})"
 
 
 # ---- cutting the attached progress out of a results file's text, in one pass ----------------------
