@@ -723,7 +723,7 @@ class GameTable(Frame):
         warning = self.table.warning
         if isinstance(warning, Play):
             return
-        self.set_status(f"{self.table.prompt} Click a card to lay it (the dimmed cards would pass 31).")
+        self.set_status(f"{self.table.prompt} Tap or click a card to lay it (the dimmed cards would pass 31).")
 
     def _draw_answer(self, mine) -> None:
         game = self.game
@@ -908,7 +908,7 @@ class GameTable(Frame):
             self._move(Play(self.table.you, card))
             if self.table.warning is not None:
                 self.set_status(
-                    self.status_text + f" (Click the {card.name} again to lay it anyway.)", "warn"
+                    self.status_text + f" (Tap or click the {card.name} again to lay it anyway.)", "warn"
                 )
 
     def _on_go(self) -> None:
@@ -975,7 +975,7 @@ class GameTable(Frame):
                 f"(points now, less the answer, plus your reply):</div>"
                 f'<ul class="crib-list">{rows}</ul></div>'
             )
-            self.set_status(f"Show me: lay the {advice.best[0].name}. Click it, or another card.")
+            self.set_status(f"Show me: lay the {advice.best[0].name}. Tap or click it, or another card.")
 
     def _on_continue(self) -> None:
         self.went_live()
