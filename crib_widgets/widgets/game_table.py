@@ -723,7 +723,8 @@ class GameTable(Frame):
         warning = self.table.warning
         if isinstance(warning, Play):
             return
-        self.set_status(f"{self.table.prompt} Tap or click a card to lay it (the dimmed cards would pass 31).")
+        self.set_status(f"{self.table.prompt} Tap or click a card to lay it (the dimmed cards would pass "
+                        "31).")
 
     def _draw_answer(self, mine) -> None:
         game = self.game
