@@ -206,3 +206,20 @@ def test_the_welcome_tells_the_learner_their_answers_are_remembered_and_where_to
     text = "".join("".join(c["source"]) for c in json.loads((BOOK / "01_welcome.ipynb").read_text())["cells"])
     assert "remembered in this browser" in text and "{doc}`my_progress`" in text
     assert "nothing is sent anywhere" in text and "no sign-up" in text
+
+
+def test_the_words_agree_and_send_the_learner_to_the_trainer_on_the_page():
+    """Issue 36, item 10: "this skill show as not tried yet"; chapter 05's stars sent the learner to
+    "The whole show" for cribs, though chapter 05's own trainer starts with cribs."""
+    from crib_widgets.lessons.chapter_stars import PAGES, TRY, intro
+    from crib_widgets.lessons.progress import CHAPTERS, COURSE
+
+    for page in PAGES:
+        said = intro(page, live=False)
+        one = sum(CHAPTERS[s][0] == page for s in COURSE) == 1
+        assert ("this skill shows as" in said) == one and ("these skills show as" in said) == (not one)
+    for skill, where in TRY.items():
+        if "above" in where:
+            page = CHAPTERS[skill][0]
+            assert "“" not in where, f"{skill}: sent from {page} to another chapter: {where}"
+    assert TRY["the crib's flush"] == "count a crib in the trainer above (it starts with cribs)"

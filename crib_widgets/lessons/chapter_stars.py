@@ -34,7 +34,7 @@ _COUNT = "count a hand in the trainer above"
 TRY: dict[str, str] = {
     "fifteens": _COUNT, "pairs": _COUNT, "runs": _COUNT, "flush": _COUNT, "his nobs": _COUNT,
     "a right count": _COUNT,
-    "the crib's flush": "count a crib in the trainer of “The whole show” (choose “Everything, cribs too”)",
+    "the crib's flush": "count a crib in the trainer above (it starts with cribs)",
     "go and 31": "answer a play in the drill above",
     DISCARDS: "throw two cards into the crib at the game table of “Your first game” or “The full game”",
     PEGGING_CHOICES: "choose a card in the drill above",
@@ -86,7 +86,8 @@ def intro(page: str, live: bool) -> str:
     skills = [s for s in COURSE if CHAPTERS[s][0] == _check_page(page)]
     these = "this skill" if len(skills) == 1 else "these skills"
     if not live:
+        shows = "shows" if len(skills) == 1 else "show"
         return ("Your stars appear here once the page comes alive, a few moments after it opens. "
-                f"Until then {these} show as not tried yet, even if you have tried them.")
+                f"Until then {these} {shows} as not tried yet, even if you have tried them.")
     return (f"Your stars for {these}, from your first tries, in this browser only. Three stars "
             "means secure.")
