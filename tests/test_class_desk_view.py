@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import html
 import json
 
 from crib_widgets.classroom import ClassDesk
@@ -103,3 +104,28 @@ def test_a_tournament_is_made_on_the_page():
     assert "answer-key" not in view.made.value and "student code" not in view.made.value
     view.kind.value = "counting"
     assert view.cup_row.layout.display == "none" and view.set_row.layout.display is None
+
+
+def test_late_students_are_added_on_the_page_and_the_links_sent_stay_the_same():
+    view = _made_view()
+    before = dict(view.desk.links)
+    view.late.value = "Dana Late\n"
+    view.late_button.click()
+    assert "Added Dana Late" in view.late_status.value
+    assert "Download the class file again" in view.late_status.value
+    assert {k: v for k, v in view.desk.links.items() if k in before} == before
+    assert "Dana Late" in view.made.value and "Dana Late" in view.desk.class_text
+    view.late.value = "ann\n"  # already on the list
+    view.late_button.click()
+    assert "'ann' and 'Ann' are the same student" in html.unescape(view.late_status.value)
+    view.late.value = "Chloe\n"  # Chloé spelt without her accent: the same person
+    view.late_button.click()
+    assert "on the class list already, as Chloé" in view.late_status.value
+    assert view.desk.assignment.students == ("Ann", "Ben", "Chloé", "Dana Late")
+
+
+def test_late_students_need_a_class_first():
+    view = ClassDeskView(ClassDesk())
+    view.late.value = "Dana Late"
+    view.late_button.click()
+    assert "Make the class or load its class file first" in view.late_status.value

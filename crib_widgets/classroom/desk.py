@@ -12,6 +12,8 @@ same files and the same report:
 - **load**: the class file kept from that day (``class.json``, or the answer key, which holds a
   copy) is read back (`class_from_copy`, as ``crib class rebuild`` reads it; a tournament's
   ``class.json`` as ``crib grade`` reads it);
+- **add**: late students join the class as ``crib class add`` adds them (every link already sent
+  stays the same; the class file changes, so it is offered again);
 - **hand in** and **grade**: results files dropped on the page (read with the same limits as
   ``crib grade``) and pasted results codes are checked (`collect`) and graded
   (`collected_report`, or a tournament's `tournament_report`), and the report's files are made.
@@ -41,6 +43,7 @@ from ..exercises.assign import CLASS_FILE, Assignment
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report, report_files
+from ..exercises.roster import check_new, name_list
 from ..exercises.standings import TournamentReport, tournament_report
 from ..exercises.tournament import Tournament, is_tournament
 from ..exercises.tournament_folder import tournament_files
@@ -159,6 +162,25 @@ class ClassDesk:
             for name, text in sorted(self.files.items()):
                 archive.writestr(f"class/{name}", text)
         return out.getvalue()
+
+    def add_students(self, text: str) -> bool:
+        """Put late students (one name a line, as the class list) on the class made or loaded: the
+        links already sent stay as they are; the new class file must be kept in place of the old."""
+        if self.assignment is None:
+            return self._fail("Make the class or load its class file first, then add the late students.")
+        try:
+            names = check_new(self.assignment.students, roster_names(text, "the late students' list"),
+                              "a different student spelt alike needs a name that tells them apart, e.g. "
+                              "with an initial")
+            bigger = self.assignment.with_students(names)
+            files = _files(bigger, self.site)
+        except CribbageError as error:
+            return self._fail(_sentence(error))
+        self._take_class(bigger, files, here=True)
+        self.message = (f"Added {name_list(names)} to {self.what} ({len(bigger.students)} students now); the "
+                        "links already sent are unchanged. Download the class file again and keep it in "
+                        "place of the old one: the old one does not know the new students.")
+        return True
 
     # ---- loading the class file back -------------------------------------------------------------
 

@@ -163,6 +163,11 @@ class ClassDeskView(Frame):
                                          "the class file", style="primary")
         self.make_status = widgets.HTML()
         self.made = widgets.HTML()
+        self.late = widgets.Textarea(placeholder="Dana Late\n…", rows=2, description="Late students",
+                                     layout=widgets.Layout(width="100%"))
+        self.late_button = action_button("Add them to the class", "give the late students their own links; "
+                                         "the links already sent stay the same")
+        self.late_status = widgets.HTML()
         self.class_upload = widgets.FileUpload(accept=".json,.html", multiple=False,
                                                description="Load the class file",
                                                tooltip="choose the class file you kept (class.json) or the "
@@ -183,12 +188,13 @@ class ClassDeskView(Frame):
         self.grade_status = widgets.HTML()
         self.shown = widgets.HTML()
         for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers,
-                        self.deals, self.computer):
+                        self.deals, self.computer, self.late):
             control.style = {"description_width": "initial"}
         self.number = next(_NUMBERS)
         _VIEWS[self.number] = self
         self.kind.observe(self._show_choices, "value")
         self.make_button.on_click(self._make)
+        self.late_button.on_click(self._add_late)
         self.class_upload.observe(self._load, "value")
         self.results_upload.observe(self._hand_in, "value")
         self.clear_button.on_click(self._clear)
@@ -204,6 +210,8 @@ class ClassDeskView(Frame):
             step("1. Make a class"), label("Your class list, one name per line:"), self.roster,
             row(self.kind, self.seed), self.set_row, self.answer_row, self.cup_row,
             self.make_button, self.make_status, self.made,
+            label("A student joined later? One name a line, then add them (to the class made above, or "
+                  "to the class file loaded below):"), self.late, self.late_button, self.late_status,
             step("2. Grade what the students handed in"),
             label("Your class file (or the answer key, which holds a copy of it):"),
             self._zone("class", self.class_upload, "or drop the file here"), self.class_status,
@@ -259,6 +267,15 @@ class ClassDeskView(Frame):
         if ok:
             self.made.value = self._made_html()
             self.class_upload.value = ()  # the class file picked before is no longer the one graded
+            self._show_class()
+
+    @_guarded
+    def _add_late(self, _button=None) -> None:
+        ok = self.desk.add_students(self.late.value)
+        self._say(self.late_status, self.desk.message, "ok" if ok else "bad")
+        if ok:
+            self.late.value = ""
+            self.made.value = self._made_html()
             self._show_class()
 
     @_guarded
