@@ -35,8 +35,8 @@ def _refused(text: str, says: str, error: type[Exception] = CribbageError) -> st
 @pytest.mark.parametrize(("text", "says"), [
     ("[" * 50 + "]" * 50, "nested 50 levels deep"),
     ('{"n": ' + "9" * 5000 + "}", "a number 5000 digits long"),
-    ("[1e400]", "a number too large"),
-    ("[-1e400]", "a number too large"),
+    ("[1e400]", "a number out of range"),
+    ("[-1e-400]", "a number out of range"),
     ('["\\ud800"]', "half of a character (a lone surrogate, U+D800)"),
     ('["a\\udfffb"]', "U+DFFF"),
     ('{"\\ud800": 1}', "lone surrogate"),  # a key is text too

@@ -3,7 +3,7 @@
  *
  * JSON text from outside (a file picked, the progress this browser kept) is refused, in one short
  * sentence that never quotes the value, when it is longer than its limit, nested more than 8 deep,
- * not JSON, holds a number of more than 12 digits or too large for a number, or holds a control
+ * not JSON, holds a number of more than 12 digits or an exponent of 3 digits, or holds a control
  * character (other than tab, newline, return) or half of a character (a lone surrogate), raw or
  * escaped. Every check is one pass over the text (no pattern that backtracks), so a hostile text of
  * megabytes costs milliseconds. Lengths are counted in UTF-16 units, which is never fewer than
@@ -17,6 +17,8 @@ export const MAX_DIGITS = 12;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BAD = /[\x00-\x08\x0b\x0c\x0e-\x1f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+// A number whose exponent has 3 digits or more (1e400, 1e-400): out of range for a crib file.
+const EXPONENT = /^[-+.0-9]*[eE][-+]?[0-9]{3}/;
 const NUMBER_UNITS = new Set([..."-+.eE0123456789"].map((ch) => ch.charCodeAt(0)));
 
 function hex(code) {
@@ -100,9 +102,11 @@ export function readJson(text, where, limit = 80000000, digits = MAX_DIGITS) {
   }
   for (const number of numbers) {
     const count = (number.match(/[0-9]/g) || []).length;
-    const value = Number(number);  // NaN for a run that is no number: as Python's float(), passed over
-    const big = count > digits ? `${count} digits long` : Math.abs(value) === Infinity ? "too large" : "";
-    if (big) return no(`${where} holds a number ${big}: a crib file's numbers have at most ${digits} digits`);
+    const big = count > digits ? `${count} digits long` : EXPONENT.test(number) ? "out of range" : "";
+    if (big) {
+      return no(`${where} holds a number ${big}: a crib file's numbers have at most ${digits} digits and an `
+        + "exponent of at most 2");
+    }
   }
   const raw = badCharacter(text);
   if (raw) return no(`${where} holds ${raw}: text from outside holds whole, printable characters`);
