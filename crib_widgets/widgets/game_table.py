@@ -111,8 +111,9 @@ class GameTable(Frame):
 
     Keeping: ``keep`` (a short name, e.g. ``"full-game"``) keeps the game in the browser as it is
     played (`crib_widgets.table.keep`): on a live page a reload, a closed tab or a lost connection
-    brings it back as it was, options and all; with none kept, a visit deals a new game (``seed``
-    draws only the page's picture). A tournament's boards are kept the same way.
+    brings it back as it was, options and all (with none kept, the first visit plays the page's
+    picture, ``seed``, so a card tapped while Python starts is the card chosen; New game deals a
+    fresh one). A tournament's boards are kept the same way.
 
     Child widgets: ``board``, ``picker`` (your cards), ``lay_button``, ``hint_button`` ("Show me"),
     ``go_button``, ``next_move_button``, ``announce_input``, ``announce_button``, ``accept_button``,
@@ -203,7 +204,7 @@ class GameTable(Frame):
         elif shared:
             self._open_shared(shared, "the link")
         elif self.keep is not None and self.match is None:
-            self._come_back(deck)
+            self._come_back()
 
     # ---- building ------------------------------------------------------------------------------
     def _build_options(
@@ -573,8 +574,10 @@ class GameTable(Frame):
         if self.game_out.value != value:
             self.game_out.value = value
 
-    def _come_back(self, deck) -> None:
-        """A kept game comes back as it was; with none, a live page deals a new game."""
+    def _come_back(self) -> None:
+        """A kept game comes back as it was. With none kept (a first visit) the table is the page's
+        picture, so a card tapped while Python started is the card chosen; it is kept from then
+        on, so later visits go on with it, and every new game is a fresh deal."""
         kept, note = keeping.restore(self._keep_name(), os.environ)
         if isinstance(kept, Table):
             self.went_live()
@@ -583,14 +586,7 @@ class GameTable(Frame):
             self.set_status(f"Welcome back: your game ({kept.game.rules.describe()}, deal "
                             f"{kept.shown_deal}) is as you left it. New game starts another. "
                             + self.status_text, "ok")
-            return
-        if not keeping.live_page(os.environ) or deck is not None:
-            return
-        t = self.table
-        fresh = Table(t.game.setup.rules, seats=t.seats, names=t.game.names, hint_level=t.hint_level,
-                      warn_at=t.warn_at)  # every visit its own first deal
-        self._start(fresh, [])
-        if note:
+        elif note:
             self.set_status(note + " " + self.status_text, "bad")
 
     def _draw_passing(self) -> None:
