@@ -7,8 +7,10 @@
    digits, one answer wrong; Chloé in words, as she would count aloud) and download their results
    files;
 3. the teacher opens the page again (a new browser profile: a later visit), loads the class file
-   and drops both results files on the page (ipywidgets' FileUpload, its bytes carried over the
-   page's widget protocol), presses *Grade*, and sees the report with its students x skills grid;
+   with its button (ipywidgets' FileUpload, its bytes carried over the page's widget protocol),
+   drops a file on the page's text by mistake (the page stays, the class stays loaded), then drops
+   both results files on the results box (the page script class-drop.js hands them to the page's
+   Python), presses *Grade*, and sees the report with its students x skills grid;
 4. the report the page offers for download is byte for byte the one ``crib grade`` writes from the
    same class file and the same two results files.
 
@@ -55,6 +57,24 @@ def _drop(page, desk, which: int, paths: list[Path]) -> None:
     with page.expect_file_chooser() as chooser:
         desk.locator(".widget-upload").nth(which).click()
     chooser.value.set_files([str(p) for p in paths])
+
+
+_DROP_JS = """([selector, files]) => {
+  const target = document.querySelector(selector);
+  const data = new DataTransfer();
+  for (const [name, text] of files) data.items.add(new File([text], name, { type: 'application/json' }));
+  for (const kind of ['dragenter', 'dragover', 'drop']) {
+    target.dispatchEvent(new DragEvent(kind, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }
+  return location.href;
+}"""
+
+
+def _drop_for_real(page, selector: str, paths: list[Path]) -> str:
+    """Drag files from the desktop and drop them on ``selector``, as a teacher does (a real drop
+    event, with the files in its DataTransfer); returns the page's address after the drop."""
+    files = [[p.name, p.read_text(encoding="utf-8")] for p in paths]
+    return page.evaluate(_DROP_JS, [selector, files])
 
 
 def _wait_for_words(page, words: str, timeout: int = 60_000) -> None:
@@ -212,11 +232,17 @@ def main(argv: list[str] | None = None) -> int:
                 _wait_for_words(page, "Loaded set")
             except Exception:
                 problems.append("loading the class file with the file button did not load the class")
-            _drop(page, desk, 1, files)
+            where = page.url
+            after = _drop_for_real(page, "h1", files[:1])  # a stray drop, on the page's title
+            page.wait_for_timeout(500)
+            if after != where or page.url != where or "Loaded set" not in desk.inner_text():
+                problems.append(f"a stray drop left the page ({page.url}) or its class")
+            _drop_for_real(page, f"{LIVE_VIEW} .crib-drop-results", files)
             try:
                 _wait_for_words(page, "Ready to grade (2)")
             except Exception:
-                problems.append("the two dropped results files did not reach the page's Python")
+                problems.append("the two results files dropped on the results box did not reach the page's "
+                                "Python")
             start = time.perf_counter()
             desk.get_by_role("button", name="Grade").click()
             try:
