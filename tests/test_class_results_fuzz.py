@@ -1,0 +1,48 @@
+"""Issue 38: a property-based fuzz of reading a results file with its attached progress: cutting the
+progress out agrees with a JSON parser on every object, and no text in the progress slot (or
+anywhere) stops `collect` with anything but one line for that file."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from crib_widgets.exercises.assign import Assignment
+from crib_widgets.exercises.collect import collect
+from crib_widgets.exercises.results import make_results, split_progress
+
+CLASS = Assignment("counting", "easy", 2, 7, ("Ann",), secret="77" * 16)
+FILE = json.dumps(make_results(CLASS, "Ann", ["2", None], saved="2026-12-01T09:00:00+00:00"), indent=1)
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=6).filter(lambda k: k != "progress"), VALUES, max_size=5), VALUES,
+       st.booleans(), st.integers(0, 10))
+def test_cutting_the_progress_out_agrees_with_a_json_parser(members, progress, ascii_only, spaces):
+    data = {**members, "progress": progress}
+    text = json.dumps(data, ensure_ascii=ascii_only, indent=spaces or None)
+    rest, cut = split_progress(text)
+    assert json.loads(rest) == members and json.loads(cut) == progress
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300) | st.text(alphabet='[]{}"\\:,0123456789.e-tfnul ', max_size=300))
+def test_anything_in_the_progress_slot_is_graded_or_one_line(slot):
+    text = FILE[:-2] + ',\n "progress": ' + slot + "\n}"
+    got = collect(CLASS, [("r.json", text)])
+    assert len(got.taken) + len(got.refused) == 1
+    assert all("\n" not in line for line in got.refused + got.notes)
+    if got.taken:
+        assert got.taken["Ann"].answers == ["2", None]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(FILE)), st.text(max_size=20))
+def test_any_edit_of_a_results_file_is_graded_or_one_line(at, inserted):
+    got = collect(CLASS, [("r.json", FILE[:at] + inserted + FILE[at:])])
+    assert len(got.taken) + len(got.refused) == 1 and all("\n" not in line for line in got.refused)
