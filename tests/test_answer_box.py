@@ -42,3 +42,10 @@ def test_the_box_sends_its_text_as_typed_and_enter_is_answered_only_by_its_widge
     box._handle_custom_msg({"event": "submit"}, [])
     box._handle_custom_msg({"event": "other"}, [])
     assert asked == ["3"]
+
+
+def test_a_number_box_asks_a_phone_for_its_number_keys():
+    from crib_widgets.widgets.answer_box import NUMERIC_CLASS
+
+    assert NUMERIC_CLASS in AnswerBox()._dom_classes
+    assert NUMERIC_CLASS not in AnswerBox(numeric=False)._dom_classes

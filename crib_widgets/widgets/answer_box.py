@@ -28,9 +28,11 @@ from collections.abc import Callable
 import ipywidgets as widgets
 from traitlets import CUnicode
 
-__all__ = ["AnswerBox", "ANSWER_CLASS", "CHECK_CLASS", "HEARD_PREFIX", "heard_class", "mark_check"]
+__all__ = ["AnswerBox", "ANSWER_CLASS", "CHECK_CLASS", "HEARD_PREFIX", "NUMERIC_CLASS", "heard_class",
+           "mark_check"]
 
 ANSWER_CLASS = "crib-answer"  # a box the page script watches
+NUMERIC_CLASS = "crib-numeric"  # a box for a number: a phone shows its number keys
 CHECK_CLASS = "crib-check"  # the button that asks for the box's answer to be judged
 HEARD_PREFIX = "crib-heard-"  # + the text Python has, in hexadecimal
 
@@ -55,14 +57,17 @@ class AnswerBox(widgets.Text):
     """A text box for an answer: starts empty (so Enter always has something to send), takes a
     number given in code (``box.value = 2`` reads as ``"2"``), sends its text as it is typed, and
     says in its classes what text Python has heard. It judges nothing: its widget asks on Check or
-    Enter (`on_enter`)."""
+    Enter (`on_enter`). ``numeric`` (the default) asks a phone for its number keys (the page script
+    sets ``inputmode``); any text typed is still read, and explained if it is not a number."""
 
     value = CUnicode("", help="The text typed").tag(sync=True)
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, *, numeric: bool = True, **kwargs: object) -> None:
         kwargs["continuous_update"] = True  # Python has the text before any button can be pressed
         super().__init__(**kwargs)
         self.add_class(ANSWER_CLASS)
+        if numeric:
+            self.add_class(NUMERIC_CLASS)
         self._mark_heard()
         self.observe(lambda _: self._mark_heard(), names="value")
 

@@ -2,10 +2,11 @@
 
 On the built book, served locally, in Debian's Chromium with no network but 127.0.0.1:
 
-- chapter 04's counting trainer, on a 390 px phone by touch, once live: a number typed in the last
-  box on show and the box left (a tap elsewhere, as closing a phone's keyboard does) checks nothing
-  and keeps nothing in the browser; Check then judges it once, and Check again keeps nothing more;
-  Enter in an earlier box goes on to the next box, and Enter in the last one checks;
+- chapter 04's counting trainer, on a 390 px phone by touch, once live: a box opens the phone's
+  number keys; a number typed in the last box on show and the box left (a tap elsewhere, as
+  closing a phone's keyboard does) checks nothing and keeps nothing in the browser; Check then
+  judges it once, and Check again keeps nothing more; Enter in an earlier box goes on to the next
+  box, and Enter in the last one checks;
 - a race on the live page: an answer box whose Python is busy with every keystroke (0.6 s each),
   "12" typed fast, then Enter, and again with a press of Check: what is judged is "12" both times
   (before crib-answer.js, ipywidgets sent the press ahead of the held text and "1" was judged).
@@ -101,6 +102,8 @@ def check_trainer(tab, trainer, results: Results) -> None:
     boxes = shown_boxes(trainer)
     last = boxes[-1]
     last.tap()
+    keys = last.get_attribute("inputmode")
+    results.check(keys == "numeric", "04, phone: a points box opens the number keys", f"inputmode {keys!r}")
     last.fill("3")
     trainer.locator(".crib-tally").tap()  # leave the box, as a tap elsewhere or a closed keyboard does
     time.sleep(2.5)

@@ -11,7 +11,8 @@
  *  - on a press of a Check button whose boxes Python has not heard yet: holds the press and makes
  *    it once they are heard (the button says aria-busy meanwhile).
  * Leaving a box sends its text and nothing else. Snapshots (before Python runs) are left to
- * crib_live_page.js, which keeps their typing and presses for the live widget.
+ * crib_live_page.js, which keeps their typing and presses for the live widget. A box for a number
+ * (class crib-numeric) asks a phone for its number keys, snapshot or live.
  */
 import { ANSWER, CHECK, HeardTracker, afterEnter, heardClass } from './lib/answers.js';
 
@@ -103,6 +104,14 @@ function watch() {
     waits.forEach((w) => settle(w, false));
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
 }
+
+// A phone opens its keyboard as a box takes focus: the number keys for a number box.
+document.addEventListener('focusin', (event) => {
+  const input = event.target;
+  if (input && input.tagName === 'INPUT' && input.closest(`.${ANSWER}.crib-numeric`)) {
+    input.setAttribute('inputmode', 'numeric');
+  }
+}, true);
 
 document.addEventListener('beforeinput', (event) => {
   const box = liveBox(event.target);
