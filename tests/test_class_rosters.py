@@ -29,6 +29,7 @@ EXPORTS = {
     "quoted-last-first.csv": "\"Student\"\n\"García, María\"\n\"Adebayo, Tomi\"\n\"Ahmed, Aisha\"\n",
     "no-header.csv": "García,María\nAdebayo,Tomi\n,\nAhmed,Aisha\n",
     "plain.txt": "# 7B\nMaría García\n  Tomi   Adebayo \nAhmed, Aisha\n",
+    "name-header.txt": "Name\nGarcía, María\nTomi Adebayo\nAhmed, Aisha\n",
 }
 NAMES = ["María García", "Tomi Adebayo", "Aisha Ahmed"]
 

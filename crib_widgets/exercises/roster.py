@@ -105,8 +105,11 @@ def read_roster(text: str, where: str) -> list[str]:
     numbered = [(n, row) for n, row in enumerate(rows, 1) if any(row)]
     columns = _columns(numbered[0][1]) if numbered else None
     names = []
+    lone = columns is not None and sum(bool(c) for c in numbered[0][1]) == 1  # "Name", then "Lee, Ann"
     for n, row in numbered[1:] if columns else numbered:
-        if columns:
+        if lone:
+            name = ", ".join(cell for cell in row if cell)
+        elif columns:
             first, last, full = columns
             name = f"{_cell(row, first)} {_cell(row, last)}" if (first, last) != (None, None) \
                 else _cell(row, full)
