@@ -21,6 +21,7 @@ nothing is kept); the variable is absent outside a live page (Jupyter, a script,
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 
@@ -29,7 +30,7 @@ from ..errors import CribbageError
 from .duplicate import DuplicateMatch
 from .table import Table
 
-__all__ = ["VARIABLE", "MAX_KEPT", "live_page", "keep_text", "restore", "check_name"]
+__all__ = ["VARIABLE", "MAX_KEPT", "Keeper", "live_page", "keep_text", "restore", "check_name", "welcome"]
 
 VARIABLE = "CRIB_GAMES"
 #: The longest kept text read (a game to 121 with three players is about 30,000 characters).
@@ -81,3 +82,45 @@ def restore(name: str, environ: Mapping[str, str]) -> tuple[Table | DuplicateMat
     except CribbageError as error:
         return None, (f"The game kept in this browser could not be brought back ({error}), so a new game "
                       "starts.")
+
+
+def welcome(table: Table) -> str:
+    """What the table says when a kept game comes back."""
+    return (f"Welcome back: your game ({table.game.rules.describe()}, deal {table.shown_deal}) is as you "
+            "left it. New game starts another.")
+
+
+class Keeper:
+    """The keeping of one game table's game under its ``name`` (see the module's text): the hidden
+    element's HTML the page keeps it from, and the game brought back."""
+
+    def __init__(self, name: str) -> None:
+        self.name = check_name(name)
+
+    def key(self, match: DuplicateMatch | None = None, student: str = "") -> str:
+        """The storage name: the table's own, or one per student and set of boards."""
+        if match is None:
+            return self.name
+        who = f"{student}|{sorted(match.set.to_dict().items())}".encode()
+        return f"{self.name}-tournament-{hashlib.sha256(who).hexdigest()[:16]}"
+
+    def element(self, table: Table, match: DuplicateMatch | None = None, student: str = "") -> str:
+        """The hidden element's HTML the page keeps (lite/runtime/src/page/lib/kept_game.js)."""
+        from html import escape
+
+        return (f'<span class="crib-game-text" data-key="{escape(self.key(match, student))}">'
+                f"{escape(keep_text(table, match))}</span>")
+
+    def come_back(self, environ: Mapping[str, str]) -> tuple[Table | None, str]:
+        """The table kept under this name (None when there is none), and a sentence when a kept
+        text could not be read. With none kept (a first visit) the page's own table stays: it is
+        the page's picture, so a card tapped while Python started is the card chosen."""
+        kept, note = restore(self.name, environ)
+        return (kept if isinstance(kept, Table) else None), note
+
+    def match_back(self, environ: Mapping[str, str], match: DuplicateMatch, student: str
+                   ) -> DuplicateMatch | None:
+        """The student's kept way through ``match``'s set (None when there is none, or it is
+        damaged: then the boards start at 1)."""
+        kept, _ = restore(self.key(match, student), environ)
+        return kept if isinstance(kept, DuplicateMatch) and kept.set == match.set else None

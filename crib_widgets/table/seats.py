@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..errors import CribbageError
 
 __all__ = ["LEARNER", "PERSON", "STRENGTHS", "seat_names", "people_names", "check_name", "check_names",
-           "check_strength", "check_seats"]
+           "check_strength", "check_seats", "people_seats"]
 
 STRENGTHS = ("beginner", "intermediate", "expert")
 #: A seat played by a person through the view (every other seat names a computer level).
@@ -113,3 +113,24 @@ def check_seats(seats: object, players: int) -> tuple[str, ...]:
             raise CribbageError(f"seat {entry!r} is not known: a seat is 'person' (someone at this device) "
                                 f"or a computer level, {', '.join(STRENGTHS)}")
     return tuple(LEARNER if entry == PERSON else entry for entry in seats)
+
+
+def people_seats(people: object, players: int, strength: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Seats and names for people at this device: ``people`` (names, or one text "Ann, Ben") in
+    seats 0, 1, ...; the other seats are computers of ``strength`` named "Computer" (1, 2).
+
+    >>> people_seats("Ann, Ben", 3, "expert")
+    (('person', 'person', 'expert'), ('Ann', 'Ben', 'Computer'))
+    """
+    if isinstance(people, str):
+        people = [p.strip() for p in people.split(",") if p.strip()]
+    if isinstance(people, str) or not isinstance(people, (list, tuple)):
+        raise CribbageError(f"people must be a list of names, e.g. ('Ann', 'Ben'); got {people!r}")
+    if not 2 <= len(people) <= players:
+        raise CribbageError(
+            f"pass and play needs 2 to {players} people's names for a {players}-player game "
+            f"(separated by commas, e.g. Ann, Ben); got {len(people)}"
+        )
+    computers = players - len(people)
+    names = [*people] + (["Computer"] if computers == 1 else [f"Computer {i + 1}" for i in range(computers)])
+    return ("person",) * len(people) + (strength,) * computers, tuple(names)

@@ -17,7 +17,6 @@ rule and no move itself.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import os
 import sys
 from pathlib import Path
@@ -32,6 +31,7 @@ from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.duplicate import DuplicateSet
 from ..table.ending import final_pegs, final_result
+from ..table.seats import people_seats
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
 from .board import BoardView
@@ -192,7 +192,7 @@ class GameTable(Frame):
             self.match = DuplicateSet(**duplicate).start()
             table = self.match.table
         self.student = name
-        self.keep = None if keep is None else keeping.check_name(keep)
+        self.keeper = None if keep is None else keeping.Keeper(keep)
         self._asked_new = False  # New game pressed once during a kept game: the next press confirms
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
@@ -203,7 +203,7 @@ class GameTable(Frame):
             self._open_tournament(shared)
         elif shared:
             self._open_shared(shared, "the link")
-        elif self.keep is not None and self.match is None:
+        elif self.keeper is not None and self.match is None:
             self._come_back()
 
     # ---- building ------------------------------------------------------------------------------
@@ -556,36 +556,20 @@ class GameTable(Frame):
         self._keep_game()
 
     # ---- keeping the game in the browser ------------------------------------------------------------
-    def _keep_name(self) -> str | None:
-        """The name the game is kept under: the table's own, or one per student and set of boards."""
-        if self.keep is None:
-            return None
-        if self.match is None:
-            return self.keep
-        who = f"{self.student}|{sorted(self.match.set.to_dict().items())}".encode()
-        return f"{self.keep}-tournament-{hashlib.sha256(who).hexdigest()[:16]}"
-
     def _keep_game(self) -> None:
-        name = self._keep_name()
-        if name is None:
-            return
-        text = keeping.keep_text(self.table, self.match)
-        value = f'<span class="crib-game-text" data-key="{esc(name)}">{esc(text)}</span>'
-        if self.game_out.value != value:
-            self.game_out.value = value
+        if self.keeper is not None:
+            value = self.keeper.element(self.table, self.match, self.student)
+            if self.game_out.value != value:
+                self.game_out.value = value
 
     def _come_back(self) -> None:
-        """A kept game comes back as it was. With none kept (a first visit) the table is the page's
-        picture, so a card tapped while Python started is the card chosen; it is kept from then
-        on, so later visits go on with it, and every new game is a fresh deal."""
-        kept, note = keeping.restore(self._keep_name(), os.environ)
-        if isinstance(kept, Table):
+        """A kept game comes back as it was (see `crib_widgets.table.keep.Keeper.come_back`)."""
+        kept, note = self.keeper.come_back(os.environ)
+        if kept is not None:
             self.went_live()
             show_rules(self.options, kept.game.setup.rules, kept.strength)
             self._start(kept, [])
-            self.set_status(f"Welcome back: your game ({kept.game.rules.describe()}, deal "
-                            f"{kept.shown_deal}) is as you left it. New game starts another. "
-                            + self.status_text, "ok")
+            self.set_status(keeping.welcome(kept) + " " + self.status_text, "ok")
         elif note:
             self.set_status(note + " " + self.status_text, "bad")
 
@@ -1034,8 +1018,8 @@ class GameTable(Frame):
             return
         self.entry, self.student = entry, entry.student
         self.match = entry.chosen.start()
-        kept, _ = keeping.restore(self._keep_name(), os.environ) if self.keep else (None, "")
-        back = kept is not None and not isinstance(kept, Table) and kept.set == entry.chosen
+        kept = self.keeper.match_back(os.environ, self.match, self.student) if self.keeper else None
+        back = kept is not None
         if back:
             self.match = kept  # a closed tab goes on at the board the student left, never board 1 again
         self._start(self.match.table, [])
@@ -1083,7 +1067,7 @@ class GameTable(Frame):
 
     def _on_new_game(self, people: bool = False) -> None:
         self.went_live()
-        in_play = self.keep is not None and not self.game.is_over and any(
+        in_play = self.keeper is not None and not self.game.is_over and any(
             m.seat in self.table.people for m in self.game.moves)
         if in_play and not self._asked_new:
             self._asked_new = True
@@ -1303,24 +1287,3 @@ def _running_loop():
     if sys.platform == "emscripten":
         return asyncio.get_event_loop()
     return None
-
-
-def people_seats(people: object, players: int, strength: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Seats and names for people at this device: ``people`` (names, or one text "Ann, Ben") in
-    seats 0, 1, ...; the other seats are computers of ``strength`` named "Computer" (1, 2).
-
-    >>> people_seats("Ann, Ben", 3, "expert")
-    (('person', 'person', 'expert'), ('Ann', 'Ben', 'Computer'))
-    """
-    if isinstance(people, str):
-        people = [p.strip() for p in people.split(",") if p.strip()]
-    if isinstance(people, str) or not isinstance(people, (list, tuple)):
-        raise CribbageError(f"people must be a list of names, e.g. ('Ann', 'Ben'); got {people!r}")
-    if not 2 <= len(people) <= players:
-        raise CribbageError(
-            f"pass and play needs 2 to {players} people's names for a {players}-player game "
-            f"(separated by commas, e.g. Ann, Ben); got {len(people)}"
-        )
-    computers = players - len(people)
-    names = [*people] + (["Computer"] if computers == 1 else [f"Computer {i + 1}" for i in range(computers)])
-    return ("person",) * len(people) + (strength,) * computers, tuple(names)
