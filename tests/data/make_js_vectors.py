@@ -19,6 +19,7 @@ from crib_widgets.bounded import _BAD, load_json
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.assign import LINK_FIELDS, Assignment, fold_name, link_sum
 from crib_widgets.exercises.results import _message, sign
+from crib_widgets.exercises.roster import name_tokens, same_person
 from crib_widgets.exercises.seeds import student_key
 
 OUT = Path(__file__).with_name("js_vectors.json")
@@ -26,7 +27,11 @@ OUT = Path(__file__).with_name("js_vectors.json")
 NAMES = ["Ann", "  Ann   SMITH ", "Chloé", "Chloe\u0301", "CHLOÉ", "Zoë O'Neil", "Straße", "STRASSE",
          "ΣΟΦΊΑ", "Οδυσσεύς", "Ǆenan", "ﬁona", "Nguyễn Văn Ánh", "Łukasz Żółć", "Søren Ærø",
          "José\u00a0María", "Ann\u2003Lee", "Ann\tLee\n", "İlker", "Μπάμπης", "José-Luis D'Água",
-         "Mary-Jane O\u2019Brien", "李小龙", "Renée Dupré", "ÅSA"]
+         "Mary-Jane O\u2019Brien", "李小龙", "Renée Dupré", "ÅSA", "García, María", "maria  GARCIA",
+         "O'Neil,Zoë", "Ann\u3000Lee\x1c", ",", "\U0001d49cnn Lee"]
+SAME = [("María García", "García, María"), ("garcia maria", "María García"), ("Chloe", "Chloé"),
+        ("Ann Lee", "Ann Leigh"), ("Ann", "Ann Lee"), ("", ""), (",", "Ann"), ("ZOE O'NEIL", "O'Neil, Zoë"),
+        ("Straße Ann", "ann strasse"), ("Lee Ann Mary", "Mary, Ann Lee")]
 
 SIGNED = [  # (format, key, set, class, student, answers, saved): format 1 files are still read
     (2, "0123456789abcdef0123456789abcdef", "counting/medium/6/7", "c0ffee" * 5 + "00", "Ann",
@@ -46,8 +51,12 @@ SIGNED = [  # (format, key, set, class, student, answers, saved): format 1 files
 
 
 def name_cases() -> list[dict]:
-    return [{"name": n, "key": student_key(unicodedata.normalize("NFC", n)), "fold": fold_name(n)}
-            for n in NAMES]
+    return [{"name": n, "key": student_key(unicodedata.normalize("NFC", n)), "fold": fold_name(n),
+             "tokens": list(name_tokens(n))} for n in NAMES]
+
+
+def same_cases() -> list[dict]:
+    return [{"typed": a, "listed": b, "same": same_person(a, b)} for a, b in SAME]
 
 
 def signature_cases() -> list[dict]:
@@ -173,7 +182,8 @@ def escape_cases() -> list[dict]:
 def vectors() -> dict:
     return {"comment": "made by tests/data/make_js_vectors.py from the Python package; read by "
                        "tests/test_js_vectors.py and lite/runtime/test/*.test.mjs",
-            "names": name_cases(), "signatures": signature_cases(), "links": link_cases(),
+            "names": name_cases(), "same_person": same_cases(), "signatures": signature_cases(),
+            "links": link_cases(),
             "reader": reader_cases(), "escapes": escape_cases()}
 
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { foldName, nameKey } from "../src/page/lib/names.js";
+import { foldName, nameKey, nameTokens, samePerson } from "../src/page/lib/names.js";
 import { readLink } from "../src/page/lib/link.js";
 import { resultsFile, resultsMessage, signResults } from "../src/page/lib/results.js";
 
@@ -12,9 +12,13 @@ const vectors = JSON.parse(readFileSync(new URL("../../../tests/data/js_vectors.
 const WAYS = [["Web Crypto", globalThis.crypto.subtle], ["@noble/hashes", null]];
 
 test("names are keyed and folded as Python does", () => {
-  for (const { name, key, fold } of vectors.names) {
+  for (const { name, key, fold, tokens } of vectors.names) {
     assert.equal(nameKey(name), key, `nameKey(${JSON.stringify(name)})`);
     assert.equal(foldName(name), fold, `foldName(${JSON.stringify(name)})`);
+    assert.deepEqual(nameTokens(name), tokens, `nameTokens(${JSON.stringify(name)})`);
+  }
+  for (const { typed, listed, same } of vectors.same_person) {
+    assert.equal(samePerson(typed, listed), same, `samePerson(${JSON.stringify(typed)}, ${JSON.stringify(listed)})`);
   }
 });
 

@@ -15,6 +15,31 @@ export const nameKey = (s) => casefold(s.normalize("NFC").split(SPACE).filter(Bo
 /** nameKey with accents folded away too: "  Chloé " → "chloe". */
 export const foldName = (s) => nameKey(s).normalize("NFKD").replace(/\p{M}/gu, "");
 
+// Where a name's words part (roster.name_tokens): Python's whitespace, and commas ("García, María").
+// eslint-disable-next-line no-control-regex -- U+001C-U+001F are whitespace to Python
+const WORDS = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,]+/;
+
+const byCodePoint = (a, b) => {
+  const x = [...a], y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d) return d;
+  }
+  return x.length - y.length;
+};
+
+/** The words of a name, sorted, accents and case folded, only letters and digits in each
+ * (roster.name_tokens): "García, María" and "maria  GARCIA" both give ["garcia", "maria"]. */
+export const nameTokens = (s) => casefold(s.normalize("NFC")).normalize("NFKD").replace(/\p{M}/gu, "")
+  .split(WORDS).map((w) => w.replace(/[^\p{L}\p{N}]/gu, "")).filter(Boolean).sort(byCodePoint);
+
+/** Whether a typed name is the listed one as people type names (order, accents, case, spaces,
+ * "Last, First"): roster.same_person. */
+export function samePerson(typed, listed) {
+  const a = nameTokens(typed);
+  return a.length > 0 && a.join(" ") === nameTokens(listed).join(" ");
+}
+
 /** Edit distance between two strings (the page's "did you mean" for a mistyped name). */
 export function distance(a, b) {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
