@@ -64,6 +64,10 @@ ANSWER_TIMEOUT_MS = 30_000
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
+#: A game table keeps its game in the browser (crib_widgets.table.keep), which a second visit in the
+#: same profile brings back: a plan that expects the page's own first deal forgets them first.
+FORGET_KEPT_GAMES = ("try { for (const k of Object.keys(localStorage)) if (k.startsWith('crib-game:')) "
+                     "localStorage.removeItem(k); } catch (e) {}")
 STALE = re.compile(r"Try it live|Run All Cells|Run ▸ Run All")
 CDN = re.compile(r"micropip\.install|cdn\.jsdelivr|pyodide-cdn|https?://cdn\.")
 #: The cache policy lite/README.md asks a host for: a file whose URL changes when it does (a hash
@@ -601,8 +605,10 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 with tempfile.TemporaryDirectory(prefix="crib-live-profile-") as profile:
                     def launch(options, profile=profile):
-                        return pw.chromium.launch_persistent_context(
+                        context = pw.chromium.launch_persistent_context(
                             profile, executable_path=args.chromium, args=CHROMIUM_FLAGS, **options)
+                        context.add_init_script(FORGET_KEPT_GAMES)  # every plan on the page's first deal
+                        return context
                     if first in chosen:
                         with contextlib.closing(launch(DESKTOP)) as context:
                             run_plan(context, base, root, PLANS[first], "mouse", "cold", results, shots, True,

@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from check_live import (
     CHROMIUM_FLAGS,
+    FORGET_KEPT_GAMES,
     PHONE,
     PLANS,
     PageDriver,
@@ -125,6 +126,7 @@ def visit(context, base: str, root: Path, server, number: str, visit_: Visit, st
     once, and fill ``visit_`` with what it took."""
     config, model_id, early = plan_steps(root, number)
     target = urljoin(base, PLANS[number].rel)
+    context.add_init_script(FORGET_KEPT_GAMES)  # a warm visit taps the page's first deal, not a kept game
     tab = context.new_page()
     try:
         if visit_.kind == "arrived":
