@@ -13,7 +13,7 @@
  * (lib/short.js), then the page's Python makes the cards, and the results file is signed under a
  * key made from the code (crib_widgets.exercises.short), so it is handed in like a whole link's.
  */
-import { distance, foldName, nameKey } from "./lib/names.js";
+import { distance, foldName, nameKey, samePerson } from "./lib/names.js";
 import { readLink } from "./lib/link.js";
 import { readJson } from "./lib/reader.js";
 import { resultsFile } from "./lib/results.js";
@@ -268,7 +268,10 @@ function confirmName(root, header, link, state, save, start) {
     const typed = input.value;
     yes.hidden = true;
     if (!typed.trim()) { msg.textContent = "Type your name first."; return; }
-    if (nameKey(typed) === nameKey(link.student)) { state.confirmed = true; save(); start(); return; }
+    // as people type names: "María García", "garcia maria" and "García, María" are one person
+    if (nameKey(typed) === nameKey(link.student) || samePerson(typed, link.student)) {
+      state.confirmed = true; save(); start(); return;
+    }
     if (foldName(typed) === foldName(link.student) || distance(foldName(typed), foldName(link.student)) <= 2) {
       msg.textContent = `“${typed.trim()}” is not the name on this link: did you mean ${link.student}?`;
       yes.hidden = false;
