@@ -43,7 +43,7 @@ from .errors import CribbageError
 
 __all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_KEY_BYTES", "MAX_DEPTH",
            "MAX_DIGITS", "NotJSON", "BadText", "read_bounded", "decode_bounded", "load_json", "nesting",
-           "check_text", "bad_character", "inflate_bounded", "whole_number"]
+           "check_text", "check_strings", "bad_character", "inflate_bounded", "whole_number"]
 
 MAX_RESULTS_BYTES = 200_000  # a results file of 100 answers is about 10 KB
 MAX_CLASS_BYTES = 1_000_000  # 500 names of 100 characters and the set: about 60 KB
@@ -194,7 +194,7 @@ def load_json(text: str, where: str, limit: int = MAX_KEY_BYTES, *, text_rules: 
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         raise NotJSON(f"{where} is not JSON text (damaged, or not a file crib wrote)") from None
     if text_rules and _ESCAPED.search(text):  # only an escape can hide a character from check_text
-        _check_strings(data, where)
+        check_strings(data, where)
     return data
 
 
@@ -209,8 +209,9 @@ def whole_number(text: object, digits: int = MAX_DIGITS) -> int | None:
     return int(said) if 0 < len(said) <= digits and said.isascii() and said.isdigit() else None
 
 
-def _check_strings(data: object, where: str) -> None:
-    """Every key and string in ``data`` (at most `MAX_DEPTH` deep) checked by `check_text`."""
+def check_strings(data: object, where: str) -> None:
+    """Every key and string in ``data`` (JSON values, at most `MAX_DEPTH` deep) checked by
+    `check_text`: for values read with ``load_json(..., text_rules=False)``."""
     stack = [data]
     while stack:
         value = stack.pop()

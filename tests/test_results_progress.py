@@ -192,6 +192,7 @@ def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress
     page = Path(__file__).resolve().parents[1] / "lite" / "runtime" / "src" / "page" / "assignment.js"
     script = page.read_text("utf-8")
     part = script[script.index("const PROGRESS_KEY"):script.index("function progressChoice")]
+    reader = (page.parent / "lib" / "reader.js").read_text("utf-8").replace("export ", "")  # its readJson
     rng = random.Random(4)
     answers = [{"id": f"{rng.choice(['d1', 'ab'])}-{n}",
                 "day": f"2026-1{rng.randint(0, 1)}-{rng.randint(10, 28)}",
@@ -200,7 +201,7 @@ def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress
                 "results": [[s, rng.random() < .7] for s in rng.sample(COURSE, rng.randint(1, 3))]}
                for n in range(1, 300)]
     whole = {"crib-progress": 1, "device": "d1", "next": 400, "answers": answers, "daily": ["2026-12-01"]}
-    run = (f"const localStorage = {{getItem: () => {json.dumps(json.dumps(whole))}}};\n{part}\n"
+    run = (f"const localStorage = {{getItem: () => {json.dumps(json.dumps(whole))}}};\n{reader}\n{part}\n"
            "console.log(progressToAttach().json)")
     out = subprocess.run(["node", "-e", run], capture_output=True, text=True, check=True, timeout=60).stdout
     attached = Store.from_text(out)

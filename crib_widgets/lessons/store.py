@@ -43,7 +43,7 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping
 
-from ..bounded import decode_bounded, load_json
+from ..bounded import check_strings, decode_bounded, load_json
 from ..errors import CribbageError
 from ..words import plural
 from .checks import shown
@@ -168,10 +168,18 @@ class Store:
         """
         if not text:
             return cls(device), ""
-        try:
-            return cls.from_text(text), ""
+        where = "the saved progress"
+        try:  # parsed once; the characters are checked on the values, so a damaged answer can be set aside
+            if len(text) > MAX_PROGRESS_BYTES:
+                raise CribbageError(f"{where} is larger than {MAX_PROGRESS_BYTES // 1000:,} KB: {_FIX}")
+            data = load_json(text, where, MAX_PROGRESS_BYTES, text_rules=False)
         except CribbageError as error:
-            kept = _salvage(text)
+            return cls(device), _AFRESH.format(error)
+        try:
+            check_strings(data, where)
+            return cls.from_dict(data, where), ""
+        except CribbageError as error:
+            kept = _salvage(data)
             if kept is None:
                 return cls(device), _AFRESH.format(error)
             store, lost = kept
@@ -215,18 +223,16 @@ def new_device() -> str:
     return f"{int(time.time()):08x}{secrets.token_hex(3)}"
 
 
-def _salvage(text: str) -> tuple[Store, str] | None:
-    """What can be kept of saved progress that `Store.from_text` refused: the answers and days that
-    are whole (a damaged one, such as half a character or a day past the calendar's end, is set
-    aside), and words for what was lost; None when not even the document's frame can be read.
-    Still the bounded reader: nothing too big, too deep or too long is parsed."""
-    where = "the saved progress"
-    if len(text) > MAX_PROGRESS_BYTES:
+def _salvage(data: object) -> tuple[Store, str] | None:
+    """What can be kept of saved progress (its JSON values) that `Store.from_dict` refused: the
+    answers and days that are whole (a damaged one, such as half a character or a day past the
+    calendar's end, is set aside), and words for what was lost; None when not even the document's
+    frame can be read."""
+    if not isinstance(data, dict):
         return None
     try:
-        data = load_json(text, where, MAX_PROGRESS_BYTES, text_rules=False)
-        frame = {**data, "answers": [], "daily": []} if isinstance(data, dict) else data
-        store = Store.from_dict(frame, where)
+        store = Store.from_dict({**data, "answers": [], "daily": []}, "the saved progress")
+        check_strings({k: v for k, v in data.items() if k not in ("answers", "daily")}, "the saved progress")
     except CribbageError:
         return None
     lost_answers = lost_days = 0
