@@ -181,3 +181,21 @@ def test_an_attached_progress_the_report_cannot_show_never_stops_the_report(monk
     monkeypatch.setattr(report_module, "practised_lines", broken)
     html = collected_report(CLASS, got).html()
     assert "the attached progress could not be shown (OverflowError)" in html
+
+
+def test_a_file_that_fails_in_an_unforeseen_way_is_one_line_and_the_rest_are_graded(monkeypatch):
+    from crib_widgets.exercises import collect as collect_module
+
+    real = collect_module.read_results
+
+    def flaky(assignment, text, source):
+        if source == "odd.json":
+            raise OverflowError("date value out of range")
+        return real(assignment, text, source)
+
+    monkeypatch.setattr(collect_module, "read_results", flaky)
+    good = _text(make_results(CLASS, "Ann", _right("Ann")))
+    got = collect(CLASS, [("odd.json", good), ("ann.json", good)])
+    assert got.refused == ["odd.json: could not be read (OverflowError): hand in the file the assignment "
+                           "page saved"]
+    assert got.taken["Ann"].source == "ann.json"

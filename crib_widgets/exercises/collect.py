@@ -99,6 +99,10 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
             except ResultsError as error:
                 got.refused.append(str(error))
                 continue
+            except Exception as error:  # one student's file never stops the class's grade
+                got.refused.append(f"{where}: could not be read ({type(error).__name__}): hand in the file "
+                                   "the assignment page saved")
+                continue
             handed.setdefault(submission.student, []).append(submission)
     for name in sorted(handed, key=list(assignment.students).index):
         kept, *aside = latest_first(handed[name])
