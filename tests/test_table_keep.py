@@ -167,3 +167,14 @@ def test_the_tournaments_end_points_to_the_download_beside_the_table(monkeypatch
     assert t.download_view not in t.save_panel.children  # beside the table, not in a closed panel
     t.share_button.click()
     assert "not shared" in t.status_text
+
+
+def test_a_hostile_save_is_one_sentence_and_the_game_goes_on():
+    t = GameTable(seed=4)
+    moves = t.game.moves
+    for text in ("[" * 100_000 + "]" * 100_000, '{"format": 1e999}', '{"a": "\\ud800"}', "x" * 1_000_001):
+        t.save_box.value = text
+        t.restore_button.click()
+        assert t.status_text.startswith("Could not restore from the text box: this ")
+        assert t.status_text.endswith("The current game goes on.") and len(t.status_text) < 300
+        assert t.game.moves == moves
