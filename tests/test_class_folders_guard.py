@@ -120,3 +120,9 @@ def test_a_tournament_report_is_not_replaced_by_another_class(school, capsys):
     err = _refused(capsys, ["grade", str(school / "T2"), str(path), "--out", str(school / "T1" / "report")],
                    school / "T1")
     assert "another class" in err
+
+
+def test_class_add_into_a_folder_whose_class_json_was_swapped_for_another_class_is_refused(school, capsys):
+    (school / "7A" / "class.json").write_bytes((school / "7B" / "class.json").read_bytes())
+    err = _refused(capsys, ["class", "add", str(school / "7A"), "Zoë Late"], school / "7A")
+    assert "holds the files of another class" in err
