@@ -20,7 +20,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                       | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.text(max_size=6).filter(lambda k: k != "progress"), VALUES, max_size=5), VALUES,
        st.booleans(), st.integers(0, 10))
 def test_cutting_the_progress_out_agrees_with_a_json_parser(members, progress, ascii_only, spaces):
@@ -30,7 +30,7 @@ def test_cutting_the_progress_out_agrees_with_a_json_parser(members, progress, a
     assert json.loads(rest) == members and json.loads(cut) == progress
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300) | st.text(alphabet='[]{}"\\:,0123456789.e-tfnul ', max_size=300))
 def test_anything_in_the_progress_slot_is_graded_or_one_line(slot):
     text = FILE[:-2] + ',\n "progress": ' + slot + "\n}"
@@ -41,7 +41,7 @@ def test_anything_in_the_progress_slot_is_graded_or_one_line(slot):
         assert got.taken["Ann"].answers == ["2", None]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.integers(0, len(FILE)), st.text(max_size=20))
 def test_any_edit_of_a_results_file_is_graded_or_one_line(at, inserted):
     got = collect(CLASS, [("r.json", FILE[:at] + inserted + FILE[at:])])

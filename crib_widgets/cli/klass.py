@@ -6,11 +6,14 @@
 ``add`` puts late students on the class list without changing any link already sent: each link's
 class fingerprint and key come from the first roster and the class secret only, so the new
 students get new links and worksheets, the key and ``links.html`` list them too, and every other
-file in the folder is left as it was.
+file in the folder is left as it was.  A name spelt like one on the list ("Garcia, Maria" when María García is
+there: order, accents, case) is refused, unless ``--different`` says it is another student; names
+are shown "First Last".
 
 ``rebuild`` reads the second copy of the class file that `crib assign` put inside
 ``answer-key.html`` (or a copy of ``class.json`` itself) and writes the class folder again, with
-the same secret, so the same links and the same results files are graded as before.
+the same secret, so the same links and the same results files are graded as before. A folder that holds
+another class's files (``--out 7A/`` with 7B's key) is refused, with nothing written.
 """
 
 from __future__ import annotations
