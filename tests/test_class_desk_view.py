@@ -60,6 +60,7 @@ def test_files_dropped_on_the_page_are_loaded_and_handed_in():
              ("photo.json", "not base64!")]
     said = dropped(view.number, "results", files)
     assert said.startswith("3 files ready to grade") and "results-ben.json" in view.pile.value
+    assert len(view.results_upload.value) == 3 and len(view.class_upload.value) == 1  # the buttons' counts
     view.grade_button.click()
     assert sorted(row.student for row in view.desk.report.students) == ["Ann", "Ben"]  # Ben by his code
     assert len(view.desk.refused) == 1 and "photo.json" in view.desk.refused[0]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import datetime
 import functools
 import itertools
 import random
@@ -234,17 +235,20 @@ class ClassDeskView(Frame):
             .add_class(f"crib-desk-{self.number}")
 
     def take_drop(self, zone: str, files: list[tuple[str, bytes]]) -> str:
-        """Files dropped on a zone, as if picked with its button; returns the status it shows."""
+        """Files dropped on a zone, taken as if picked with its button (the button then holds them,
+        and its count says so); returns the status it shows."""
         self.went_live()
+        now = datetime.datetime.now(datetime.UTC)
+        picked = tuple({"name": name, "type": "", "size": len(raw), "content": memoryview(raw),
+                        "last_modified": now} for name, raw in files)
         if zone == "class":
             if len(files) != 1:
                 one = "Drop one class file here (class.json, or the answer key)."
                 self._show_class(one, "bad")
                 return one
-            self._load_file(files[0])
-            return self.desk.message
-        self.desk.hand_in(files)
-        self._show_pile()
+            self.class_upload.value = picked
+        else:
+            self.results_upload.value = picked
         return self.desk.message
 
     def _show_choices(self, change=None) -> None:
