@@ -57,8 +57,9 @@ MAX_DIGITS = 12
 _STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?+', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 _NUMBER = re.compile(r"[-0-9][-+.eE0-9]*+")
-# An escape that may stand for a control character or half of a character (\u0000-\u001f, \ud800-\udfff)
-_ESCAPED = re.compile(r"\\u(?:00[01]|[dD][89a-fA-F])")
+# An escape that may stand for a control character or half of a character (\u0000-\u001f,
+# \ud800-\udfff, and the short \b and \f)
+_ESCAPED = re.compile(r"\\(?:u(?:00[01]|[dD][89a-fA-F])|[bf])")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # Control characters other than tab, newline and carriage return, and lone surrogates: what no crib
 # file holds, what Python cannot hand to the page's environment, and what stops a page's Python.
