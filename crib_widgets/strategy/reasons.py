@@ -88,9 +88,13 @@ def _card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
 
 
+_SMALL_NUMBERS = ("no", "one", "two", "three", "four")
+
+
 def _rank_count(n: int, rank: int) -> str:
+    """``'two 2s'``, ``'one queen'``, ``'no aces'``."""
     one, many = _NAMES.get(rank, (str(rank), f"{rank}s"))
-    return plural(n, one, many)
+    return f"{_SMALL_NUMBERS[n]} {one if n == 1 else many}"
 
 
 def ranks_words(ranks: set[int]) -> str:
@@ -213,7 +217,8 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
         safe = f"is hardly ever answered for {kind}"
     else:
         safe = f"is answered for {kind} {often(p_best)}"
-    text = f"the {best.rank_text} (count {after_best}) {safe}"
+    also = f" {scores_now(game.pile, best)[:-4]} too and" if rank_points(on_best) else ""
+    text = f"the {best.rank_text} (count {after_best}){also} {safe}"
     if item == kind and what == "pair" and best.rank != done.rank and p_best >= 0.04:
         n_best, n_done = unseen[best.rank], unseen[done.rank]
         text += (f" ({_rank_count(n_best, best.rank)} unseen, {_rank_count(n_done, done.rank)})"
@@ -222,6 +227,8 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
     now = f"{scores_now(game.pile, done)}, but " if rank_points(on_done) else ""
     text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
              f"{often(p_done)}")
+    if len(pile) == 1 and pile[0] == done.rank and what == "pair":
+        text += ": a lead is often from a pair, kept to answer yours with three of a kind"
     return gain, text
 
 
