@@ -55,6 +55,7 @@ _CSS = """
 .crib-desk a.crib-download.crib-main { background: #27455f; color: #fff; }
 .crib-desk h3.crib-step { font-size: 1.05em; margin: 14px 0 2px; }
 .crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
+.crib-desk table.crib-links code { white-space: nowrap; }
 .crib-desk .crib-drop { border: 2px dashed #8a99a8; border-radius: 8px; padding: 8px 10px; margin: 4px 0;
   align-items: center; flex-wrap: wrap; gap: 8px; }
 .crib-desk .crib-drop.crib-drop-over { border-color: #27455f; background: #eef3f8; }
@@ -168,6 +169,7 @@ class ClassDeskView(Frame):
                                      layout=widgets.Layout(width="100%"))
         self.late_button = action_button("Add them to the class", "give the late students their own links; "
                                          "the links already sent stay the same")
+        self.late_button.layout.width = "auto"  # its words are long: never cut to "Add them to the …"
         self.late_status = widgets.HTML()
         self.class_upload = widgets.FileUpload(accept=".json,.html", multiple=False,
                                                description="Load the class file",
