@@ -206,8 +206,8 @@ class Table:
         return table
 
     def share_link(self, base: str = "") -> str:
-        """A link to this position as the person holding the device sees it (see
-        `crib_widgets.table.share`): never another player's hidden cards, unless the game is over."""
+        """A link to this moment as the person holding the device saw it (see
+        `crib_widgets.table.share`): never a card they did not see."""
         from .share import share_link
 
         return share_link(self, base)
