@@ -178,3 +178,21 @@ def test_a_hostile_save_is_one_sentence_and_the_game_goes_on():
         assert t.status_text.startswith("Could not restore from the text box: this ")
         assert t.status_text.endswith("The current game goes on.") and len(t.status_text) < 300
         assert t.game.moves == moves
+
+
+def test_a_finished_tournament_kept_comes_back_with_its_results(monkeypatch):
+    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.share import PAGE_LINK_VARIABLE
+
+    tournament = Tournament(DuplicateSet(seed=5, deals=1, level="beginner"), ("Ann",), secret="cd" * 16)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, tournament.link("Ann", "https://example.org/crib/"))
+    monkeypatch.setenv(VARIABLE, "{}")
+    t = GameTable(seed=2024, shared="page", keep="full-game")
+    play(t, 40)
+    assert t.match.finished
+    t.refresh()  # kept once every board is played
+    monkeypatch.setenv(VARIABLE, json.dumps(kept_by_page(t)))
+    back = GameTable(seed=2024, shared="page", keep="full-game")
+    assert back.match.finished and back.match.played == t.match.played
+    assert "Press Download the results file, just below" in back.status_text
+    assert 'download="results-ann.json"' in back.download_view.value

@@ -973,6 +973,11 @@ class GameTable(Frame):
             self._start(match.table, [])
             self._focus_cards()
             return
+        self._match_over()
+
+    def _match_over(self) -> None:
+        """Every board played: the results file to download, and the status says where it is."""
+        match = self.match
         self.save_box.value = self._results()
         self._draw_header()  # the points won so far, now every board's
         self.settings.selected_index = 2  # the save panel, where the results are
@@ -1023,6 +1028,9 @@ class GameTable(Frame):
         if back:
             self.match = kept  # a closed tab goes on at the board the student left, never board 1 again
         self._start(self.match.table, [])
+        if self.match.finished:
+            self._match_over()
+            return
         chosen = entry.chosen
         where = f"Welcome back: board {self.match.board} goes on where you left it. " if back else ""
         self.set_status(
