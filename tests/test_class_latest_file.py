@@ -199,3 +199,10 @@ def test_a_file_that_fails_in_an_unforeseen_way_is_one_line_and_the_rest_are_gra
     assert got.refused == ["odd.json: could not be read (OverflowError): hand in the file the assignment "
                            "page saved"]
     assert got.taken["Ann"].source == "ann.json"
+
+
+def test_links_csv_is_safe_to_open_too():
+    from crib_widgets.exercises.class_folder import class_files
+
+    rows = list(csv.reader(io.StringIO(class_files(CLASS)["links.csv"])))
+    assert [row[0] for row in rows if "cmd" in row[0]] == ["'=cmd|'/C calc'!A0"]
