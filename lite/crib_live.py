@@ -56,11 +56,26 @@ LIVE_APP = "lite/notebooks/index.html"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # a widget saved in a built page
 logger = logging.getLogger(__name__)
 
+
+def _sibling(name: str):
+    """A module of lite/ beside this one (Sphinx puts lite/ on the path; a test loading this file
+    by its path does not)."""
+    spec = importlib.util.spec_from_file_location(f"crib_lite_{name}", LITE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+offline_assets = _sibling("offline_assets")
+
 LIVE_NOTE = (
     "> **Live notebook.** Python runs inside your browser here: the cells run by themselves when the "
     "notebook opens (about 15 seconds the first time), and then the widgets answer your clicks. "
     "Your changes stay in this browser only (**File ▸ Download** saves a copy)."
 )
+#: The one line over a chapter's widgets (issue 36: a long note on every page was read once and then
+#: skipped); each widget's own badge says how far its start has got.
+LIVE_NOTICE = "Nothing to install: the widgets come alive in your browser as you reach them."
 #: Added to the link of the notebook route: crib_run_all.js runs every cell once the kernel is up.
 RUN_ALL_PARAM = "crib-run=all"
 #: What the notebook app gets beside JupyterLab's own: its cells run by themselves, and the widgets'
@@ -589,10 +604,7 @@ def add_live(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     href = context["pathto"](LIVE_APP, 1) + "?path=" + quote(source.name) + "&" + RUN_ALL_PARAM
     link = (
         '<div class="crib-live" role="note">'
-        '<span class="crib-live-text">The widgets on this page answer your clicks: Python starts '
-        "in your browser when you reach the first one. Nothing to install: the first time, it downloads "
-        "a few megabytes (the widget shows how far it has got), which your browser then keeps for every "
-        "chapter.</span>"
+        f'<span class="crib-live-text">{LIVE_NOTICE}</span>'
         f'<a class="crib-live-button" href="{escape(href)}" target="_blank" rel="noopener">'
         "Open as a notebook</a></div>"
     )
@@ -703,9 +715,14 @@ def add_ahead(app: Sphinx, pagename: str, templatename: str, context: dict, doct
     context["body"] += f'<script type="application/json" id="crib-ahead">{data}</script>'
 
 
-def write_service_worker(app: Sphinx, out: Path) -> None:
+def write_service_worker(app: Sphinx, error: Exception | None) -> None:
     """book/crib-sw.js with this build's manifest: the runtime files (as the pages name them), the
-    chapters, and a version that changes whenever one of the runtime files does."""
+    chapters, what the chapters fetch to show themselves (pictures, style sheets and their fonts,
+    scripts, sounds: read from the final pages, ``offline_assets``), and a version that changes
+    whenever one of the runtime files does. Written once the pages are final (``light_pages``)."""
+    if error is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
     paths = app.config._crib_live_paths
     pyodide = posixpath.dirname(paths["pyodide"])
     runtime = [paths["worker"], paths["runtime"], paths["styles"], paths["pyodide"],
@@ -716,10 +733,13 @@ def write_service_worker(app: Sphinx, out: Path) -> None:
     for path in runtime:
         if "?v=" not in path:  # Pyodide's own files keep their names: their bytes make the version
             version.update(hashlib.sha256((out / path).read_bytes()).digest())
-    manifest = {"version": version.hexdigest()[:12], "runtime": runtime, "pages": pages}
+    assets = offline_assets.site_assets(out, [page for page in pages if (out / page).is_file()], set(runtime))
+    manifest = {"version": version.hexdigest()[:12], "runtime": runtime, "pages": pages, "assets": assets}
     source = (RUNTIME / "dist" / SW_BUNDLE).read_text(encoding="utf-8")
     manifest_line = f"self.CRIB_SW_MANIFEST = {json.dumps(manifest)};\n"
     (out / SERVICE_WORKER).write_text(manifest_line + source, encoding="utf-8")
+    logger.info(f"[crib_live] the service worker keeps {len(pages)} pages and the {len(assets)} files they "
+                f"show ({sum((out / a.split('?')[0]).stat().st_size for a in assets) / 1e6:.1f} MB)")
 
 
 def finish_lite(app: Sphinx, error: Exception | None) -> None:
@@ -731,7 +751,6 @@ def finish_lite(app: Sphinx, error: Exception | None) -> None:
     paths = app.config._crib_live_paths
     # the page's Python worker lives in the service worker's scope (see SERVICE_WORKER)
     shutil.copy2(LITE / "_static" / "crib-live" / WORKER_BUNDLE, out / paths["worker"].split("?")[0])
-    write_service_worker(app, out)
     files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot", "stdlib",
                                                    "later", "packages")]
     for named in files:
@@ -936,6 +955,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", finish_lite, priority=600)  # after jupyterlite-sphinx's (500)
     app.connect("build-finished", mark_static)
     app.connect("build-finished", light_pages, priority=650)
+    app.connect("build-finished", write_service_worker, priority=660)  # from the final pages
     app.connect("build-finished", precompress, priority=700)  # after the pages are final
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))
     app.add_css_file("crib_live.css")

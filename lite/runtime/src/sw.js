@@ -13,13 +13,16 @@
 //   meanwhile for the next visit; one it does not hold is fetched from the network first and kept,
 //   so that a learner who has been here once can read and use every chapter offline. Their files
 //   whose address carries a digest are answered from the copy kept. The page that asks for the
-//   runtime is kept first, then the chapters are fetched ahead too once the runtime is in.
+//   runtime is kept first, then the chapters are fetched ahead too once the runtime is in, then
+//   everything they show (MANIFEST.assets, read by the build from the pages: pictures, charts,
+//   style sheets and their fonts, scripts, the voice's sounds), so that a chapter never opened is
+//   whole offline.
 //
 // Bundled by esbuild (`npm run build:sw`); the build puts the manifest before it, as
 // `self.CRIB_SW_MANIFEST`.
 import { plainStream } from './zip_stream.mjs';
 
-const MANIFEST = self.CRIB_SW_MANIFEST || { version: 'dev', runtime: [], pages: [] };
+const MANIFEST = self.CRIB_SW_MANIFEST || { version: 'dev', runtime: [], pages: [], assets: [] };
 const ROOT = new URL('../', self.location.href);
 const RUNTIME_CACHE = `crib-runtime-${MANIFEST.version}`;
 const PAGES_CACHE = `crib-pages-${MANIFEST.version}`;
@@ -274,6 +277,7 @@ self.addEventListener('message', (event) => {
     // the page keeps the list at once, so that the next one knows its Python costs no byte
     if (event.source) event.source.postMessage({ type: 'crib-ahead-held', held: held ? [...RUNTIME] : [] });
     await fetchAhead(MANIFEST.pages, PAGES_CACHE, mine);
+    await fetchAhead(MANIFEST.assets, PAGES_CACHE, mine);
     if (mine !== round) return;
     if (event.source) event.source.postMessage({ type: 'crib-ahead-done', version: MANIFEST.version });
   })());
