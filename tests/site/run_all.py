@@ -48,6 +48,8 @@ CHECKS = (
           "checks nothing, Enter and Check race no typed text"),
     Check("check_progress", "answers kept in the browser, shown on My progress, exported and imported",
           (), "progress"),
+    Check("check_damaged_progress", "damaged or hostile progress in the browser never stops Python; a "
+          "full storage is said in words"),
     Check("phone_network", "a cold widget page needs at most 8 MB and at most 250 KB before it paints",
           ("--profile", "none", "--visits", "cold", "--gate")),
     Check("phone_network", "first paint on Fast 4G against its 1.2 s goal (median of three loads; "
