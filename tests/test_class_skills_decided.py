@@ -58,3 +58,11 @@ def test_the_report_says_how_it_decided_each_skill():
     html = report.html().replace("&#x27;", "'")
     assert HOW_DECIDED in html
     assert "Wrong totals counted against no skill:" in html and "<b>Ann</b>, question" in html
+
+
+def test_a_focus_of_two_parts_trains_both():
+    from crib_widgets.exercises.skills import skill_of_focus
+
+    assert skill_of_focus("a run and fifteens") == ("runs", "fifteens")
+    assert skill_of_focus("fifteens and pairs") == ("fifteens", "pairs")
+    assert skill_of_focus("a double run") == ("runs",)

@@ -47,8 +47,12 @@ BANDS = ((0.8, "secure", "good"), (0.5, "shaky", "fair"), (0.0, "needs help", "p
 
 
 def skill_of_focus(focus: str) -> tuple[str, ...]:
-    """The skills a question's focus trains: ``"a missed fifteen"`` -> ``("fifteens",)``."""
+    """The skills a question's focus trains: ``"a missed fifteen"`` -> ``("fifteens",)``; a focus of
+    two parts trains both: ``"a run and fifteens"`` -> ``("runs", "fifteens")``."""
     f = focus.lower()
+    if " and " in f:
+        both = [skill for part in f.split(" and ") for skill in skill_of_focus(part)]
+        return tuple(dict.fromkeys(both))
     if "right count" in f:
         return ("a right count",)
     if "crib" in f and ("flush" in f or "suit" in f):
