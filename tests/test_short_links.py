@@ -1,5 +1,7 @@
 """Short links (crib_widgets.exercises.short): a set code and a student code a child can type."""
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -135,3 +137,6 @@ def test_every_printed_page_of_links_and_each_worksheet_carries_the_codes():
                      f"Name: {name.replace(chr(39), '&#x27;')}" in text)
         assert code in sheet and "example.org/crib/book/assignment.html" in sheet
     assert "https://example.org" not in files["links.html"].split("To type from paper")[1]  # typed without it
+    rows = list(csv.DictReader(io.StringIO(files["links.csv"])))  # for a mail merge
+    expected = [(n, student_code(CLASS, n)) for n in CLASS.students]
+    assert [(r["student"], r["student code"]) for r in rows] == expected

@@ -146,7 +146,8 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
             typed_address(site), student_code(assignment, exercise_set.student)))
     data = assignment.to_json(site)
     files["answer-key.html"] = answer_key_html(sets).replace("</body>", _class_copy(data) + "</body>", 1)
-    files["links.csv"] = csv_text([["student", "link"], *links.items()])
+    codes = [[name, link, student_code(assignment, name)] for name, link in links.items()]
+    files["links.csv"] = csv_text([["student", "link", "student code"], *codes])
     files["links.html"] = _links_page(assignment, links, site)
     files[CLASS_FILE] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return files
