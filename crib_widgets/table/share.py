@@ -40,6 +40,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Game, Go, Rules
@@ -65,6 +66,8 @@ PAGE_LINK_VARIABLE = "CRIB_PAGE_LINK"
 MAX_CODE = 20_000
 #: The longest record unpacked from a code (a zlib bomb is refused at this size).
 MAX_UNPACKED = 200_000
+_AGAIN = "copy the whole link again from the person who shared it"
+_DAMAGED = f"this link is damaged (cut short or changed): {_AGAIN}"
 _KEYS = {"r", "n", "seat", "s", "d", "g", "ui"}
 
 
@@ -229,22 +232,24 @@ def read_link(text: object) -> SharedPosition:
 
 
 def _decode(body: str) -> object:
-    """The JSON value a code's body holds; a damaged body says so in one sentence."""
+    """The JSON value a code's body holds; a damaged body says so in one sentence. Read by the one
+    bounded reader (`crib_widgets.bounded`): a zlib bomb is stopped at `MAX_UNPACKED`, and a nesting
+    bomb, a number too long, half a character or a control character is refused before the parser
+    or anything else sees it (a nesting bomb was a RecursionError that stopped the page's Python)."""
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
-        unpacker = zlib.decompressobj()
-        raw = unpacker.decompress(packed, MAX_UNPACKED)
-        if unpacker.unconsumed_tail:
-            raise CribbageError(f"this link unpacks to more than {MAX_UNPACKED:,} characters: it is no "
-                                "shared position")
-        if not unpacker.eof:
-            raise zlib.error("cut short")
-        return json.loads(raw.decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError) as error:
-        if isinstance(error, CribbageError):
-            raise
-        raise CribbageError("this link is damaged (cut short or changed): copy the whole link again from "
-                            "the person who shared it") from None
+    except (binascii.Error, ValueError):
+        raise CribbageError(_DAMAGED) from None
+    try:
+        unpacked = inflate_bounded(packed, "this link", MAX_UNPACKED)
+        text = decode_bounded(unpacked, "this link", MAX_UNPACKED, _AGAIN)
+        return load_json(text, "this link", MAX_UNPACKED)
+    except NotJSON:
+        raise CribbageError(_DAMAGED) from None
+    except CribbageError as error:
+        said = str(error)
+        raise CribbageError(said if _AGAIN in said else f"{said}{':' if 'damaged' in said else ';'} {_AGAIN}"
+                            ) from None
 
 
 def _record(data: object) -> tuple[Seen, dict]:
