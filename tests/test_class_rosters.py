@@ -46,6 +46,11 @@ def test_every_export_gives_the_three_students_shown_first_last(tmp_path, capsys
         "worksheet-aisha-ahmed.html", "worksheet-maría-garcía.html", "worksheet-tomi-adebayo.html"]
 
 
+def test_a_comma_inside_a_surname_column_stays_there():
+    assert read_roster('Last name,First name\n"Bell, Jr",Sam\n', "x") == ["Sam Bell, Jr"]
+    assert read_roster("Nom;Prénom;Classe\n;;7B\nBell;Sam;7B\n", "x") == ["Sam Bell"]
+
+
 def test_columns_no_header_names_are_one_sentence(tmp_path, capsys):
     path = tmp_path / "export.csv"
     path.write_text("101,García,María,7B\n", encoding="utf-8")

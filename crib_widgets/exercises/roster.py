@@ -109,10 +109,12 @@ def read_roster(text: str, where: str) -> list[str]:
     for n, row in numbered[1:] if columns else numbered:
         if lone:
             name = ", ".join(cell for cell in row if cell)
+        elif columns and (columns[0], columns[1]) != (None, None):  # "Bell, Jr" in a surname column stays
+            whole = " ".join(f"{_cell(row, columns[0])} {_cell(row, columns[1])}".split())
+            names += [whole] if whole else []
+            continue
         elif columns:
-            first, last, full = columns
-            name = f"{_cell(row, first)} {_cell(row, last)}" if (first, last) != (None, None) \
-                else _cell(row, full)
+            name = _cell(row, columns[2])
         else:
             cells = [cell for cell in row if cell]
             if len(cells) > 2:
@@ -120,9 +122,8 @@ def read_roster(text: str, where: str) -> list[str]:
                                     "holds the name: add a header row such as 'Last name,First name', or "
                                     "give one name a line")
             name = f"{cells[-1]} {cells[0]}" if len(cells) == 2 else cells[0]
-        name = shown_name(name)
-        if name:
-            names.append(name)
+        if shown_name(name):
+            names.append(shown_name(name))
     if not names:
         raise CribbageError(f"{where} lists no students: write one name per line (\"Ann Lee\" or "
                             "\"Lee, Ann\"), or save the class list from a spreadsheet as CSV")
