@@ -9,8 +9,8 @@
    question ("Question 2: Your answer") and each Check button too ("Check question 2");
 4. María answers every question, checks the first (right, with *Hear the count* beside it), and
    downloads her results file, which `read_results` grades as María's with her answers;
-5. the short link itself (``#set=...&code=...``, as a QR code or a typed address would open it) asks
-   only for the name.
+5. the short link itself (``#set=...&code=...``, as a typed address would open it) asks only for
+   the name; the same link with a letter changed says it is damaged and shows no cards.
 
 Exit status 0 when all of it holds, 1 otherwise. Screenshots go to --screenshots.
 """
@@ -62,7 +62,8 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
                 tab.click("text=Open my set")
                 said = tab.locator(".ca-start .ca-msg").inner_text()
                 if expected not in said:
-                    problems.append(f"{typed_code} with {name}: expected '{expected}', the page said {said!r}")
+                    problems.append(f"{typed_code} with {name}: expected '{expected}', the page said "
+                                    f"{said!r}")
             tab.fill("#ca-scode", code.lower().replace("-", " "))
             tab.fill("#ca-pname", "María García")
             tab.click("text=Open my set")
@@ -81,7 +82,7 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
             tab.wait_for_selector("#ca-q1 .ca-right", timeout=PYTHON_WAIT)
             try:
                 tab.wait_for_selector("#ca-q1 .crib-voice-play", timeout=30_000)
-            except Exception:  # noqa: BLE001 - said as a problem below
+            except Exception:  # a timeout: said as a problem
                 problems.append("a hand counted right has no 'Hear the count' beside it")
             tab.screenshot(path=str(shots / "short-390.png"), full_page=True)
             with tab.expect_download() as got:
@@ -90,8 +91,9 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
             try:
                 handed = read_results(CLASS, text, "results file")
                 if handed.student != MARIA or handed.answers != answers:
-                    problems.append(f"graded as {handed.student} with {handed.answers}, not María's {answers}")
-            except Exception as error:  # noqa: BLE001 - the grade's sentence is the problem
+                    problems.append(f"graded as {handed.student} with {handed.answers}, not María's "
+                                    f"{answers}")
+            except Exception as error:  # the grade's sentence is the problem
                 problems.append(f"the results file from the student code was not graded: {error}")
 
             tab = context.new_page()
@@ -102,6 +104,14 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
             heading = tab.locator(".ca-header h2").inner_text()
             if "zoë o'neil" not in heading.casefold():
                 problems.append(f"the short link opened {heading!r}, not Zoë's set")
+            tab = context.new_page()  # the same link with a letter changed on the way
+            link = short_link(CLASS, "Zoë O'Neil")
+            tab.goto(base + link[:-1] + ("A" if link[-1] != "A" else "B"))
+            tab.fill("#ca-name", "Zoë O'Neil")
+            tab.keyboard.press("Enter")
+            said = tab.locator("#crib-assignment").inner_text()
+            if "This short link is damaged" not in said or tab.locator("#ca-q1-answer").count():
+                problems.append(f"a short link with a letter changed said {said[:120]!r}")
             browser.close()
     finally:
         server.shutdown()

@@ -95,7 +95,7 @@ const wellFormed = (data, set) => data && Array.isArray(data.questions) && Array
 
 function showProblem(root, problem) {
   root.replaceChildren($("p", { class: "ca-error", role: "alert", text: problem }),
-    $("p", {}, $("a", { href: location.pathname, text: "Open a worksheet by its set code instead" })));
+    $("p", {}, $("a", { href: location.pathname, text: "Type the codes printed on your sheet instead" })));
 }
 
 async function main(root) {
@@ -171,6 +171,10 @@ function shortStart(root, set, code) {
   const msg = $("p", { class: "ca-msg", role: "alert" });
   const go = async () => {
     const { entry, problem } = await openShort(set, code, name.value);
+    if (["set", "code", "typo"].includes(problem)) { // the link itself is damaged, not the name typed
+      return showProblem(root, "This short link is damaged (a letter is missing or changed). Type the set code " +
+        "and the student code from your sheet instead.");
+    }
     if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
     openShortSet(root, entry);
   };
