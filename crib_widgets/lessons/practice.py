@@ -33,6 +33,7 @@ from ..words import join_words, plural
 from . import checks
 from .counting import CountingLesson, Line
 from .deck import IN_A_ROW, Item
+from .discard_trainer import DiscardTrainer
 from .kept import Kept
 from .muggins import ANSWERS, MugginsLesson
 from .pegging import PeggingLesson
@@ -41,22 +42,24 @@ __all__ = ["Practice", "lesson_for", "day_words", "KINDS"]
 
 # What the learner does for each question: count a hand, say what a card scores, pick a card, answer
 # the computer's count.
-KINDS = ("count", "points", "card", "muggins")
+KINDS = ("count", "points", "card", "muggins", "throw")
 _WHAT = {"counting": ("hand to count", "hands to count"), "pegging": ("play", "plays"),
-         "muggins": ("Muggins count", "Muggins counts")}
+         "muggins": ("Muggins count", "Muggins counts"),
+         "discarding": ("throw to the crib", "throws to the crib")}
 EMPTY = ("Your deck of mistakes is empty: well done! Any hand or play you get wrong in the book's "
          "trainers (the counting trainer in \"The whole show\", the pegging drill in \"The play to 31\", "
-         "the Muggins quiz in \"Muggins\") comes here, so you can practise it again until you know it. "
+         "the Muggins quiz in \"Muggins\", the discard trainer in \"Discarding\")"
+         " comes here, so you can practise it again until you know it. "
          "Meanwhile, try today's hand below.")
 
 
 MAKERS = {"counting": CountingLesson.from_position, "pegging": PeggingLesson.from_position,
-          "muggins": MugginsLesson.from_position}
+          "muggins": MugginsLesson.from_position, "discarding": DiscardTrainer.from_position}
 
 
-def lesson_for(lesson: str, position: str) -> CountingLesson | PeggingLesson | MugginsLesson:
+def lesson_for(lesson: str, position: str) -> CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer:
     """The lesson model that asks the question of ``lesson`` (``counting``, ``pegging``,
-    ``muggins``) at ``position`` again; a bad one is a `CribbageError` saying what is allowed.
+    ``muggins``, ``discarding``) at ``position`` again; a bad one is a `CribbageError` saying what is allowed.
 
     >>> lesson_for("muggins", "5H 5D 5S JC | 5C | said 28").announced
     28
@@ -101,7 +104,7 @@ class Practice:
         self.done_today = 0  # questions answered on this page
         self._answered_here: set[tuple[str, str]] = set()
         self.item: Item | None = None
-        self.lesson: CountingLesson | PeggingLesson | MugginsLesson | None = None
+        self.lesson: CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer | None = None
         self.message, self.tone = (kept.problem, "bad") if kept.problem else ("", "info")
         self.next()
 
@@ -151,6 +154,8 @@ class Practice:
             return "count"
         if isinstance(lesson, PeggingLesson):
             return "points" if lesson.scenario.ask == "last" else "card"
+        if isinstance(lesson, DiscardTrainer):
+            return "throw"
         return "muggins" if lesson is not None else ""
 
     @property
@@ -211,7 +216,7 @@ class Practice:
 
     def _others(self) -> str:
         """A sentence about mistakes this page cannot ask again (kept by other pages, or damaged), or ''."""
-        damaged = sum(1 for lesson, _ in self.skipped if lesson in MAKERS)
+        damaged = sum(1 for key in self.skipped if key[0] in MAKERS and not _other_table(*key))
         elsewhere = len(self.skipped) - damaged
         said = ""
         if elsewhere:
@@ -261,6 +266,8 @@ class Practice:
             return (f"{lesson.name} counts its {what}, {join_words([c.name for c in s.hand])} with the "
                     f"starter {s.starter.name}, as {lesson.announced}. Accept it, call Muggins naming the "
                     "points it missed, or say it is too high.")
+        if isinstance(lesson, DiscardTrainer):
+            return lesson.prompt()
         return ""
 
     def status(self) -> str:
@@ -274,7 +281,9 @@ class Practice:
         return {"count": "Type the points and press Check (or Enter).",
                 "points": "Type the points and press Check (or Enter).",
                 "card": "Tap or click the card you would lay (or press Tab to reach it and Space to lay it).",
-                "muggins": "Press Accept, Muggins! (with the points missed) or Too high!"}[self.kind]
+                "muggins": "Press Accept, Muggins! (with the points missed) or Too high!",
+                "throw": "Choose two cards to throw (tap, click, or Tab and Space), then press Check.",
+                }[self.kind]
 
     # ---- answers ------------------------------------------------------------------------------
     def count(self, typed: object) -> bool:
@@ -328,6 +337,17 @@ class Practice:
                  Line("note", f"The true count: {s.total}.", s.aloud()))
         return self._graded(outcome.right, lines)
 
+    def throw(self, cards: object) -> bool:
+        """Answer "which two do you throw?" with two cards of the hand; True when right."""
+        lesson = self._asking("throw")
+        lesson.choose(cards)
+        verdict = lesson.check()
+        lines = [Line("note", verdict.summary())]
+        lines += [Line("note", f"Given up {what}: {lost:+.1f}.") for what, lost in verdict.parts()
+                  if not verdict.right]
+        lines += [Line("note", why) for why in verdict.reasons]
+        return self._graded(verdict.right, tuple(lines))
+
     def _asking(self, kind: str):
         if self.item is None:
             raise CribbageError("nothing is due to answer: " + self.summary())
@@ -360,6 +380,12 @@ class Practice:
         return f"Right! It comes back {day_words(after.due, today)}."
 
 
+def _other_table(lesson: str, position: str) -> bool:
+    """A throw kept at a game table of three or four players or Lowball: the trainer asks only
+    two-player throws, so it is not damaged, just asked elsewhere (at the table)."""
+    return lesson == "discarding" and "," in position.rpartition("|")[2]
+
+
 def _whole(typed: object) -> int:
     """The whole number typed for a count, or a `CribbageError` saying what to type."""
     number = typed if type(typed) is int else whole_number(str(typed))
@@ -372,4 +398,4 @@ def _whole(typed: object) -> int:
 
 
 _ASKS = {"count": "a count", "points": "the points a card scores", "card": "a card to lay",
-         "muggins": "an answer to the computer's count", "": "nothing"}
+         "muggins": "an answer to the computer's count", "throw": "two cards to throw", "": "nothing"}

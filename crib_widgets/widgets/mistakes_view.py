@@ -32,8 +32,9 @@ class MistakesView(Frame):
     """The learner's mistakes due today, one at a time.
 
     Child widgets: ``summary``, ``where``, ``table``, ``question``, ``answer_input``,
-    ``check_button``, ``hand_picker`` (for "which card?"), ``accept_button``, ``muggins_input``,
-    ``muggins_button``, ``overcount_button``, ``next_button``, ``feedback``. State: the model's
+    ``check_button``, ``hand_picker`` (for "which card?"), ``throw_picker`` and ``throw_check`` (for
+    a throw to the crib), ``accept_button``, ``muggins_input``, ``muggins_button``,
+    ``overcount_button``, ``next_button``, ``feedback``. State: the model's
     ``item``, ``kind`` and ``position``.
     """
 
@@ -65,10 +66,15 @@ class MistakesView(Frame):
                                               "danger")
         self.muggins_row = widgets.HBox([self.accept_button, self.muggins_input, self.muggins_button,
                                          self.overcount_button]).add_class("crib-row")
+        # a throw to the crib: two cards chosen (tap, click, or Tab and Space), judged on Check
+        self.throw_picker = CardPicker(mode="toggle", max_selected=2, four_colour=four_colour)
+        self.throw_check = mark_check(action_button("Check", "Judge the two cards you chose", "primary"))
+        self.throw_row = widgets.VBox([self.throw_picker, self.throw_check])
         self.next_button = action_button("Next", "Go on to the next mistake due")
         self.feedback = widgets.HTML()
         self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
-                       self.hand_picker, self.muggins_row, self.feedback, self.next_button, out())
+                       self.hand_picker, self.throw_row, self.muggins_row, self.feedback, self.next_button,
+                       out())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_enter(self._on_check)
         self.accept_button.on_click(lambda _: self._on_call("accept"))
@@ -76,6 +82,7 @@ class MistakesView(Frame):
         self.muggins_input.on_enter(self._on_muggins)
         self.overcount_button.on_click(lambda _: self._on_call("overcount"))
         self.next_button.on_click(lambda _: self._on_next())
+        self.throw_check.on_click(lambda _: self._on_throw())
         self._draw_question()
 
     item = from_model("item", "The deck's question on show (None when nothing is due).")
@@ -95,8 +102,10 @@ class MistakesView(Frame):
         self._show(self.answer_row, kind in ("count", "points"))
         self._show(self.muggins_row, kind == "muggins")
         self._show(self.hand_picker, kind == "card")
+        self._show(self.throw_row, kind == "throw")
+        self.throw_picker.set_cards(p.lesson.position.cards if kind == "throw" else [])
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
-                        self.muggins_button, self.overcount_button):
+                        self.muggins_button, self.overcount_button, self.throw_check):
             control.disabled = False
         if kind == "card":
             self.hand_picker.set_cards([Card.parse(c) for c in p.lesson.scenario.hand])
@@ -140,9 +149,10 @@ class MistakesView(Frame):
         self.feedback.value = (f'<div class="crib-big">{esc(p.moved)}</div>'
                                + (f'<ul class="crib-list">{lines}</ul>' if lines else ""))
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
-                        self.muggins_button, self.overcount_button):
+                        self.muggins_button, self.overcount_button, self.throw_check):
             control.disabled = True
         self.hand_picker.set_enabled(False)
+        self.throw_picker.set_enabled(False)
         self.check_button.button_style = ""
         self.next_button.description = "Next" if p.left else "Done for today"
         self.next_button.button_style = "primary"
@@ -170,6 +180,9 @@ class MistakesView(Frame):
             self._answer(lambda: self.practice.count(typed))
         elif self.practice.kind == "points":
             self._answer(lambda: self.practice.points(typed))
+
+    def _on_throw(self) -> None:
+        self._answer(lambda: self.practice.throw(self.throw_picker.selected))
 
     def _on_pick(self, card: Card) -> None:
         self._answer(lambda: self.practice.pick(card))
