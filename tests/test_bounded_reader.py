@@ -184,3 +184,12 @@ def test_a_set_code_keeps_a_64_bit_seed():
     from crib_widgets.exercises.generate import load_set
 
     assert len(load_set("counting/easy/2/18446744073709551615")) == 2
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "\\ud800"}', '{"n": ' + "9" * 5000 + "}"])
+def test_a_hostile_duplicate_results_file_is_one_sentence(text):
+    from crib_widgets.table.duplicate import score_results
+
+    with pytest.raises(CribbageError) as caught:
+        score_results(text)
+    assert len(str(caught.value)) < 200

@@ -25,6 +25,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
+from ..bounded import MAX_RESULTS_BYTES, NotJSON, load_json
 from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..game import Game, Go, Rules
@@ -181,9 +182,11 @@ def score_results(text: str, expected: DuplicateSet | None = None) -> tuple[str,
     """Replay a results file: (the student's name, each board's replayed score). Raises
     `CribbageError` with one line naming the board and what is wrong (a move the rules or the set
     do not allow, a stated score the replay does not give, another set than ``expected``)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
+    if not isinstance(text, str):
+        raise CribbageError("this is not a duplicate results file (not JSON text)")
+    try:  # the one bounded reader: a nesting bomb here was a RecursionError that stopped the ranking
+        data = load_json(text, "this duplicate results file", MAX_RESULTS_BYTES)
+    except NotJSON:
         raise CribbageError("this is not a duplicate results file (not JSON text)") from None
     if not isinstance(data, dict) or data.get("format") != DUPLICATE_FORMAT:
         raise CribbageError("this is not a duplicate results file (its format should be "
