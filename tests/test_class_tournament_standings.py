@@ -93,5 +93,5 @@ def test_a_move_announce_superscript_two_signed_with_the_students_own_key_is_one
     got = capsys.readouterr()
     assert code == 1 and "Traceback" not in got.err
     (line,) = [x for x in got.err.splitlines() if x.startswith("crib: not graded:")]
-    assert "results-ben.json: board 1:" in line and "is not a move" in line
+    assert "results-ben.json: Ben's file, board 1:" in line and "is not a move" in line
     assert "1. Ann:" in got.out and (out / "report" / "standings.csv").exists()

@@ -152,9 +152,9 @@ def test_tampered_files_are_refused_in_one_line_each_and_the_rest_graded():
     assert all("\n" not in line for line in got.refused)
     assert "the checksum does not match" in lines["score-edited.json"]
     assert "the checksum does not match" in lines["bad-signature.json"]
-    assert "board 1: the file says" in lines["score-resigned.json"] and "the score was changed" in \
-        lines["score-resigned.json"]
-    assert "board 1:" in lines["move-changed.json"]
+    assert "Ben's file, board 1: the file says" in lines["score-resigned.json"]
+    assert "the score was changed" in lines["score-resigned.json"]
+    assert "Chloé's file, board 1:" in lines["move-changed.json"]
 
 
 def test_crib_assign_and_grade_a_tournament_from_the_command_line(tmp_path, capsys):

@@ -269,7 +269,7 @@ def grade(tournament: Tournament, got: Collected, *, review: bool = True) -> lis
         try:
             scored.append((name, _replayed(tournament, submission.answers)))
         except CribbageError as error:
-            got.refused.append(f"{submission.source}: {error}")
+            got.refused.append(f"{submission.source}: {name}'s file, {error}")
         except Exception as error:  # one student's file never stops the class's grade
             got.refused.append(f"{submission.source}: its boards could not be replayed "
                                f"({type(error).__name__}); {name}'s file was set aside, the others graded")
