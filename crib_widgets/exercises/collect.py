@@ -112,11 +112,11 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
 
 
 def _order(submission: Submission) -> tuple:
-    """What makes one file later than another: a signed time first (an unsigned one, from an older
-    page, only among files that have none), then more answers, then the file's name (so the choice
-    never depends on the order the files came in)."""
-    moment = submission.saved_at if submission.time_signed else None
-    return (moment is not None, moment or _NEVER, submission.answered, submission.source)
+    """What makes one file later than another: a signed time first; among files from an older page
+    (whose time is not signed) the time they state; then more answers, then the file's name (so the
+    choice never depends on the order the files came in)."""
+    moment = submission.saved_at or _NEVER
+    return (submission.time_signed, moment, submission.answered, submission.source)
 
 
 _NEVER = datetime.min.replace(tzinfo=UTC)
@@ -136,6 +136,10 @@ def set_aside_line(kept: Submission, aside: Submission) -> str:
     if kept.time_signed and not aside.time_signed:
         return f"{start} (its time saved, {_when(kept)}, is signed; this one is from an older page, whose " \
                "time is not)"
+    if not (kept.time_signed or aside.time_signed) and kept.saved_at and aside.saved_at \
+            and kept.saved_at != aside.saved_at:
+        return f"{start} (saved later by the time each file states, {_when(kept)}, this one " \
+               f"{_when(aside)}; files from an older page, whose time is not signed)"
     if kept.answers == aside.answers:
         return f"{start} (the same answers)"
     if kept.answered != aside.answered:
