@@ -88,6 +88,7 @@ const LINK_PROBLEMS = {
   changed: "This link has been changed or damaged since your teacher made it (some letters are different), " +
     "so it might not show your own cards." + AGAIN,
 };
+const NO_MAKER = "This browser could not make your cards here: try another browser, or use the link your teacher sent.";
 const wellFormed = (data, set) => data && Array.isArray(data.questions) && Array.isArray(data.intro) &&
   Array.isArray(data.kinds) && typeof data.title === "string" &&
   data.questions.length === Number(set.split("/")[2]) &&
@@ -113,14 +114,14 @@ async function main(root) {
     try { data = await unpack(link.q); } catch { data = null; }
     if (!wellFormed(data, link.set)) data = null;
   } else if (!window.cribLive) {
-    problem = "Opening a set by its code needs the book's live Python, which this copy of the site " +
-      "does not have: use the link your teacher sent, or the book's published site.";
+    problem = "Opening a set by its code works on the book's published site, not on this copy of it: " +
+      "use the link your teacher sent, or the book's published site.";
   } else {
     root.replaceChildren($("p", { class: "ca-msg", role: "status",
-      text: "Making your set with the book's Python (the first time takes a little while)…" }));
+      text: "Making your cards (the first time takes a little while)…" }));
     data = await python(`practice_data(${pyString(link.set)}, ${pyString(link.student)})`);
     if (data && data.error) { problem = `The set ${link.set} could not be opened: ${data.error}.`; data = null; }
-    else if (!data) problem = "The book's Python could not start in this browser, so the set cannot be made here.";
+    else if (!data) problem = NO_MAKER;
   }
   if (!data) return showProblem(root, problem);
   run(root, link, data, !link.q);
@@ -189,15 +190,15 @@ function shortStart(root, set, code) {
 
 async function openShortSet(root, entry) {
   if (!window.cribLive) {
-    return showProblem(root, "Opening a set from its codes needs the book's live Python, which this copy of the " +
-      "site does not have: use the link your teacher sent, or the book's published site.");
+    return showProblem(root, "Opening a set from its codes works on the book's published site, not on this " +
+      "copy of it: use the link your teacher sent, or the book's published site.");
   }
   root.replaceChildren($("p", { class: "ca-msg", role: "status",
-    text: "Making your set with the book's Python (the first time takes a little while)…" }));
+    text: "Making your cards (the first time takes a little while)…" }));
   const data = await python(`practice_data(${pyString(entry.set)}, ${pyString(entry.student)})`);
   if (!data || data.error || !wellFormed(data, entry.set)) {
     return showProblem(root, data && data.error ? `The set ${entry.set} could not be opened: ${data.error}.` :
-      "The book's Python could not start in this browser, so the set cannot be made here.");
+      NO_MAKER);
   }
   if (!entry.check) for (const el of document.querySelectorAll(".ca-practice-note")) el.hidden = true;
   const link = { set: entry.set, student: entry.student, check: entry.check, by: entry.by, klass: entry.klass,
@@ -330,12 +331,12 @@ function question(q, i, link, data, state, save, update) {
     if (text === null) { feedback.textContent = check ? "Type an answer first." : ""; return; }
     if (!check && text === answered) return;
     if (!window.cribLive) {
-      feedback.textContent = check ? "Checking needs the book's live Python, which this copy of the site does not have: your answer is saved." : "";
+      feedback.textContent = check ? "Checking works on the book's published site, not on this copy of it: your answer is saved." : "";
       return;
     }
-    feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Starting Python in your browser (the first time takes a little while)…";
+    feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Getting the checker ready (the first time takes a little while)…";
     const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
-    if (!reply) { feedback.textContent = "Python could not start here; your answer is saved and your teacher will grade it."; return; }
+    if (!reply) { feedback.textContent = "The checker could not start in this browser; your answer is saved and your teacher will mark it."; return; }
     answered = text;
     state.status[i] = reply.status;
     // "read" only says how the answer was understood (no checking): a pencil and other words, never a tick
@@ -472,7 +473,7 @@ function finishBox(link, data, state, practice) {
   } });
   return $("section", { class: "ca-finish" }, $("h3", { text: "When you have finished" }),
     $("p", { text: (storageWorks ? "Your answers stay in this browser, so you can come back later. " : "") +
-      "To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher's grading scores every answer again with the engine." }),
+      "To hand them in, download the results file (or copy the code) and give it to your teacher. Your teacher marks every answer again from your cards." }),
     choice.part, download, " ", copy, codeBox, msg);
 }
 
