@@ -138,10 +138,15 @@ class ClassDesk:
 
     @property
     def what(self) -> str:
-        """The class in words: "set counting/easy/10/7" or "the tournament tournament/7/8/expert"."""
+        """The class in words: "set counting/easy/10/7", or "the tournament of 8 deals against the
+        expert computer" (its code says nothing to a teacher)."""
         if self.assignment is None:
             return "no class"
-        return ("the tournament " if self.is_tournament else "set ") + self.assignment.code
+        if not isinstance(self.assignment, Tournament):
+            return f"set {self.assignment.code}"
+        chosen = self.assignment.chosen
+        return (f"the tournament of {plural(chosen.deals, 'deal')} against the {chosen.level} computer"
+                + (" with Muggins" if chosen.muggins else ""))
 
     @property
     def links(self) -> dict[str, str]:
