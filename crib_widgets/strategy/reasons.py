@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["is_fallback", "restates_cost", "often", "ranks_words", "replies_words", "scores_now",
            "play_reason", "discard_reason", "how_it_ended"]
 
-_FALLBACK = re.compile(r"scores more (later|over the rest)")
+# the sentences that say only that a card does better later: the old one, and this module's last resort
+_FALLBACK = re.compile(r"scores more (later|over the rest)|is better kept for a later count")
 _COST_WORDS = re.compile(r"(more|less) on average|worth (more|less)|points? (more|less)|scores more")
 # A part of the difference smaller than this is not worth a reason of its own.
 _SMALL = 0.05

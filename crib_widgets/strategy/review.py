@@ -35,6 +35,10 @@ with 32 and 0.039 with 48.
 The play estimate of a discard uses 8 hidden hands shared by every throw (`weigh.SAMPLES`): on
 ten hands it picked the same throw as 96 hands did every time.
 
+Each mistake's reason (`reasons`: one home for the review's sentences) says what the better
+choice does that the chosen one does not, found by comparing the two lines of play (`lines`) or,
+for a throw, the hand, crib and play of the two keeps; it never restates the cost.
+
 Costs are average points lost, never negative. `Review.costliest` lists the worst decisions
 first; `Review.totals` sums each phase; `Review.per_deal` gives the points lost in each deal;
 `Review.verdict` says it in one line.
