@@ -193,3 +193,13 @@ def test_a_hostile_duplicate_results_file_is_one_sentence(text):
     with pytest.raises(CribbageError) as caught:
         score_results(text)
     assert len(str(caught.value)) < 200
+
+
+def test_a_link_holding_a_long_name_or_key_is_refused_without_echoing_it():
+    from crib_widgets.table import share
+
+    for record in ({"n": ["x" * 150_000, "B"]}, {"x" * 150_000: 1}):
+        with pytest.raises(CribbageError) as caught:
+            read_link(share._VERSION + base64.urlsafe_b64encode(zlib.compress(json.dumps(record).encode(), 9))
+                      .decode().rstrip("="))
+        assert len(str(caught.value)) < 300

@@ -16,6 +16,7 @@ your name 'Computer' is already a computer seat's name at this table (Computer):
 from __future__ import annotations
 
 from ..errors import CribbageError
+from ..lessons.checks import shown  # a value quoted short: a 5 MB name in a link is not echoed
 
 __all__ = ["LEARNER", "PERSON", "STRENGTHS", "seat_names", "people_names", "check_name", "check_names",
            "check_strength", "check_seats", "people_seats"]
@@ -79,13 +80,13 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
     ('Ann', 'Ben')
     """
     if isinstance(names, str) or not isinstance(names, (list, tuple)) or len(names) != players:
-        raise CribbageError(f"names must list {players} names, one per seat; got {names!r}")
+        raise CribbageError(f"names must list {players} names, one per seat; got {shown(names)}")
     if not all(isinstance(n, str) and n.strip() for n in names):
-        raise CribbageError(f"every seat needs a name (a name cannot be empty); got {list(names)!r}")
+        raise CribbageError(f"every seat needs a name (a name cannot be empty); got {shown(list(names))}")
     cleaned = tuple(n.strip() for n in names)
     for i, name in enumerate(cleaned):
         if len(name) > 24:
-            raise CribbageError(f"the name {name!r} is too long: use at most 24 characters")
+            raise CribbageError(f"the name {shown(name)} is too long: use at most 24 characters")
         if name.casefold() in (n.casefold() for n in cleaned[:i]):
             raise CribbageError(f"two seats are both called {name!r}: give each seat its own name")
     return cleaned

@@ -44,6 +44,7 @@ from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Game, Go, Rules
+from ..lessons.checks import shown
 from .seats import LEARNER, check_names, check_strength
 from .seen import MAX_DEALS, Replayed, Seen, cards_of, rebuild, seen_by
 
@@ -258,7 +259,7 @@ def _record(data: object) -> tuple[Seen, dict]:
         raise CribbageError("it holds no position")
     unknown = sorted(set(data) - _KEYS - {"cut"})
     if unknown:
-        raise CribbageError(f"it holds {', '.join(map(repr, unknown))}, which no position has")
+        raise CribbageError(f"it holds {', '.join(map(shown, unknown[:3]))}, which no position has")
     rules = Rules.from_dict(data["r"])
     n = rules.players
     names = check_names(data["n"], n)
