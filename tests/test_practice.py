@@ -167,7 +167,8 @@ def test_a_question_that_cannot_be_asked_again_is_left_out_and_the_rest_go_on():
 
 def test_a_mistake_of_another_page_is_not_asked_here_and_the_page_says_so():
     kept = kept_on()
-    throw = AnswerRecord("discarding", "discards", False, 1, False, "5H 5D JS 4C 6C KD | dealer", "JS KD")
+    # a throw at a three-player table: the discard trainer asks only two-player throws
+    throw = AnswerRecord("discarding", "discards", False, 1, False, "5H 6S 7D KC 2C | pone, 3 players", "KC")
     kept.take([throw], 0)
     practice = Practice(kept)
     assert practice.item is None

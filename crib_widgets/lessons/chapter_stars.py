@@ -36,7 +36,7 @@ TRY: dict[str, str] = {
     "a right count": _COUNT,
     "the crib's flush": "count a crib in the trainer above (it starts with cribs)",
     "go and 31": "answer a play in the drill above",
-    DISCARDS: "throw two cards into the crib at the game table of “Your first game” or “The full game”",
+    DISCARDS: "throw two cards in the discard trainer above, or at a game table",
     PEGGING_CHOICES: "choose a card in the drill above",
     MUGGINS_CALLS: "answer a count in the quiz above",
 }
