@@ -25,6 +25,8 @@ hold must be that kind's; too many points on a hand with one kind of points are 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..words import join_words, plural
 from .grading import Grade
 from .model import CountingExercise, Exercise, MugginsExercise
@@ -100,26 +102,37 @@ def _held(exercise: CountingExercise) -> dict[str, int]:
     return held
 
 
-def _total_calls(exercise: Exercise, grade: Grade) -> tuple[dict[str, bool], list[str]]:
-    """For a total alone: (skill -> passed) for the skills it can tell, and the focus skills it cannot."""
+@dataclass(frozen=True)
+class _TotalCalls:
+    """What a total alone says about skills: those it can tell (skill -> passed), the focus skills it
+    cannot, the total said and the skills whose kinds the hand holds."""
+
+    calls: dict[str, bool]
+    unsure: tuple[str, ...] = ()
+    said: int = 0
+    held: tuple[str, ...] = ()
+
+
+def _total_calls(exercise: Exercise, grade: Grade) -> _TotalCalls:
     focus = skill_of_focus(exercise.focus)
     if grade.correct or not isinstance(exercise, CountingExercise) or focus == ("a right count",):
-        return dict.fromkeys(focus, grade.correct), []
+        return _TotalCalls(dict.fromkeys(focus, grade.correct))
     from .answers import AnswerError, read_answer  # answers imports grading: read here, not at the top
 
     try:
-        given = read_answer(exercise, grade.given).total
+        said = read_answer(exercise, grade.given).total
     except AnswerError:
-        given = None
+        said = None
     held = _held(exercise)
-    if given is None or not held:
-        return dict.fromkeys(focus, False), []
-    gap = grade.solution.answer - given
+    if said is None or not held:
+        return _TotalCalls(dict.fromkeys(focus, False))
+    gap = grade.solution.answer - said
     if gap > 0:  # short: a kind must be miscounted when the others together cannot make up the gap
         sure = {s for s in held if gap > sum(v for other, v in held.items() if other != s)}
     else:  # too many: only a hand with one kind of points tells which
         sure = set(held) if len(held) == 1 else set()
-    return dict.fromkeys(sure, False), [s for s in focus if s not in sure]
+    unsure = tuple(s for s in focus if s not in sure)
+    return _TotalCalls(dict.fromkeys(sure, False), unsure, said, tuple(held))
 
 
 def skills_tested(exercise: Exercise, grade: Grade) -> list[tuple[str, bool]]:
@@ -127,7 +140,7 @@ def skills_tested(exercise: Exercise, grade: Grade) -> list[tuple[str, bool]]:
     if grade.status not in ("right", "wrong"):
         return []
     if not grade.kinds:
-        return list(_total_calls(exercise, grade)[0].items())
+        return list(_total_calls(exercise, grade).calls.items())
     tested = {_kind_skill(exercise, k.kind): k.correct for k in grade.kinds if k.right or k.given}
     for skill in skill_of_focus(exercise.focus):
         tested.setdefault(skill, grade.correct)  # a focus with a kind of its own is judged by that kind
@@ -140,24 +153,16 @@ def undecided(exercise: Exercise, grade: Grade) -> str:
     pairs; not counted for fifteens or pairs"``."""
     if grade.status != "wrong" or grade.kinds:
         return ""
-    calls, unsure = _total_calls(exercise, grade)
-    if not unsure:
+    found = _total_calls(exercise, grade)
+    if not found.unsure:
         return ""
-    held = list(_held(exercise))  # type: ignore[arg-type]
-    right = grade.solution.answer
-    said = right - _gap(exercise, grade)
+    right, said = grade.solution.answer, found.said
     if said < right:
-        cause = f"the {plural(right - said, 'point')} missing could be {join_words(held, 'or')}"
+        cause = f"the {plural(right - said, 'point')} missing could be {join_words(found.held, 'or')}"
     else:
         cause = f"the {plural(said - right, 'point')} too many could be claimed for any kind"
-    blamed = f"; counted against {join_words(sorted(calls))} only" if calls else ""
-    return f"said {said}, right is {right}: {cause}; not counted for {join_words(unsure, 'or')}{blamed}"
-
-
-def _gap(exercise: Exercise, grade: Grade) -> int:
-    from .answers import read_answer
-
-    return grade.solution.answer - (read_answer(exercise, grade.given).total or 0)
+    blamed = f"; counted against {join_words(sorted(found.calls))} only" if found.calls else ""
+    return f"said {said}, right is {right}: {cause}; not counted for {join_words(found.unsure, 'or')}{blamed}"
 
 
 def band(right: int, asked: int) -> tuple[str, str]:
