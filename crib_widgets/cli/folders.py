@@ -28,6 +28,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bounded import load_json
 from ..errors import CribbageError
 
 __all__ = ["MARKER", "KINDS", "Owned", "write_owned", "owned_files", "folder_class", "FolderError"]
@@ -111,8 +112,8 @@ def folder_class(out: Path) -> str | None:
     if isinstance(owner, str) and _FINGERPRINT.fullmatch(owner):
         return owner
     try:
-        data = json.loads(_peek(out / CLASS_FILE)) if (out / CLASS_FILE).is_file() else None
-    except (ValueError, RecursionError):
+        data = load_json(_peek(out / CLASS_FILE), CLASS_FILE) if (out / CLASS_FILE).is_file() else None
+    except CribbageError:  # a damaged class file tells nothing: the links or the report may
         data = None
     if isinstance(data, dict) and isinstance(data.get("fingerprint"), str) \
             and _FINGERPRINT.fullmatch(data["fingerprint"]):
