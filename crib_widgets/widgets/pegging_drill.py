@@ -28,7 +28,7 @@ from ..lessons.pegging import (
 )
 from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
-from ..words import possessive
+from ..words import name_verb, possessive
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button, from_model
@@ -282,7 +282,7 @@ def play_row_html(s: Scenario, *, four_colour: bool = False) -> str:
         seat = s.seats[index % s.players]
         if entry.upper() == GO:
             slots.append(f'<span class="crib-slot"><span class="crib-card crib-empty crib-small" '
-                         f'role="img" aria-label="{esc(seat)} says go">go</span>'
+                         f'role="img" aria-label="{esc(name_verb(seat, "says go"))}">go</span>'
                          f'<span class="crib-tag">{esc(seat)}</span></span>')
             continue
         card = Card.parse(entry)
