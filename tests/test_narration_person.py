@@ -48,3 +48,11 @@ def test_the_just_now_line_never_reads_a_full_stop_then_a_semicolon():
                 assert ".;" not in t.recent_view.value and "go for you; You say go" in t.recent_view.value
                 return
     raise AssertionError("no forced go met in 40 games")
+
+
+def test_the_pegging_drills_go_tiles_say_you_say_go():
+    from crib_widgets.lessons.scenarios import SCENARIOS
+    from crib_widgets.widgets.pegging_drill import play_row_html
+
+    drawn = "".join(play_row_html(s) for s in SCENARIOS if any(p.upper() == "GO" for p in s.plays))
+    assert "You say go" in drawn and "Left says go" in drawn and "You says go" not in drawn
