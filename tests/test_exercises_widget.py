@@ -32,7 +32,9 @@ def test_a_static_page_still_shows_the_question():
 def test_checking_a_wrong_then_a_right_answer():
     checker = _checker()
     right = checker.exercise_set[1].solution().answer
-    checker.answer.value = str(right + 2)  # Enter in the box checks at once
+    checker.answer.value = str(right + 2)
+    assert checker.grades == {}, "typing (or leaving the box) is not an answer"
+    checker.check_button.click()
     assert checker.grades[1].status == "wrong"
     assert checker.feedback.value.startswith("<b>\u2718 Not yet</b>")
     assert "Show the answer" in checker.feedback.value
@@ -47,6 +49,7 @@ def test_answers_per_kind_show_the_diagnosis_kind_by_kind():
     by_kind = checker.exercise_set[1].solution().by_kind()
     assert by_kind["fifteen"] == 4
     checker.answer.value = f"fifteens 2, runs {by_kind['run']}"
+    checker.check_button.click()
     assert "<li>fifteens: 1 of 2 found (2 of 4 points)</li>" in checker.feedback.value
     assert "<li>runs: right (4 points)</li>" in checker.feedback.value
 
@@ -54,6 +57,7 @@ def test_answers_per_kind_show_the_diagnosis_kind_by_kind():
 def test_an_unreadable_answer_is_explained_and_not_counted():
     checker = _checker()
     checker.answer.value = "lots"
+    checker.check_button.click()
     assert checker.grades[1].status == "unreadable"
     assert "Could not read that" in checker.feedback.value and "e.g. 12" in checker.feedback.value
     checker.answer.value = ""
@@ -65,6 +69,7 @@ def test_an_unreadable_answer_is_explained_and_not_counted():
 def test_moving_between_questions_keeps_answers_and_grades():
     checker = _checker()
     checker.answer.value = "1"
+    checker.check_button.click()
     checker.next_button.click()
     assert checker.number == 2 and checker.answer.value == "" and not checker.previous_button.disabled
     assert "Type your answer" in checker.feedback.value
@@ -93,10 +98,12 @@ def test_muggins_and_play_sets_check_calls_and_points():
     muggins = _checker("muggins", "easy", 4, 7)
     key = muggins.exercise_set[1].solution()
     muggins.answer.value = "accept" if key.answer == 0 else key.call
+    muggins.check_button.click()
     assert muggins.grades[1].correct
     assert muggins.answer.placeholder == "accept, muggins 2, or too high 4"
     play = _checker("play", "hard", 2, 7)
     play.answer.value = str(play.exercise_set[1].solution().answer)
+    play.check_button.click()
     assert play.grades[1].correct
 
 
@@ -106,3 +113,13 @@ def test_on_a_phone_the_buttons_keep_their_whole_label_and_the_rows_wrap():
         assert button.layout.width == "auto", button.description
     rows = [child for child in checker.children if isinstance(child, widgets.HBox)]
     assert len(rows) == 2 and all(row.layout.flex_flow == "row wrap" for row in rows)
+
+
+def test_enter_checks_and_leaving_the_box_never_does():
+    checker = _checker()
+    right = checker.exercise_set[1].solution().answer
+    checker.answer.value = str(right)  # a phone's keyboard closing sends the text, nothing more
+    assert checker.grades == {} and checker.feedback.value == "Type your answer and press Enter or Check."
+    checker.answer._handle_custom_msg({"event": "submit"}, [])  # Enter in a notebook
+    assert checker.grades[1].correct
+    assert "crib-check" in checker.check_button._dom_classes and "crib-answer" in checker.answer._dom_classes

@@ -25,6 +25,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..widgets.answer_box import AnswerBox, mark_check
 from .card_svg import CARD_CSS
 from .export_html import answer_html, question_html
 from .grading import Grade, check_answer
@@ -75,12 +76,15 @@ class ExerciseChecker(widgets.VBox):
         heading = widgets.HTML(f"<b>{escape(title)}</b> \u00b7 set code <code>{code}</code>")
         self.progress = widgets.Label()
         self.question = widgets.HTML()
-        self.answer = widgets.Text(
-            placeholder=_HINTS[exercise_set.kind], description="Your answer:", continuous_update=False,
+        # Judged only on Check or Enter: leaving the box (a tap elsewhere, a phone's keyboard
+        # closing) must never count as an answer.
+        self.answer = AnswerBox(
+            numeric=False, placeholder=_HINTS[exercise_set.kind], description="Your answer:",
             style={"description_width": "initial"}, layout=widgets.Layout(width="28em"),
         )
-        self.check_button = widgets.Button(description="Check", button_style="primary",
-                                           tooltip="Check your answer (or press Enter in the box)")
+        self.check_button = mark_check(widgets.Button(
+            description="Check", button_style="primary",
+            tooltip="Check your answer (or press Enter in the box)"))
         self.reveal_button = widgets.Button(description="Show the answer", tooltip="Show the full count")
         self.previous_button = widgets.Button(description="\u25c0 Previous", tooltip="Previous question")
         self.next_button = widgets.Button(description="Next \u25b6", tooltip="Next question")
@@ -92,7 +96,7 @@ class ExerciseChecker(widgets.VBox):
         self.reveal_button.on_click(lambda _: self.reveal())
         self.previous_button.on_click(lambda _: self.go(self.number - 1))
         self.next_button.on_click(lambda _: self.go(self.number + 1))
-        self.answer.observe(self._submitted, names="value")
+        self.answer.on_enter(self.check)
         super().__init__([
             heading, self.progress, self.question,
             _row(self.answer, self.check_button),
@@ -106,11 +110,6 @@ class ExerciseChecker(widgets.VBox):
     def exercise(self):
         """The question on screen."""
         return self.exercise_set[self.number]
-
-    def _submitted(self, change: dict) -> None:
-        # With continuous_update off the value changes on Enter (or leaving the box): check it then.
-        if change["new"].strip():
-            self.check()
 
     def check(self) -> Grade:
         """Grade what is in the box and show the verdict with the diagnosis per kind."""
@@ -144,9 +143,7 @@ class ExerciseChecker(widgets.VBox):
 
     def _show(self) -> None:
         self.question.value = _box(f"<b>Question {self.number}.</b> " + question_html(self.exercise))
-        self.answer.unobserve(self._submitted, names="value")
         self.answer.value = self.answers.get(self.number, "")
-        self.answer.observe(self._submitted, names="value")
         grade = self.grades.get(self.number)
         self.feedback.value = self._verdict(grade) if grade else "Type your answer and press Enter or Check."
         self.solution.value = _box(answer_html(self.exercise)) if self.number in self.revealed else ""
