@@ -119,3 +119,12 @@ def test_a_damaged_practise_entry_is_not_called_a_throw_to_the_crib():
     kept = Kept(text, today="2026-12-04", device="d2")
     summary = Practice(kept).summary()
     assert "throw to the crib" not in summary and "could not be read as a question the rules allow" in summary
+
+
+@pytest.mark.parametrize("typed", ["²", "1_0", "x" * 100_000])
+def test_points_typed_that_are_no_whole_number_are_a_short_sentence(typed):
+    from crib_widgets.lessons.pegging import read_points
+
+    said = read_points(typed)
+    assert isinstance(said, str) and "is not a whole number of points" in said and len(said) < 200
+    assert read_points(" 7 ") == 7 and read_points("-1").startswith("-1 cannot be the answer")

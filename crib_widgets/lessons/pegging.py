@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..bounded import whole_number
 from ..cards import Card, full_deck
 from ..errors import CribbageError
 from ..exercises.grading import check_answer
@@ -241,10 +242,13 @@ def read_points(text: object) -> int | str:
     said = str(text).strip()
     if not said:
         return "Type a number of points first (0 if the card scores nothing), then press Enter or Check."
-    try:
-        points = int(said)
-    except ValueError:
-        return (f'"{said}" is not a whole number of points: type one from 0 to {MAX_PLAY_POINTS}, such '
+    signed = said[:1] in ("-", "+")  # ASCII digits only, and a long paste is not echoed whole
+    points = whole_number(said[1:] if signed else said)
+    if points is not None and said[:1] == "-":
+        points = -points
+    if points is None:
+        shown = said if len(said) <= 20 else f"{said[:12]}...{said[-4:]}"
+        return (f'"{shown}" is not a whole number of points: type one from 0 to {MAX_PLAY_POINTS}, such '
                 "as 2, then press Enter or Check.")
     if not 0 <= points <= MAX_PLAY_POINTS:
         return (f"{points} cannot be the answer: a card scores 0 to {MAX_PLAY_POINTS} points in the play. "
