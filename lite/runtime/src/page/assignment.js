@@ -147,7 +147,8 @@ function practiceForm(root) {
       const { entry, problem } = await openShort(code.value, student.value, name.value);
       if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
       // the address now holds the codes (not the name), so a reload asks only for the name
-      history.replaceState(null, "", "#" + new URLSearchParams({ set: entry.set, code: student.value.trim() }).toString());
+      const typed = `${entry.code.slice(0, 3)}-${entry.code.slice(3, 6)}-${entry.code.slice(6)}`;
+      history.replaceState(null, "", "#" + new URLSearchParams({ set: entry.set, code: typed }).toString());
       return openShortSet(root, entry);
     }
     if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = SHORT_PROBLEMS.set; return; }
