@@ -82,6 +82,8 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
             tab.wait_for_selector("#ca-q1 .ca-right", timeout=PYTHON_WAIT)
             try:
                 tab.wait_for_selector("#ca-q1 .crib-voice-play", timeout=30_000)
+                if tab.get_by_role("button", name="Hear the count of question 1").count() != 1:
+                    problems.append("question 1's voice button is not named 'Hear the count of question 1'")
             except Exception:  # a timeout: said as a problem
                 problems.append("a hand counted right has no 'Hear the count' beside it")
             tab.screenshot(path=str(shots / "short-390.png"), full_page=True)

@@ -353,7 +353,11 @@ function question(q, i, link, data, state, save, update) {
     if (reply.status === "right" && q.hand && !voice.firstChild) {
       const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}))`,
         "from crib_widgets.exercises.page_voice import page_voice");
-      if (typeof html === "string") voice.innerHTML = html;
+      if (typeof html === "string") {
+        voice.innerHTML = html;
+        // ten buttons all called "Hear the count" tell a screen reader nothing: each names its question
+        voice.querySelector(".crib-voice-play")?.setAttribute("aria-label", `Hear the count of question ${q.n}`);
+      }
     }
   };
   fields.addEventListener("input", () => {
