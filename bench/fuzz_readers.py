@@ -5,7 +5,8 @@ the slowest input's time and the failures found (none, when done). "Ran" counts 
 those hypothesis makes while shrinking a failure too.
 
 The property is the test's (tests/test_fuzz_readers.py runs 40 of each in `make test`): an answer or
-a refusal in one short sentence, every call under 2 s on inputs up to the stated limits, a refusal
+a refusal in one short sentence, every call under 2 s of CPU on inputs up to the stated limits (the
+clock's slowest is printed too: on a shared machine it also counts the other work), a refusal
 changing nothing. A failure is printed with its shrunk input and the run goes on to the next reader.
 
 Run: `.venv/bin/python bench/fuzz_readers.py [--examples N] [--only WORD] [--seed N]`.
@@ -25,13 +26,15 @@ from hypothesis.errors import HypothesisWarning
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import fuzz_readers_cases
 from fuzz_readers_cases import READERS, SECONDS
 
 
 def fuzz(name: str, examples: int, at: int) -> tuple[int, float, str, list[str]]:
-    """Run one reader: (examples run, slowest seconds, the slowest input's start, failures)."""
+    """Run one reader: (examples run, slowest CPU seconds, the slowest input's start, failures)."""
     strategy, check = READERS[name]
     times: list[float] = []
+    fuzz_readers_cases.WALL.clear()
     slowest = [0.0, ""]
 
     @seed(at)
@@ -68,8 +71,10 @@ def main() -> int:
         start = time.perf_counter()
         ran, slowest, what, failures = fuzz(name, args.examples, args.seed)
         failed += len(failures)
+        wall = max(fuzz_readers_cases.WALL, default=0.0)
         print(f"{name}: {ran:,} ran in {time.perf_counter() - start:.0f} s; slowest input "
-              f"{slowest * 1000:.0f} ms ({what}); failures: {len(failures)}", flush=True)
+              f"{slowest * 1000:.0f} ms of CPU ({what}), slowest call by the clock {wall * 1000:.0f} ms; "
+              f"failures: {len(failures)}", flush=True)
         for failure in failures:
             print("   " + failure.replace("\n", "\n   "))
     return 1 if failed else 0
