@@ -128,3 +128,14 @@ def test_points_typed_that_are_no_whole_number_are_a_short_sentence(typed):
     said = read_points(typed)
     assert isinstance(said, str) and "is not a whole number of points" in said and len(said) < 200
     assert read_points(" 7 ") == 7 and read_points("-1").startswith("-1 cannot be the answer")
+
+
+def test_a_typed_answer_with_a_control_character_or_a_long_paste_is_kept_not_lost():
+    from crib_widgets.lessons.progress import Answer
+    from crib_widgets.lessons.record import AnswerRecord
+
+    record = AnswerRecord("counting", "runs", False, 1, False, "5H 5D 5S JC | 5C", "1\x07" + "x" * 500)
+    answer = Answer.of([record], "d1-1", "2026-12-02")
+    assert answer.given.startswith("1\ufffdx") and len(answer.given) == 300
+    assert Store.from_text(json.dumps({"crib-progress": 1, "device": "d1", "next": 2,
+                                       "answers": [answer.to_dict()], "daily": []})).answers == (answer,)

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from ..bounded import check_text
+from ..bounded import bad_character, check_text
 from ..errors import CribbageError
 from ..exercises.skills import BANDS, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
 from ..words import plural
@@ -104,7 +104,8 @@ class Answer:
         first = records[0]
         return cls.from_dict({"id": answer_id, "day": day_text(read_day(day)), "lesson": first.lesson,
                               "position": first.position, "attempt": first.attempt, "hinted": first.hinted,
-                              "given": first.given, "results": [[r.skill, r.right] for r in records]})
+                              "given": _kept_words(first.given),
+                              "results": [[r.skill, r.right] for r in records]})
 
     @property
     def records(self) -> tuple[AnswerRecord, ...]:
@@ -158,6 +159,15 @@ class Answer:
                                 "up to 1000")
         return cls(data["id"], day, data["lesson"], data["position"], attempt, data["hinted"],
                    data["given"], _results(data["results"]))
+
+
+def _kept_words(given: object) -> object:
+    """What the learner typed, as an answer keeps it: a control character or half of a character
+    made U+FFFD and a long paste cut to `_LONGEST`, so a typed answer is never refused (and lost)."""
+    if not isinstance(given, str):
+        return given
+    text = "".join("\ufffd" if bad_character(ch) else ch for ch in given[:_LONGEST + 1])
+    return text if len(text) <= _LONGEST else text[:_LONGEST - 1] + "…"
 
 
 _KIND_WORDS = {str: "text", bool: "true or false"}
