@@ -44,6 +44,8 @@ CHECKS = (
     Check("check_update", "a new build: the page kept at once, then the new build's, the old caches gone"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
+    Check("check_short_links", "a student types the set code, her student code and her name from paper; "
+          "her results are graded as hers", (), "short"),
     Check("check_answers", "answers judged only when asked, as the box shows them: a box left on a phone "
           "checks nothing, Enter and Check race no typed text"),
     Check("check_progress", "answers kept in the browser, shown on My progress, exported and imported",
