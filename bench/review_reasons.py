@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
+from collections import Counter
 
 from crib_widgets.game import Game
 from crib_widgets.strategy import make_player
@@ -25,6 +27,18 @@ from crib_widgets.strategy.reasons import is_fallback, restates_cost
 from crib_widgets.strategy.review import review_game
 
 GOAL = 0.05
+# what a reason rests on, by its words (the first that matches)
+KINDS = (("scores now", r" now[,;]| now$"), ("their answer", r"lets them answer|invites"),
+         ("a card kept for later", r"keeps your|one of your two|your \w+ makes"),
+         ("the go and the last card", r"the go and the last card"),
+         ("their chances later", r"fewer chances later"),
+         ("the discard: crib", r"crib"), ("the discard: hand", r"holds|turned"),
+         ("the discard: the play", r"in the play"))
+
+
+def kind_of(reason: str) -> str:
+    """What ``reason`` rests on (see `KINDS`), or 'other'."""
+    return next((name for name, pattern in KINDS if re.search(pattern, reason)), "other")
 
 
 def mistakes(first: int, games: int):
@@ -57,6 +71,8 @@ def main() -> int:
               f"'scores more later' only: {len(fallback)} ({100 * share:.1f}%); restating the cost: "
               f"{len(restated)}; goal <= {100 * GOAL:.0f}% and none: {'met' if ok else 'MISSED'} "
               f"({time.perf_counter() - start:.0f} s)")
+        kinds = Counter(kind_of(d.reason) for d in found)
+        print("  reasons rest on: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
         for d in restated[:3]:
             print(f"  RESTATES: {d.summary()}")
         for d in random.Random(first).sample(found, min(args.sample, len(found))):

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..aloud import number_words
 from ..cards import RANK_VALUES, Card
 from ..game.show import show_order
 from ..pegging import item_words, next_in_count, play_points, points_words
@@ -89,13 +90,10 @@ def _card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
 
 
-_SMALL_NUMBERS = ("no", "one", "two", "three", "four")
-
-
 def _rank_count(n: int, rank: int) -> str:
     """``'two 2s'``, ``'one queen'``, ``'no aces'``."""
     one, many = _NAMES.get(rank, (str(rank), f"{rank}s"))
-    return f"{_SMALL_NUMBERS[n]} {one if n == 1 else many}"
+    return f"{number_words(n) if n else 'no'} {one if n == 1 else many}"
 
 
 def ranks_words(ranks: set[int]) -> str:
@@ -395,7 +393,7 @@ def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDis
             said.append((gain, text))
     if not said:
         return _crib_words(done, best, hand, owner, mine, numbers=True)
-    return "; and ".join(text for _, text in said)
+    return "; besides, ".join(text for _, text in said)
 
 
 def _hand_words(done, best, hand, sign) -> str | None:
@@ -450,18 +448,23 @@ def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str 
             return f"the {text_d} make fifteen together in {owner}; {text_b} do not"
         only = [r for r in reasons_d if r not in reasons_b]
         if only:
-            rest = join_words(reasons_b) if reasons_b else "they hardly work together"
+            rest = join_words(reasons_b) if reasons_b else _LITTLE[len(tb) == 1]
             return f"throwing {text_d} gives {owner} help: {join_words(only)}; with {text_b}, {rest}"
     if not numbers and mine:
         only = [r for r in reasons_b if r not in reasons_d]
         if only:
-            rest = join_words(reasons_d) if reasons_d else "they hardly work together"
-            return f"{text_b} work together in {owner}: {join_words(only)}; {text_d}: {rest}"
+            rest = join_words(reasons_d) if reasons_d else _LITTLE[len(td) == 1]
+            verb = "helps" if len(tb) == 1 else "work together in"
+            return f"{text_b} {verb} {owner}: {join_words(only)}; {text_d}: {rest}"
     if not numbers:
         return None
+    held_b, held_d = holding_words(best.option.keep), holding_words(done.option.keep)
+    keeps = f", while the keeps hold {held_b} and {held_d}" if held_b != held_d else ""
     return (f"throwing {text_b} gives {owner} {best.option.crib_ev:.1f} on average and {text_d} "
-            f"{done.option.crib_ev:.1f}, while the keeps hold {holding_words(best.option.keep)} "
-            f"and {holding_words(done.option.keep)}")
+            f"{done.option.crib_ev:.1f}{keeps}")
+
+
+_LITTLE = {False: "they hardly work together", True: "it gives the crib little"}
 
 
 def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
