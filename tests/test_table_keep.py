@@ -13,6 +13,7 @@ import re
 import pytest
 
 from crib_widgets.errors import CribbageError
+from crib_widgets.table import Table
 from crib_widgets.table.duplicate import DuplicateMatch, DuplicateSet
 from crib_widgets.table.keep import VARIABLE, check_name, keep_text, restore
 from crib_widgets.widgets import GameTable
@@ -196,3 +197,35 @@ def test_a_finished_tournament_kept_comes_back_with_its_results(monkeypatch):
     assert back.match.finished and back.match.played == t.match.played
     assert "Press Download the results file, just below" in back.status_text
     assert 'download="results-ann.json"' in back.download_view.value
+
+
+def test_a_friends_shared_position_never_replaces_the_kept_game(monkeypatch):
+    from crib_widgets.table.share import PAGE_LINK_VARIABLE
+
+    monkeypatch.setenv(VARIABLE, "{}")
+    mine = GameTable(seed=9, target=121, keep="full-game")
+    play(mine, 6)
+    kept = kept_by_page(mine)
+    monkeypatch.setenv(VARIABLE, json.dumps(kept))
+    friend = Table(seed=11, dealer=1)
+    monkeypatch.setenv(PAGE_LINK_VARIABLE, friend.share_link("https://example.org/book/15_full_game.html"))
+    visiting = GameTable(seed=2024, target=121, shared="page", keep="full-game")
+    assert visiting.game.hands[0] == friend.game.hands[0]
+    play(visiting, 3)
+    assert visiting.game_out.value == ""  # the page keeps nothing from it: the learner's game stays
+    monkeypatch.delenv(PAGE_LINK_VARIABLE)
+    back = GameTable(seed=2024, target=121, shared="page", keep="full-game")
+    assert back.game.moves == mine.game.moves
+    visiting.new_game_button.click()
+    visiting.new_game_button.click()  # the learner's choice: a new game of their own, kept
+    assert kept_by_page(visiting)["full-game"] != kept["full-game"]
+
+
+def test_a_damaged_shared_link_leaves_the_kept_game_on_the_table(monkeypatch):
+    monkeypatch.setenv(VARIABLE, "{}")
+    mine = GameTable(seed=9, keep="full-game")
+    play(mine, 4)
+    monkeypatch.setenv(VARIABLE, json.dumps(kept_by_page(mine)))
+    t = GameTable(seed=2024, shared="https://example.org/x.html#crib=c2.AAAA", keep="full-game")
+    assert t.game.moves == mine.game.moves and kept_by_page(t) == kept_by_page(mine)
+    assert t.status_text.startswith("Could not open the shared position from the link")

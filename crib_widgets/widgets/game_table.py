@@ -194,17 +194,24 @@ class GameTable(Frame):
         self.student = name
         self.keeper = None if keep is None else keeping.Keeper(keep)
         self._asked_new = False  # New game pressed once during a kept game: the next press confirms
+        self._visiting = True  # nothing is kept until the table is set up (a kept game may come back)
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
         if shared == "page":
             shared = page_link()
+        visiting = False
         if shared and TOURNAMENT_LINK_KEY in shared:
             self._open_tournament(shared)
         elif shared:
-            self._open_shared(shared, "the link")
-        elif self.keeper is not None and self.match is None:
+            visiting = self._open_shared(shared, "the link")
+        if self.keeper is not None and self.match is None and not visiting:
+            said = self.status_text if shared else ""  # a damaged link: "the current game goes on"
             self._come_back()
+            if said:
+                self.set_status(said, "bad")
+        self._visiting = visiting  # a friend's shared position is not kept (see _keep_game)
+        self._keep_game()
 
     # ---- building ------------------------------------------------------------------------------
     def _build_options(
@@ -557,7 +564,8 @@ class GameTable(Frame):
 
     # ---- keeping the game in the browser ------------------------------------------------------------
     def _keep_game(self) -> None:
-        if self.keeper is not None:
+        # a friend's shared position is not the learner's own game: it never replaces the kept one
+        if self.keeper is not None and not self._visiting:
             value = self.keeper.element(self.table, self.match, self.student)
             if self.game_out.value != value:
                 self.game_out.value = value
@@ -1110,6 +1118,7 @@ class GameTable(Frame):
             self.set_status(f"The game was not changed: {error}", "bad")
             return
         self.match = self.entry = None  # a new game leaves a tournament
+        self._visiting = False
         self._start(table, [])
 
     def _on_take(self) -> None:
@@ -1197,20 +1206,23 @@ class GameTable(Frame):
             "ok",
         )
 
-    def _open_shared(self, link: str, where: str) -> None:
-        """Open a shared position; a bad link is said in the status and the current game goes on."""
+    def _open_shared(self, link: str, where: str) -> bool:
+        """Open a shared position (True when it opened); a bad link is said in the status and the
+        current game goes on."""
         try:
             position = read_link(link)
             table = position.table(strength=self.options["strength"].value, hint_level=self.table.hint_level)
         except CribbageError as error:
             self.set_status(f"Could not open the shared position from {where}: {error}. The current game "
                             "goes on.", "bad")
-            return
+            return False
         self.match = self.entry = None
+        self._visiting = True  # kept games stay as they are (see _keep_game)
         self.went_live()  # Python opened it: the page's "Getting ready" note is no longer true
         self._start(table, [])
         opened = f"Opened the shared position: {self.game.rules.describe()}. "
         self.set_status(opened + self.status_text, "ok")
+        return True
 
     def _on_save_file(self) -> None:
         self.went_live()
@@ -1252,6 +1264,8 @@ class GameTable(Frame):
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.set_status(f"Could not restore from {where}: {reason}. The current game goes on.", "bad")
             return
+        self._visiting = False  # the learner's own save: kept from now on
+        self._keep_game()
         self.set_status(f"Restored from {where}. " + self.status_text, "ok")
 
 
