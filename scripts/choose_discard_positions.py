@@ -25,7 +25,7 @@ from crib_widgets.lessons.discard_trainer import (
     TARGET,
     DiscardPosition,
     DiscardQuestion,
-    score_applies,
+    count_out_choice,
 )
 from crib_widgets.strategy.discard import advise_discard
 from crib_widgets.strategy.players import DEALER_REACH, PONE_PEGGING
@@ -125,7 +125,7 @@ def fourth_street(cards) -> DiscardPosition | None:
             late = DiscardPosition(tuple(cards), False, (TARGET - PONE_PEGGING - need, TARGET - dealer_needs),
                                    "fourth-street")
             early = DiscardPosition(tuple(cards), False, EARLY, "fourth-street")
-            if not score_applies(late):
+            if count_out_choice(late) is None:  # the score does not change the strongest player's throw
                 continue
             best_late, best_early = DiscardQuestion(late).best, DiscardQuestion(early).best
             if best_late.discard == best_early.discard:

@@ -11,10 +11,11 @@ add up exactly: hand + crib + play = the whole cost (`Throw.lost`).
 The score. The strategy package has no win-probability model; the one place the strongest
 computer player throws differently because of the score is near the end, as the pone (who counts
 first) when the dealer could go out this deal: it keeps the hand most likely to count out in the
-show (`strategy.players.Expert`). A position with ``scores`` asks that question: when the expert's
-rule applies, the throws are ranked by how many starters let the kept hand reach what is still
-needed (`Throw.reach`), and the best throw is the expert's own choice at that score. At any other
-score the score changes nothing, and the trainer says so.
+show (`strategy.players.Expert`), and only when that keep is not already the best by hand and crib.
+A position with ``scores`` asks that question: when the rule changes the expert's throw
+(`count_out_choice`), the throws are ranked by how many starters let the kept hand reach what is
+still needed (`Throw.reach`), and the best throw is the expert's own choice at that score. At any
+other score the score changes nothing, and the reasons say so.
 
 A throw is right when it gives up less than the review calls a mistake (`strategy.review.NOTICE`
 points, against the best), or at a score that matters, when it reaches as many starters as the best.
@@ -33,9 +34,19 @@ level and records every checked throw as an `AnswerRecord` for the skill "discar
 lesson "discarding" (the game table's throws use the same), so wrong throws go to the deck of
 mistakes and `practice.Practice` asks them again (`DiscardQuestion.from_position`).
 
-For chapter 12 (position): ``DiscardTrainer(level="score")`` asks only the fourth-street positions;
-`DiscardQuestion(DiscardPosition(cards, dealer=False, scores=(mine, theirs)))` judges any six cards
-at any score; `score_applies` says whether the expert's count-out rule is in force.
+For chapter 12 (position): ``DiscardTrainer(level="score")`` asks only the fourth-street positions
+(each hand twice: at 46-52, and late, where the throw changes);
+``DiscardQuestion(DiscardPosition(cards, dealer=False, scores=(mine, theirs))).best`` is the throw
+for any six cards at any score, with `Throw.reach` (starters of 46 that count out);
+`score_applies` says whether the expert weighs counting out at that score, `count_out_choice`
+whether that changes its throw, and `show_need` what the hand must count.
+
+>>> late = DiscardPosition.parse("AD 4S 7D 8S 9D 10H | pone | score 108-96")
+>>> q = DiscardQuestion(late)
+>>> q.best.throw_words, q.best.reach, show_need(late)
+('A-4', 12, 11)
+>>> DiscardQuestion(DiscardPosition(late.cards, dealer=False)).best.throw_words
+'A-10'
 """
 
 from __future__ import annotations
@@ -59,8 +70,8 @@ from . import checks
 from .record import AnswerRecord
 
 __all__ = ["DiscardPosition", "DiscardQuestion", "DiscardTrainer", "Throw", "Verdict", "LEVELS",
-           "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "show_need",
-           "crib_chances", "weigh", "level_of", "reasons"]
+           "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "count_out_choice",
+           "show_need", "crib_chances", "weigh", "level_of", "reasons"]
 
 LESSON = "discarding"  # kept under the same lesson as a throw at the game table: one deck for both
 TARGET = 121
@@ -176,6 +187,26 @@ def score_applies(position: DiscardPosition) -> bool:
     return 0 < need <= MAX_HAND_SCORE and TARGET - theirs <= DEALER_REACH
 
 
+def count_out_choice(position: DiscardPosition):
+    """The throw the strongest computer player makes for the score here (the keep most likely to
+    count out, `strategy.players.Expert`), as a `DiscardOption`, when the score changes its throw;
+    None when it throws as usual (far from the end, as the dealer, or when the keep most likely to
+    count out is also the best by hand and crib: the expert then weighs the play as usual)."""
+    if not score_applies(position):
+        return None
+    from ..strategy.discard import advise_discard
+
+    need = show_need(position)
+    options = advise_discard(position.cards, dealer=False, explain=False)
+    choice = max(options, key=lambda o: (_reach(o, need), o.total_exact))  # as the expert chooses
+    return None if choice is options[0] else choice
+
+
+def _reach(option, need: int) -> int:
+    """Starters with which the kept hand counts ``need`` or more."""
+    return sum(n for score, n in option.hand_counts if score >= need)
+
+
 def show_need(position: DiscardPosition) -> int:
     """Points the pone's hand must count to go out, after the few it pegs in an average play."""
     from ..strategy.players import PONE_PEGGING
@@ -222,13 +253,19 @@ def _weighed(cards: tuple[Card, ...], dealer: bool) -> tuple:
 
 
 def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
-    """The 15 throws of ``position``, best first (at a score that matters, by `Throw.reach` first,
-    as the strongest computer player throws)."""
+    """The 15 throws of ``position``, best first: by `Throw.value`, or when the score changes the
+    strongest computer player's throw (`count_out_choice`), by `Throw.reach` first, then hand and
+    crib, its choice first among equals."""
     rows = _weighed(tuple(sorted(position.cards)), position.dealer)
     need = show_need(position) if score_applies(position) else None
-    reach = {o.discard: sum(n for s, n in o.hand_counts if s >= need) if need else None for o, _, _ in rows}
-    # at a score that matters the expert keeps the most starters that count out, then the best hand and crib
-    key = (lambda r: (-reach[r[0].discard], -r[0].total_ev)) if need else (lambda r: -r[2])
+    reach = {o.discard: _reach(o, need) if need else None for o, _, _ in rows}
+    chosen = count_out_choice(position)
+    if chosen is not None:
+        def key(r):
+            return (-reach[r[0].discard], -r[0].total_ev, set(r[0].discard) != set(chosen.discard))
+    else:
+        def key(r):
+            return -r[2]
     rows = sorted(rows, key=key)
     throws = []
     for option, play, value in rows:
@@ -267,6 +304,7 @@ class Verdict:
     play_lost: float
     reasons: tuple[str, ...]
     throws: tuple[Throw, ...]  # all 15, best first
+    by_reach: bool = False  # judged by the starters that count out (the score changes the throw)
 
     @property
     def cost(self) -> float:
@@ -280,7 +318,7 @@ class Verdict:
         where = f"your throw, the {t.throw_words}, ranks {_ordinal(self.rank)} of {self.of}"
         if t.discard == b.discard or self.rank == 1:
             return f"{head}: {where}."
-        if t.reach is not None:
+        if self.by_reach:
             return (f"{head}: {where}. The best is the {b.throw_words} (keep {b.keep_words}): it counts out "
                     f"with {b.reach} starters of 46, yours with {t.reach}.")
         return (f"{head}: {where}. The best is the {b.throw_words} (keep {b.keep_words}); yours gives up "
@@ -342,12 +380,13 @@ class DiscardQuestion:
         from ..strategy.review import NOTICE
 
         mine, best = self.find(cards), self.best
-        # at a score that matters, as many starters that count out; else within the review's notice
-        right = mine.reach >= best.reach if mine.reach is not None else best.value - mine.value < NOTICE
+        # at a score that changes the throw, as many starters that count out; else within the review's notice
+        by_reach = count_out_choice(self.position) is not None
+        right = mine.reach >= best.reach if by_reach else best.value - mine.value < NOTICE
         sign = 1 if best.option.own_crib else -1
         return Verdict(mine, best, right, mine.rank, len(self.throws), best.hand - mine.hand,
                        sign * (best.crib - mine.crib), best.play - mine.play,
-                       tuple(reasons(self.position, mine, best)), self.throws)
+                       tuple(reasons(self.position, mine, best)), self.throws, by_reach)
 
 
 # ---- why, in a player's words -------------------------------------------------------------------
@@ -386,8 +425,13 @@ def _share(p: float) -> str:
 def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
     """Why the best throw is best and what the chosen one does instead, naming the cards."""
     said = []
-    if mine.reach is not None:
+    if count_out_choice(position) is not None:
         said.append(_score_reason(position, mine, best))
+    elif score_applies(position):
+        mine_score, theirs = position.scores
+        said.append(f"At {mine_score} to {theirs} you count first and the dealer could go out this deal, but "
+                    "the keep most likely to count out is also the best by hand and crib, so our strongest "
+                    "computer player throws as usual, the play included.")
     elif position.scores is not None:
         mine_score, theirs = position.scores
         said.append(f"At {mine_score} to {theirs} the end is not near enough to change the throw: throw for "
@@ -633,11 +677,11 @@ class DiscardTrainer:
 
     def choose(self, cards: object) -> tuple[Card, ...]:
         """Choose these cards (at most two of the hand), replacing the choice."""
+        if self.done:
+            raise CribbageError("this position is answered: press Next for the next one")
         hand = parse_cards(cards)
         if len(hand) > 2 or not set(hand) <= set(self.position.cards):
             raise CribbageError("choose at most two cards of your hand")
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
         self.chosen = tuple(hand)
         return self.chosen
 
