@@ -320,7 +320,7 @@ class Verdict:
             return f"{head}: {where}."
         if self.by_reach:
             return (f"{head}: {where}. The best is the {b.throw_words} (keep {b.keep_words}): it counts out "
-                    f"with {b.reach} starters of 46, yours with {t.reach}.")
+                    f"with {b.reach} starters of 46, yours with {t.reach or 'none'}.")
         return (f"{head}: {where}. The best is the {b.throw_words} (keep {b.keep_words}); yours gives up "
                 f"about {_points(self.cost)} a deal on average.")
 
@@ -449,17 +449,21 @@ def _score_reason(position: DiscardPosition, mine: Throw, best: Throw) -> str:
              f"first: after the 2 or so you peg, your hand must count {need} to win before the dealer "
              "counts.")
     if mine.discard == best.discard or mine.reach == best.reach:
-        return (f"{start} Keeping {mine.keep_words} counts {need} or more with {mine.reach} of the 46 "
-                "starters: as many as any keep.")
-    return (f"{start} Keeping {best.keep_words} counts {need} or more with {best.reach} of the 46 starters; "
-            f"keeping {mine.keep_words} with only {mine.reach}. Getting home first matters more than the "
-            "average.")
+        return (f"{start} Keeping {mine.keep_words} counts {need} or more with {_starters(mine.reach)}: "
+                "as many as any keep.")
+    yours = f"only {mine.reach}" if mine.reach else "none of them"
+    return (f"{start} Keeping {best.keep_words} counts {need} or more with {_starters(best.reach)}; "
+            f"keeping {mine.keep_words} with {yours}. Getting home first matters more than the average.")
+
+
+def _starters(n: int) -> str:
+    return f"{n} of the 46 starters" if n else "none of the 46 starters"
 
 
 def _keep_reasons(best: Throw, mine: Throw) -> list[str]:
     said = []
     keep = best.keep
-    run = _run_of_three(keep)
+    run = _longest_run(keep)
     starters = join_words([_article(Card(r, "C").rank_text) for r in best.option.best_starters], "or")
     paired = len({c.rank for c in keep}) < len(keep)
     if run and not paired:
@@ -492,12 +496,17 @@ def _keep_reasons(best: Throw, mine: Throw) -> list[str]:
     return said
 
 
-def _run_of_three(cards: Sequence[Card]) -> tuple[int, ...]:
+def _longest_run(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The ranks of the longest run of three or more in ``cards`` (or ())."""
     ranks = sorted({c.rank for c in cards})
-    for i in range(len(ranks) - 2):
-        if ranks[i + 2] - ranks[i] == 2:
-            return tuple(ranks[i:i + 3])
-    return ()
+    best: tuple[int, ...] = ()
+    for i in range(len(ranks)):
+        j = i
+        while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
+            j += 1
+        if j - i + 1 >= max(3, len(best) + 1):
+            best = tuple(ranks[i:j + 1])
+    return best
 
 
 def _article(rank_text: str) -> str:
@@ -529,7 +538,11 @@ def _throw_why(thrown: Sequence[Card]) -> str:
     why = throw_reasons(thrown)
     if why:
         return f" ({join_words(why)})"
-    return " (they are too far apart to make a run or a fifteen together)"
+    low, high = sorted(c.rank for c in thrown)
+    if high - low >= 5:  # a crib of five cards holds no run that long
+        return " (too far apart to share a run, and no fifteen together)"
+    between = join_words([Card(r, "C").rank_text for r in range(low + 1, high)])
+    return f" (no fifteen or pair together, and a run needs the {between} as well)"
 
 
 def _play_reasons(best: Throw, mine: Throw) -> list[str]:
