@@ -283,7 +283,7 @@ BROKEN = [
     (_set(["answers", 1, "hinted"], "no"), "answer 2: its hinted 'no' is not true or false"),
     (_set(["answers", 1, "position"], "x" * 301), "answer 2: its position is 301 characters long"),
     (_set(["answers", 1, "results"], [["cutting", True]]), "its skill 'cutting' is not a skill the book"),
-    (_set(["answers", 1, "results"], []), "its results [] are not a list of 1 to 11"),
+    (_set(["answers", 1, "results"], []), f"its results [] are not a list of 1 to {len(COURSE)}"),
     (_set(["answers", 1, "results"], [["runs", 1]]), "its result ['runs', 1] is not a [skill, right] pair"),
     (_set(["answers", 1, "results"], [["runs", True], ["runs", False]]), "name a skill twice"),
     (_set(["answers", 1, "id"], "d1-1"), "answer 2 has the id d1-1 of an earlier one"),

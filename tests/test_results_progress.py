@@ -139,7 +139,7 @@ def test_the_report_shows_attached_stars_in_words_marked_as_the_students():
         "runs: shaky (2 stars), 2 of last 4 first tries right",
         "flush: not rated yet (0 first tries so far; stars come after 3)",
         "not tried yet in the book: his nobs, a right count, the crib's flush, go and 31, discards, "
-        "pegging choices, Muggins calls",
+        "pegging choices, playing to the board, Muggins calls",
     ]
     html = report.html()
     section = html[html.index("<h2>Practised in the book"):html.index("<h2>The class's most common")]

@@ -31,8 +31,8 @@ from ..words import join_words, plural
 from .grading import Grade
 from .model import CountingExercise, Exercise, MugginsExercise
 
-__all__ = ["SKILLS", "TRAINER_SKILLS", "PEGGING_CHOICES", "MUGGINS_CALLS", "DISCARDS", "skills_tested",
-           "skill_of_focus", "skill_of_kind", "band", "BANDS", "undecided", "HOW_DECIDED"]
+__all__ = ["SKILLS", "TRAINER_SKILLS", "PEGGING_CHOICES", "MUGGINS_CALLS", "DISCARDS", "BOARD",
+           "skills_tested", "skill_of_focus", "skill_of_kind", "band", "BANDS", "undecided", "HOW_DECIDED"]
 
 # Every skill, in the order the grid shows them.
 SKILLS = ("fifteens", "pairs", "runs", "flush", "the crib's flush", "his nobs", "go and 31", "a right count")
@@ -41,7 +41,9 @@ PEGGING_CHOICES, MUGGINS_CALLS = "pegging choices", "Muggins calls"
 # Choosing the throw to the crib at a game table: right when the throw costs less than the review
 # calls a mistake (`strategy.review.NOTICE`) against the best one.
 DISCARDS = "discards"
-TRAINER_SKILLS = (DISCARDS, PEGGING_CHOICES, MUGGINS_CALLS)
+# Chapter 12's board practice: who gets home first, offence or defence, and late plays.
+BOARD = "playing to the board"
+TRAINER_SKILLS = (DISCARDS, PEGGING_CHOICES, MUGGINS_CALLS, BOARD)
 _OF_KIND = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "his nobs",
             "thirty-one": "go and 31", "go": "go and 31", "last card": "go and 31"}
 # Share right -> (word, css class): the word is there for readers who cannot tell the colours apart.

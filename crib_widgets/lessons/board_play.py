@@ -42,7 +42,7 @@ from importlib import resources
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..exercises.skills import DISCARDS
+from ..exercises.skills import BOARD, DISCARDS
 from ..scoring import hand_total
 from ..words import join_words, plural
 from . import checks
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 LESSON = "board"
-SKILL = "playing to the board"
+SKILL = BOARD
 TARGET = 121
 # Colvert's Twenty-Six: what an average deal gives each seat (chapter 12 measures our strongest
 # computer player's games and finds the same to the nearest point).

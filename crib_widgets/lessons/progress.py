@@ -38,7 +38,7 @@ from datetime import date
 
 from ..bounded import bad_character, check_text
 from ..errors import CribbageError
-from ..exercises.skills import BANDS, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
+from ..exercises.skills import BANDS, BOARD, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
 from ..words import plural
 from .checks import shown
 from .days import day_text, read_day
@@ -49,7 +49,7 @@ __all__ = ["Answer", "Progress", "SkillProgress", "CHAPTERS", "COURSE", "LESSONS
 
 RECENT = 5  # the last first unaided tries that rate a skill
 MIN_RATED = 3  # first unaided tries before a skill has stars
-LESSONS = ("counting", "pegging", "muggins", "discarding")
+LESSONS = ("counting", "pegging", "muggins", "discarding", "board")
 # Each skill, in the order the book teaches it, with the chapter (page, title) that teaches it and
 # the words a sentence to the learner uses for it.
 CHAPTERS: dict[str, tuple[str, str, str]] = {
@@ -63,6 +63,7 @@ CHAPTERS: dict[str, tuple[str, str, str]] = {
     "go and 31": ("07_play_to_31", "The play to 31", "the go and 31"),
     DISCARDS: ("10_discarding", "Discarding", "choosing your throw to the crib"),
     PEGGING_CHOICES: ("11_pegging_well", "Pegging well", "choosing your card in the play"),
+    BOARD: ("12_playing_to_the_board", "Playing to the board", "playing to the board near the end"),
     MUGGINS_CALLS: ("13_muggins", "Muggins", "Muggins calls"),
 }
 COURSE = tuple(CHAPTERS)
