@@ -6,8 +6,9 @@ For a two-player play, `card_lines` lays each asked card, then follows the rest 
 grabbing the points in front of it as often as its habits say) for every hidden hand the value
 averages over (the same weighted hands: read from the other player's discard and play), and
 adds up each scoring event by who scored (0: the player, 1: the other player), when (``now``: the
-card itself; ``reply``: the other player's very next card; ``later``), what (``fifteen``,
-``31``, ``pair``, ``run``, ``go``, ``last card``) and the rank of the card that scored. Each
+card itself; ``reply``: the other player's very next card; ``later``), what (``fifteen``, ``31``,
+``pair``, ``pair royal``, ``double pair royal``, ``run``, ``go``, ``last card``) and the rank of
+the card that scored. Each
 `Line` holds the expected points of each event and the chance that it happens; the points of a
 line, mine minus theirs, are the card's value.
 
@@ -63,10 +64,10 @@ class Line:
 
 def score_kinds(pile: tuple[int, ...], points: int) -> list[tuple[str, int]]:
     """What the last card of ``pile`` (ranks) scored, split by kind: fifteen or 31, then a pair
-    (or three or four of a kind) or a run.
+    (``pair royal``: three of a kind; ``double pair royal``: four) or a run.
 
     >>> score_kinds((5, 10), 2), score_kinds((2, 2, 2), 6), score_kinds((4, 5, 6), 5)
-    ([('fifteen', 2)], [('pair', 6)], [('fifteen', 2), ('run', 3)])
+    ([('fifteen', 2)], [('pair royal', 6)], [('fifteen', 2), ('run', 3)])
     """
     count = sum(RANK_VALUES[r] for r in pile)
     kinds = []
@@ -75,8 +76,11 @@ def score_kinds(pile: tuple[int, ...], points: int) -> list[tuple[str, int]]:
         kinds.append(("fifteen" if count == 15 else "31", bonus))
     rest = points - bonus
     if rest:
-        kinds.append(("pair" if len(pile) > 1 and pile[-1] == pile[-2] else "run", rest))
+        kinds.append((_SETS.get(rest, "pair") if len(pile) > 1 and pile[-1] == pile[-2] else "run", rest))
     return kinds
+
+
+_SETS = {2: "pair", 6: "pair royal", 12: "double pair royal"}
 
 
 def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMPLES) -> dict[int, Line]:

@@ -148,9 +148,13 @@ def scores_now(pile: Sequence[Card], card: Card) -> str:
 
 # ----- the play -----
 
-_KIND = {"fifteen": "fifteen", "31": "31", "pair": "a pair", "run": "a run"}
-_MAKES = {"fifteen": "makes fifteen", "31": "makes 31", "pair": "pairs their card", "run": "makes a run"}
+_KIND = {"fifteen": "fifteen", "31": "31", "pair": "a pair", "pair royal": "three of a kind",
+         "double pair royal": "four of a kind", "run": "a run"}
+_MAKES = {"fifteen": "makes fifteen", "31": "makes 31", "pair": "pairs their card",
+          "pair royal": "makes three of a kind", "double pair royal": "makes four of a kind",
+          "run": "makes a run"}
 _YOU = {"fifteen": "you make fifteen", "31": "you make 31", "pair": "you pair their card",
+        "pair royal": "you make three of a kind", "double pair royal": "you make four of a kind",
         "run": "you make a run"}
 
 
@@ -200,16 +204,16 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
     ranks = sorted(named, key=named.get, reverse=True)[:3]
     p_done = sum(d.chance[(1, "reply", what, r)] for r in ranks)
     p_best = b.total(1, "reply", what, chance=True)
-    if often(p_done) == often(p_best) and p_best > 0:
+    if p_done <= p_best or often(p_done) == often(p_best):
         return None
     after_done, after_best = count + done.value, count + best.value
     item = _KIND[what]
-    if what == "pair":
-        item = item_words((dict(score_kinds((*on_done, ranks[0]), rank_points((*on_done, ranks[0]))))["pair"],
-                           "pair"))
     who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
     unseen = Counter(c.rank for c in play_view(game, seat).unseen)
     kind = _KIND[what]
+    if what.endswith("pair royal"):  # on the better card the same answer is a pair at most
+        what, kind = "pair", _KIND["pair"]
+        p_best = b.total(1, "reply", "pair", chance=True)
     if not any(n and _scores(on_best, r, what) for r, n in unseen.items()):
         safe = f"gives them no answer for {kind}"
     elif p_best < 0.04:
@@ -218,7 +222,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
         safe = f"is answered for {kind} {often(p_best)}"
     also = f" {scores_now(game.pile, best)[:-4]} too and" if rank_points(on_best) else ""
     text = f"the {best.rank_text} (count {after_best}){also} {safe}"
-    if item == kind and what == "pair" and best.rank != done.rank and p_best >= 0.04:
+    if item == kind == "a pair" and best.rank != done.rank and p_best >= 0.04:
         n_best, n_done = unseen[best.rank], unseen[done.rank]
         text += (f" ({_rank_count(n_best, best.rank)} unseen, {_rank_count(n_done, done.rank)})"
                  if n_best != n_done
@@ -226,7 +230,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
     now = f"{scores_now(game.pile, done)}, but " if rank_points(on_done) else ""
     text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
              f"{often(p_done)}")
-    if len(pile) == 1 and pile[0] == done.rank and what == "pair":
+    if len(pile) == 1 and pile[0] == done.rank and item == "three of a kind":
         text += ": a lead is often from a pair, kept to answer yours with three of a kind"
     return gain, text
 
@@ -251,7 +255,7 @@ def _later_part(done, best, d: Line, b: Line, what):
     rank = max(by_rank, key=by_rank.get)
     p_best = b.chance[(0, "later", what, rank)]
     p_done = d.total(0, "later", what, chance=True)
-    if often(p_best) == often(p_done):
+    if p_best <= p_done or often(p_best) == often(p_done):
         return None
     name = Card(rank, "C").rank_text
     if rank == done.rank:
@@ -269,7 +273,7 @@ def _their_later_part(done, best, d: Line, b: Line, what):
     after ``best``."""
     gain = d.total(1, "later", what) - b.total(1, "later", what)
     p_done, p_best = d.total(1, "later", what, chance=True), b.total(1, "later", what, chance=True)
-    if gain < _SMALL or often(p_done) == often(p_best):
+    if gain < _SMALL or p_done <= p_best or often(p_done) == often(p_best):
         return None
     return gain, (f"the {best.rank_text} leaves them fewer chances later in the play: after the "
                   f"{done.rank_text} they score {_KIND[what]} {often(p_done)}, after the {best.rank_text} "
@@ -294,7 +298,7 @@ def _go_part(done, best, d: Line, b: Line):
         text = (f"the {best.rank_text} keeps the go and the last card from the other player: they take "
                 f"them {often(p_done)} after the {done.rank_text}, {often(p_best)} after the "
                 f"{best.rank_text}")
-    if often(p_best) == often(p_done):
+    if (p_best <= p_done) == (mine >= theirs) or often(p_best) == often(p_done):
         return None
     return mine + theirs, text
 
