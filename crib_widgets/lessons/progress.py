@@ -140,7 +140,8 @@ class Answer:
         """An answer from `to_dict`'s values; anything else is a `CribbageError` naming the field
         and what it may hold."""
         if not isinstance(data, Mapping) or set(data) != set(_FIELDS):
-            got = ", ".join(map(str, data)) if isinstance(data, Mapping) else shown(data)
+            got = ", ".join(shown(k)[1:-1] if isinstance(k, str) else shown(k) for k in list(data)[:10]) \
+                if isinstance(data, Mapping) else shown(data)
             raise CribbageError(f"an answer holds the fields {', '.join(_FIELDS)}, got {got}")
         answer_key(data["id"])
         day = read_day(data["day"], "its day")
