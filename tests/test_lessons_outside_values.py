@@ -139,3 +139,11 @@ def test_a_typed_answer_with_a_control_character_or_a_long_paste_is_kept_not_los
     assert answer.given.startswith("1\ufffdx") and len(answer.given) == 300
     assert Store.from_text(json.dumps({"crib-progress": 1, "device": "d1", "next": 2,
                                        "answers": [answer.to_dict()], "daily": []})).answers == (answer,)
+
+
+def test_an_import_with_a_long_key_is_refused_without_echoing_it():
+    data = _kept_document()
+    data["answers"][0] = {"x" * 5000: 1}
+    with pytest.raises(CribbageError) as caught:
+        Store(device="d3").import_bytes(json.dumps(data).encode(), "progress.json")
+    assert len(str(caught.value)) < 300
