@@ -223,7 +223,7 @@ class BoardVerdict:
         """One sentence: right or not, and the answer."""
         if self.right:
             return f"Right: {self.answer}."
-        return f"Not this time: {self.answer}."
+        return f"Not this time. The answer: {self.answer}."
 
 
 class BoardQuestion:
@@ -574,6 +574,12 @@ class BoardPlay:
             )
         self.chosen = (key,)
         return self.chosen
+
+    def clear(self) -> None:
+        """Release the choice (nothing chosen)."""
+        if self.done:
+            raise CribbageError("this position is answered: press Next for the next one")
+        self.chosen = ()
 
     def check(self) -> BoardVerdict:
         """Judge the choice, once. Nothing chosen (or one card of a throw), or a position already

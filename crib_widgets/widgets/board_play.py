@@ -1,0 +1,206 @@
+"""BoardPlayView: chapter 12's board practice on the page: who gets home first, offence or defence,
+what to throw and which card to lay near the end.
+
+The model (`crib_widgets.lessons.board_play.BoardPlay`) asks, judges and says why; this view draws it
+and forwards clicks. Answers are buttons (who, offence or defence) or card buttons (a throw: two
+cards; a play: one), each named in words, usable by mouse, touch, or Tab and Space; nothing is
+judged until Check is pressed, and each position is judged once.
+
+>>> v = BoardPlayView(kind="seat", shuffle=False)
+>>> v.choice_buttons[1].click(); v.check_button.click(); v.tally
+(1, 1)
+>>> v.next_button.button_style
+'primary'
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..lessons.board_play import KIND_NAMES, KINDS, BoardPlay, BoardVerdict
+from ..lessons.checks import flag
+from .answer_box import mark_check
+from .cards_view import CardPicker
+from .discard_trainer import verdict_html
+from .frame import Frame, action_button, from_model
+from .progress_link import keep, out
+from .styles import esc
+
+__all__ = ["BoardPlayView", "board_verdict_html"]
+
+ALL = "all"
+
+
+class BoardPlayView(Frame):
+    """The board practice on the page. ``kind`` (a key of `KINDS`, or None for all), ``shuffle`` and
+    ``seed`` go to the model. Child widgets: ``kind_picker``, ``choice_buttons`` (one per answer, for
+    who and offence/defence), ``hand_picker`` (cards: two for a throw, one for a play),
+    ``check_button``, ``reveal_button``, ``next_button``, ``feedback``."""
+
+    def __init__(self, *, kind: str | None = None, shuffle: bool = True, seed: int | None = 0,
+                 four_colour: bool = False) -> None:
+        lesson = BoardPlay(kind=kind, shuffle=shuffle, seed=seed)  # checks every option first
+        self.four_colour = flag("four_colour", four_colour)
+        super().__init__("Playing to the board")
+        self.lesson = lesson
+        self._kept = len(lesson.records)
+        options = [("Every kind", ALL)] + [(KIND_NAMES[k], k) for k in KINDS]
+        self.kind_picker = widgets.Dropdown(options=options, value=kind or ALL, description="Practise:",
+                                            tooltip="Which kind of position to practise",
+                                            layout=widgets.Layout(width="24em"))
+        self.heading = widgets.HTML()
+        self.situation = widgets.HTML()
+        self.choice_buttons: list[widgets.Button] = []
+        self.choices = widgets.HBox()
+        self.choices.add_class("crib-row")
+        self.hand_picker = CardPicker(mode="toggle", max_selected=2, four_colour=self.four_colour,
+                                      on_change=self._on_cards)
+        self.check_button = mark_check(action_button("Check", "Judge your answer", "primary"))
+        self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info")
+        self.next_button = action_button("Next", "Go on to the next position")
+        buttons = widgets.HBox([self.check_button, self.reveal_button, self.next_button])
+        buttons.add_class("crib-row")
+        self.feedback = widgets.HTML()
+        self.tally_view = widgets.HTML()
+        self.peek = widgets.HTML()  # the answer, folded: a page read before it comes alive still has it
+        footer = widgets.HBox([self.tally_view, self.kind_picker]).add_class("crib-row")
+        footer.add_class("crib-spread")
+        self._assemble(self.heading, self.situation, self.choices, self.hand_picker, self.status, buttons,
+                       self.feedback, footer, self.peek, out())
+        self.check_button.on_click(lambda _: self._on_check())
+        self.reveal_button.on_click(lambda _: self._on_reveal())
+        self.next_button.on_click(lambda _: self._on_next())
+        self.kind_picker.observe(lambda _: self._on_kind(), names="value")
+        self._draw_question()
+
+    tally = from_model("tally", "(positions right, positions answered or shown).")
+    question = from_model("question", "The `BoardQuestion` on show.")
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def _draw_question(self) -> None:
+        q = self.lesson.question
+        self.heading.value = f'<div class="crib-sub">{esc(self.lesson.heading())}</div>'
+        facts = "".join(f"<li>{esc(f)}</li>" for f in q.facts())
+        self.situation.value = (f'<ul class="crib-list">{facts}</ul>'
+                                f'<div class="crib-big">{esc(q.prompt())}</div>')
+        if q.kind in ("home", "seat"):
+            self.choice_buttons = [self._choice(key, words) for key, words in q.options()]
+            self.choices.children = tuple(self.choice_buttons)
+            self.hand_picker.max_selected = 2
+            self.hand_picker.set_cards([])
+        else:
+            self.choice_buttons = []
+            self.choices.children = ()
+            cards = q.discard.position.cards if q.kind == "throw" else q.game.hands[0]
+            self.hand_picker.max_selected = 2 if q.kind == "throw" else 1
+            # in the play a card that would pass 31 cannot be laid
+            playable = [c for c in cards if q.kind == "throw" or str(c) in dict(q.options())]
+            self.hand_picker.set_cards(cards, enabled=playable)
+        self.feedback.value = ""
+        self._prominent(self.check_button)
+        answer = q.judge(q.answer_key)
+        self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
+                           f"{board_verdict_html(answer, shown=True)}</details>")
+        how = {"home": "Choose who, then press Check.", "seat": "Choose one, then press Check.",
+               "throw": "Choose two cards (tap, click, or Tab and Space), then press Check.",
+               "play": "Choose a card (tap, click, or Tab and Space), then press Check."}[q.kind]
+        self.set_status(f"{self.lesson.prompt()} {how}")
+        self._draw_tally()
+
+    def _choice(self, key: str, words: str) -> widgets.Button:
+        button = action_button(words, f"Answer: {words}")
+        button.on_click(lambda _, key=key: self._on_choice(key))
+        return button
+
+    def _draw_tally(self) -> None:
+        self._kept = keep(self.lesson.records, self._kept)
+        right, tried = self.tally
+        self.tally_view.value = f'<div class="crib-tally">Right: {right} of {tried}</div>'
+
+    def _prominent(self, button: widgets.Button) -> None:
+        for b, style in ((self.check_button, "primary"), (self.next_button, "primary")):
+            b.button_style = style if b is button else ""
+
+    # ---- callbacks ----------------------------------------------------------------------------
+    def _on_choice(self, key: str) -> None:
+        self.went_live()
+        if self.lesson.done:
+            return
+        self.lesson.choose(key)
+        words = self.lesson.question.option_words(key)
+        for button in self.choice_buttons:
+            button.button_style = "info" if button.description == words else ""
+        self.set_status(f"You chose: {words}. Press Check to judge it, or choose again.")
+
+    def _on_cards(self, chosen: tuple[Card, ...]) -> None:
+        self.went_live()
+        lesson = self.lesson
+        if lesson.done:
+            return
+        if lesson.question.kind == "play":
+            lesson.clear()
+            if chosen:
+                lesson.choose(chosen[-1])
+            names = " and ".join(c.name for c in chosen[-1:])
+            self.set_status(f"You chose the {names}. Press Check to judge it, or choose again." if chosen
+                            else "Choose a card to lay.")
+            return
+        for card in set(map(str, lesson.chosen)) ^ set(map(str, chosen)):
+            lesson.choose(card)
+        names = " and ".join(c.name for c in chosen)
+        if len(chosen) == 2:
+            self.set_status(f"You chose the {names}. Press Check to judge the throw, or choose again.")
+        else:
+            self.set_status(f"Chosen: {('the ' + names) if chosen else 'nothing yet'}. Choose "
+                            f"{2 - len(chosen)} more.")
+
+    def _on_check(self) -> None:
+        self.went_live()
+        try:
+            verdict = self.lesson.check()
+        except CribbageError as error:
+            self.set_status(f"{str(error)[0].upper()}{str(error)[1:]}.", "warn")
+            return
+        self.feedback.value = board_verdict_html(verdict)
+        self._finish()
+        tone = "ok" if verdict.right else "bad"
+        self.set_status(f"{verdict.summary()} Press Next for the next position.", tone)
+        self._draw_tally()
+
+    def _on_reveal(self) -> None:
+        self.went_live()
+        verdict = self.lesson.reveal()
+        if self.lesson.question.kind in ("throw", "play"):
+            self.hand_picker.select(self.lesson.question.answer_key.split())
+        self.feedback.value = board_verdict_html(verdict, shown=True)
+        self._finish()
+        self.set_status(f"The answer: {verdict.answer}. Press Next for the next position.")
+        self._draw_tally()
+
+    def _finish(self) -> None:
+        self.hand_picker.set_enabled(False)
+        for button in self.choice_buttons:
+            button.disabled = True
+        self._prominent(self.next_button)
+
+    def _on_next(self) -> None:
+        self.went_live()
+        self.lesson.next()
+        self._draw_question()
+
+    def _on_kind(self) -> None:
+        self.went_live()
+        value = self.kind_picker.value
+        self.lesson.select(None if value == ALL else value)
+        self._draw_question()
+
+
+def board_verdict_html(verdict: BoardVerdict, *, shown: bool = False) -> str:
+    """A verdict drawn: the answer and why (a throw as the discard trainer draws it)."""
+    if verdict.throw is not None:
+        return verdict_html(verdict.throw, shown=shown)
+    why = "".join(f"<li>{esc(r)}</li>" for r in verdict.reasons)
+    head = f"The answer: {verdict.answer}." if shown else verdict.summary()
+    return f'<div class="crib-big">{esc(head)}</div><div>Why:</div><ul class="crib-list">{why}</ul>'
