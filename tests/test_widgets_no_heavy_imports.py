@@ -22,8 +22,8 @@ SCRIPT = textwrap.dedent(
     sys.meta_path.insert(0, Block())
 
     from crib_widgets.game import Game
-    from crib_widgets.widgets import (BoardView, CardPicker, CountingTrainer, GameTable, MugginsQuiz,
-                                      PeggingDrill)
+    from crib_widgets.widgets import (BoardView, CardPicker, CountingTrainer, DiscardTrainerView, GameTable,
+                                      MugginsQuiz, PeggingDrill)
     from crib_widgets.widgets.post_game import points_by_phase, race_chart_html
     from crib_widgets.widgets.svg_chart import Series, bar_chart, line_chart
 
@@ -35,6 +35,8 @@ SCRIPT = textwrap.dedent(
         d.reveal_button.click(); d.next_button.click()
     q = MugginsQuiz(seed=1)
     q.accept_button.click(); q.next_button.click(); q.muggins_button.click()
+    v = DiscardTrainerView(seed=1)
+    v.reveal_button.click(); v.next_button.click(); v.level_picker.value = "score"; v.reveal_button.click()
     BoardView(61, ("Ann", "Bob"), ((5, 2), (3, 0))).update(((9, 5), (3, 0)), "Ann pegs 4")
     CardPicker("5H 5D JC 10S", max_selected=2).buttons[0].value = True
     g = GameTable(seed=1)

@@ -3,6 +3,8 @@
 - `CountingLesson` (the counting trainer): a hand dealt to a level, counted per kind or in total.
 - `PeggingLesson` (the pegging drill): what the card just laid scores, which card scores most,
   which card gives least away.
+- `DiscardTrainer` (the discard trainer): six cards, a seat and a score; the throw ranked among
+  the 15, what it gives up in hand, crib and play, and why.
 - `MugginsLesson` (the Muggins quiz): the computer counts a hand aloud, sometimes wrongly; accept,
   call Muggins or object.
 
@@ -37,6 +39,7 @@ from .._lazy import lazy_package
 #: The names each module of this package gives (each imported when first asked for).
 MODULES = {
     "counting": ("LEVELS", "CountingLesson"),
+    "discard_trainer": ("DiscardTrainer", "DiscardQuestion", "DiscardPosition"),
     "muggins": ("ANSWERS", "MugginsLesson"),
     "pegging": ("PeggingLesson",),
     "record": ("AnswerRecord",),
@@ -49,6 +52,9 @@ __getattr__, __all__ = lazy_package(__name__, MODULES)
 if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
     from .counting import LEVELS as LEVELS
     from .counting import CountingLesson as CountingLesson
+    from .discard_trainer import DiscardPosition as DiscardPosition
+    from .discard_trainer import DiscardQuestion as DiscardQuestion
+    from .discard_trainer import DiscardTrainer as DiscardTrainer
     from .muggins import ANSWERS as ANSWERS
     from .muggins import MugginsLesson as MugginsLesson
     from .pegging import PeggingLesson as PeggingLesson
