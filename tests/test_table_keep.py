@@ -13,6 +13,7 @@ import re
 import pytest
 
 from crib_widgets.errors import CribbageError
+from crib_widgets.game import Rules
 from crib_widgets.table import Table
 from crib_widgets.table.duplicate import DuplicateMatch, DuplicateSet
 from crib_widgets.table.keep import VARIABLE, check_name, keep_text, restore
@@ -229,3 +230,24 @@ def test_a_damaged_shared_link_leaves_the_kept_game_on_the_table(monkeypatch):
     t = GameTable(seed=2024, shared="https://example.org/x.html#crib=c2.AAAA", keep="full-game")
     assert t.game.moves == mine.game.moves and kept_by_page(t) == kept_by_page(mine)
     assert t.status_text.startswith("Could not open the shared position from the link")
+
+
+def test_the_keeper_headless_keeps_and_brings_back_a_table_and_a_match():
+    from crib_widgets.table.keep import Keeper
+
+    keeper = Keeper("full-game")
+    t = Table(Rules(target=121), seed=6)
+    t.move(t.learner_moves()[0])
+    t.run()
+    element = keeper.element(t)
+    found = re.search(r'data-key="([^"]+)">(.*)</span>', element, re.S)
+    environ = {VARIABLE: json.dumps({found.group(1): html.unescape(found.group(2))})}
+    back, note = keeper.come_back(environ)
+    assert note == "" and back.game.moves == t.game.moves and back.game.rules.target == 121
+    assert keeper.come_back({}) == (None, "")  # outside a live page: nothing kept, nothing said
+    match = DuplicateSet(seed=2, deals=2, level="beginner").start()
+    other = DuplicateSet(seed=3, deals=2, level="beginner").start()
+    assert keeper.key(match, "Ann") != keeper.key(match, "Ben") != keeper.key(other, "Ben")
+    kept = {VARIABLE: json.dumps({keeper.key(match, "Ann"): keep_text(match.table, match)})}
+    assert keeper.match_back(kept, match, "Ann").board == 1
+    assert keeper.match_back(kept, match, "Ben") is None and keeper.match_back(kept, other, "Ann") is None
