@@ -35,6 +35,7 @@ from crib_widgets.strategy import make_player
 from crib_widgets.strategy.weigh import weigh_discards
 
 ROOT = Path(__file__).resolve().parents[1]
+POSITION_LIKE = r"([2-9AJQKT][CDHS] ){5,7}\| (dealer|pone)( \| score -?\d{1,4}-\d{1,4})?"
 
 
 def chooser():
@@ -250,3 +251,15 @@ def test_practise_asks_a_game_tables_two_player_throw_and_leaves_a_three_player_
     kept3.take([three], 0)
     p3 = Practice(kept3)
     assert p3.item is None and "could not be read" not in p3.summary()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=90) | st.from_regex(POSITION_LIKE, fullmatch=True))
+def test_any_text_is_a_position_or_one_sentence(text):
+    """Practise reads positions kept in the browser: anything there is a position or a CribbageError."""
+    try:
+        p = DiscardPosition.parse(text)
+    except CribbageError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert DiscardPosition.parse(p.text) == p
