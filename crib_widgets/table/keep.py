@@ -87,7 +87,7 @@ def restore(name: str, environ: Mapping[str, str]) -> tuple[Table | DuplicateMat
 def welcome(table: Table) -> str:
     """What the table says when a kept game comes back."""
     return (f"Welcome back: your game ({table.game.rules.describe()}, deal {table.shown_deal}) is as you "
-            "left it. New game starts another.")
+            "left it. To start another, press New game under Game options and new game.")
 
 
 class Keeper:
