@@ -86,3 +86,16 @@ def test_each_chapter_starts_on_its_own_first_question(pools):
     firsts = [FIRST_FIFTEENS[0], LADDERS["fifteens"][0], LADDERS["pairs_runs"][0], LADDERS["flush_nobs"][0],
               HANDS[0], LADDERS["everything"][0]]
     assert len({(r.hand, r.starter) for r in firsts}) == len(firsts)
+
+
+def test_chapter_11_practises_every_technique_position_and_nothing_of_chapter_07(pools):
+    """Issue 35 item 2: the play technique drills (at least 40 real positions) live on chapter 11's
+    page, all of them, and chapter 07's drill asks none of them."""
+    from crib_widgets.lessons.techniques import POSITIONS
+
+    def chapter(number: str) -> set[str]:
+        return set().union(*(asked for name, asked in pools.items() if name.startswith(number)))
+
+    techniques = {f"pegging {scenario_position(s)} {s.ask}" for s in POSITIONS}
+    assert len(techniques) >= 40 and techniques <= chapter("11_")
+    assert not techniques & chapter("07_")

@@ -21,7 +21,7 @@ def _by_title(title: str) -> Scenario:
     return next(s for s in SCENARIOS if s.title == title)
 
 
-@pytest.mark.parametrize("topic", list(TOPICS))
+@pytest.mark.parametrize("topic", [t for t in TOPICS if any(s.topic == t for s in SCENARIOS)])
 def test_each_topic_asks_its_own_questions_and_a_round_comes_back_round(topic):
     lesson = PeggingLesson(topic=topic, seed=4)
     seen = []

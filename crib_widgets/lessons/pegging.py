@@ -1,4 +1,5 @@
-"""The pegging drill's model: what the card just laid scores, which card scores most, which is safest.
+"""The pegging drill's model: what the card just laid scores, which card scores most, which is
+safest, and which a strong player lays (chapter 11's technique positions, `techniques`).
 
 "What does it score?" is the worksheets' play question (`exercises.model.PlayExercise`), solved by
 the engine (`pegging.score_sequence` awards the go and the last card) and graded by their grader
@@ -44,16 +45,23 @@ _TOPIC_SKILLS = {"runs": "runs", "sets": "pairs", "15-31": "go and 31", "go": "g
 class Answer:
     """The engine's answer to a scenario: per candidate card, its points and reasons."""
 
-    card: Card | None  # the card asked about ("last"), or None for "best" and "safest"
-    points: float  # its points ("last"), the most any card scores ("best"), the best value ("safest")
+    card: Card | None  # the card asked about ("last"), or None for "best", "safest" and "strong"
+    # its points ("last"), the most any card scores ("best"), the best value ("safest", "strong")
+    points: float
     reasons: tuple[str, ...]
-    # "best" and "safest": (card, points or value, or None when it cannot be laid; reasons)
+    # "best", "safest" and "strong": (card, points or value, or None when it cannot be laid; reasons)
     options: tuple[tuple[Card, float | None, tuple[str, ...]], ...] = ()
+    tie: float = 0.0  # a card this close to the best is as good ("strong": the look-ahead's figures)
+    note: str = ""  # "strong": where a strong player's habit and the computer's figures differ
 
     @property
     def best_cards(self) -> tuple[Card, ...]:
-        """The cards that score the most (several when tied)."""
-        return tuple(card for card, pts, _ in self.options if pts == self.points)
+        """The right cards: those that score the most, or are worth the most (several when tied)."""
+        return tuple(card for card, pts, _ in self.options if self.is_best(pts))
+
+    def is_best(self, points: float | None) -> bool:
+        """Whether a card scoring or worth ``points`` is a right answer."""
+        return points is not None and points >= self.points - self.tie - 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +96,10 @@ def solve(scenario: Scenario) -> Answer:
             f"{line.points} for {item_words((line.points, line.kind))}" if line.kind in ("go", "last card")
             else f"{line.points} for {line.reason}" for line in solution.lines)
         return Answer(exercise.card, solution.answer, reasons)
+    if scenario.ask == "strong":
+        from .techniques import answer
+
+        return answer(scenario)
     pile = _played(scenario.plays)
     if scenario.ask == "safest":
         return _safest(scenario, pile)
@@ -216,13 +228,17 @@ def scenario_of_position(text: object) -> Scenario:
     ask, hand = "last", ()
     if ok and len(parts) == 3:
         words = parts[2].split()
-        ok = len(words) >= 3 and words[0] == "hand" and words[-1] in ("best", "safest")
+        ok = len(words) >= 3 and words[0] == "hand" and words[-1] in ("best", "safest", "strong")
         ask, hand = (words[-1], tuple(words[1:-1])) if ok else (ask, hand)
     if not ok:
         raise CribbageError(f"{checks.shown(text)} is not a play to ask about: {example}")
     for scenario in SCENARIOS:
         if scenario_position(scenario) == text:
             return scenario
+    if ask == "strong":  # chapter 11's technique positions: asked only as stored
+        from .techniques import find
+
+        return find(tuple(parts[0].split()), hand)
     plays, players, final = tuple(parts[0].split()), int(table[0]), len(table) == 3
     names = {2: ("Opponent",), 3: ("Left", "Right"), 4: ("Left", "Partner", "Right")}[players]
     seats = list(names)
@@ -350,8 +366,9 @@ class PeggingLesson:
         self._record(grade.correct, str(said))
         return Result(grade.correct)
 
-    def pick(self, card: Card) -> Result:
-        """Answer "which card?" with a card of the hand."""
+    def choose(self, card: Card) -> Result:
+        """Choose a card of the hand for a "which card?" question without judging it (Check judges:
+        `check`); another card may be chosen instead until then."""
         if self.scenario.ask == "last" or self.done:
             return Result(False, "This question is answered. Press Next for the next question.")
         option = next((o for o in self.answer.options if o[0] == card), None)
@@ -363,10 +380,26 @@ class PeggingLesson:
         if str(card) in self._given:
             return Result(False, f"You chose {card.pretty} already (it counts once): pick another card, or "
                                  "press Show me for the answer with reasons.")
-        right = option[1] == self.answer.points
         self.chosen = card
+        return Result(False)
+
+    def check(self) -> Result:
+        """Judge the card chosen (`choose`); it is recorded once, a wrong one for the mistakes deck."""
+        if self.scenario.ask == "last" or self.done:
+            return Result(False, "This question is answered. Press Next for the next question.")
+        card = self.chosen
+        if card is None or str(card) in self._given:
+            return Result(False, "Choose a card from your hand first (tap or click it, or press Tab to "
+                                 "reach it and Space to choose it), then press Check.")
+        option = next(o for o in self.answer.options if o[0] == card)
+        right = self.answer.is_best(option[1])
         self._record(right, str(card))
         return Result(right)
+
+    def pick(self, card: Card) -> Result:
+        """Answer "which card?" with a card of the hand: `choose` it and `check` at once."""
+        chosen = self.choose(card)
+        return chosen if chosen.problem else self.check()
 
     def reveal(self) -> None:
         """Show the answer: a question not yet tried counts as tried and not right."""

@@ -315,10 +315,12 @@ class Practice:
             raise CribbageError(result.problem)
         a = lesson.answer
         best = join_words([c.name for c in a.best_cards], "or")
-        lines = [Line("note", f"Best: {best}.")]
+        # chapter 11's technique positions: the card a strong player lays, each card's worth on average
+        weighed = lesson.scenario.ask in ("safest", "strong")
+        lines = [Line("note", f"A strong player lays the {best}." if lesson.scenario.ask == "strong"
+                      else f"Best: {best}.")]
         for option, value, why in a.options:
-            shown = "cannot be laid" if value is None else (f"{value:+.1f} on average" if
-                                                               lesson.scenario.ask == "safest" else
+            shown = "cannot be laid" if value is None else (f"{value:+.1f} on average" if weighed else
                                                                plural(int(value), "point"))
             lines.append(Line("note", f"The {option.name}: {shown}", f"({'; '.join(why)})."))
         return self._graded(result.right, tuple(lines))

@@ -3,7 +3,9 @@
 A scenario is a play in turn order since the count was last 0, with ``"GO"`` where a player says
 go. It asks what the last card laid scores (``ask="last"``), which card of ``hand`` scores most if
 laid now (``ask="best"``), or which card is worth most once the next player's best answer is
-weighed (``ask="safest"``, judged by the expert computer player's look-ahead).
+weighed (``ask="safest"``, judged by the expert computer player's look-ahead), or which card a
+strong player lays (``ask="strong"``: chapter 11's technique positions, `techniques`, answered
+from their stored figures).
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 
-__all__ = ["Scenario", "SCENARIOS", "TOPICS", "PLAY_TO_31", "PEGGING_WELL"]
+__all__ = ["Scenario", "SCENARIOS", "TOPICS", "ASKS", "PLAY_TO_31", "PEGGING_WELL"]
+
+ASKS = ("last", "best", "safest", "strong")
 
 TOPICS = {
     "runs": "Runs in any order",
@@ -21,6 +25,13 @@ TOPICS = {
     "go": "Go and the last card",
     "best": "Which card scores most?",
     "safe": "Which card gives least away?",
+    # chapter 11's play techniques (`techniques`): which card a strong player lays, and why
+    "lead": "Safe leads",
+    "trap": "Traps and runs",
+    "royal": "Pairing and the pair royal",
+    "thirty-one": "Counting down to 31",
+    "for-go": "Playing for the go and the last card",
+    "eleven": "The Magic Eleven",
 }
 
 
@@ -42,8 +53,8 @@ class Scenario:
         # CribbageError (a ValueError) like every bad input; types first, so nothing fails deeper in
         if not isinstance(self.topic, str) or self.topic not in TOPICS:
             raise CribbageError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
-        if not isinstance(self.ask, str) or self.ask not in ("last", "best", "safest"):
-            raise CribbageError(f"ask {self.ask!r} must be 'last', 'best' or 'safest'")
+        if not isinstance(self.ask, str) or self.ask not in ASKS:
+            raise CribbageError(f"ask {self.ask!r} must be 'last', 'best', 'safest' or 'strong'")
         if isinstance(self.players, bool) or self.players not in (2, 3, 4):
             raise CribbageError(f"{self.title}: players {self.players!r} must be 2, 3 or 4")
         for field in ("plays", "hand", "seats"):

@@ -138,7 +138,9 @@ class PeggingDrill(Frame):
                               + (f'<div class="crib-sub">{esc(s.story)}</div>' if s.story else ""))
         self._draw_table()
         asking_last = s.ask == "last"
-        self.answer_row.layout.display = None if asking_last else "none"
+        strong = s.ask == "strong"
+        self.answer_row.layout.display = None if asking_last or strong else "none"
+        self.answer_input.layout.display = None if asking_last else "none"  # strong: Check alone
         self.hand_picker.layout.display = "none" if asking_last else None
         if asking_last:
             self.hand_picker.set_cards([])
@@ -150,6 +152,13 @@ class PeggingDrill(Frame):
                                    f"{card.pretty} score?</div>")
             self.set_status(f"Type the points {who.lower() if who == 'You' else who} "
                             f"{verb} for {card.pretty}, then press Enter or Check.{extra}")
+        elif strong:
+            self.hand_picker.set_cards([Card.parse(c) for c in s.hand])
+            self.hand_picker.set_enabled(True)
+            self.question.value = ('<div class="crib-big">Your turn: which card would a strong player '
+                                   "lay?</div>")
+            self.set_status("Choose a card from your hand (tap or click it, or press Tab to reach it and "
+                            "Space to choose it), then press Check.")
         else:
             self.hand_picker.set_cards([Card.parse(c) for c in s.hand])
             self.hand_picker.set_enabled(True)
@@ -174,6 +183,8 @@ class PeggingDrill(Frame):
             reasons = "".join(f"<li>{esc(r)}</li>" for r in a.reasons) or "<li>no points</li>"
             return (f"<div>{a.card.pretty} scores <b>{a.points}</b>.</div>"
                     f'<ul class="crib-list">{reasons}</ul>')
+        if self.scenario.ask == "strong":
+            return self._strong_html()
         safest = self.scenario.ask == "safest"
         rows = []
         for card, pts, why in a.options:
@@ -189,6 +200,26 @@ class PeggingDrill(Frame):
                 else f"<div>Best: <b>{best}</b> for {a.points}.</div>")
         return f'{head}<ul class="crib-list">{"".join(rows)}</ul>'
 
+    def _strong_html(self) -> str:
+        """A strong player's card and why; then each card's worth to the end of the play (your points
+        minus theirs, on average), as our strongest computer player weighs it, with its reason."""
+        a = self.answer
+        best = " or ".join(c.pretty for c in a.best_cards)
+        first = next(why for card, pts, why in a.options if card in a.best_cards)
+        rows = []
+        for card, pts, why in a.options:
+            mark = " ★" if a.is_best(pts) else ""
+            mark += " (your choice)" if card == self.lesson.chosen else ""
+            shown = "—" if pts is None else f"{pts:+.1f}".replace("-", "−")
+            tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
+            said = "" if a.is_best(pts) else f": {esc(why[0])}"
+            rows.append(f'<li><span class="{tone}">{shown}</span>{card.pretty}{mark}{said}</li>')
+        note = f'<div class="crib-sub">{esc(a.note)}</div>' if a.note else ""
+        return (f"<div>A strong player lays <b>{best}</b>. Why: {esc(first[0])}.</div>{note}"
+                '<div class="crib-sub">What each card is worth to the end of the play, your points minus '
+                "theirs on average, as our strongest computer player weighs it:</div>"
+                f'<ul class="crib-list">{"".join(rows)}</ul>')
+
     def _draw_tally(self) -> None:
         self._kept = keep(self.lesson.records, self._kept)  # after every answer and Show me
         right, tried = self.tally
@@ -199,6 +230,9 @@ class PeggingDrill(Frame):
     # ---- callbacks ----------------------------------------------------------------------------
     def _on_check(self) -> None:
         self.went_live()
+        if self.scenario.ask == "strong" and not self.lesson.done:
+            self._check_card()
+            return
         if self.scenario.ask != "last" or self.lesson.done:
             return
         typed = self.answer_input.value
@@ -208,9 +242,29 @@ class PeggingDrill(Frame):
             return
         self._finish(result.right, f"You said {read_points(typed)}.")
 
+    def _check_card(self) -> None:
+        card = self.lesson.chosen
+        result = self.lesson.check()
+        if result.problem:
+            self.set_status(result.problem, "warn")
+            return
+        if result.right:
+            self._finish(True, f"A strong player lays {card.pretty} here.")
+            return
+        self._finish(False, f"A strong player would not lay {card.pretty} here.")
+
     def _on_pick(self, card: Card) -> None:
         self.went_live()
         if self.scenario.ask == "last" or self.lesson.done:
+            return
+        if self.scenario.ask == "strong":  # chosen now, judged when the learner presses Check
+            result = self.lesson.choose(card)
+            if result.problem:
+                self.set_status(result.problem, "warn")
+                return
+            self._mark_chosen()
+            self.set_status(f"You chose {card.pretty}. Press Check to see if a strong player would lay it, "
+                            "or choose another card.")
             return
         result = self.lesson.pick(card)
         if result.problem:
