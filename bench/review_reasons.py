@@ -8,7 +8,7 @@ mistakes' reasons are the "scores more later" fallback, and none restates the co
 (`strategy.reasons.restates_cost`).
 
 Run: `.venv/bin/python bench/review_reasons.py [--games 8] [--seeds 1 101] [--sample 12]`
-(about a minute a seed set).
+(about a minute a seed set); ``--players 3`` or ``--players 4 --partners`` for the bigger tables.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 import time
 from collections import Counter
 
-from crib_widgets.game import Game
+from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.matches import play_game
 from crib_widgets.strategy.reasons import is_fallback, restates_cost
@@ -41,12 +41,14 @@ def kind_of(reason: str) -> str:
     return next((name for name, pattern in KINDS if re.search(pattern, reason)), "other")
 
 
-def mistakes(first: int, games: int):
-    """Every mistake of the beginner over ``games`` seeded games from seed ``first``."""
+def mistakes(first: int, games: int, players: int = 2, partners: bool = False):
+    """Every mistake of the beginner (seat 0, every other seat the expert) over ``games`` seeded
+    games from seed ``first``."""
     found = []
     for i in range(games):
-        game = play_game(Game(seed=first + i), [make_player("beginner", first + i),
-                                                 make_player("expert", first + i + 1)])
+        seed = first + i
+        seats = [make_player("beginner", seed)] + [make_player("expert", seed + s) for s in range(1, players)]
+        game = play_game(Game(Rules(players=players, partners=partners), seed=seed), seats)
         found += [d for d in review_game(game, seat=0).decisions if d.is_mistake]
     return found
 
@@ -56,11 +58,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=8, help="games per seed set (8)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 101], help="first seed of each set")
     parser.add_argument("--sample", type=int, default=12, help="reasons to print per set (12)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--partners", action="store_true", help="four players in partnerships")
     args = parser.parse_args()
     met = True
     for first in args.seeds:
         start = time.perf_counter()
-        found = mistakes(first, args.games)
+        found = mistakes(first, args.games, args.players, args.partners)
         fallback = [d for d in found if is_fallback(d.reason)]
         restated = [d for d in found if restates_cost(d.reason, d.cost)]
         share = len(fallback) / max(len(found), 1)

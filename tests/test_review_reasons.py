@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from crib_widgets.game import Discard, Game, Play
+from crib_widgets.game import Discard, Game, Play, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.lookahead import rank_points
 from crib_widgets.strategy.matches import play_game
@@ -120,3 +120,15 @@ def test_a_game_pegged_out_in_the_play_says_no_hand_was_counted():
         "Computer pegged out in the play with 1 for the last card, from 120 to 121. The hands and the "
         "crib are counted only after the play, so none was counted this deal.")
     assert how_it_ended(Game(seed=1), 0) == ""
+
+
+def test_three_and_four_player_reasons_compare_the_lines_too():
+    found = []
+    for players, partners in ((3, False), (4, True)):
+        seats = [make_player("beginner", 1)] + [make_player("expert", 1 + s) for s in range(1, players)]
+        game = play_game(Game(Rules(players=players, partners=partners), seed=1), seats)
+        found += [d for d in review_game(game, seat=0).decisions if d.is_mistake]
+    assert len(found) >= 10
+    assert not [d.reason for d in found if restates_cost(d.reason, d.cost) or is_fallback(d.reason)]
+    plays = [d for d in found if d.phase == "play"]
+    assert all(re.match(rf"(the|after the) {d.best.cards[0].rank_text}\b", d.reason) for d in plays)

@@ -180,3 +180,99 @@ def keep_line(keep, unseen, hands, *, dealer: bool, solver: _Solver) -> Line:
             line.points[(1 - who, "later", what, rank)] += points
             line.chance[(1 - who, "later", what, rank)] += tracer.line.chance[(who, "later", what, rank)]
     return line
+
+
+def card_lines_multi(game: Game, seat: int, ranks, *, samples: int | None = None) -> dict[int, Line]:
+    """The `Line` after each of ``ranks`` with three or four players, as
+    `lookahead_multi.play_values_multi` searches it (the same hidden deals, depth and greedy
+    play-out beyond it). Events are the seat's (0), its partner's (2) or another side's (1);
+    ``reply`` is the next card, laid by another side."""
+    from .lookahead_multi import DEPTH, SAMPLES, MultiSolver, hidden_deals, multi_view, pile_key
+
+    view = multi_view(game, seat, board=False)
+    n = len(view.sides)
+    samples = SAMPLES if samples is None else samples
+    cut = max(0, sum(view.held) - DEPTH)
+    solver = MultiSolver(view.sides, view.lowball, cut, False)
+    mine = tuple(sorted(c.rank for c in view.hand))
+    others = {s: view.held[s] for s in range(n) if s != seat}
+    pile = pile_key(tuple(c.rank for c in view.pile))
+    holding = sum(1 << s for s in range(n) if view.held[s])
+    lines = {rank: Line() for rank in ranks}
+    deals = hidden_deals(view.unseen, others, {s: view.above[s] for s in others}, samples=samples)
+    for hands, weight in deals:
+        all_hands = tuple(mine if s == seat else hands[s] for s in range(n))
+        state = (all_hands, pile, view.count, seat, view.said, view.last, holding)
+        for rank in ranks:
+            _MultiTracer(solver, lines[rank], view.sides, seat, n).lay(state, rank, weight, 0)
+    return lines
+
+
+class _MultiTracer:
+    """Follows `lookahead_multi.MultiSolver`'s choices (and its greedy play-out past the cut)."""
+
+    def __init__(self, solver, line: Line, sides, seat: int, n: int) -> None:
+        self.solver, self.line, self.sides, self.n = solver, line, sides, n
+        self.side, self.seat = sides[seat], seat
+
+    def who(self, seat: int) -> int:
+        """0: the seat itself; 2: its partner; 1: another side."""
+        return 0 if seat == self.seat else 2 if self.sides[seat] == self.side else 1
+
+    def node(self, state, weight, step) -> None:
+        from .lookahead_multi import GO, moves
+
+        options = moves(state)
+        if options == [GO]:
+            self.lay(state, GO, weight, step)
+            return
+        solver = self.solver
+        turn = state[3]
+        if solver.cut and sum(map(len, state[0])) <= solver.cut:
+            choice, best = options[-1], -100
+            for rank in options:  # the play-out: what scores most now, ties to the higher card
+                points = sum(p for _, p in _multi_kinds(state[1], state[2], rank))
+                if points >= best:
+                    best, choice = points, rank
+        else:
+            side = self.sides[turn]
+            choice, best_u = None, 0.0
+            for rank in options:
+                vec = solver.after(state, rank)
+                u = solver.utility(vec, side) + 1e-6 * vec[side]
+                if choice is None or u > best_u:
+                    choice, best_u = rank, u
+        self.lay(state, choice, weight, step + 1)
+
+    def lay(self, state, rank, weight, step) -> None:
+        from .lookahead_multi import GO
+        from .lookahead_multi import step as advance
+
+        _, pile, count, turn = state[:4]
+        pegs, nxt = advance(state, rank, self.n)
+        who = self.who(turn)
+        when = "now" if step == 0 else "reply" if step == 1 and who == 1 else "later"
+        if rank != GO:
+            kinds = _multi_kinds(pile, count, rank)
+            for what, points in kinds:
+                self.line.add((who, when, what, rank), points, weight)
+            pegs = pegs[1:] if kinds else pegs
+        for peg_seat, points in pegs:  # the go or the last card
+            what = "last card" if nxt is None else "go"
+            self.line.add((self.who(peg_seat), when, what, rank), points, weight)
+        if nxt is not None:
+            self.node(nxt, weight, step)
+
+
+def _multi_kinds(key: tuple[int, ...], count: int, rank: int) -> list[tuple[str, int]]:
+    """What ``rank`` laid on a `lookahead_multi.pile_key` at ``count`` scores, by kind."""
+    from .lookahead_multi import _lay_on
+
+    kinds = []
+    total = count + RANK_VALUES[rank]
+    if total in (15, 31):
+        kinds.append(("fifteen" if total == 15 else "31", 2))
+    points = _lay_on(key, rank)[1]
+    if points:
+        kinds.append((_SETS.get(points, "pair") if key and key[-1] == rank else "run", points))
+    return kinds

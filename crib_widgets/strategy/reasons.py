@@ -37,7 +37,7 @@ from ..pegging import item_words, next_in_count, play_points, points_words
 from ..scoring import hand_total
 from ..words import join_words, plural, possessive
 from .explain import holding_words, ranks_text, throw_reasons
-from .lines import Line, card_lines, keep_line, score_kinds
+from .lines import Line, card_lines, card_lines_multi, keep_line, score_kinds
 from .lookahead import rank_points
 from .players import play_view
 
@@ -160,8 +160,10 @@ _YOU = {"fifteen": "you make fifteen", "31": "you make 31", "pair": "you pair th
 
 def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     """Why ``best`` beats ``done`` here, in one sentence about ``best``."""
-    if game.rules.players == 2 and not game.rules.lowball:
-        lines = card_lines(game, seat, (done.rank, best.rank))
+    if not game.rules.lowball:
+        ranks = (done.rank, best.rank)
+        trace = card_lines if game.rules.players == 2 else card_lines_multi
+        lines = trace(game, seat, ranks)
         found = _line_reason(game, seat, done, best, lines[done.rank], lines[best.rank])
         if found:
             return found
@@ -182,7 +184,8 @@ def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line
         parts.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
         parts.append(_later_part(done, best, d, b, what))
         parts.append(_their_later_part(done, best, d, b, what))
-    parts.append(_go_part(done, best, d, b))
+        parts.append(_partner_part(done, best, d, b, what, count))
+    parts.append(_go_part(done, best, d, b, game.rules.players))
     parts = [p for p in parts if p is not None and p[0] >= _SMALL]
     if not parts:
         return None
@@ -280,7 +283,17 @@ def _their_later_part(done, best, d: Line, b: Line, what):
                   f"{often(p_best)}")
 
 
-def _go_part(done, best, d: Line, b: Line):
+def _partner_part(done, best, d: Line, b: Line, what, count):
+    """A partner's fifteens, 31s, pairs or runs, set up by ``best`` more than by ``done``."""
+    gain = b.total(2, what=what) - d.total(2, what=what)
+    p_best, p_done = b.total(2, what=what, chance=True), d.total(2, what=what, chance=True)
+    if gain < _SMALL or p_best <= p_done or often(p_best) == often(p_done):
+        return None
+    return gain, (f"the {best.rank_text} (count {count + best.value}) sets up your partner: after it they "
+                  f"score {_KIND[what]} {often(p_best)}, after the {done.rank_text} {often(p_done)}")
+
+
+def _go_part(done, best, d: Line, b: Line, players: int):
     """The go and the last card: who takes them after each card."""
     def takes(line: Line, who: int, *, chance: bool = False) -> float:
         return line.total(who, what="go", chance=chance) + line.total(who, what="last card", chance=chance)
@@ -295,7 +308,8 @@ def _go_part(done, best, d: Line, b: Line):
                 f"after it, {often(p_done)} after the {done.rank_text}")
     else:
         p_best, p_done = min(1.0, takes(b, 1, chance=True)), min(1.0, takes(d, 1, chance=True))
-        text = (f"the {best.rank_text} keeps the go and the last card from the other player: they take "
+        them = "the other player" if players == 2 else "the others"
+        text = (f"the {best.rank_text} keeps the go and the last card from {them}: they take "
                 f"them {often(p_done)} after the {done.rank_text}, {often(p_best)} after the "
                 f"{best.rank_text}")
     if (p_best <= p_done) == (mine >= theirs) or often(p_best) == often(p_done):
