@@ -178,7 +178,7 @@ def verdict_html(verdict: Verdict, *, shown: bool = False, top: int = 5) -> str:
     return (f'<div class="crib-row"><span class="crib-label">Best throw</span>{best}</div>{parts}'
             f'<div>Why:</div><ul class="crib-list">{why}</ul>'
             f'<details class="crib-peek"><summary>Every throw, best first (averages; the crib with any '
-            f'two cards beside yours)</summary><ol class="crib-list">{"".join(rows)}</ol></details>')
+            f'two cards beside yours)</summary><ul class="crib-list">{"".join(rows)}</ul></details>')
 
 
 def _signed(x: float) -> str:
