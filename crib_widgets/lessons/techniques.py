@@ -102,16 +102,21 @@ def _story(record: dict) -> str:
     thrown = crib[2:] if record["dealer"] == seat else crib[:2]
     whose = "You dealt, so the crib is yours" if record["dealer"] == seat else \
         "Your opponent dealt, so the crib is theirs"
-    said = [f"{whose}; you threw {join_words([c.name for c in thrown])}. The starter is the "
+    said = [f"{whose}; you threw {_named(thrown)}. The starter is the "
             f"{Card.parse(record['starter']).name}."]
     mine, theirs = parse_cards(record["laid"][seat]), parse_cards(record["laid"][1 - seat])
     if mine or theirs:
-        parts = ([f"you {join_words([c.name for c in mine])}"] if mine else []) + \
-            ([f"your opponent {join_words([c.name for c in theirs])}"] if theirs else [])
+        parts = ([f"you {_named(mine)}"] if mine else []) + \
+            ([f"your opponent {_named(theirs)}"] if theirs else [])
         said.append(f"Laid before this count: {join_words(parts)}.")
     held = len(record["held"][1 - seat])
     said.append(f"Your opponent holds {held} card{'s' if held != 1 else ''}.")
     return " ".join(said)
+
+
+def _named(cards: Sequence[Card]) -> str:
+    """``the jack of spades and the king of clubs``."""
+    return join_words([f"the {c.name}" for c in cards])
 
 
 def scenario_of_record(record: dict) -> Scenario:
