@@ -215,6 +215,13 @@ def test_each_answer_is_recorded_once():
     assert t.records[-1].hinted and not t.records[-1].right and t.tally == (0, 2)
     with pytest.raises(CribbageError, match="answered"):
         t.choose(best.discard)
+    t.next()
+    stray = next(c for c in full_deck() if c not in t.position.cards)
+    with pytest.raises(CribbageError, match=f"the {stray.name} is not in your hand"):
+        t.choose([stray])
+    with pytest.raises(CribbageError, match="you throw two cards, not 3"):
+        t.choose(t.position.cards[:3])
+    assert t.chosen == ()
 
 
 def test_a_wrong_throw_goes_to_the_deck_and_practise_asks_it_again():

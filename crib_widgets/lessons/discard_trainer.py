@@ -693,8 +693,11 @@ class DiscardTrainer:
         if self.done:
             raise CribbageError("this position is answered: press Next for the next one")
         hand = parse_cards(cards)
-        if len(hand) > 2 or not set(hand) <= set(self.position.cards):
-            raise CribbageError("choose at most two cards of your hand")
+        stray = [c for c in hand if c not in self.position.cards]
+        if stray:
+            raise CribbageError(f"the {stray[0].name} is not in your hand: choose two of your six cards")
+        if len(hand) > 2:
+            raise CribbageError(f"you throw two cards, not {len(hand)}: choose two of your six cards")
         self.chosen = tuple(hand)
         return self.chosen
 
