@@ -113,6 +113,30 @@ def tag(game, seat: int, best: Card, tempting: Card, why: str) -> str | None:
     return None
 
 
+def safe_lead(card: Card) -> str:
+    """What the rule of thumb calls ``card`` as a lead ("" when it is not one of its safe leads)."""
+    return "a card below five" if card.rank in (2, 3, 4) else "a ten-card" if card.value == 10 else ""
+
+
+def habit_note(record: dict) -> str:
+    """Where a strong player's habit and the computer's figures differ, a sentence saying so: a lead
+    the rule of thumb calls safe that the computer does not choose here."""
+    if record["technique"] != "lead":
+        return ""
+    best, tempting = Card.parse(record["answer"]), Card.parse(record["tempting"])
+    kind = safe_lead(tempting)
+    if not kind or safe_lead(best):
+        return ""
+    return (f"A strong player going by the rule of thumb might lead the {_rank_name(tempting)} here ({kind} "
+            f"is a safe lead). Our strongest computer player leads the {_rank_name(best)}, for the reason "
+            "given.")
+
+
+def _rank_name(card: Card) -> str:
+    """``ace``, ``four``, ``king``: the card's rank in words."""
+    return card.name.split(" of ")[0]
+
+
 def candidates():
     games = json.loads(GAMES.read_text(encoding="utf-8"))
     for number, run in enumerate(games["runs"], 1):
@@ -205,6 +229,7 @@ def choose(found: list[dict]) -> list[dict]:
             taken += 1
     for number, p in enumerate(chosen, 1):
         p["id"] = f"{p['technique']}-{number}"
+        p["note"] = habit_note(p)
     return chosen
 
 

@@ -138,3 +138,17 @@ def test_the_strong_answer_has_a_reason_for_every_card_and_tells_them_apart():
         answer = solve(scenario)
         assert answer.tie == TIE and answer.best_cards
         assert all(why and why[0] for _, _, why in answer.options)
+
+
+def test_where_the_rule_of_thumb_and_the_computer_differ_the_answer_says_so():
+    noted = [r for r in RECORDS if r["note"]]
+    assert noted and all(r["technique"] == "lead" for r in noted)
+    for record in RECORDS:
+        tempting, best = Card.parse(record["tempting"]), Card.parse(record["answer"])
+        rule = {c.rank for c in (tempting, best) if c.rank in (2, 3, 4) or c.value == 10}
+        differs = record["technique"] == "lead" and tempting.rank in rule and best.rank not in rule
+        assert bool(record["note"]) == differs, record["id"]
+        if differs:
+            assert "rule of thumb" in record["note"] and "Our strongest computer player" in record["note"]
+    scenario = next(s for s in POSITIONS if record_of(s)["note"])
+    assert solve(scenario).note == record_of(scenario)["note"]

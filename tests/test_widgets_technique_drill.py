@@ -56,3 +56,10 @@ def test_show_me_gives_every_cards_reason_and_the_topic_menu_offers_the_techniqu
     assert drill.scenario.topic == "eleven" and drill.feedback.value == ""
     drill.next_button.click()
     assert drill.scenario.topic == "eleven"
+
+
+def test_a_note_says_where_a_strong_players_habit_and_the_computers_figures_differ():
+    noted = [s for s in of("lead") if record_of(s)["note"]]
+    drill = PeggingDrill(noted, shuffle=False)
+    drill.reveal_button.click()
+    assert "rule of thumb" in drill.feedback.value and "Our strongest computer player" in drill.feedback.value
