@@ -109,6 +109,7 @@ def test_a_pone_who_counts_out_first_is_explained():
     assert said.startswith("Computer counted out with the hand (8 points), from 120 to 121.")
     assert "the pone (who did not deal) first" in said
     assert "your hand (3 points) and your crib (7 points) were never counted" in said
+    assert how_it_ended(game) == said  # the learner's side is "You": "your hand" by its name too
     review = review_game(game, seat=0, deals=(game.deal_number,))
     assert how_it_ended(game, 0) not in game_verdict(review, game, 0)  # one deal: no verdict on the game
     assert game_verdict(review_game(game, seat=0), game, 0).endswith(said)

@@ -523,10 +523,11 @@ def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
 _PLAY_KINDS = ("peg", "go point", "last card")
 
 
-def how_it_ended(game: Game, seat: int) -> str:
-    """How a finished game ended, for ``seat``: who reached the target, with what, in what order the
-    hands were counted and why, and what was never counted ("Why didn't my hand count?").
-    An empty string while the game goes on.
+def how_it_ended(game: Game, seat: int | None = None) -> str:
+    """How a finished game ended, for ``seat`` ("your hand"; None: every side by its name, "You"
+    being "your" anyway): who reached the target, with what, in what order the hands were counted
+    and why, and what was never counted ("Why didn't my hand count?"). An empty string while the
+    game goes on.
 
     >>> from crib_widgets.table import Table
     >>> game = Table(seats=("beginner", "expert"), seed=5).play_out()
@@ -568,7 +569,8 @@ def how_it_ended(game: Game, seat: int) -> str:
     for side in {game.rules.side_of(o) for o, *_ in left}:
         theirs = sum(p for o, _, p in left if game.rules.side_of(o) == side)
         if side != last.side and game.result.scores[side] + theirs >= target:
-            who = "you" if side == game.rules.side_of(seat) else game.side_name(side)
+            who = "you" if seat is not None and side == game.rules.side_of(seat) else game.side_name(side)
+            who = "you" if who == "You" else who
             more = f", though they would have taken {who} to {target} too"
     return (f"{text} The hands are counted in turn, {order} (the first count makes up a little for "
             f"the dealer's crib), and the game ends the moment a side reaches {target}: so {never} "
@@ -578,9 +580,11 @@ def how_it_ended(game: Game, seat: int) -> str:
 _PEGGED = {"go point": "1 for the go", "last card": "1 for the last card", "heels": "2 for his heels"}
 
 
-def _whose(game: Game, side: int, seat: int) -> str:
+def _whose(game: Game, side: int, seat: int | None) -> str:
     """'your' for the reviewed seat's side, else the side's possessive ("Computer's")."""
-    return "your" if side == game.rules.side_of(seat) else possessive(game.side_name(side))
+    if seat is not None and side == game.rules.side_of(seat):
+        return "your"
+    return possessive(game.side_name(side))
 
 
 def _uncounted(game: Game, last) -> list[tuple[int, bool, int]]:
