@@ -213,3 +213,25 @@ def test_every_kind_can_be_asked_in_turn_and_the_order_is_the_same_for_the_same_
     for _ in range(len(a.queue)):
         assert a.heading().endswith(f"of {len(a.queue)}") and a.prompt()
         a.next()
+
+
+def test_practise_my_mistakes_asks_a_wrong_board_answer_again_with_its_answers_as_choices():
+    from crib_widgets.lessons.practice import Practice
+    from crib_widgets.widgets.mistakes_view import MistakesView
+
+    b = BoardPlay(kind="seat", shuffle=False)
+    right = b.question.answer_key
+    b.choose("offence" if right == "defence" else "defence")
+    b.check()
+    kept = Kept("", today="2026-12-06", device="d1")
+    kept.take(b.records, 0)
+    p = Practice(kept)
+    assert p.kind == "choice" and p.position == b.position["text"]
+    assert "1 position near the end of a game" in p.summary() and "offence" in p.question()
+    assert [k for k, _ in p.options()] == ["offence", "defence"]
+    view = MistakesView(p)
+    buttons = view.choice_row.children
+    assert [b.description for b in buttons] == ["Play on (offence)", "Play off (defence)"]
+    buttons[[k for k, _ in p.options()].index(right)].click()
+    assert p.answered and p.right and "box 2" in p.moved
+    assert all(button.disabled for button in view.choice_row.children)

@@ -31,6 +31,7 @@ from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE
 from ..words import join_words, plural
 from . import checks
+from .board_play import BoardPlay
 from .counting import CountingLesson, Line
 from .deck import IN_A_ROW, Item
 from .discard_trainer import DiscardTrainer
@@ -42,10 +43,11 @@ __all__ = ["Practice", "lesson_for", "day_words", "KINDS"]
 
 # What the learner does for each question: count a hand, say what a card scores, pick a card, answer
 # the computer's count.
-KINDS = ("count", "points", "card", "muggins", "throw")
+KINDS = ("count", "points", "card", "muggins", "throw", "choice")
 _WHAT = {"counting": ("hand to count", "hands to count"), "pegging": ("play", "plays"),
          "muggins": ("Muggins count", "Muggins counts"),
-         "discarding": ("throw to the crib", "throws to the crib")}
+         "discarding": ("throw to the crib", "throws to the crib"),
+         "board": ("position near the end of a game", "positions near the end of a game")}
 EMPTY = ("Your deck of mistakes is empty: well done! Any hand or play you get wrong in the book's "
          "trainers (the counting trainer in \"The whole show\", the pegging drill in \"The play to 31\", "
          "the Muggins quiz in \"Muggins\", the discard trainer in \"Discarding\")"
@@ -54,10 +56,12 @@ EMPTY = ("Your deck of mistakes is empty: well done! Any hand or play you get wr
 
 
 MAKERS = {"counting": CountingLesson.from_position, "pegging": PeggingLesson.from_position,
-          "muggins": MugginsLesson.from_position, "discarding": DiscardTrainer.from_position}
+          "muggins": MugginsLesson.from_position, "discarding": DiscardTrainer.from_position,
+          "board": BoardPlay.from_position}
 
 
-def lesson_for(lesson: str, position: str) -> CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer:
+def lesson_for(lesson: str, position: str) -> (CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer
+                                               | BoardPlay):
     """The lesson model that asks the question of ``lesson`` (``counting``, ``pegging``,
     ``muggins``, ``discarding``) at ``position`` again; a bad one is a `CribbageError` saying what is allowed.
 
@@ -104,7 +108,7 @@ class Practice:
         self.done_today = 0  # questions answered on this page
         self._answered_here: set[tuple[str, str]] = set()
         self.item: Item | None = None
-        self.lesson: CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer | None = None
+        self.lesson: CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer | BoardPlay | None = None
         self.message, self.tone = (kept.problem, "bad") if kept.problem else ("", "info")
         self.next()
 
@@ -156,6 +160,8 @@ class Practice:
             return "points" if lesson.scenario.ask == "last" else "card"
         if isinstance(lesson, DiscardTrainer):
             return "throw"
+        if isinstance(lesson, BoardPlay):
+            return "choice"
         return "muggins" if lesson is not None else ""
 
     @property
@@ -266,7 +272,7 @@ class Practice:
             return (f"{lesson.name} counts its {what}, {join_words([c.name for c in s.hand])} with the "
                     f"starter {s.starter.name}, as {lesson.announced}. Accept it, call Muggins naming the "
                     "points it missed, or say it is too high.")
-        if isinstance(lesson, DiscardTrainer):
+        if isinstance(lesson, (DiscardTrainer, BoardPlay)):
             return lesson.prompt()
         return ""
 
@@ -283,6 +289,7 @@ class Practice:
                 "card": "Tap or click the card you would lay (or press Tab to reach it and Space to lay it).",
                 "muggins": "Press Accept, Muggins! (with the points missed) or Too high!",
                 "throw": "Choose two cards to throw (tap, click, or Tab and Space), then press Check.",
+                "choice": "Choose your answer (tap, click, or Tab and Space).",
                 }[self.kind]
 
     # ---- answers ------------------------------------------------------------------------------
@@ -350,6 +357,18 @@ class Practice:
         lines += [Line("note", why) for why in verdict.reasons]
         return self._graded(verdict.right, tuple(lines))
 
+    def choose(self, key: object) -> bool:
+        """Answer a board position (chapter 12) with one of its options (`options`); True when right."""
+        lesson = self._asking("choice")
+        lesson.choose(key)
+        verdict = lesson.check()
+        lines = [Line("note", verdict.summary())] + [Line("note", why) for why in verdict.reasons]
+        return self._graded(verdict.right, tuple(lines))
+
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """(key, words) of each answer to a board position on show; () for other questions."""
+        return self.lesson.question.options() if self.kind == "choice" else ()
+
     def _asking(self, kind: str):
         if self.item is None:
             raise CribbageError("nothing is due to answer: " + self.summary())
@@ -400,4 +419,5 @@ def _whole(typed: object) -> int:
 
 
 _ASKS = {"count": "a count", "points": "the points a card scores", "card": "a card to lay",
-         "muggins": "an answer to the computer's count", "throw": "two cards to throw", "": "nothing"}
+         "muggins": "an answer to the computer's count", "throw": "two cards to throw",
+         "choice": "one of the answers", "": "nothing"}

@@ -33,7 +33,8 @@ class MistakesView(Frame):
 
     Child widgets: ``summary``, ``where``, ``table``, ``question``, ``answer_input``,
     ``check_button``, ``hand_picker`` (for "which card?"), ``throw_picker`` and ``throw_check`` (for
-    a throw to the crib), ``accept_button``, ``muggins_input``, ``muggins_button``,
+    a throw to the crib), ``choice_row`` (a button per answer to a board position), ``accept_button``,
+    ``muggins_input``, ``muggins_button``,
     ``overcount_button``, ``next_button``, ``feedback``. State: the model's
     ``item``, ``kind`` and ``position``.
     """
@@ -70,11 +71,13 @@ class MistakesView(Frame):
         self.throw_picker = CardPicker(mode="toggle", max_selected=2, four_colour=four_colour)
         self.throw_check = mark_check(action_button("Check", "Judge the two cards you chose", "primary"))
         self.throw_row = widgets.VBox([self.throw_picker, self.throw_check])
+        # a board position (chapter 12): one button per answer, named in words
+        self.choice_row = widgets.HBox().add_class("crib-row")
         self.next_button = action_button("Next", "Go on to the next mistake due")
         self.feedback = widgets.HTML()
         self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
-                       self.hand_picker, self.throw_row, self.muggins_row, self.feedback, self.next_button,
-                       out())
+                       self.hand_picker, self.throw_row, self.choice_row, self.muggins_row, self.feedback,
+                       self.next_button, out())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_enter(self._on_check)
         self.accept_button.on_click(lambda _: self._on_call("accept"))
@@ -103,6 +106,8 @@ class MistakesView(Frame):
         self._show(self.muggins_row, kind == "muggins")
         self._show(self.hand_picker, kind == "card")
         self._show(self.throw_row, kind == "throw")
+        self._show(self.choice_row, kind == "choice")
+        self.choice_row.children = tuple(self._choice(key, words) for key, words in p.options())
         self.throw_picker.set_cards(p.lesson.position.cards if kind == "throw" else [])
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
                         self.muggins_button, self.overcount_button, self.throw_check):
@@ -153,6 +158,8 @@ class MistakesView(Frame):
             control.disabled = True
         self.hand_picker.set_enabled(False)
         self.throw_picker.set_enabled(False)
+        for button in self.choice_row.children:
+            button.disabled = True
         self.check_button.button_style = ""
         self.next_button.description = "Next" if p.left else "Done for today"
         self.next_button.button_style = "primary"
@@ -183,6 +190,11 @@ class MistakesView(Frame):
 
     def _on_throw(self) -> None:
         self._answer(lambda: self.practice.throw(self.throw_picker.selected))
+
+    def _choice(self, key: str, words: str) -> widgets.Button:
+        button = action_button(words, f"Answer: {words}")
+        button.on_click(lambda _, key=key: self._answer(lambda: self.practice.choose(key)))
+        return button
 
     def _on_pick(self, card: Card) -> None:
         self._answer(lambda: self.practice.pick(card))
