@@ -152,3 +152,16 @@ def test_where_the_rule_of_thumb_and_the_computer_differ_the_answer_says_so():
             assert "rule of thumb" in record["note"] and "Our strongest computer player" in record["note"]
     scenario = next(s for s in POSITIONS if record_of(s)["note"])
     assert solve(scenario).note == record_of(scenario)["note"]
+
+
+def test_a_strong_question_not_stored_and_an_unknown_technique_are_refused_with_a_sentence():
+    from crib_widgets.lessons.scenarios import Scenario
+    from crib_widgets.lessons.techniques import of
+
+    made_up = Scenario("lead", "Made up", (), ask="strong", hand=("2S", "3S"))
+    with pytest.raises(CribbageError, match=r"\('Made up'\): this play is not one of the technique"):
+        PeggingLesson([made_up])
+    with pytest.raises(CribbageError, match="'cooking' given: name one or more of lead, trap"):
+        of("cooking")
+    with pytest.raises(CribbageError, match="no technique given"):
+        of()
