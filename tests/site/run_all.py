@@ -46,6 +46,8 @@ CHECKS = (
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
     Check("check_short_links", "a student types the set code, her student code and her name from paper; "
           "her results are graded as hers", (), "short"),
+    Check("check_class_of_25", "a class of 25 from a school's CSV, five students (phone, screen reader, "
+          "handed in twice), a tournament of four, all on the class page", (), "class-of-25"),
     Check("check_answers", "answers judged only when asked, as the box shows them: a box left on a phone "
           "checks nothing, Enter and Check race no typed text"),
     Check("check_progress", "answers kept in the browser, shown on My progress, exported and imported",
