@@ -18,7 +18,8 @@ now, or the worst card in the hand; `NOTICE`), and it is tagged by what the reas
 - ``trap``: the reason is a run (a run invited, or one kept for your answer);
 
 then the biggest lessons of each technique first (the tempting card scores now; then the biggest
-difference), one position a deal: the first is the chapter's worked example (when there are more
+difference), what the strong card keeps from the other player and what it sets up for you in turn
+(`mixed`), one position a deal: the first is the chapter's worked example (when there are more
 than `PER_TECHNIQUE`), then `PER_TECHNIQUE` drill questions.
 The same data writes the same file:
 
@@ -213,11 +214,29 @@ def lesson_first(p: dict) -> tuple:
     return (not p["tempting_scores"], -p["gap"], p["source"])
 
 
+def defends(p: dict) -> bool:
+    """Whether the strong card's reason is what it keeps from the other player (a run, 31 or the go
+    they could take), not what it sets up for you (a trap: your own run, 31 or go later)."""
+    why = p["options"][p["answer"]]["why"]
+    return any(words in why for words in ("lets them answer", "from the other player", "leaves them fewer"))
+
+
+def mixed(ordered: list[dict]) -> list[dict]:
+    """Defence and offence in turn (each in its own order), so that a technique's questions teach
+    both: not baiting a run and setting a trap, not leaving 21 and keeping the card for 31."""
+    first = [p for p in ordered if defends(p) == defends(ordered[0])] if ordered else []
+    second = [p for p in ordered if defends(p) != defends(ordered[0])]
+    out = []
+    for i in range(max(len(first), len(second))):
+        out += first[i:i + 1] + second[i:i + 1]
+    return out
+
+
 def choose(found: list[dict]) -> list[dict]:
     chosen, deals = [], set()
     for technique in TECHNIQUES:
         taken = 0
-        ours = sorted((p for p in found if p["technique"] == technique), key=lesson_first)
+        ours = mixed(sorted((p for p in found if p["technique"] == technique), key=lesson_first))
         # a worked example only when it leaves the drill its questions: a deal's position is used once
         spare = len({p["source"] for p in ours} - deals) > PER_TECHNIQUE
         for p in ours:
