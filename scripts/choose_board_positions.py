@@ -45,7 +45,7 @@ HOME = [  # seat, (yours, theirs), pegged (yours, theirs), your hand, theirs, th
         (107, 116),
         (2, 1),
         "4H 5C 6S 6D",
-        "9C 10H QS KS",
+        "5D 10H QS KS",
         "AD 2C 8H JD",
         "3D",
         "Counting first is worth more than needing less.",
