@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 
-__all__ = ["Scenario", "SCENARIOS", "TOPICS", "ASKS", "PLAY_TO_31", "PEGGING_WELL"]
+__all__ = ["Scenario", "SCENARIOS", "TOPICS", "ASKS", "PLAY_TO_31"]
 
 ASKS = ("last", "best", "safest", "strong")
 
@@ -116,19 +116,6 @@ SCENARIOS: tuple[Scenario, ...] = (
 
 # Each chapter's drill asks its own questions (issue 36), so a learner never meets one twice: the
 # play to 31 asks the two-player questions of what a card scores and which scores most; pegging well
-# asks harder "which card?" questions of its own, the three-player one and which card gives least
-# away. tests/test_chapter_pools.py checks that no question is in two chapters' drills.
+# (chapter 11) asks which card a strong player lays, in the technique positions of `techniques`.
+# tests/test_chapter_pools.py checks that no question is in two chapters' drills.
 PLAY_TO_31: tuple[Scenario, ...] = tuple(s for s in SCENARIOS if s.players == 2 and s.topic != "safe")
-
-PEGGING_WELL: tuple[Scenario, ...] = (
-    _S("best", "A pair royal waiting", ("4C", "4D"), ask="best", hand=("4H", "5S", "3D", "9C")),
-    _S("best", "Fifteen and a pair royal", ("5H", "5C"), ask="best", hand=("5D", "KS", "4S", "2H")),
-    _S("best", "Thirty-one and a run", ("KD", "8C", "6S"), ask="best", hand=("6D", "7H", "5C", "AS"),
-       seats=("Opponent", "You")),
-    _S("best", "An end of the run, or the middle?", ("3H", "5D", "4C"), ask="best",
-       hand=("6S", "2D", "3S", "QH"), seats=("Opponent", "You")),
-    _S("best", "A run of five", ("AC", "2D", "4H", "3S"), ask="best", hand=("5C", "6H", "AS", "9D")),
-    _S("best", "Three players: thirty-one", ("KH", "JS", "5D"), ask="best", hand=("6H", "AC", "QD", "2S"),
-       players=3, seats=("You", "Left", "Right")),
-    *(s for s in SCENARIOS if s.topic in ("best", "safe") and s not in PLAY_TO_31),
-)
