@@ -165,3 +165,9 @@ def test_a_strong_question_not_stored_and_an_unknown_technique_are_refused_with_
         of("cooking")
     with pytest.raises(CribbageError, match="no technique given"):
         of()
+
+
+def test_a_mistake_kept_from_chapter_11s_old_drill_is_still_asked_again_from_its_cards():
+    for text in ("4C 4D | 2 players | hand 4H 5S 3D 9C best", "KH JS 5D | 3 players | hand 6H AC QD 2S best"):
+        lesson = PeggingLesson.from_position(text)
+        assert lesson.scenario.title == "A play you got wrong before" and lesson.position_text == text
