@@ -2,7 +2,8 @@
 
 1. ``crib assign`` makes a class of three (answers per kind) in a temporary folder;
 2. headless Chromium (Debian's, through Playwright; every host but 127.0.0.1 unreachable) opens
-   Chloé's link on the built site, types "Chloe" (refused with "did you mean Chloé?"), confirms,
+   Chloé's link on the built site, types "Chlow" (refused with "did you mean Chloé?"; "Chloe",
+   as people type it without the accent, is Chloé), confirms,
    answers every question (some kinds wrong on purpose, one question left blank), reloads the page
    (the answers are still there), and downloads the results file;
 3. ``crib grade`` on that file, a tampered copy and a file for another set: the two bad files get one
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})")
                     if "ERR_ABORTED" not in (r.failure or "") else None)
             page.goto(base + assignment.link("Chloé"))
-            page.fill("#ca-name", "Chloe")
+            page.fill("#ca-name", "Chlow")  # a typo ("Chloe" without the accent is taken as Chloé)
             page.keyboard.press("Enter")
             message = page.locator(".ca-start .ca-msg").inner_text()
             if "did you mean Chloé?" not in message:
