@@ -235,3 +235,13 @@ def test_practise_my_mistakes_asks_a_wrong_board_answer_again_with_its_answers_a
     buttons[[k for k, _ in p.options()].index(right)].click()
     assert p.answered and p.right and "box 2" in p.moved
     assert all(button.disabled for button in view.choice_row.children)
+
+
+def test_the_offence_or_defence_reason_names_the_deal_each_player_reaches_home_and_who_counts_first():
+    q = BoardQuestion(find("seat", first="me", deal=1, scores=(0, 0)))
+    said = " ".join(q.judge("defence").reasons)
+    assert "you both reach 121 in deal 10, where you are the pone and count first" in said
+    assert "you are on position" in said
+    q = BoardQuestion(find("seat", first="me", deal=5, scores=(44, 60)))
+    said = " ".join(q.judge("offence").reasons)
+    assert "you reach 121 in deal 10 and the other player in deal 9" in said and "off position" in said

@@ -412,11 +412,16 @@ class BoardQuestion:
         mine, theirs = self.scores
         first = par.first
         said = [f"An average deal gives the dealer about {DEALER_PAR} points and the pone about {PONE_PAR}."]
-        said.append(
-            f"Playing every deal from {mine} to {theirs} at that par, you reach 121 in "
-            f"{_deal_words(par.me)} and the other player in {_deal_words(par.them)}"
-            + (" (in that deal the pone counts first)." if par.me == par.them else ".")
-        )
+        now = self.position["deal"]
+        mine_at, theirs_at = now + par.me - 1, now + par.them - 1
+        if par.me == par.them:
+            pone = ("you are the pone and count first" if (par.me % 2 == 1) != self.i_deal else
+                    "the other player is the pone and counts first")
+            said.append(f"Playing every deal from {mine} to {theirs} at that par, you both reach 121 in deal "
+                        f"{mine_at}, where {pone}.")
+        else:
+            said.append(f"Playing every deal from {mine} to {theirs} at that par, you reach 121 in deal "
+                        f"{mine_at} and the other player in deal {theirs_at}.")
         if first == "me":
             said.append(
                 "So the averages bring you home first: you are on position. Play off: balk the crib if "
@@ -459,10 +464,6 @@ def _is_card(text: object) -> bool:
 
 def _names(cards: object) -> str:
     return join_words([c.name for c in parse_cards(cards)])
-
-
-def _deal_words(n: int) -> str:
-    return {1: "this deal", 2: "the next deal"}.get(n, f"{n} deals from now, counting this one")
 
 
 # ---- the trainer --------------------------------------------------------------------------------
