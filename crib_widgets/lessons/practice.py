@@ -50,7 +50,8 @@ _WHAT = {"counting": ("hand to count", "hands to count"), "pegging": ("play", "p
          "board": ("position near the end of a game", "positions near the end of a game")}
 EMPTY = ("Your deck of mistakes is empty: well done! Any hand or play you get wrong in the book's "
          "trainers (the counting trainer in \"The whole show\", the pegging drill in \"The play to 31\", "
-         "the Muggins quiz in \"Muggins\", the discard trainer in \"Discarding\")"
+         "the Muggins quiz in \"Muggins\", the discard trainer in \"Discarding\", the board practice in "
+         "\"Playing to the board\")"
          " comes here, so you can practise it again until you know it. "
          "Meanwhile, try today's hand below.")
 
