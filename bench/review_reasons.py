@@ -31,6 +31,7 @@ GOAL = 0.05
 KINDS = (("scores now", r" now[,;]| now$"), ("their answer", r"lets them answer|invites"),
          ("a card kept for later", r"keeps your|one of your two|your \w+ makes"),
          ("the go and the last card", r"the go and the last card"),
+         ("a partner set up", r"sets up your partner"),
          ("their chances later", r"fewer chances later"),
          ("the discard: crib", r"crib"), ("the discard: hand", r"holds|turned"),
          ("the discard: the play", r"in the play"))

@@ -475,7 +475,7 @@ def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str 
             verb = "helps" if len(tb) == 1 else "work together in"
             return f"{text_b} {verb} {owner}: {join_words(only)}; {text_d}: {rest}"
     if not numbers:
-        return None
+        return _middle_words(tb, td, text_b, text_d, owner, mine)
     held_b, held_d = holding_words(best.option.keep), holding_words(done.option.keep)
     keeps = f", while the keeps hold {held_b} and {held_d}" if held_b != held_d else ""
     return (f"throwing {text_b} gives {owner} {best.option.crib_ev:.1f} on average and {text_d} "
@@ -483,6 +483,45 @@ def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str 
 
 
 _LITTLE = {False: "they hardly work together", True: "it gives the crib little"}
+
+
+def _middle_words(tb, td, text_b, text_d, owner, mine) -> str | None:
+    """Middle cards (4 to 8) make fifteens and runs with more of a crib's other cards than an ace
+    or a ten-card does: the throw with more of them helps the crib most."""
+    def middle(cards) -> list[Card]:
+        return [c for c in cards if 4 <= c.rank <= 8]
+
+    helps, other, text = (tb, td, text_b) if mine else (td, tb, text_d)
+    shape = _shape(helps, other, text, text_b if not mine else text_d)
+    if shape:
+        return f"in {owner}, {shape}"
+    mids = middle(helps)
+    if len(mids) > len(middle(other)):
+        one = len(mids) == 1
+        what = text if len(mids) == len(helps) else f"the {mids[0].rank_text} in {text}"
+        where = f"in {owner} " if mine else f"given to {owner}, "
+        return (f"{what} {'is a middle card' if one else 'are middle cards'}: {where}"
+                f"{'it makes' if one else 'they make'} fifteens and runs with more of the cards a crib "
+                f"can hold than {text_b if not mine else text_d}")
+    return None
+
+
+def _shape(helps, other, text, other_text) -> str | None:
+    """Two thrown cards that touch (a run with more cards) or count 5 (a fifteen with any
+    ten-card), when the other throw does not."""
+    if len(helps) != 2 or len(other) != 2:
+        return None
+    def gap(cards):
+        a, b = sorted(c.rank for c in cards)
+        return b - a
+    def five(cards):
+        return sum(c.value for c in cards) == 5
+    if gap(helps) == 1 and gap(other) == 2:
+        return (f"{text} touch, so a card just above or below them makes a run; {other_text} need the one "
+                f"card between them")
+    if five(helps) and not five(other):
+        return f"{text} count 5 together, so any of the sixteen ten-cards makes fifteen with them"
+    return None
 
 
 def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
