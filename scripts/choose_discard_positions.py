@@ -121,7 +121,7 @@ def prefilter(tag: str, dealer: bool, options) -> bool:
 def fourth_street(cards) -> DiscardPosition | None:
     """A late score at which the pone's best throw is not the best on average, or None."""
     for need in range(8, 17):
-        for dealer_needs in (DEALER_REACH, 18, 12):
+        for dealer_needs in (12, 18, DEALER_REACH):  # the dealer close to home first
             late = DiscardPosition(tuple(cards), False, (TARGET - PONE_PEGGING - need, TARGET - dealer_needs),
                                    "fourth-street")
             early = DiscardPosition(tuple(cards), False, EARLY, "fourth-street")

@@ -35,13 +35,13 @@ lesson "discarding" (the game table's throws use the same), so wrong throws go t
 mistakes and `practice.Practice` asks them again (`DiscardQuestion.from_position`).
 
 For chapter 12 (position): ``DiscardTrainer(level="score")`` asks only the fourth-street positions
-(each hand twice: at 46-52, and late, where the throw changes);
+(each hand twice: at 46-52, and late, where the throw changes; `fourth_street` gives the pairs);
 ``DiscardQuestion(DiscardPosition(cards, dealer=False, scores=(mine, theirs))).best`` is the throw
 for any six cards at any score, with `Throw.reach` (starters of 46 that count out);
 `score_applies` says whether the expert weighs counting out at that score, `count_out_choice`
 whether that changes its throw, and `show_need` what the hand must count.
 
->>> late = DiscardPosition.parse("AD 4S 7D 8S 9D 10H | pone | score 108-96")
+>>> late = DiscardPosition.parse("AD 4S 7D 8S 9D 10H | pone | score 108-109")
 >>> q = DiscardQuestion(late)
 >>> q.best.throw_words, q.best.reach, show_need(late)
 ('A-4', 12, 11)
@@ -71,7 +71,7 @@ from .record import AnswerRecord
 
 __all__ = ["DiscardPosition", "DiscardQuestion", "DiscardTrainer", "Throw", "Verdict", "LEVELS",
            "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "count_out_choice",
-           "show_need", "crib_chances", "weigh", "level_of", "reasons"]
+           "show_need", "crib_chances", "weigh", "level_of", "reasons", "fourth_street"]
 
 LESSON = "discarding"  # kept under the same lesson as a throw at the game table: one deck for both
 TARGET = 121
@@ -577,6 +577,18 @@ def positions() -> tuple[DiscardPosition, ...]:
     text = resources.files(__package__).joinpath("data/discard_positions.json").read_text(encoding="utf-8")
     data = json.loads(text)
     return tuple(DiscardPosition.from_dict(d) for d in data["positions"])
+
+
+def fourth_street() -> tuple[tuple[DiscardPosition, DiscardPosition], ...]:
+    """The chosen fourth-street hands as (early, late) pairs: the same six cards, the pone, at 46-52
+    and at a late score where the strongest computer player throws them differently.
+
+    >>> early, late = fourth_street()[0]
+    >>> early.cards == late.cards, DiscardQuestion(early).best.discard != DiscardQuestion(late).best.discard
+    (True, True)
+    """
+    late = [p for p in positions() if p.lesson == "fourth-street"]
+    return tuple((a, b) for a, b in zip(late[::2], late[1::2], strict=True))
 
 
 def level_of(lesson: str) -> str:
