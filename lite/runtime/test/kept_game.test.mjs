@@ -1,7 +1,7 @@
 // The game tables' kept games (src/page/lib/kept_game.js): kept as played, handed back to Python.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { GAME_PREFIX, keepGames, keptGames } from "../src/page/lib/kept_game.js";
+import { GAME_PREFIX, NOT_KEPT, keepGames, keptGames } from "../src/page/lib/kept_game.js";
 
 function storage(full = false) {
   const kept = new Map();
@@ -23,10 +23,11 @@ test("a game is kept as it is played and comes back under its name", () => {
   const s = storage();
   s.setItem("crib-progress", "{}");
   const root = page({ "full-game": '{"format":"crib_widgets.GameTable"}' });
-  assert.deepEqual(keepGames(root, s), ["full-game"]);
-  assert.deepEqual(keepGames(root, s), []);  // unchanged: not written again
+  const quiet = () => undefined;
+  assert.deepEqual(keepGames(root, s, quiet), ["full-game"]);
+  assert.deepEqual(keepGames(root, s, quiet), []);  // unchanged: not written again
   root.els[0].textContent = '{"format":"crib_widgets.GameTable","moves":1}';
-  assert.deepEqual(keepGames(root, s), ["full-game"]);
+  assert.deepEqual(keepGames(root, s, quiet), ["full-game"]);
   assert.equal(s.getItem(`${GAME_PREFIX}full-game`), root.els[0].textContent);
   assert.deepEqual(JSON.parse(keptGames(s)), { "full-game": root.els[0].textContent });
 });
@@ -39,10 +40,14 @@ test("what Python is handed holds no raw control character or lone surrogate", (
   assert.equal(JSON.parse(text).g, "a\u0000b\ud800");
 });
 
-test("storage full or blocked: nothing is lost, the game is kept at the next move", () => {
+test("storage full or blocked: the table says so, and the game is kept at the next move", () => {
   const root = page({ g: "x" });
-  assert.deepEqual(keepGames(root, storage(true)), []);
+  const said = [];
+  const say = (el, sentence) => said.push(sentence);
+  assert.deepEqual(keepGames(root, storage(true), say), []);
+  assert.deepEqual(said, [NOT_KEPT]);
   const s = storage();
-  assert.deepEqual(keepGames(root, s), ["g"]);
+  assert.deepEqual(keepGames(root, s, say), ["g"]);
+  assert.deepEqual(said, [NOT_KEPT, ""]);  // kept again: the sentence goes
   assert.equal(keptGames({ get length() { throw new Error("blocked"); } }), "{}");
 });

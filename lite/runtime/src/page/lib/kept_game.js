@@ -20,9 +20,30 @@ export function keptGames(storage = globalThis.localStorage) {
 
 const saved = new Map();
 
+/** What a table says beside itself while its game cannot be kept ("" once it is kept again). */
+export const NOT_KEPT = "This browser will not keep your game (its storage is full or blocked): "
+  + "a reload or a closed tab would lose it. Free some room, or finish the game in this tab.";
+
+/** Say `sentence` just above the live table holding `element` (a status a screen reader reads);
+ * "" takes it away. */
+export function sayAbove(element, sentence, doc = globalThis.document) {
+  const view = element.closest(".crib-live-view") || element;
+  let note = view.previousElementSibling;
+  if (!note || !note.classList.contains("crib-game-note")) {
+    if (!sentence) return;
+    note = doc.createElement("p");
+    note.className = "crib-game-note";
+    note.setAttribute("role", "status");
+    view.insertAdjacentElement("beforebegin", note);
+  }
+  if (!sentence) note.remove();
+  else if (note.textContent !== sentence) note.textContent = sentence;
+}
+
 /** Keep each game shown in `root`'s hidden game elements that changed since it was last kept;
- * returns the names kept. Storage full or blocked: the game goes on, kept at the next move. */
-export function keepGames(root = globalThis.document, storage = globalThis.localStorage) {
+ * returns the names kept. Storage full or blocked: the table says so (`say`) and the game is
+ * tried again at the next move. */
+export function keepGames(root = globalThis.document, storage = globalThis.localStorage, say = sayAbove) {
   const kept = [];
   root.querySelectorAll(".crib-live-view .crib-game-out .crib-game-text").forEach((el) => {
     const key = el.dataset.key;
@@ -32,7 +53,10 @@ export function keepGames(root = globalThis.document, storage = globalThis.local
       storage.setItem(GAME_PREFIX + key, text);
       saved.set(key, text);
       kept.push(key);
-    } catch (error) { /* tried again at the next move */ }
+      say(el, "");
+    } catch (error) {
+      say(el, NOT_KEPT);
+    }
   });
   return kept;
 }
