@@ -821,7 +821,23 @@ def first_paint_head(html: str, options_js: str, theme_imports_basic: bool) -> s
     head = PRELOAD.sub("", html[:head_end])
     if theme_imports_basic:
         head = THEME_CSS.sub(lambda m: f'<link href="{m.group(1)}../basic.css" rel="stylesheet" />', head)
-    return head + html[head_end:]
+    return state_to_end(head + html[head_end:])
+
+
+#: The widgets' saved state, which myst-nb writes into the head: read only by the scripts that draw
+#: the widgets, once the page is parsed.
+WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>\n?',
+                          re.S)
+
+
+def state_to_end(html: str) -> str:
+    """The page with its widgets' saved state (a game table's is 0.44 MB) moved from the head to the
+    end of the body: the text above the widgets is parsed and painted without waiting for it."""
+    head_end, body_end = html.find("</head>"), html.rfind("</body>")
+    found = WIDGET_STATE.search(html, 0, max(head_end, 0))
+    if head_end < 0 or body_end < 0 or not found:
+        return html
+    return (html[:found.start()] + html[found.end():body_end] + found.group(0) + html[body_end:])
 
 
 STYLESHEET = re.compile(

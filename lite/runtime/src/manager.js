@@ -10,6 +10,7 @@ import { ManagerBase } from '@jupyter-widgets/base-manager';
 import * as controls from '@jupyter-widgets/controls';
 import { MessageLoop } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
+import { turn } from './main_thread';
 
 /** The modules the book's widgets use: ipywidgets 8's base (2.x) and controls (2.x). */
 export const MODULES = {
@@ -60,7 +61,11 @@ export class BookManager extends ManagerBase {
     shown.once('remove', () => this._views.delete(shown));
   }
 
-  loadClass(className, moduleName, moduleVersion) {
+  // Every model and every view is made after its class is loaded: the drawing of a page's widgets
+  // (hundreds of models and views for a game table) gives the main thread back between them, once
+  // a task has run for its budget (main_thread.js), instead of running as one long task.
+  async loadClass(className, moduleName, moduleVersion) {
+    await turn();
     return widgetClass(className, moduleName, moduleVersion);
   }
 

@@ -7,7 +7,32 @@
 // their snapshots with drawSnapshots), which owns the page side (when to start,
 // the snapshot, clicks made before Python is ready). See lite/README.md.
 import { wrap } from 'comlink';
-import { BookManager } from './manager';
+import { nextTask } from './main_thread';
+
+// The widget manager and what it is made of are evaluated in steps, a task each, when first asked
+// for (issue 36): evaluated at once with this module they held a phone's main thread for one long
+// task (0.3-0.4 s at four times slower than this machine) as the page loaded. Each step evaluates
+// one library and what it imports (esbuild turns each import() into a lazy initialiser within this
+// one file); the last one finds them done.
+const STEPS = [() => import('jquery'), () => import('underscore'), () => import('backbone'),
+  () => import('@lumino/algorithm'), () => import('@lumino/coreutils'), () => import('@lumino/signaling'),
+  () => import('@lumino/messaging'), () => import('@lumino/domutils'), () => import('@lumino/virtualdom'),
+  () => import('@lumino/commands'), () => import('@lumino/dragdrop'), () => import('@lumino/widgets'),
+  () => import('@jupyter-widgets/base'), () => import('d3-format'), () => import('d3-color'),
+  () => import('nouislider'), () => import('@jupyter-widgets/controls')];
+let managerLoading = null;
+
+/** The module of the book's widget manager (manager.js), evaluated a step a task. */
+export function loadManager() {
+  managerLoading = managerLoading || (async () => {
+    for (const step of STEPS) {
+      await step();
+      await nextTask();
+    }
+    return import('./manager');
+  })();
+  return managerLoading;
+}
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 let counter = 0;
@@ -79,7 +104,8 @@ class WorkerComm {
   }
 }
 
-class LiveManager extends BookManager {
+// The manager of the live widgets: the book's, with the comms of the page's Python.
+const liveManagerOf = (BookManager) => class LiveManager extends BookManager {
   constructor(kernel) {
     super();
     this.kernel = kernel;
@@ -98,7 +124,7 @@ class LiveManager extends BookManager {
       { header: header('comm_info_request') });
     return reply.comms || {};
   }
-}
+};
 
 export class LiveKernel {
   /**
@@ -107,7 +133,7 @@ export class LiveKernel {
    */
   constructor(worker, options) {
     this.comms = new Map();
-    this.manager = new LiveManager(this);
+    this.manager = null;  // made once the manager's module is in (loadManager), before `ready`
     this.worker = worker;
     this.remote = wrap(this.worker);
     this._current = null;
@@ -119,7 +145,10 @@ export class LiveKernel {
       if (data._kernelMessage !== undefined) this._onMessage(data._kernelMessage);
       else if (data._logMessage !== undefined) this.log.push(data._logMessage);
     });
-    this.ready = this.remote.initialize(options).then((timings) => { this.workerTimings = timings; });
+    const managed = loadManager().then(({ BookManager }) => { this.manager = new (liveManagerOf(BookManager))(this); });
+    this.ready = Promise.all([this.remote.initialize(options), managed]).then(([timings]) => {
+      this.workerTimings = timings;
+    });
   }
 
   _onMessage(msg) {
@@ -248,6 +277,7 @@ export class LiveKernel {
  */
 export async function drawSnapshots(element = document) {
   const states = element.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]');
+  const { BookManager } = await loadManager();
   await Promise.all(Array.from(states, async (tag) => {
     const manager = new BookManager();
     const models = await manager.set_state(JSON.parse(tag.textContent));

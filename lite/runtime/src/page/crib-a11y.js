@@ -129,8 +129,11 @@ function watchScrollers() {
 
 function start() {
   nameAll(document);
-  nameScrollers();
-  watchScrollers();
+  // The wide tables are named once the page is laid out (ResizeObserver's first report of each box,
+  // then a frame): reading their widths now would lay the whole page out in this task, a long one
+  // on a phone, before its first paint.
+  if (window.ResizeObserver) watchScrollers();
+  else nameScrollers();
   observer.observe(document.body, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],
   });

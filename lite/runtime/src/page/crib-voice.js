@@ -223,7 +223,9 @@ var moved = false;  // widgets also draw after load: only a block drawn after a 
   document.addEventListener(kind, function () { moved = true; }, true);
 });
 function attach(root, later) {
-  (root.querySelectorAll ? root : document).querySelectorAll(".crib-voice").forEach(function (block) {
+  var blocks = Array.prototype.slice.call((root.querySelectorAll ? root : document).querySelectorAll(".crib-voice"));
+  if (root.matches && root.matches(".crib-voice")) blocks.unshift(root);
+  blocks.forEach(function (block) {
     if (block.cribVoice) return;
     try { block.cribVoice = new Player(block); } catch (e) { return; /* a malformed block stays hidden */ }
     // The play's calls speak by themselves only when the learner asked for it, only for a block
@@ -241,7 +243,9 @@ function start() {
   attach(document);
   new MutationObserver(function (changes) {
     changes.forEach(function (c) {
-      c.addedNodes.forEach(function (n) { if (n.nodeType === 1) attach(n.parentNode || n, true); });
+      // each added element and what it holds (not its parent's whole subtree again for each of its
+      // siblings: a widget drawn is hundreds of elements added one by one)
+      c.addedNodes.forEach(function (n) { if (n.nodeType === 1) attach(n, true); });
       c.removedNodes.forEach(function (n) {  // a redrawn widget: its old count must fall silent
         if (n.nodeType !== 1) return;
         var gone = n.classList.contains("crib-voice") ? [n] : n.querySelectorAll(".crib-voice");

@@ -325,15 +325,18 @@ function showStatus(widget) {
       ? `Fetching Python: ${mb(fetched)} of ${mb(total)} MB`
       : `Starting Python… ${seconds()} s`) + (waiting ? ` · ${clicks(waiting)} kept` : '');
   }
-  widget.badge.textContent = text;
-  widget.badge.hidden = !text;
+  // Written only when they change: this runs every second for every widget of the page while
+  // Python starts, and each write makes the browser lay the page out again.
+  if (widget.badge.textContent !== text) widget.badge.textContent = text;
+  if (widget.badge.hidden !== !text) widget.badge.hidden = !text;
   widget.out.classList.toggle('crib-live-failed', state === 'failed');
   const area = snapshotOf(widget);
   const note = area && !widget.live && area.querySelector('.crib-status > .crib-note');
   if (note) {
-    note.textContent = state === 'failed'
+    const says = state === 'failed'
       ? 'Python could not start in this browser, so the buttons cannot answer; "Open as a notebook" at the top of the page shows why.'
       : 'Python is starting in this page: you can click already, each click is kept and answered as soon as it is ready.';
+    if (note.textContent !== says) note.textContent = says;
   }
 }
 
@@ -495,11 +498,15 @@ function init() {
   // never downloads it. What the service worker said is read at once (lib/held.js): asking the
   // cache would answer only after the page's other scripts and the snapshots' drawing.
   const files = [config.worker, config.runtime, config.stdlib, config.packages, config.snapshot];
-  if (saidHeld(files.filter(Boolean).map(site)) || widgets.some((w) => near(w))) {
+  if (saidHeld(files.filter(Boolean).map(site))) {
     start();
     return;
   }
-  if ('IntersectionObserver' in window) {
+  // A widget already in view is reported by the observer's first look, after the page's first
+  // layout (asking for its place now would lay the page out in this task, before its first paint).
+  if (!('IntersectionObserver' in window)) {
+    if (widgets.some((w) => near(w))) start();
+  } else {
     const seen = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
     }, { rootMargin: `0px 0px ${NEAR_PX}px 0px` });

@@ -1,0 +1,29 @@
+"""lite/crib_live.py: what the build does to a page so that it paints and answers sooner (issue 36)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("crib_live_speed", ROOT / "lite" / "crib_live.py")
+crib_live = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(crib_live)
+
+STATE = '<script type="application/vnd.jupyter.widget-state+json">{"state": {"a": {}}}</script>\n'
+
+
+def test_the_widgets_saved_state_leaves_the_head_for_the_end_of_the_body():
+    page = f'<html><head><title>t</title>{STATE}<style>p{{}}</style></head><body><p>text</p></body></html>'
+    moved = crib_live.state_to_end(page)
+    head, body = moved.split("</head>")
+    assert "widget-state" not in head and "<style>p{}</style>" in head
+    assert body.endswith(STATE + "</body></html>") and "<p>text</p>" in body
+    assert len(moved) == len(page)
+
+
+def test_a_page_without_saved_state_in_its_head_is_left_as_it_is():
+    plain = "<html><head><title>t</title></head><body><p>text</p></body></html>"
+    assert crib_live.state_to_end(plain) == plain
+    in_body = f"<html><head></head><body>{STATE}<p>x</p></body></html>"
+    assert crib_live.state_to_end(in_body) == in_body
