@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crib_widgets.errors import CribbageError
-from crib_widgets.exercises.skills import BOARD, DISCARDS
 from crib_widgets.lessons.board_play import (
     DEALER_PAR,
     KINDS,
@@ -31,6 +30,7 @@ from crib_widgets.lessons.deck import Deck
 from crib_widgets.lessons.discard_trainer import DiscardPosition
 from crib_widgets.lessons.kept import Kept
 from crib_widgets.lessons.progress import Answer
+from crib_widgets.skills import Skill
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -139,7 +139,7 @@ def test_nothing_is_judged_until_check_and_a_position_is_judged_once():
     verdict = b.check()
     assert not verdict.right and b.tally == (0, 1) and len(b.records) == 1
     record = b.records[0]
-    assert (record.lesson, record.skill, record.right, record.given) == (LESSON, BOARD, False, wrong)
+    assert (record.lesson, record.skill, record.right, record.given) == (LESSON, Skill.BOARD, False, wrong)
     assert record.position == b.position["text"]
     with pytest.raises(CribbageError, match="answered"):
         b.check()
@@ -169,7 +169,7 @@ def test_a_throw_is_two_cards_judged_by_the_discard_trainer_and_kept_under_its_l
     b.choose(best[1])
     verdict = b.check()
     assert verdict.right and verdict.throw is not None and verdict.throw.rank == 1
-    assert (b.records[0].lesson, b.records[0].skill) == ("discarding", DISCARDS)
+    assert (b.records[0].lesson, b.records[0].skill) == ("discarding", Skill.DISCARDS)
     with pytest.raises(CribbageError, match="not in your hand"):
         BoardPlay(kind="throw", shuffle=False).choose("AS" if "AS" not in best else "2S")
 

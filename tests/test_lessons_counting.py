@@ -15,11 +15,11 @@ from crib_widgets.cards import full_deck
 from crib_widgets.errors import CardError, CribbageError
 from crib_widgets.exercises.grading import check_answer
 from crib_widgets.exercises.model import CountingExercise
-from crib_widgets.exercises.skills import SKILLS
 from crib_widgets.lessons import AnswerRecord, CountingLesson
 from crib_widgets.lessons.counting import LEVELS
 from crib_widgets.lessons.ladders import HANDS, LADDERS
 from crib_widgets.scoring import CRIB_FLUSH_RULE, KINDS, score_hand
+from crib_widgets.skills import SKILLS
 
 
 def test_the_models_need_no_ipywidgets():

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from crib_widgets.errors import CribbageError
-from crib_widgets.exercises.skills import DISCARDS, TRAINER_SKILLS
 from crib_widgets.game import Discard, Game, Play
 from crib_widgets.lessons.discards import LESSON, discard_position, discard_record
 from crib_widgets.lessons.kept import VARIABLE, Kept
 from crib_widgets.lessons.my_progress import MyProgress
 from crib_widgets.lessons.progress import CHAPTERS, LESSONS, Answer
 from crib_widgets.lessons.store import Store
+from crib_widgets.skills import TRAINER_SKILLS, Skill
 from crib_widgets.strategy.review import discard_options
 from crib_widgets.table import Table
 from crib_widgets.widgets import progress_link
@@ -38,8 +38,8 @@ def best_and_worst(game: Game, seat: int):
 
 
 def test_discards_is_a_skill_of_the_book_taught_in_chapter_10():
-    assert DISCARDS == "discards" and DISCARDS in TRAINER_SKILLS
-    assert CHAPTERS[DISCARDS][:2] == ("10_discarding", "Discarding") and LESSON in LESSONS
+    assert Skill.DISCARDS == "discards" and Skill.DISCARDS in TRAINER_SKILLS
+    assert CHAPTERS[Skill.DISCARDS][:2] == ("10_discarding", "Discarding") and LESSON in LESSONS
 
 
 def test_the_best_throw_is_right_and_the_worst_is_wrong_as_the_review_judges_them():

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.errors import CribbageError
-from crib_widgets.exercises.skills import MUGGINS_CALLS, SKILLS
 from crib_widgets.game.muggins import settle
 from crib_widgets.lessons import MugginsLesson
+from crib_widgets.skills import SKILLS, Skill
 from crib_widgets.strategy.muggins_players import answer_count
 
 HAND = ("5H 5D 5S JC", "5C")  # 29
@@ -29,7 +29,7 @@ def test_a_muggins_call_naming_every_missed_point_is_best_and_settled_by_the_rul
     outcome = q.answer("muggins", 5)
     assert outcome.right and outcome.settlement == settle(24, 29, "muggins", 5)
     assert q.tally == {"won": 5, "given": 0, "missed chances": 0, "best": 1, "answered": 1}
-    assert [(r.skill, r.right, r.given) for r in q.records] == [(MUGGINS_CALLS, True, "Muggins, 5")]
+    assert [(r.skill, r.right, r.given) for r in q.records] == [(Skill.MUGGINS_CALLS, True, "Muggins, 5")]
 
 
 def test_naming_too_few_or_too_many_is_not_the_best_call():
@@ -74,7 +74,7 @@ def test_a_slip_is_also_recorded_as_the_skill_of_the_kind_it_touched():
     assert kinds
     q.answer(*q.best_answer)
     skills = [r.skill for r in q.records]
-    assert skills[0] == MUGGINS_CALLS and len(skills) == 1 + len(set(skills[1:]))
+    assert skills[0] == Skill.MUGGINS_CALLS and len(skills) == 1 + len(set(skills[1:]))
     assert set(skills[1:]) <= set(SKILLS)
     assert all(r.right for r in q.records)
 

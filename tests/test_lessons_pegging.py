@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from crib_widgets.cards import Card, full_deck
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.grading import check_answer
-from crib_widgets.exercises.skills import PEGGING_CHOICES, SKILLS
 from crib_widgets.lessons import SCENARIOS, TOPICS, PeggingLesson, Scenario
 from crib_widgets.lessons.pegging import play_exercise, solve
 from crib_widgets.pegging import score_sequence
+from crib_widgets.skills import SKILLS, Skill
 from crib_widgets.strategy.review import replies_words
 
 
@@ -79,7 +79,7 @@ def test_which_card_questions_are_pegging_choices_and_an_unplayable_card_is_refu
     assert lesson.records == []
     (card, *_) = lesson.answer.best_cards
     assert lesson.pick(card).right and lesson.chosen == card
-    assert [(r.skill, r.right, r.given) for r in lesson.records] == [(PEGGING_CHOICES, True, str(card))]
+    assert [(r.skill, r.right, r.given) for r in lesson.records] == [(Skill.PEGGING_CHOICES, True, str(card))]
 
 
 def test_the_safest_card_is_explained_with_the_reviews_words_for_the_next_players_answers():
@@ -95,7 +95,7 @@ def test_the_safest_card_is_explained_with_the_reviews_words_for_the_next_player
 def test_every_skill_recorded_is_a_skill_the_teachers_report_knows():
     for scenario in SCENARIOS:
         lesson = PeggingLesson([scenario], shuffle=False)
-        assert set(lesson.skills) <= {*SKILLS, PEGGING_CHOICES}
+        assert set(lesson.skills) <= {*SKILLS, Skill.PEGGING_CHOICES}
 
 
 def test_bad_options_are_refused_with_a_sentence():

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.errors import CribbageError
-from crib_widgets.exercises.skills import SKILLS, TRAINER_SKILLS
 from crib_widgets.lessons import CountingLesson, MugginsLesson, PeggingLesson
-from crib_widgets.lessons.progress import CHAPTERS, COURSE, MIN_RATED, Answer, Progress, split_answers
+from crib_widgets.lessons.progress import CHAPTERS, COURSE, Answer, Progress, split_answers
 from crib_widgets.lessons.store import MAX_PROGRESS_BYTES, Store
+from crib_widgets.skills import MIN_RATED, SKILLS, TRAINER_SKILLS
 
 HAND, STARTER = "5H 5D 5S JC", "5C"  # 29: fifteens, pairs, his nobs
 DAY = "2026-12-02"

@@ -12,7 +12,6 @@ import pytest
 
 from crib_widgets.cards import Card
 from crib_widgets.errors import CribbageError
-from crib_widgets.exercises.skills import PEGGING_CHOICES
 from crib_widgets.lessons import PeggingLesson
 from crib_widgets.lessons.kept import Kept
 from crib_widgets.lessons.pegging import check_scenarios, scenario_of_position, scenario_position, solve
@@ -29,6 +28,7 @@ from crib_widgets.lessons.techniques import (
     record_of,
     weigh,
 )
+from crib_widgets.skills import Skill
 from crib_widgets.strategy.reasons import is_fallback, restates_cost
 
 RECORDS = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
@@ -100,7 +100,7 @@ def test_a_card_is_judged_only_on_check_recorded_once_and_a_wrong_one_goes_to_th
     verdict = lesson.check()
     assert not verdict.right and lesson.tally == (0, 1) and not lesson.done
     (miss,) = lesson.records
-    assert (miss.lesson, miss.skill, miss.right) == ("pegging", PEGGING_CHOICES, False)
+    assert (miss.lesson, miss.skill, miss.right) == ("pegging", Skill.PEGGING_CHOICES, False)
     assert miss.given == str(wrong)
     assert miss.position == scenario_position(scenario) and miss.position.endswith(" strong")
     assert "already" in lesson.choose(wrong).problem  # the same card counts once

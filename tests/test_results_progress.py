@@ -28,9 +28,9 @@ from crib_widgets.exercises.results import (
     read_results,
     sign,
 )
-from crib_widgets.exercises.skills import SKILLS
 from crib_widgets.lessons.progress import CHAPTERS
 from crib_widgets.lessons.store import Store
+from crib_widgets.skills import SKILLS
 
 CLASS = Assignment("counting", "easy", 3, 7, ("Ann", "Ben", "Chloé"), secret="33" * 16)
 

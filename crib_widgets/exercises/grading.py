@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import CribbageError
+from ..skills import MISSED
 from ..words import plural
 from .answers import Answer, AnswerError, read_answer, read_as
 from .model import (
@@ -214,19 +215,17 @@ def _hint(kind: str, given: int, right: int, exercise: Exercise, solution: Solut
         rule = exercise.score().not_scored(kind)
         if rule:
             return rule
-    if kind == "flush" and given < right and right == 5:
-        return "the starter is of the same suit, so the flush is five"
-    if kind == "pair" and given < right and exercise.kind != "play" and len(solution.of_kind("pair")) >= 3:
-        return "three of a kind is three pairs (6), four of a kind six pairs (12)"
-    if kind == "pair" and given < right and exercise.kind == "play" and right >= 6:
-        return "three of a kind in a row scores 6, four 12"
-    if kind == "run" and given < right and len(solution.of_kind("run")) > 1:
-        return "a repeated rank inside a run makes another whole run"
-    if kind == "go" and given < right:
-        return "nobody could lay another card under 31, so the last card laid takes 1 for the go"
-    if kind == "last card" and given < right:
-        return "the very last card of the play scores 1"
-    return ""
+    if given >= right:
+        return ""
+    if kind == "flush" and right == 5:
+        return MISSED["five-card flush"]
+    if kind == "pair" and exercise.kind != "play" and len(solution.of_kind("pair")) >= 3:
+        return MISSED["pairs in a hand"]
+    if kind == "pair" and exercise.kind == "play" and right >= 6:
+        return MISSED["pairs in the play"]
+    if kind == "run" and len(solution.of_kind("run")) > 1:
+        return MISSED["double run"]
+    return MISSED.get(kind, "") if kind in ("go", "last card") else ""
 
 
 def grade(exercise_set: ExerciseSet, answers: Sequence[object] | Mapping[int, object]) -> Report:

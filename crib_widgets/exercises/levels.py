@@ -13,7 +13,7 @@ from ..scoring import HandScore
 from .model import CountingExercise, MugginsExercise, PlayExercise, Solution
 
 __all__ = [
-    "PROMISES", "SCORING_KINDS", "HARD_HAND_FEATURES",
+    "PROMISES", "ANSWER_BLANKS", "HARD_HAND_FEATURES",
     "describe", "hand_level", "play_level", "muggins_level",
 ]
 
@@ -109,8 +109,9 @@ def muggins_level(exercise: MugginsExercise, score: HandScore, difficulty: str) 
     return hard_hand and wrong <= {"flush", "nobs", "run"}
 
 
-# The kinds of points that can occur at each level: the blanks a worksheet offers per question.
-SCORING_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
+# The blanks a worksheet offers per question at each level: the kinds of points its hands or plays can
+# score (not the game's kinds of scoring events).
+ANSWER_BLANKS: dict[str, dict[str, tuple[str, ...]]] = {
     "counting": {
         "easy": ("fifteen", "pair"),
         "medium": ("fifteen", "pair", "run"),
@@ -122,4 +123,4 @@ SCORING_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "hard": ("fifteen", "thirty-one", "pair", "run", "go", "last card"),
     },
 }
-SCORING_KINDS["muggins"] = SCORING_KINDS["counting"]
+ANSWER_BLANKS["muggins"] = ANSWER_BLANKS["counting"]

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from html import escape
 
 from ..scoring import CRIB_FLUSH_RULE, NOBS_RULE
+from ..skills import MIN_RATED, RECENT, SKILLS, band
 from ..words import plural
 from .answers import read_answer
 from .assign import Assignment
@@ -40,7 +41,7 @@ from .grading import Grade, Report, grade
 from .model import KIND_LABELS, ExerciseSet, KeyLine, MugginsExercise
 from .roster import name_list
 from .sheet import answer_kinds
-from .skills import HOW_DECIDED, SKILLS, band, skills_tested, undecided
+from .skills import HOW_DECIDED, skills_tested, undecided
 from .spreadsheet import csv_text, shown_cell
 
 __all__ = ["StudentRow", "QuestionRow", "ClassReport", "class_report", "mistakes_of", "report_files",
@@ -263,8 +264,6 @@ class ClassReport:
         rows = [row for row in self.by_need() if row.student in self.progress]
         if not rows:
             return ""
-        from ..lessons.progress import RECENT  # only a report with attached progress needs the lessons
-
         parts = []
         for row in rows:
             try:
@@ -365,8 +364,6 @@ def practised_lines(store: object) -> list[str]:
     'not tried yet in the book: fifteens, pairs, '
 
     """
-    from ..lessons.progress import MIN_RATED  # only a report with attached progress needs the lessons
-
     lines, untried = [], []
     for s in store.progress.skills():  # type: ignore[attr-defined]
         if s.word == "not tried yet":

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..words import plural
-from .levels import SCORING_KINDS, describe
+from .levels import ANSWER_BLANKS, describe
 from .model import KIND_LABELS, SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 
 __all__ = [
@@ -23,7 +23,7 @@ def set_line(exercise_set: ExerciseSet) -> str:
 
 def answer_kinds(exercise_set: ExerciseSet) -> tuple[str, ...]:
     """The kinds of points that can score in this set (the blanks offered per question)."""
-    return SCORING_KINDS[exercise_set.kind][exercise_set.difficulty]
+    return ANSWER_BLANKS[exercise_set.kind][exercise_set.difficulty]
 
 
 def instructions(exercise_set: ExerciseSet) -> list[str]:

@@ -1,5 +1,6 @@
 """Skills: what each question tests, so a class report can say who needs help with what.
 
+Skills are `crib_widgets.skills.Skill`; this module says which a graded worksheet answer tests.
 A question tests the skill of its focus ("a double run" tests runs, "a crib with four of a suit"
 the crib's flush rule, "the go" the go and 31). An answer given per kind tests each kind it names or
 should have named, one by one, each on its own points. A student's share right in a skill is the
@@ -27,56 +28,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..skills import KIND_SKILLS, Skill, skill_of_kind
 from ..words import join_words, plural
 from .grading import Grade
 from .model import CountingExercise, Exercise, MugginsExercise
 
-__all__ = ["SKILLS", "TRAINER_SKILLS", "PEGGING_CHOICES", "MUGGINS_CALLS", "DISCARDS", "BOARD",
-           "skills_tested", "skill_of_focus", "skill_of_kind", "band", "BANDS", "undecided", "HOW_DECIDED"]
+__all__ = ["skills_tested", "skill_of_focus", "undecided", "HOW_DECIDED"]
 
-# Every skill, in the order the grid shows them.
-SKILLS = ("fifteens", "pairs", "runs", "flush", "the crib's flush", "his nobs", "go and 31", "a right count")
-# What the book's trainers also practise beyond a worksheet (`crib_widgets.lessons` records them).
-PEGGING_CHOICES, MUGGINS_CALLS = "pegging choices", "Muggins calls"
-# Choosing the throw to the crib at a game table: right when the throw costs less than the review
-# calls a mistake (`strategy.review.NOTICE`) against the best one.
-DISCARDS = "discards"
-# Chapter 12's board practice: who gets home first, offence or defence, and late plays.
-BOARD = "playing to the board"
-TRAINER_SKILLS = (DISCARDS, PEGGING_CHOICES, MUGGINS_CALLS, BOARD)
-_OF_KIND = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "his nobs",
-            "thirty-one": "go and 31", "go": "go and 31", "last card": "go and 31"}
-# Share right -> (word, css class): the word is there for readers who cannot tell the colours apart.
-BANDS = ((0.8, "secure", "good"), (0.5, "shaky", "fair"), (0.0, "needs help", "poor"))
+# Issue 40: to be removed once lessons/discard_trainer.py (being changed by another helper) imports
+# `crib_widgets.skills.Skill` itself.
+DISCARDS = Skill.DISCARDS
 
 
 def skill_of_focus(focus: str) -> tuple[str, ...]:
-    """The skills a question's focus trains: ``"a missed fifteen"`` -> ``("fifteens",)``; a focus of
-    two parts trains both: ``"a run and fifteens"`` -> ``("runs", "fifteens")``."""
+    """The skills a question's focus trains: ``"a missed fifteen"`` -> fifteens; a focus of two parts
+    trains both: ``"a run and fifteens"`` -> runs and fifteens; a focus of no known skill is its own."""
     f = focus.lower()
     if " and " in f:
         both = [skill for part in f.split(" and ") for skill in skill_of_focus(part)]
         return tuple(dict.fromkeys(both))
     if "right count" in f:
-        return ("a right count",)
+        return (Skill.RIGHT_COUNT,)
     if "crib" in f and ("flush" in f or "suit" in f):
-        return ("the crib's flush",)
-    for words, skill in (("nobs", "his nobs"), ("flush", "flush"), ("run", "runs"), ("go", "go and 31"),
-                         ("thirty-one", "go and 31"), ("last card", "go and 31")):
+        return (Skill.CRIB_FLUSH,)
+    for words, skill in (("nobs", Skill.NOBS), ("flush", Skill.FLUSH), ("run", Skill.RUNS), ("go", Skill.GO),
+                         ("thirty-one", Skill.GO), ("last card", Skill.GO)):
         if words in f.split() or (len(words) > 3 and words in f):
             return (skill,)
-    pairs = (("fifteen", "fifteens"), ("pair", "pairs"), ("of a kind", "pairs"))
+    pairs = (("fifteen", Skill.FIFTEENS), ("pair", Skill.PAIRS), ("of a kind", Skill.PAIRS))
     found = tuple(skill for words, skill in pairs if words in f)
     return tuple(dict.fromkeys(found)) or (focus,)
-
-
-def skill_of_kind(kind: str, *, crib: bool = False) -> str:
-    """The skill a kind of points trains: ``"run"`` -> ``"runs"``; a crib's flush is its own skill.
-
-    >>> skill_of_kind("go"), skill_of_kind("flush", crib=True)
-    ('go and 31', "the crib's flush")
-    """
-    return "the crib's flush" if kind == "flush" and crib else _OF_KIND[kind]
 
 
 def _kind_skill(exercise: Exercise, kind: str) -> str:
@@ -98,7 +79,7 @@ def _held(exercise: CountingExercise) -> dict[str, int]:
     """The points each skill's kinds make in a hand (``{"fifteens": 4, "pairs": 2}``)."""
     held: dict[str, int] = {}
     for line in exercise.solution().lines:
-        if line.kind in _OF_KIND:
+        if line.kind in KIND_SKILLS:
             skill = _kind_skill(exercise, line.kind)
             held[skill] = held.get(skill, 0) + line.points
     return held
@@ -117,7 +98,7 @@ class _TotalCalls:
 
 def _total_calls(exercise: Exercise, grade: Grade) -> _TotalCalls:
     focus = skill_of_focus(exercise.focus)
-    if grade.correct or not isinstance(exercise, CountingExercise) or focus == ("a right count",):
+    if grade.correct or not isinstance(exercise, CountingExercise) or focus == (Skill.RIGHT_COUNT,):
         return _TotalCalls(dict.fromkeys(focus, grade.correct))
     from .answers import AnswerError, read_answer  # answers imports grading: read here, not at the top
 
@@ -165,10 +146,3 @@ def undecided(exercise: Exercise, grade: Grade) -> str:
         cause = f"the {plural(said - right, 'point')} too many could be claimed for any kind"
     blamed = f"; counted against {join_words(sorted(found.calls))} only" if found.calls else ""
     return f"said {said}, right is {right}: {cause}; not counted for {join_words(found.unsure, 'or')}{blamed}"
-
-
-def band(right: int, asked: int) -> tuple[str, str]:
-    """The word and css class for ``right`` of ``asked``: secure (80% or more), shaky, needs help (under
-    half)."""
-    share = right / asked
-    return next((word, css) for low, word, css in BANDS if share >= low)

@@ -16,9 +16,9 @@ each answer. The widgets in `crib_widgets.widgets` only draw a model and forward
 `GameTable` draws `crib_widgets.table.Table`; tests drive every model without ipywidgets.
 
 The learner's record. Every answer adds `AnswerRecord` values to the model's ``records`` list, one
-per skill the answer tested: the skill's name (those of `crib_widgets.exercises.skills`, the same
-names the teacher's class report uses: "fifteens", "runs", "the crib's flush", "go and 31", "a
-right count", plus `TRAINER_SKILLS`: "pegging choices", "Muggins calls", "discards"), right or wrong, the try
+per skill the answer tested: the skill (a `crib_widgets.skills.Skill`, the same names the teacher's
+class report uses: "fifteens", "runs", "the crib's flush", "go and 31", "a right count", plus
+`TRAINER_SKILLS`: "pegging choices", "Muggins calls", "discards"), right or wrong, the try
 (1 for the first) and whether a hint or the answer had been shown before it (so first unaided
 tries can be rated apart, as lichess's Learn does), and the hand or play position in card text
 (enough to deal it again, for a deck of the learner's own mistakes). Records are frozen values

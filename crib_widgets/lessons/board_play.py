@@ -42,8 +42,8 @@ from importlib import resources
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..exercises.skills import BOARD, DISCARDS
 from ..scoring import hand_total
+from ..skills import Skill
 from ..words import join_words, plural
 from . import checks
 from .discard_trainer import LESSON as THROW_LESSON
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 LESSON = "board"
-SKILL = BOARD
+SKILL = Skill.BOARD
 TARGET = 121
 # Colvert's Twenty-Six: what an average deal gives each seat (chapter 12 measures our strongest
 # computer player's games and finds the same to the nearest point).
@@ -611,7 +611,7 @@ class BoardPlay:
         self.verdict, self.done = verdict, True
         self._firsts.append(verdict.right)
         q = self.question
-        lesson, skill = (THROW_LESSON, DISCARDS) if q.kind == "throw" else (LESSON, SKILL)
+        lesson, skill = (THROW_LESSON, Skill.DISCARDS) if q.kind == "throw" else (LESSON, SKILL)
         self.records.append(
             AnswerRecord(lesson, skill, verdict.right, 1, hinted, self.position["text"], given)
         )

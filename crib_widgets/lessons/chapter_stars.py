@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import CribbageError
-from ..exercises.skills import BOARD, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES
+from ..skills import Skill
 from .checks import shown
 from .progress import CHAPTERS, COURSE, Progress, SkillProgress
 
@@ -36,10 +36,10 @@ TRY: dict[str, str] = {
     "a right count": _COUNT,
     "the crib's flush": "count a crib in the trainer above (it starts with cribs)",
     "go and 31": "answer a play in the drill above",
-    DISCARDS: "throw two cards in the discard trainer above, or at a game table",
-    PEGGING_CHOICES: "choose a card in the drill above",
-    BOARD: "answer a position in the board practice above",
-    MUGGINS_CALLS: "answer a count in the quiz above",
+    Skill.DISCARDS: "throw two cards in the discard trainer above, or at a game table",
+    Skill.PEGGING_CHOICES: "choose a card in the drill above",
+    Skill.BOARD: "answer a position in the board practice above",
+    Skill.MUGGINS_CALLS: "answer a count in the quiz above",
 }
 PAGES = tuple(dict.fromkeys(page for page, _, _ in CHAPTERS.values()))  # the pages that show stars
 

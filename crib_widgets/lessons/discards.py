@@ -21,8 +21,8 @@ mastery, and does not rate the skill (see `progress`).
 from __future__ import annotations
 
 from ..errors import CribbageError
-from ..exercises.skills import DISCARDS
 from ..game import Discard, Game
+from ..skills import Skill
 from .record import AnswerRecord, position_text
 
 __all__ = ["LESSON", "discard_record", "discard_position"]
@@ -59,5 +59,5 @@ def discard_record(game: Game, move: Discard, *, hinted: bool = False) -> Answer
     cost = max(0.0, options[0].value - done.value)  # as `strategy.review` weighs a discard
     hand = game.hands[move.seat]
     given = " ".join(str(c) for c in sorted(move.cards, key=hand.index))
-    return AnswerRecord(LESSON, DISCARDS, cost < NOTICE, 1, bool(hinted), discard_position(game, move.seat),
-                        given)
+    return AnswerRecord(LESSON, Skill.DISCARDS, cost < NOTICE, 1, bool(hinted),
+                        discard_position(game, move.seat), given)

@@ -26,9 +26,9 @@ from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
 from ..exercises.model import MugginsExercise, muggins_call
-from ..exercises.skills import MUGGINS_CALLS, skill_of_kind
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, ScoreItem, score_hand
+from ..skills import Skill, skill_of_kind
 from ..strategy.muggins_players import best_answer, make_claim
 from ..words import possessive
 from . import checks
@@ -165,7 +165,8 @@ class MugginsLesson:
         # the count announced belongs to the question: a deck of mistakes needs it to ask it again
         hand = position_text(self.score.hand, self.score.starter, crib=self.score.crib)
         position = f"{hand} | said {self.announced}"
-        skills = [MUGGINS_CALLS, *(skill_of_kind(k, crib=self.score.crib) for k in self.slipped_kinds())]
+        slips = (skill_of_kind(k, crib=self.score.crib) for k in self.slipped_kinds())
+        skills = [Skill.MUGGINS_CALLS, *slips]
         given = grade.read or grade.given
         self.records.extend(AnswerRecord("muggins", skill, grade.correct, 1, False, position, given)
                             for skill in dict.fromkeys(skills))

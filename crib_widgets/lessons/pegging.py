@@ -26,8 +26,8 @@ from ..cards import Card, full_deck
 from ..errors import CribbageError
 from ..exercises.grading import check_answer
 from ..exercises.model import PlayExercise
-from ..exercises.skills import PEGGING_CHOICES, skill_of_kind
 from ..pegging import GO, item_words, pile_total, play_points, points_words
+from ..skills import Skill, skill_of_kind
 from . import checks
 from .record import AnswerRecord
 from .scenarios import SCENARIOS, TOPICS, Scenario
@@ -38,7 +38,7 @@ __all__ = ["PeggingLesson", "Answer", "Result", "solve", "check_scenarios", "pla
 ALL_TOPICS = "all"
 MAX_PLAY_POINTS = 31  # no single card scores more; a number above is refused with a sentence
 # The skill a question that scores nothing trains, by its topic.
-_TOPIC_SKILLS = {"runs": "runs", "sets": "pairs", "15-31": "go and 31", "go": "go and 31"}
+_TOPIC_SKILLS = {"runs": Skill.RUNS, "sets": Skill.PAIRS, "15-31": Skill.GO, "go": Skill.GO}
 
 
 @dataclass(frozen=True)
@@ -343,13 +343,13 @@ class PeggingLesson:
 
     @property
     def skills(self) -> tuple[str, ...]:
-        """The skills the question on show trains (`exercises.skills`): each kind the card scores
+        """The skills the question on show trains (`crib_widgets.skills`): each kind the card scores
         for (its topic's when it scores nothing), or pegging choices for "which card?" questions."""
         if self.scenario.ask != "last":
-            return (PEGGING_CHOICES,)
+            return (Skill.PEGGING_CHOICES,)
         lines = play_exercise(self.scenario).solution().lines
         skills = tuple(dict.fromkeys(skill_of_kind(line.kind) for line in lines))
-        return skills or (_TOPIC_SKILLS.get(self.scenario.topic, "go and 31"),)
+        return skills or (_TOPIC_SKILLS.get(self.scenario.topic, Skill.GO),)
 
     # ---- answers ------------------------------------------------------------------------------
     def check_points(self, typed: object) -> Result:

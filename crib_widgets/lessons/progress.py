@@ -12,7 +12,7 @@ How a skill is rated (the rule is lichess's Learn's, in stars):
 - The stars look at the skill's **last 5 first unaided tries** (`RECENT`), so an old mistake stops
   counting once it has been put right: 80% or more right (4 or 5 of 5) is 3 stars (*secure*), at
   least half right is 2 stars (*shaky*), fewer is 1 star (*needs help*): the words and shares of the
-  teacher's class report (`exercises.skills.band`). Under 3 first tries (`MIN_RATED`) a skill has no
+  teacher's class report (`crib_widgets.skills.band`). Under 3 first tries (`MIN_RATED`) a skill has no
   stars yet.
 - **What to practise next**: the weakest rated skill that is not yet secure (ties: the one the book
   teaches first); when none is weak, the first skill in the book's order with too few tries; when
@@ -38,33 +38,31 @@ from datetime import date
 
 from ..bounded import bad_character, check_text
 from ..errors import CribbageError
-from ..exercises.skills import BANDS, BOARD, DISCARDS, MUGGINS_CALLS, PEGGING_CHOICES, band
+from ..skills import BANDS, MIN_RATED, RECENT, Skill, band
 from ..words import plural
 from .checks import shown
 from .days import day_text, read_day
 from .record import AnswerRecord
 
-__all__ = ["Answer", "Progress", "SkillProgress", "CHAPTERS", "COURSE", "LESSONS", "RECENT", "MIN_RATED",
+__all__ = ["Answer", "Progress", "SkillProgress", "CHAPTERS", "COURSE", "LESSONS",
            "answer_key", "split_answers"]
 
-RECENT = 5  # the last first unaided tries that rate a skill
-MIN_RATED = 3  # first unaided tries before a skill has stars
 LESSONS = ("counting", "pegging", "muggins", "discarding", "board")
 # Each skill, in the order the book teaches it, with the chapter (page, title) that teaches it and
 # the words a sentence to the learner uses for it.
-CHAPTERS: dict[str, tuple[str, str, str]] = {
-    "fifteens": ("02_fifteens", "Fifteens", "fifteens"),
-    "pairs": ("03_pairs_and_runs", "Pairs and runs", "pairs"),
-    "runs": ("03_pairs_and_runs", "Pairs and runs", "runs"),
-    "flush": ("04_the_whole_show", "The whole show", "flushes"),
-    "his nobs": ("04_the_whole_show", "The whole show", "his nobs"),
-    "a right count": ("04_the_whole_show", "The whole show", "counting a whole hand"),
-    "the crib's flush": ("05_deal_and_crib", "The deal and the crib", "the crib's flush"),
-    "go and 31": ("07_play_to_31", "The play to 31", "the go and 31"),
-    DISCARDS: ("10_discarding", "Discarding", "choosing your throw to the crib"),
-    PEGGING_CHOICES: ("11_pegging_well", "Pegging well", "choosing your card in the play"),
-    BOARD: ("12_playing_to_the_board", "Playing to the board", "playing to the board near the end"),
-    MUGGINS_CALLS: ("13_muggins", "Muggins", "Muggins calls"),
+CHAPTERS: dict[Skill, tuple[str, str, str]] = {
+    Skill.FIFTEENS: ("02_fifteens", "Fifteens", "fifteens"),
+    Skill.PAIRS: ("03_pairs_and_runs", "Pairs and runs", "pairs"),
+    Skill.RUNS: ("03_pairs_and_runs", "Pairs and runs", "runs"),
+    Skill.FLUSH: ("04_the_whole_show", "The whole show", "flushes"),
+    Skill.NOBS: ("04_the_whole_show", "The whole show", "his nobs"),
+    Skill.RIGHT_COUNT: ("04_the_whole_show", "The whole show", "counting a whole hand"),
+    Skill.CRIB_FLUSH: ("05_deal_and_crib", "The deal and the crib", "the crib's flush"),
+    Skill.GO: ("07_play_to_31", "The play to 31", "the go and 31"),
+    Skill.DISCARDS: ("10_discarding", "Discarding", "choosing your throw to the crib"),
+    Skill.PEGGING_CHOICES: ("11_pegging_well", "Pegging well", "choosing your card in the play"),
+    Skill.BOARD: ("12_playing_to_the_board", "Playing to the board", "playing to the board near the end"),
+    Skill.MUGGINS_CALLS: ("13_muggins", "Muggins", "Muggins calls"),
 }
 COURSE = tuple(CHAPTERS)
 _ID = re.compile(r"([0-9a-z]{1,16})-([0-9]{1,9})")

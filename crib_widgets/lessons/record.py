@@ -1,7 +1,7 @@
 """The learner's record: one `AnswerRecord` per answer given in a trainer or quiz.
 
 A record says which lesson asked, which skill the answer tested (the skill names of
-`crib_widgets.exercises.skills`, so the teacher's results and the learner's own progress speak
+`crib_widgets.skills.Skill`, so the teacher's results and the learner's own progress speak
 of the same skills), whether it was right, whether it was the first try at that question, whether a
 hint had been seen before it, and what was on the table (the hand with its starter, or the play
 position), so that a progress store can count first unaided tries apart from the rest and bring a

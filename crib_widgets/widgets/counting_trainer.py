@@ -28,6 +28,7 @@ from ..lessons.checks import flag
 from ..lessons.counting import LEVELS, CountingLesson, Line, kind_label
 from ..lessons.ladders import Rung
 from ..scoring import KINDS, HandScore
+from ..skills import RULES
 from ..voice import count_player, player_html
 from ..words import plural
 from .answer_box import AnswerBox, mark_check
@@ -37,14 +38,6 @@ from .progress_link import keep, out
 from .styles import esc
 
 __all__ = ["CountingTrainer", "LEVELS"]
-
-_KIND_HINTS = {
-    "fifteen": "2 for every set of cards adding up to 15",
-    "pair": "2 for every pair (three of a kind is 6, four is 12)",
-    "run": "1 per card for every run of three or more",
-    "flush": "4 for four hand cards of one suit, 5 with the starter (a crib needs all five)",
-    "nobs": "1 for the jack of the starter's suit",
-}
 
 
 class CountingTrainer(Frame):
@@ -106,7 +99,7 @@ class CountingTrainer(Frame):
         # closing) checks nothing; Check, or Enter (the page script presses Check), asks
         self.kind_inputs = {
             kind: AnswerBox(
-                value="", description=kind_label(kind), tooltip=_KIND_HINTS[kind], placeholder="0",
+                value="", description=kind_label(kind), tooltip=RULES[kind], placeholder="0",
                 layout=widgets.Layout(width="11.5em"), style={"description_width": "5.2em"},
             )
             for kind in KINDS
