@@ -132,7 +132,7 @@ THROW = [  # six cards, the late score (yours, theirs), a score far from the end
         "9H JC 4H 7C 3D 7S",
         (115, 112),
         (46, 52),
-        "Needing only a few, a sure pair beats a hand that needs the right starter.",
+        "Needing only a few, keep the cards that get there with the most starters, even at a lower average.",
     ),
 ]
 PLAY = [  # seat, scores, your six, their six, starter, throws (yours, theirs), moves so far, teaches
