@@ -245,3 +245,30 @@ def test_the_offence_or_defence_reason_names_the_deal_each_player_reaches_home_a
     q = BoardQuestion(find("seat", first="me", deal=5, scores=(44, 60)))
     said = " ".join(q.judge("offence").reasons)
     assert "you reach 121 in deal 10 and the other player in deal 9" in said and "off position" in said
+
+
+@given(st.lists(st.sampled_from(["choose-right", "choose-wrong", "check", "reveal", "next"]), max_size=25))
+def test_whatever_is_pressed_each_position_is_recorded_at_most_once(actions):
+    b = BoardPlay(kind="home", shuffle=False)
+    answered = []  # one entry per position shown and answered
+    for action in actions:
+        q = b.question
+        try:
+            if action == "next":
+                b.next()
+            elif action == "check":
+                b.check()
+                answered.append(b.index)
+            elif action == "reveal":
+                was_done = b.done
+                b.reveal()
+                if not was_done:
+                    answered.append(b.index)
+            else:
+                keys = [k for k, _ in q.options()]
+                b.choose(q.answer_key if action == "choose-right" else
+                         next(k for k in keys if k != q.answer_key))
+        except CribbageError:
+            pass  # said to the learner; nothing recorded
+        assert len(b.records) == len(answered) == b.tally[1]
+        assert all(r.unaided != r.hinted for r in b.records)
