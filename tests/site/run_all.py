@@ -42,6 +42,7 @@ CHECKS = (
           (), "class-desk"),
     Check("check_offline", "offline after one visit: the service worker holds the runtime and chapters"),
     Check("check_update", "a new build: the page kept at once, then the new build's, the old caches gone"),
+    Check("check_runtime", "the widget runtime: its modules evaluated in steps, HTML descriptions sanitised"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
     Check("check_short_links", "a student types the set code, her student code and her name from paper; "
