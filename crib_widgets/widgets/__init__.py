@@ -20,6 +20,7 @@ from . import _pyodide  # noqa: F401  (in JupyterLite: trait values of None reac
 #: The names each module of this package gives (each imported when first asked for).
 MODULES = {
     "board": ("BoardView", "board_svg"),
+    "board_play": ("BoardPlayView",),
     "cards_view": ("CardPicker", "card_html", "cards_html"),
     "counting_trainer": ("CountingTrainer",),
     "discard_trainer": ("DiscardTrainerView",),
@@ -34,6 +35,7 @@ __getattr__, __all__ = lazy_package(__name__, MODULES)
 if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported here
     from .board import BoardView as BoardView
     from .board import board_svg as board_svg
+    from .board_play import BoardPlayView as BoardPlayView
     from .cards_view import CardPicker as CardPicker
     from .cards_view import card_html as card_html
     from .cards_view import cards_html as cards_html
