@@ -31,16 +31,17 @@ _BOOK_CSS = """
 .crib-root .cb-inline { display: inline-flex; align-items: flex-start; gap: 10px; flex-wrap: wrap; }
 .crib-root .cb-inline > .crib-label { align-self: center; }
 .crib-root table.cb-table { border-collapse: collapse; margin: 6px 0 4px; font-size: .95em; }
-.crib-root table.cb-table th { text-align: left; font-weight: 650; color: #27455f;
-  border-bottom: 2px solid #c9d3dc; padding: 4px 12px 4px 4px; }
-.crib-root table.cb-table td { border-bottom: 1px solid #e3e7eb; padding: 3px 12px 3px 4px;
+.crib-root table.cb-table th { text-align: left; font-weight: 650; color: var(--crib-ink);
+  border-bottom: 2px solid var(--crib-line); padding: 4px 12px 4px 4px; }
+.crib-root table.cb-table td { border-bottom: 1px solid var(--crib-line-faint); padding: 3px 12px 3px 4px;
   vertical-align: middle; }
 .crib-root table.cb-table td.cb-num { text-align: right; font-variant-numeric: tabular-nums; }
 .crib-root table.cb-table tr.cb-total td { font-weight: 700; border-bottom: none; }
-.crib-root .cb-caption { color: #4f5b66; font-size: .9em; margin-top: 2px; }
+.crib-root .cb-caption { color: var(--crib-muted); font-size: .9em; margin-top: 2px; }
 .crib-root table.cb-story td { padding: 1px 12px 1px 4px; }
-.crib-root table.cb-story tr.cb-points td { font-weight: 650; color: #1e8449; }
-.crib-root table.cb-story td.cb-reset { color: #27455f; font-style: italic; border-top: 2px dashed #c9d3dc;
+.crib-root table.cb-story tr.cb-points td { font-weight: 650; color: var(--crib-green); }
+.crib-root table.cb-story td.cb-reset { color: var(--crib-ink); font-style: italic;
+  border-top: 2px dashed var(--crib-line);
   padding-top: 4px; }
 .crib-root table.cb-table .crib-cards { flex-wrap: nowrap; }
 .crib-root .cb-mini { white-space: nowrap; }
@@ -270,8 +271,9 @@ _PRINT_JS = "this.closest('.cb-printable').querySelector('iframe').contentWindow
 _SAVE_JS = ("var f=this.closest('.cb-printable').querySelector('iframe'),a=document.createElement('a');"
             "a.href=window.URL.createObjectURL(new Blob([f.srcdoc],{type:'text/html'}));"
             "a.download=this.dataset.file;document.body.append(a);a.click();a.remove();")
-_BUTTON_STYLE = ("font: inherit; padding: 6px 14px; margin: 6px 8px 0 0; border: 1px solid #27455f; "
-                 "border-radius: 6px; background: #fff; color: #27455f; cursor: pointer;")
+_BUTTON_STYLE = ("font: inherit; padding: 6px 14px; margin: 6px 8px 0 0; "
+                 "border: 1px solid var(--crib-ink); border-radius: 6px; background: var(--crib-paper); "
+                 "color: var(--crib-ink); cursor: pointer;")
 
 
 def printable(page: str, *, what: str, filename: str, height: int = 520) -> HTML:

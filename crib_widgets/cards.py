@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .colours import COLOURS
 from .errors import CardError
 
 __all__ = [
@@ -43,7 +44,7 @@ _SUIT_SET = frozenset(SUITS)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 # The ink of each suit on screen and on paper: one red and one black, each at least 7:1 on white.
-RED_INK, BLACK_INK = "#b0102a", "#1b1b1b"
+RED_INK, BLACK_INK = COLOURS["red"], COLOURS["black"]
 SUIT_INK = {"C": BLACK_INK, "D": RED_INK, "H": RED_INK, "S": BLACK_INK}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}

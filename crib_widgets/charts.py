@@ -1,7 +1,8 @@
-"""Small charts drawn as SVG strings: a line (or step) chart and a grouped bar chart.
+"""Small charts drawn as SVG strings: a line (or step) chart and a grouped bar chart, for the widgets
+and the teacher's class report alike.
 
-The charts need nothing but the standard library, so they draw in a live page where numpy and
-matplotlib cannot load, and on a static page (the SVG is plain HTML). Each chart is an
+The charts need nothing but the standard library (no ipywidgets either), so they draw in a live page
+where numpy and matplotlib cannot load, and on a static page (the SVG is plain HTML). Each chart is an
 ``<svg role="img">`` with a ``<title>`` and an ``aria-label`` that say in words what it shows, plus a
 small legend; every colour is also named in the legend and every value can be read from a tooltip.
 Text is sized for a phone as well: a chart is at most ``width`` units wide and its text at least
@@ -20,7 +21,8 @@ True
 4
 
 The API: `Series`, `line_chart`, `bar_chart`, `chart_row` (charts side by side, wrapping on a narrow
-screen) and `PALETTE` (the colours used when a series names none; the board's side colours).
+screen) and `PALETTE` (the colours used when a series names none; the board's side colours). Every
+colour comes from `crib_widgets.colours`.
 """
 
 from __future__ import annotations
@@ -28,16 +30,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
-from .styles import SIDE_COLOURS, esc
+from .colours import COLOURS, SIDES
 
 __all__ = ["PALETTE", "Series", "line_chart", "bar_chart", "chart_row", "nice_ticks"]
 
-PALETTE = SIDE_COLOURS
+PALETTE = SIDES
 _FONT = 13.0
-_INK = "#1d2329"
-_MUTED = "#4f5b66"  # 7:1 on white: axis labels stay readable
-_GRID = "#d8dde2"
+_INK, _MUTED, _GRID = COLOURS["text"], COLOURS["muted"], COLOURS["grid"]
+_MARK, _MARK_TEXT = COLOURS["mark"], COLOURS["mark-text"]
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=True)
 
 
 @dataclass(frozen=True)
@@ -187,9 +193,9 @@ def line_chart(
     for value, text in marks:
         y = frame.y(value)
         parts.append(f'<line x1="{frame.left:.1f}" y1="{y:.1f}" x2="{frame.width - frame.right:.1f}" '
-                     f'y2="{y:.1f}" stroke="#7a4b1f" stroke-width="1.2" stroke-dasharray="5 3"/>')
+                     f'y2="{y:.1f}" stroke="{_MARK}" stroke-width="1.2" stroke-dasharray="5 3"/>')
         parts.append(f'<text x="{frame.width - frame.right:.1f}" y="{y - 4:.1f}" font-size="{_FONT:.0f}" '
-                     f'text-anchor="end" fill="#6b4117">{esc(text)}</text>')
+                     f'text-anchor="end" fill="{_MARK_TEXT}">{esc(text)}</text>')
     for s, colour in zip(series, _colours(series), strict=True):
         points = []
         for i, (x, v) in enumerate(zip(xs, s.values, strict=True)):

@@ -25,7 +25,7 @@ SCRIPT = textwrap.dedent(
     from crib_widgets.widgets import (BoardView, CardPicker, CountingTrainer, DiscardTrainerView, GameTable,
                                       MugginsQuiz, PeggingDrill)
     from crib_widgets.widgets.post_game import points_by_phase, race_chart_html
-    from crib_widgets.widgets.svg_chart import Series, bar_chart, line_chart
+    from crib_widgets.charts import Series, bar_chart, line_chart
 
     t = CountingTrainer(seed=1)
     t.check_button.click(); t.count_button.click(); t.next_button.click()

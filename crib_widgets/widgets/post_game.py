@@ -4,7 +4,7 @@ The result said over the charts is `final_result`'s, the same line as the game t
 reaches the target stops in the game hole).
 
 `points_by_phase` needs nothing but the events. `race_chart_html` draws both charts in the package's
-own SVG (`svg_chart`), so a live page draws them without numpy or matplotlib; `score_race_figure`
+own SVG (`crib_widgets.charts`), so a live page draws them without numpy or matplotlib; `score_race_figure`
 draws the same with matplotlib, which is imported only there, for the book's static figures.
 
 >>> from crib_widgets.game import Game
@@ -111,7 +111,7 @@ def used_phases(table: list[dict[str, int]]) -> list[str]:
 
 def race_chart_html(game: Game) -> str:
     """The score race and the points by phase as two SVG charts (no numpy or matplotlib needed)."""
-    from .svg_chart import Series, bar_chart, chart_row, line_chart
+    from ..charts import Series, bar_chart, chart_row, line_chart
 
     names = [game.side_name(s) for s in range(len(game.scores))]
     xs, per_side, deals = score_race(game)
@@ -137,17 +137,17 @@ def score_race_figure(game: Game) -> Figure:
     """A figure: the race of the scores (left) and each side's points by phase (right)."""
     from matplotlib.figure import Figure
 
-    from .styles import SIDE_COLOURS
+    from ..colours import COLOURS, SIDES
 
     names = [game.side_name(s) for s in range(len(game.scores))]
     xs, per_side, deals = score_race(game)
     fig = Figure(figsize=(10, 4), dpi=100, layout="constrained")
     race, bars = fig.subplots(1, 2, width_ratios=(3, 2))
     for x in deals:
-        race.axvline(x, color="#d8dde2", lw=0.8, zorder=0)
+        race.axvline(x, color=COLOURS["grid"], lw=0.8, zorder=0)
     for side, ys in enumerate(per_side):
-        race.step(xs, ys, where="post", color=SIDE_COLOURS[side % 4], lw=2, label=names[side])
-    race.axhline(game.rules.target, color="#7a4b1f", ls="--", lw=1)
+        race.step(xs, ys, where="post", color=SIDES[side % 4], lw=2, label=names[side])
+    race.axhline(game.rules.target, color=COLOURS["mark"], ls="--", lw=1)
     race.set(
         xlabel="scoring events (grey lines: new deals)",
         ylabel="score",
@@ -160,8 +160,8 @@ def score_race_figure(game: Game) -> Figure:
     width = 0.8 / len(table)
     for side, row in enumerate(table):
         xpos = [i + (side - (len(table) - 1) / 2) * width for i in range(len(phases))]
-        bars.bar(xpos, [row[p] for p in phases], width, color=SIDE_COLOURS[side % 4], label=names[side])
-    bars.axhline(0, color="#555", lw=0.8)
+        bars.bar(xpos, [row[p] for p in phases], width, color=SIDES[side % 4], label=names[side])
+    bars.axhline(0, color=COLOURS["quiet"], lw=0.8)
     bars.set_xticks(range(len(phases)), phases, rotation=20 if len(phases) > 4 else 0)
     bars.set(title="Points by phase", ylabel="points")
     for ax in (race, bars):

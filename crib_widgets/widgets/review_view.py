@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..charts import Series, bar_chart
+from ..colours import COLOURS
 from ..game.events import plural
 from ..table.ending import game_verdict
 from .board import board_svg
 from .cards_view import card_html, cards_html, empty_html
 from .styles import esc
-from .svg_chart import Series, bar_chart
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -34,7 +35,7 @@ PHASE_WORDS = {"discard": "the discard", "play": "the play", "count": "counting 
 _STYLE = (
     "<style>.crib-review .crib-table{border-collapse:collapse;margin:4px 0}"
     ".crib-review .crib-table caption{text-align:left;font-weight:600;padding-bottom:2px}"
-    ".crib-review .crib-table th,.crib-review .crib-table td{border-bottom:1px solid #d8dde2;"
+    ".crib-review .crib-table th,.crib-review .crib-table td{border-bottom:1px solid " + COLOURS["grid"] + ";"
     "padding:2px 12px 2px 0;text-align:left}.crib-review .crib-table td{font-variant-numeric:tabular-nums}"
     ".crib-review .crib-miniboard svg{width:100%;height:auto}.crib-review .crib-chart svg{max-width:100%;"
     "height:auto}.crib-review .crib-decision{display:flex;flex-direction:column;gap:4px}</style>"
@@ -184,7 +185,7 @@ def _chart_html(review: Review) -> str:
     said = ", ".join(f"deal {deal} {lost:.1f}" for deal, lost in per_deal)
     chart = bar_chart(
         categories,
-        [Series("points lost", values, "#c0392b")],
+        [Series("points lost", values, COLOURS["crimson"])],
         title="Points lost per deal",
         label=said,
         y_label="points lost",

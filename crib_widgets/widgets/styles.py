@@ -11,7 +11,7 @@ import html
 
 import ipywidgets as widgets
 
-from ..cards import BLACK_INK, RED_INK
+from ..colours import SIDES, css_variables
 
 __all__ = [
     "CSS",
@@ -28,7 +28,7 @@ __all__ = [
 # Colours a learner can tell apart; the suit is always also printed as a symbol and named in words.
 SUIT_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
 FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
-SIDE_COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#7d3c98")
+SIDE_COLOURS = SIDES
 
 # Shown until Python runs; on the book's site the live page script replaces it as Python starts.
 # In a learner's words: no "Python", no "cell" (a notebook runs its cells by itself, lite/README.md).
@@ -42,10 +42,10 @@ STATIC_NOTE_GAME = (
 
 CSS = """
 .crib-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif;
-  color: #1d2329; max-width: 800px; padding: 12px 16px 14px; border: 1px solid #d5dbe1;
+  color: var(--crib-text); max-width: 800px; padding: 12px 16px 14px; border: 1px solid var(--crib-border);
   border-radius: 12px; background: #fbfcfd; box-sizing: border-box; gap: 6px; }
 .crib-root .crib-title { font-size: 1.15em; font-weight: 650; margin: 0 0 2px; }
-.crib-root .crib-sub { color: #4f5b66; font-size: .92em; }
+.crib-root .crib-sub { color: var(--crib-muted); font-size: .92em; }
 .crib-root .crib-note { color: #5b6670; font-size: .82em; font-style: italic; }
 .crib-root .crib-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
 .crib-root .widget-hbox.crib-row, .crib-root .widget-vbox.crib-col { gap: 6px 10px; }
@@ -55,24 +55,25 @@ CSS = """
 .crib-root .widget-hbox.crib-spread { justify-content: space-between; }
 .crib-root .crib-label { font-size: .8em; color: #5b6670; text-transform: uppercase;
   letter-spacing: .06em; margin-right: 4px; }
-.crib-root .crib-status { background: #eef4fc; border-left: 4px solid #1f5fbf; padding: 7px 11px;
+.crib-root .crib-status { background: #eef4fc; border-left: 4px solid var(--crib-blue); padding: 7px 11px;
   border-radius: 4px; line-height: 1.45; }
-.crib-root .crib-status.crib-ok { background: #eaf6ed; border-left-color: #1e8449; }
+.crib-root .crib-status.crib-ok { background: #eaf6ed; border-left-color: var(--crib-green); }
 .crib-root .crib-status.crib-warn { background: #fdf4e3; border-left-color: #c77c02; }
-.crib-root .crib-status.crib-bad { background: #fbebea; border-left-color: #c0392b; }
+.crib-root .crib-status.crib-bad { background: #fbebea; border-left-color: var(--crib-crimson); }
 .crib-root .crib-big { font-size: 1.25em; font-weight: 650; }
 .crib-root .crib-count { display: inline-block; min-width: 2.2em; text-align: center; font-size: 1.5em;
-  font-weight: 700; color: #fff; background: #27455f; border-radius: 8px; padding: 2px 8px; }
-.crib-root .crib-tally { color: #27455f; font-weight: 600; font-size: .92em; }
+  font-weight: 700; color: var(--crib-paper); background: var(--crib-ink); border-radius: 8px;
+  padding: 2px 8px; }
+.crib-root .crib-tally { color: var(--crib-ink); font-weight: 600; font-size: .92em; }
 .crib-root ul.crib-list { margin: 4px 0 0; padding-left: 1.3em; }
 .crib-root ul.crib-list li { margin: 2px 0; }
 .crib-root .crib-pts { display: inline-block; min-width: 1.8em; margin-right: 2px; font-weight: 700;
-  color: #1e8449; }
+  color: var(--crib-green); }
 .crib-root .crib-pts.crib-neg { color: #a93226; }
-.crib-root .crib-miss { color: #c0392b; font-weight: 600; }
+.crib-root .crib-miss { color: var(--crib-crimson); font-weight: 600; }
 .crib-root .crib-extra { color: #8e44ad; font-weight: 600; }
 .crib-root details.crib-peek { margin-top: 2px; font-size: .92em; }
-.crib-root details.crib-peek summary { cursor: pointer; color: #1f5fbf; }
+.crib-root details.crib-peek summary { cursor: pointer; color: var(--crib-blue); }
 .crib-root .crib-say { font-style: italic; font-size: 1.08em; }
 .crib-root .crib-hidden { display: none; }
 /* cards drawn in HTML (hands on show, the pile, the starter) */
@@ -80,7 +81,7 @@ CSS = """
   vertical-align: middle; padding: 6px 0 2px; }
 .crib-root .crib-card { display: inline-flex; flex-direction: column; align-items: center;
   justify-content: center; box-sizing: border-box; width: 3.1em; height: 4.4em; border: 1px solid #9aa3ab;
-  border-radius: .45em; background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.2); font-weight: 650;
+  border-radius: .45em; background: var(--crib-paper); box-shadow: 0 1px 3px rgba(0,0,0,.2); font-weight: 650;
   font-size: 1.1em; line-height: 1.05; transition: transform .15s, box-shadow .15s; }
 .crib-root .crib-card .crib-pip { font-size: 1.3em; }
 .crib-root .crib-card.crib-small { width: 2.4em; height: 3.3em; font-size: .95em; }
@@ -94,33 +95,34 @@ CSS = """
   margin-top: 3px; }
 .crib-root .crib-slot { display: inline-flex; flex-direction: column; align-items: center; }
 .crib-root .crib-gap { display: inline-block; width: 14px; }
-.crib-root .crib-red { color: RED_INK; }
-.crib-root .crib-black { color: BLACK_INK; }
+.crib-root .crib-red { color: var(--crib-red); }
+.crib-root .crib-black { color: var(--crib-black); }
 .crib-root .crib-blue { color: #1457b8; }
 .crib-root .crib-green { color: #16752c; }
 /* cards that are buttons: selectable with the mouse, Tab and Space/Enter */
 .crib-root .jupyter-button.crib-cardbtn { width: 3.3em; height: 4.6em; padding: 0; margin: 0 3px;
-  font-size: 1.15em; font-weight: 650; background: #fff; border: 1px solid #9aa3ab; border-radius: .45em;
+  font-size: 1.15em; font-weight: 650; background: var(--crib-paper); border: 1px solid #9aa3ab;
+  border-radius: .45em;
   box-shadow: 0 1px 3px rgba(0,0,0,.22); transition: transform .12s, box-shadow .12s; }
 .crib-root .jupyter-button.crib-cardbtn:hover:enabled { transform: translateY(-3px);
   box-shadow: 0 4px 10px rgba(0,0,0,.25); }
 .crib-root .jupyter-button.crib-cardbtn.mod-active { background: #fff3c4; border: 2px solid #e0a800;
   transform: translateY(-12px); box-shadow: 0 6px 12px rgba(0,0,0,.25); }
 .crib-root .jupyter-button.crib-cardbtn:disabled { opacity: .45; box-shadow: none; cursor: not-allowed; }
-.crib-root .jupyter-button.crib-cardbtn.crib-red { color: RED_INK; }
-.crib-root .jupyter-button.crib-cardbtn.crib-black { color: BLACK_INK; }
+.crib-root .jupyter-button.crib-cardbtn.crib-red { color: var(--crib-red); }
+.crib-root .jupyter-button.crib-cardbtn.crib-black { color: var(--crib-black); }
 .crib-root .jupyter-button.crib-cardbtn.crib-blue { color: #1457b8; }
 .crib-root .jupyter-button.crib-cardbtn.crib-green { color: #16752c; }
 .crib-root .jupyter-button { border-radius: 6px; }
 /* button colours with text at least 4.5:1 (ipywidgets' own are 2.2-3.7:1): white on primary 6.1,
    info 5.9, success 5.3, warning 6.3, danger 6.5 */
-.crib-root .jupyter-button.mod-primary { background: #1f5fbf; color: #fff; }
-.crib-root .jupyter-button.mod-info { background: #0b6e82; color: #fff; }
-.crib-root .jupyter-button.mod-success { background: #1e7b3c; color: #fff; }
-.crib-root .jupyter-button.mod-warning { background: #9a4a00; color: #fff; }
-.crib-root .jupyter-button.mod-danger { background: #b3261e; color: #fff; }
+.crib-root .jupyter-button.mod-primary { background: var(--crib-blue); color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-info { background: #0b6e82; color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-success { background: #1e7b3c; color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-warning { background: #9a4a00; color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-danger { background: #b3261e; color: var(--crib-paper); }
 .crib-root .jupyter-widget-Collapse-header,
-.crib-root .jupyter-widget-Collapse-header span { color: #1d2329; }
+.crib-root .jupyter-widget-Collapse-header span { color: var(--crib-text); }
 /* a narrow screen: menus and rows shrink to the widget (their 2px margins counted, so a long menu
    keeps its right border), a raised card keeps room above its row */
 .crib-root .widget-dropdown, .crib-root .widget-inline-hbox { max-width: calc(100% - 4px); }
@@ -131,7 +133,7 @@ CSS = """
   .crib-root { padding: 10px 8px 12px; }
   .crib-root .widget-toggle-buttons .widget-toggle-button { width: auto !important; flex: 1 1 auto; }
 }
-.crib-root .jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+.crib-root .jupyter-button:focus-visible { outline: 3px solid var(--crib-blue); outline-offset: 2px; }
 .crib-root .crib-board svg { width: 100%; height: auto; display: block; }
 /* the board draws a wide and a compact layout; a board narrower than 520 px shows the compact one */
 .crib-root .crib-board { container-type: inline-size; }
@@ -148,17 +150,20 @@ CSS = """
 .crib-root .crib-event { margin-top: 4px; padding: 5px 10px; background: #f3efe6; border-radius: 6px;
   color: #3d3320; min-height: 1.3em; }
 .crib-root .crib-log { max-height: 11em; overflow-y: auto; font-size: .88em; color: #37424c;
-  border-top: 1px solid #e3e7eb; padding-top: 4px; }
+  border-top: 1px solid var(--crib-line-faint); padding-top: 4px; }
 .crib-root .crib-log div { padding: 1px 0; }
-.crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px; background: #fff; }
+.crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px;
+  background: var(--crib-paper); }
 .crib-root .crib-showhand { display: grid; grid-template-columns: auto 1fr; gap: 2px 18px;
   align-items: start; }
 @media (max-width: 560px) {  /* the count under the cards, so four cards and the starter keep one row */
   .crib-root .crib-showhand { grid-template-columns: 1fr; }
 }
 .crib-root .crib-col { display: flex; flex-direction: column; gap: 6px; }
-.crib-root .crib-seat.crib-turn { border-color: #1f5fbf; box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
-""".replace("RED_INK", RED_INK).replace("BLACK_INK", BLACK_INK)  # the suits' one ink (cards.SUIT_INK)
+.crib-root .crib-seat.crib-turn { border-color: var(--crib-blue); box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
+"""
+# The colours' variables first (crib_widgets.colours), so that a widget shown alone is coloured too.
+CSS = css_variables(":root, .crib-root") + CSS
 
 
 def style_block() -> widgets.HTML:
