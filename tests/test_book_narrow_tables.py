@@ -46,4 +46,4 @@ def test_the_teachers_worked_class_drops_the_column_the_score_already_gives():
 
     nb = json.loads((STATIC.parent / "teachers_tools.ipynb").read_text(encoding="utf-8"))
     code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    assert 'without_empty_columns(report.students_csv(), drop=("right",))' in code
+    assert 'without_empty_columns(students_csv(report), drop=("right",))' in code

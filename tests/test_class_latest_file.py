@@ -15,7 +15,8 @@ import pytest
 from crib_widgets.cli import main
 from crib_widgets.exercises.assign import Assignment, load_class
 from crib_widgets.exercises.collect import collect
-from crib_widgets.exercises.report import collected_report, report_files
+from crib_widgets.exercises.report import collected_report
+from crib_widgets.exercises.report_html import report_files
 from crib_widgets.exercises.results import make_results, read_results, sign, split_progress
 
 CLASS = Assignment("counting", "easy", 4, 7, ("Ann", "Chloé", "Chloe", "=cmd|'/C calc'!A0"), secret="44" * 16)
@@ -167,7 +168,7 @@ def test_students_csv_names_the_file_graded_for_each_student(school, capsys):
 
 
 def test_an_attached_progress_the_report_cannot_show_never_stops_the_report(monkeypatch):
-    from crib_widgets.exercises import report as report_module
+    from crib_widgets.exercises import report_html as report_module
     from crib_widgets.exercises.results import attach_progress
 
     progress = {"crib-progress": 1, "device": "d1", "next": 1, "answers": [], "daily": []}
@@ -179,7 +180,7 @@ def test_an_attached_progress_the_report_cannot_show_never_stops_the_report(monk
         raise OverflowError("date value out of range")
 
     monkeypatch.setattr(report_module, "practised_lines", broken)
-    html = collected_report(CLASS, got).html()
+    html = report_module.report_html(collected_report(CLASS, got))
     assert "the attached progress could not be shown (OverflowError)" in html
 
 

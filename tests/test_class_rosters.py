@@ -16,6 +16,7 @@ from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.assign import Assignment, load_class
 from crib_widgets.exercises.report import class_report
+from crib_widgets.exercises.report_html import report_html
 from crib_widgets.exercises.results import make_results, read_results
 from crib_widgets.exercises.roster import read_roster, same_person
 
@@ -104,7 +105,7 @@ def test_the_report_lists_who_has_not_handed_in_one_a_line_and_in_a_sentence():
     klass = Assignment("counting", "easy", 2, 1, names, secret="12" * 16)
     report = class_report(klass, {"María García": ["0", "0"]})
     assert "no results yet from Tomi Adebayo and Aisha Ahmed." in report.summary()
-    assert "<h2>No results yet</h2><ul><li>Tomi Adebayo</li><li>Aisha Ahmed</li></ul>" in report.html()
+    assert "<h2>No results yet</h2><ul><li>Tomi Adebayo</li><li>Aisha Ahmed</li></ul>" in report_html(report)
     old = Assignment("counting", "easy", 2, 1, ("García, María", "Adebayo, Tomi", "Ahmed, Aisha"),
                      secret="12" * 16)  # a class made before names were shown First Last
     assert "no results yet from Adebayo, Tomi and Ahmed, Aisha." in class_report(

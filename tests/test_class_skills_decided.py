@@ -7,6 +7,7 @@ from __future__ import annotations
 from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.grading import check_answer
 from crib_widgets.exercises.report import class_report
+from crib_widgets.exercises.report_html import report_html
 from crib_widgets.exercises.skills import HOW_DECIDED, skills_tested, undecided
 
 CLASS = Assignment("counting", "easy", 10, 5, ("Ann", "Ben"), secret="56" * 16)
@@ -55,7 +56,7 @@ def test_an_answer_per_kind_is_judged_kind_by_kind():
 def test_the_report_says_how_it_decided_each_skill():
     report = class_report(CLASS, {"Ann": _answers("Ann", lambda right: str(right - 2)),
                                   "Ben": _answers("Ben", str)})
-    html = report.html().replace("&#x27;", "'")
+    html = report_html(report).replace("&#x27;", "'")
     assert HOW_DECIDED in html
     assert "Wrong totals counted against no skill:" in html and "<b>Ann</b>, question" in html
 

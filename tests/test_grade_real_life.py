@@ -15,6 +15,8 @@ from crib_widgets.cli import main
 from crib_widgets.exercises.assign import Assignment, load_class
 from crib_widgets.exercises.collect import collect
 from crib_widgets.exercises.report import class_report
+from crib_widgets.exercises.report_csv import answers_csv
+from crib_widgets.exercises.report_html import report_html
 from crib_widgets.exercises.results import make_results, results_code
 
 LONG = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafe"  # 85
@@ -102,14 +104,14 @@ def test_the_report_shows_what_each_student_typed_beside_what_it_was_read_as(sch
     report = class_report(assignment, {"Ann": said, "Ben": ["nineteen", "lots", None, "twelve"]})
     ann = report.students[0]
     assert ann.right == 4, [g.message for g in ann.report.grades]
-    rows = list(csv.DictReader(report.answers_csv().splitlines()))
+    rows = list(csv.DictReader(answers_csv(report).splitlines()))
     ben = [r for r in rows if r["student"] == "Ben"]
     assert [r["typed"] for r in ben] == ["nineteen", "lots", "", "twelve"]
     assert [r["read as"] for r in ben] == ["0", "", "", "12"]
     assert [r["status"] for r in ben] == [
         "right" if sets["Ben"][1].solution().answer == 0 else "wrong", "unreadable", "unanswered",
         "right" if sets["Ben"][4].solution().answer == 12 else "wrong"]
-    page = report.html()
+    page = report_html(report)
     assert "<td>nineteen</td><td>0</td>" in page and "<td>lots</td><td></td>" in page
 
 
@@ -235,7 +237,7 @@ def test_the_report_lists_who_needs_help_first_with_a_students_by_skills_grid():
     assert help_names[0] == "Ben" and "Ann" not in help_names
     skills = report.skills
     assert {"flush", "the crib's flush", "his nobs", "runs"} <= set(skills)
-    page = report.html()
+    page = report_html(report)
     grid = page.split("<h2>Students and skills</h2>")[1].split("<h2>")[0]
     assert grid.index(">Ben<") < grid.index(">Cleo<") < grid.index(">Ann<")
     assert "needs help</span>" in grid and "secure</span>" in grid, "the colour is said in words too"
@@ -248,7 +250,7 @@ def test_a_muggins_report_says_what_each_question_asked_instead_of_a_different_f
     assignment = Assignment("muggins", "medium", 5, 2, ("Ann", "Ben", "Cleo"), secret="ef" * 16)
     report = class_report(assignment, {n: ["accept"] * 5 for n in assignment.students})
     assert all("a different focus" not in q.focus for q in report.questions)
-    assert "a right count" in report.html().split("<h2>What was asked</h2>")[1]
+    assert "a right count" in report_html(report).split("<h2>What was asked</h2>")[1]
 
 
 def test_a_results_code_is_base64_json_so_the_page_and_python_agree():

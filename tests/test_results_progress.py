@@ -19,7 +19,8 @@ import pytest
 from crib_widgets.cli import main
 from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.collect import collect
-from crib_widgets.exercises.report import PRACTISED, collected_report, practised_lines
+from crib_widgets.exercises.report import PRACTISED, collected_report
+from crib_widgets.exercises.report_html import practised_lines, report_html
 from crib_widgets.exercises.results import (
     MAX_ATTACHED_PROGRESS,
     ResultsError,
@@ -113,7 +114,7 @@ def test_a_damaged_or_oversized_progress_never_stops_the_grade(progress, says):
     assert list(collected.taken) == ["Ann"] and not collected.refused
     assert collected.notes == [f"results-ann.json: the attached progress could not be read: "
                                f"{got.progress_problem}. Ann's answers were graded as usual"]
-    html = collected_report(CLASS, collected).html()
+    html = report_html(collected_report(CLASS, collected))
     assert "the attached progress could not be read" in html and "Practised in the book" not in html
 
 
@@ -141,7 +142,7 @@ def test_the_report_shows_attached_stars_in_words_marked_as_the_students():
         "not tried yet in the book: his nobs, a right count, the crib's flush, go and 31, discards, "
         "pegging choices, playing to the board, Muggins calls",
     ]
-    html = report.html()
+    html = report_html(report)
     section = html[html.index("<h2>Practised in the book"):html.index("<h2>The class's most common")]
     assert "1 student chose to add their progress" in section
     assert PRACTISED[0].upper() + PRACTISED[1:] in section
@@ -152,7 +153,7 @@ def test_the_report_shows_attached_stars_in_words_marked_as_the_students():
 
 def test_the_report_without_progress_has_no_such_section():
     collected = collect(CLASS, [("results-ben.json", json.dumps(_file("Ben", attach=False)))])
-    assert "Practised in the book" not in collected_report(CLASS, collected).html()
+    assert "Practised in the book" not in report_html(collected_report(CLASS, collected))
 
 
 def test_the_skill_names_are_the_class_reports():

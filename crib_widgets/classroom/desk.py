@@ -42,7 +42,8 @@ from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
-from ..exercises.report import ClassReport, collected_report, report_files
+from ..exercises.report import ClassReport, collected_report
+from ..exercises.report_html import report_files
 from ..exercises.roster import check_new, name_list
 from ..exercises.standings import TournamentReport, tournament_report
 from ..exercises.tournament import Tournament, is_tournament

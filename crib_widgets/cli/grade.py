@@ -28,12 +28,14 @@ from ..bounded import MAX_LIST_BYTES, read_bounded
 from ..errors import CribbageError
 from ..exercises.assign import load_class
 from ..exercises.collect import Collected, collect, handed_in_limit
-from ..exercises.report import collected_report, report_files
+from ..exercises.report import collected_report
+from ..exercises.report_html import report_files
 from ..exercises.results import CODE_PREFIX
 from ..exercises.tournament import load_tournament
+from ..words import plural
 from .folders import write_owned
 
-__all__ = ["register", "run", "read_inputs", "report_files", "report_folder"]
+__all__ = ["register", "run", "read_inputs", "report_folder"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -135,7 +137,6 @@ def run(args: argparse.Namespace) -> int:
         print("Most common mistakes:")
         for line in report.mistake_lines():
             print(f"  {line}")
-    n = len(report.charts())
-    print(f"wrote {out / 'report.html'}, students.csv, questions.csv, answers.csv and {n} "
-          f"chart{'s' if n != 1 else ''}")
+    charts = plural(sum(name.startswith("chart-") for name in files), "chart")
+    print(f"wrote {out / 'report.html'}, students.csv, questions.csv, answers.csv and {charts}")
     return 1 if got.refused else 0
