@@ -171,3 +171,18 @@ def test_a_mistake_kept_from_chapter_11s_old_drill_is_still_asked_again_from_its
     for text in ("4C 4D | 2 players | hand 4H 5S 3D 9C best", "KH JS 5D | 3 players | hand 6H AC QD 2S best"):
         lesson = PeggingLesson.from_position(text)
         assert lesson.scenario.title == "A play you got wrong before" and lesson.position_text == text
+
+
+def test_a_go_in_the_count_is_written_as_the_drill_writes_a_play_and_it_is_then_your_turn():
+    from crib_widgets.lessons.techniques import scenario_of_record
+
+    # you lead 10, they lay a jack, your 5 makes 25, and with two ten-cards they say go
+    record = {"dealer": 0, "seat": 1, "leader": 1, "technique": "for-go",
+              "held": [["KH", "QC"], ["AS", "2D"]], "laid": [["9C"], []], "pile": ["10S", "JD", "5H", "go"],
+              "crib": ["4S", "6H", "7D", "8C"],
+              "starter": "5C"}
+    scenario = scenario_of_record(record)
+    assert scenario.plays == ("10S", "JD", "5H", "GO") and scenario.seats == ("You", "Opponent")
+    assert "Laid before this count: your opponent the nine of clubs." in scenario.story
+    game = position_game(record)
+    assert game.whose_turn == 1 and game.count == 25 and 0 in game.said_go
