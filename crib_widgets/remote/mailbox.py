@@ -1,0 +1,101 @@
+"""Ordering the messages of one game: numbered, chained, taken in once, in the order they were seen.
+
+A `Mailbox` numbers and chains this device's messages (`compose`), and takes in the others'
+(`receive`): a message comes out only after every message it names in ``saw`` (so a move is
+never checked before the move it answers), a repeat is recognised and dropped, and a message
+that differs from one already taken under the same number, or whose ``prev`` does not name the
+sender's previous message, is a `WireError` (tampered, or a replay with a changed body). What
+arrives early waits; `gaps` tells which senders owe something, and `owed_to` which of this
+device's messages another device lacks (from its ``ack``).
+"""
+
+from __future__ import annotations
+
+from .wire import MAX_DEVICES, Message, WireError, new_message
+
+__all__ = ["Mailbox"]
+
+_EARLY_LIMIT = 2_000  # messages waiting for an earlier one; a flood beyond this is dropped
+
+
+class Mailbox:
+    """The message log of one device in one game."""
+
+    def __init__(self, game: str, me: int) -> None:
+        self.game = game
+        self.me = me
+        self.have = [0] * MAX_DEVICES  # the last seq taken in from each device (own: sent)
+        self.sent: list[Message] = []
+        self._digests: dict[tuple[int, int], str] = {}
+        self._early: dict[tuple[int, int], Message] = {}
+
+    def compose(self, kind: str, body: dict[str, object]) -> Message:
+        """This device's next game message (or a control message: ``ack``, ``resync``)."""
+        if kind in ("ack", "resync"):
+            return new_message(self.game, self.me, 0, "", tuple(self.have), kind, {})
+        seq = self.have[self.me] + 1
+        prev = self._digests.get((self.me, seq - 1), "")
+        message = new_message(self.game, self.me, seq, prev, tuple(self.have), kind, body)
+        self._take(message)
+        self.sent.append(message)
+        return message
+
+    def receive(self, message: Message) -> list[Message]:
+        """The messages now ready to take in, in order (none if ``message`` was a repeat or is early)."""
+        if message.game != self.game:
+            raise WireError("this message belongs to another game")
+        if message.is_control or message.sender == self.me:
+            return []
+        key = (message.sender, message.seq)
+        if message.seq <= self.have[message.sender]:
+            if self._digests[key] != message.digest:
+                raise WireError("a message arrived again with a changed body: it was tampered with")
+            return []
+        waiting = self._early.get(key)
+        if waiting is not None and waiting.text != message.text:
+            raise WireError("two different messages arrived under the same number: one was tampered with")
+        if len(self._early) < _EARLY_LIMIT:
+            self._early[key] = message
+        return self._release()
+
+    def _release(self) -> list[Message]:
+        ready: list[Message] = []
+        progress = True
+        while progress:
+            progress = False
+            for key, message in sorted(self._early.items()):
+                if self._ready(message):
+                    del self._early[key]
+                    self._take(message)
+                    ready.append(message)
+                    progress = True
+        return ready
+
+    def _ready(self, message: Message) -> bool:
+        if message.seq != self.have[message.sender] + 1:
+            return False
+        if any(message.saw[d] > self.have[d] for d in range(MAX_DEVICES) if d != message.sender):
+            return False
+        if message.prev != self._digests.get((message.sender, message.seq - 1), ""):
+            raise WireError("a message does not follow the one before it from the same device: the chain "
+                            "of messages was tampered with")
+        return True
+
+    def _take(self, message: Message) -> None:
+        self._digests[message.sender, message.seq] = message.digest
+        self.have[message.sender] = message.seq
+
+    def restore(self, message: Message) -> None:
+        """Take back one of this device's own messages from a kept log."""
+        if message.sender != self.me or message.seq != self.have[self.me] + 1:
+            raise WireError("a kept log holds this device's messages in order")
+        self._take(message)
+        self.sent.append(message)
+
+    def gaps(self) -> bool:
+        """Whether some message arrived before one it follows (an ``ack`` then asks again)."""
+        return bool(self._early)
+
+    def owed_to(self, control: Message) -> list[Message]:
+        """This device's messages the sender of ``control`` lacks (``control.saw`` says what it has)."""
+        return self.sent[control.saw[self.me]:]

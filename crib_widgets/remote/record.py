@@ -1,0 +1,135 @@
+"""One deal as a device sees it: the locked deck, the locks still on each slot, the cards it may
+know, the moves, and the engine that checks them.
+
+The engine (`crib_widgets.game.Game`) needs a card at every place of its deck, but a device knows
+only its own hand and the cards shown. Every other place holds a stand-in: a card this device
+has not seen, chosen from public knowledge only (what it was shown, and each go said), never from
+the locked cards; so the engine checks every move, and a stand-in tells nothing about the card it
+stands for. Stand-ins for a hand another device holds are the highest cards not seen, highest for
+the seat that said go at the highest count, so that every go a true hand allows, the stand-ins
+allow too. The starter and the crib are shown before the engine needs them: a move that would
+turn the starter (the last discard) or count the crib (the last card of the play) waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..cards import Card, full_deck
+from ..game import Discard, Game, Go, Move, Play, Rules
+from ..game.deal import deal_layout
+from ..game.moves import Announce, Answer
+from .group import CARDS
+from .poker import Strip
+
+__all__ = ["DealRecord", "Layout", "engine_deck"]
+
+_DECK = full_deck()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Who receives each slot of a deal's deck."""
+
+    owner: tuple[int | None, ...]  # seat receiving the slot, None when not dealt to a hand
+    crib_slot: int  # -1 without a crib card (two or four players)
+    starter_slot: int
+
+    @classmethod
+    def of(cls, players: int, dealer: int) -> Layout:
+        order, crib_slot, starter_slot = deal_layout(players, dealer)
+        owner: list[int | None] = list(order) + [None] * (CARDS - len(order))
+        return cls(tuple(owner), crib_slot, starter_slot)
+
+    def slots_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(j for j, s in enumerate(self.owner) if s == seat)
+
+
+@dataclass
+class DealRecord:
+    """The public record of one deal, and what this device knows of it."""
+
+    number: int
+    dealer: int
+    scores: tuple[int, ...]  # each side's score as the deal began
+    layout: Layout
+    shuffles: dict[int, list[int]] = field(default_factory=dict)  # device -> its locked deck
+    values: list[int] = field(default_factory=list)  # each slot's number now
+    locks: list[set[int]] = field(default_factory=list)  # devices whose lock is still on each slot
+    strips: list[Strip] = field(default_factory=list)  # every lock taken off in public
+    known: dict[int, Card] = field(default_factory=dict)  # slot -> card, only what this device may see
+    moves: list[list[object]] = field(default_factory=list)  # accepted, in wire form
+    rooms: list[tuple[int, int]] = field(default_factory=list)  # (seat, room left) of each go
+    applied: int = 0  # how many of the moves the engine has taken
+    done: bool = False  # the engine has finished this deal
+    proofs: set[int] = field(default_factory=set)  # devices whose proof was checked
+
+    @property
+    def dealt(self) -> bool:
+        return bool(self.values)
+
+    def discarded(self) -> list[int]:
+        """Slots laid in the crib so far."""
+        return [s for m in self.moves if m[0] == "discard" for s in m[2]]  # type: ignore[union-attr]
+
+    def played(self) -> list[int]:
+        return [m[2] for m in self.moves if m[0] == "play"]  # type: ignore[misc]
+
+    def crib_slots(self) -> list[int]:
+        return self.discarded() + ([self.layout.crib_slot] if self.layout.crib_slot >= 0 else [])
+
+    def in_hand(self, seat: int) -> list[int]:
+        """Slots ``seat`` still holds."""
+        gone = set(self.discarded()) | set(self.played())
+        return [j for j in self.layout.slots_of(seat) if j not in gone]
+
+    def engine(self, rules: Rules, names: Sequence[str], mine: set[int]) -> Game:
+        """A fresh engine for this deal with the moves applied so far (stand-ins where unknown)."""
+        deck = engine_deck(self, rules.players, mine)
+        game = Game(rules, seed=0, deck=deck, dealer=self.dealer, scores=list(self.scores), names=list(names))
+        for entry in self.moves[:self.applied]:
+            game.apply(to_move(entry, deck))
+        return game
+
+
+def engine_deck(record: DealRecord, players: int, mine: set[int]) -> list[Card]:
+    """The deck the engine deals: known cards in their slots, stand-ins elsewhere (see the module)."""
+    seen = set(record.known.values())
+    unseen = sorted((c for c in _DECK if c not in seen), key=lambda c: (-c.value, c.index))
+    need = [0] * players
+    for seat, room in record.rooms:
+        need[seat] = max(need[seat], room + 1)
+    held = [j for seat in range(players) if seat not in mine for j in record.in_hand(seat)
+            if j not in record.known]
+    held.sort(key=lambda j: -need[record.layout.owner[j] or 0])
+    rest = [j for j in range(CARDS) if j not in record.known and j not in set(held)]
+    deck = [record.known.get(j) for j in range(CARDS)]
+    for slot, card in zip(held + rest, unseen, strict=True):
+        deck[slot] = card
+    return [c for c in deck if c is not None]
+
+
+def to_move(entry: list[object], deck: Sequence[Card]) -> Move:
+    """An engine move from its wire form (slots stand for the cards at them)."""
+    kind, seat = entry[0], entry[1]
+    assert isinstance(seat, int)
+    if kind == "discard":
+        slots = entry[2]
+        assert isinstance(slots, list)
+        return Discard(seat, tuple(deck[s] for s in slots))
+    if kind == "play":
+        slot = entry[2]
+        assert isinstance(slot, int)
+        return Play(seat, deck[slot])
+    if kind == "go":
+        return Go(seat)
+    if kind == "announce":
+        points = entry[2]
+        assert isinstance(points, int)
+        return Announce(seat, points)
+    answer = entry[2]
+    assert isinstance(answer, str)
+    extra = entry[3] if len(entry) > 3 else None
+    assert extra is None or isinstance(extra, int)
+    return Answer(seat, answer, extra)

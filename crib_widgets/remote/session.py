@@ -1,0 +1,510 @@
+"""`Session`: one device's side of a game played between devices, without a browser.
+
+A session holds the engine for the deal in play (`crib_widgets.remote.record`), which seats are
+this device's (its people's, and at the device that made the link the computers'), and the
+others' messages it has taken in. It checks each of them: a message that is not remote play is
+refused with one sentence (`refused`) and changes nothing; a move the engine refuses, a deal step
+that does not add up, a broken proof or a tampered message stops the game with one sentence
+(`stopped`), and `save` keeps the game up to its last deal proved honest.
+
+How it is driven (a page, or a test): hand every text that arrives to `receive`; send what
+`outbox` holds (``(device or None for all, text)``) after keeping `to_state` (so a reload can
+`restore` it: this device's secrets stay in it, on this device); call `tick` now and then (it
+acknowledges, so a dropped message is sent again); offer `legal_moves` to this device's players
+and hand their choice to `play`. `events` are what to draw, `waiting_for` and `left` what to say.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card, full_deck
+from ..errors import CribbageError
+from ..game import Discard, Event, Game, Move, Play
+from ..game.moves import move_to_list
+from .group import CARDS, GROUPS, Group
+from .mailbox import Mailbox
+from .options import Options
+from .poker import DealKeys, Strip, check_shuffle, check_strips, shuffle, strip
+from .record import DealRecord, Layout, to_move
+from .wire import Message, hex_number, number, read
+
+__all__ = ["Session", "Foul", "new_game_id"]
+
+_HIDDEN = ("discard", "crib card")  # events whose cards lie face down
+_DECK = full_deck()
+
+
+class Foul(CribbageError):
+    """What another device sent breaks the game: it stops, and the game so far is kept."""
+
+
+class Session:
+    """This device's side of one remote game; see the module."""
+
+    def __init__(self, me: int, game: str, group: Group, options: Options | None = None) -> None:
+        self.me, self.game, self.group = me, game, group
+        self.options: Options | None = None
+        self.stopped: str | None = None
+        self.refused: list[str] = []
+        self.left: set[int] = set()
+        self.outbox: list[tuple[int | None, str]] = []
+        self._mail = Mailbox(game, me)
+        self._hello = ""
+        self._joined: set[int] = {0}
+        self._deals: list[DealRecord] = []
+        self._secrets: dict[int, DealKeys] = {}
+        self._engine: Game | None = None
+        self._engine_deal = 0
+        self._log: list[str] = []
+        self._past: list[Event] = []
+        self._kept: list[tuple[list[Card], list[Move]]] = []  # deals proved honest: deck, moves
+        self._finished: dict[int, tuple[list[Card], list[Move]]] = {}
+        if options is not None:
+            if me != 0:
+                raise CribbageError("only device 0 (the one that makes the link) sends the game's options")
+            self._emit("hello", options.body())
+        self._settle()
+
+    # ---- driving -------------------------------------------------------------------------------
+
+    def receive(self, text: str) -> None:
+        """Take in a text from another device (never raises: see `refused` and `stopped`)."""
+        if self.stopped:
+            return
+        try:
+            message = read(text)
+        except CribbageError as error:
+            self.refused.append(str(error))
+            return
+        try:
+            if message.is_control:
+                self._answer(message)
+                return
+            ready = self._mail.receive(message)
+            for taken in ready:
+                self._take(taken)
+        except CribbageError as error:
+            self._stop(str(error))
+            return
+        if self._mail.gaps():
+            self.outbox.append((None, self._mail.compose("ack", {}).text))
+        self._settle()
+
+    def tick(self) -> None:
+        """Acknowledge what this device has, so another device sends again what was lost."""
+        if not self.stopped:
+            self.outbox.append((None, self._mail.compose("ack", {}).text))
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` for one of this device's seats; an `IllegalMove` (state unchanged) if the
+        engine refuses it, a `CribbageError` if it is not this device's to make now."""
+        engine = self._engine
+        if engine is None or not self.legal_moves() or move.seat not in self.seats:
+            raise CribbageError("that move is not this device's to make now")
+        engine.check(move)  # the engine's own sentence for a move the rules forbid
+        record = self._deals[-1]
+        entry = move_to_list(move)
+        if isinstance(move, Discard):
+            slots = [s for s in record.in_hand(move.seat) if record.known.get(s) in move.cards]
+            entry = ["discard", move.seat, slots]
+        elif isinstance(move, Play):
+            slot = next(s for s in record.in_hand(move.seat) if record.known.get(s) == move.card)
+            entry = ["play", move.seat, slot, hex_number(self.group.encode(move.card.index))]
+        self._emit("move", {"deal": record.number, "move": entry})
+        self._settle()
+
+    def leave(self) -> None:
+        """Tell the others this device's player has left."""
+        if not self.stopped:
+            self._emit("leave", {})
+
+    # ---- what the view needs ------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats this device plays."""
+        return self.options.seats_of(self.me) if self.options else ()
+
+    @property
+    def engine(self) -> Game | None:
+        """The engine of the deal in play. Other devices' cards in it are stand-ins: draw them face
+        down (see `hand`)."""
+        return self._engine
+
+    def _live(self) -> Game | None:
+        """The engine, while it plays the deal in play (not a deal over, nor one still being dealt)."""
+        if not self._deals or self._deals[-1].done or self._engine_deal != self._deals[-1].number:
+            return None
+        return self._engine
+
+    def hand(self, seat: int) -> tuple[Card, ...] | int:
+        """This device's seat's cards, or how many cards another device's seat holds."""
+        if self._live() is None or self._engine is None:
+            return 0
+        cards = self._engine.hands[seat]
+        return cards if seat in self.seats else len(cards)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves this device's seats may make now (none while a message is awaited)."""
+        engine, mine = self._live(), self.seats
+        if self.stopped or engine is None or self._deals[-1].applied < len(self._deals[-1].moves):
+            return []
+        return [m for m in engine.legal_moves() if m.seat in mine]
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened, to draw; cards laid face down by others are not in them."""
+        engine = self._live()
+        current = self._deal_events(engine) if engine is not None else []
+        return self._past + current
+
+    @property
+    def is_over(self) -> bool:
+        engine = self._engine
+        return bool(self._deals) and self._deals[-1].done and engine is not None and engine.is_over
+
+    @property
+    def proved(self) -> bool:
+        """Whether every deal over so far has been proved honest by every device."""
+        return not self._finished
+
+    def waiting_for(self) -> str | None:
+        """Who the game waits for, in words, or None when it waits for this device (or is over)."""
+        if self.stopped or self.is_over:
+            return None
+        if self.options is None:
+            return "Waiting for the game's options from the friend who made the link"
+        o = self.options
+        missing = [d for d in range(o.device_count) if d not in self._joined]
+        if missing:
+            return f"Waiting for {o.device_name(missing[0])} to join"
+        record = self._deals[-1] if self._deals else None
+        if record is None:
+            return None
+        if len(record.shuffles) < o.device_count:
+            return f"Waiting for {o.device_name(len(record.shuffles))} to shuffle"
+        late = self._next_strippers(record)
+        if late:
+            return f"Waiting for {o.device_name(late[0])} to show the cards"
+        engine = self._live()
+        if self.legal_moves() or engine is None:
+            return None
+        turn = engine.whose_turn
+        return None if turn is None or turn in self.seats else f"Waiting for {o.names[turn]}"
+
+    def save(self) -> str:
+        """The game up to its last deal proved honest, as a save (`Game.from_json` reads it)."""
+        return self.kept_game().to_json()
+
+    def kept_game(self, seed: int = 0) -> Game:
+        """The game up to its last deal proved honest, the next deal shuffled from ``seed``: to finish
+        against the computer when a friend has left."""
+        o = self._need_options()
+        decks = [deck for deck, _ in self._kept]
+        game = Game(o.rules, seed=seed, deck=decks or None, dealer=o.dealer, names=list(o.names))
+        for _, moves in self._kept:
+            for move in moves:
+                game.apply(move)
+        return game
+
+    # ---- keeping and restoring ----------------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        """What this device keeps to rejoin after a reload: the messages taken in and its own secrets."""
+        return {"me": self.me, "game": self.game, "group": self.group.name, "log": list(self._log),
+                "secrets": {str(k): v.to_dict() for k, v in self._secrets.items()}}
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> Session:
+        """The session `to_state` kept, brought back where it was; it asks the others for what it missed."""
+        session = cls(state["me"], state["game"], GROUPS[state["group"]])
+        session._secrets = {int(k): DealKeys.from_dict(v) for k, v in state["secrets"].items()}
+        for text in state["log"]:
+            message = read(text)
+            if message.sender == session.me:
+                session._mail.restore(message)
+                session._take(message)
+            else:
+                for taken in session._mail.receive(message):
+                    session._take(taken)
+        session.outbox.append((None, session._mail.compose("resync", {}).text))
+        session._settle()
+        return session
+
+    # ---- taking messages in -------------------------------------------------------------------
+
+    def _emit(self, kind: str, body: dict[str, Any]) -> None:
+        message = self._mail.compose(kind, body)
+        self._take(message)
+        self.outbox.append((None, message.text))
+
+    def _answer(self, control: Message) -> None:
+        if control.kind == "resync":
+            self.left.discard(control.sender)
+        for message in self._mail.owed_to(control):
+            self.outbox.append((control.sender, message.text))
+
+    def _stop(self, sentence: str) -> None:
+        self.stopped = sentence
+
+    def _take(self, message: Message) -> None:
+        self._log.append(message.text)
+        if message.kind != "hello" and self.options is None:
+            raise Foul("a message arrived before the game's options")
+        getattr(self, "_on_" + message.kind)(message)
+        self._learn()
+        self._advance()
+
+    def _need_options(self) -> Options:
+        if self.options is None:
+            raise CribbageError("the game's options have not arrived yet")
+        return self.options
+
+    def _on_hello(self, message: Message) -> None:
+        if message.sender != 0 or self.options is not None:
+            raise Foul("only the device that made the link sends the game's options, once")
+        options = Options.from_body(message.body, self.group.name)
+        if self.me >= options.device_count:
+            raise Foul(f"this game has {options.device_count} devices: this one is not among them")
+        self.options, self._hello = options, message.digest
+
+    def _on_join(self, message: Message) -> None:
+        o = self._need_options()
+        if message.sender >= o.device_count or message.body["hello"] != self._hello:
+            raise Foul(f"device {message.sender} joined another game")
+        self._joined.add(message.sender)
+        if len(self._joined) == o.device_count and not self._deals:
+            self._begin(o.dealer, (0,) * o.rules.sides)
+
+    def _begin(self, dealer: int, scores: tuple[int, ...]) -> None:
+        o = self._need_options()
+        layout = Layout.of(o.rules.players, dealer)
+        self._deals.append(DealRecord(len(self._deals) + 1, dealer, scores, layout))
+
+    def _record(self, message: Message) -> DealRecord:
+        if not self._deals or message.body["deal"] != self._deals[-1].number:
+            raise Foul(f"{self._who(message)} sent a step of another deal")
+        return self._deals[-1]
+
+    def _who(self, message: Message) -> str:
+        return self.options.device_name(message.sender) if self.options else f"device {message.sender}"
+
+    def _on_shuffle(self, message: Message) -> None:
+        record = self._record(message)
+        if message.sender != len(record.shuffles):
+            raise Foul(f"{self._who(message)} shuffled out of turn")
+        deck = [number(v, "a shuffled card") for v in message.body["deck"]]
+        if len(set(deck)) != CARDS or not all(self.group.is_number(v) for v in deck):
+            raise Foul(f"{self._who(message)} sent a deck that is not 52 different locked cards")
+        record.shuffles[message.sender] = deck
+        if len(record.shuffles) == self._need_options().device_count:
+            record.values = list(deck)
+            record.locks = [set(range(len(record.shuffles))) for _ in range(CARDS)]
+
+    def _on_strip(self, message: Message) -> None:
+        record = self._record(message)
+        for slot, text in message.body["values"]:
+            due = self._strippers(record, slot)
+            if not due or due[0] != message.sender:
+                raise Foul(f"{self._who(message)} showed a card that was not theirs to show")
+            self._strip(record, message.sender, slot, number(text, "a shown card"))
+
+    def _strip(self, record: DealRecord, device: int, slot: int, value: int) -> None:
+        if not self.group.is_number(value):
+            raise Foul("a card was shown as a number outside the group")
+        record.strips.append(Strip(device, slot, record.values[slot], value))
+        record.values[slot] = value
+        record.locks[slot].discard(device)
+        if not record.locks[slot]:
+            self._reveal(record, slot, value)
+
+    def _reveal(self, record: DealRecord, slot: int, value: int) -> None:
+        card = self.group.decode(value)
+        if card is None:
+            raise Foul("a card shown is not a card: the deal was tampered with")
+        found = _DECK[card]
+        if found in record.known.values() and record.known.get(slot) != found:
+            raise Foul(f"the {found.name} was shown twice: the deal was tampered with")
+        record.known[slot] = found
+
+    def _on_move(self, message: Message) -> None:
+        record, o = self._record(message), self._need_options()
+        entry = list(message.body["move"])
+        seat = entry[1]
+        if seat >= o.rules.players or o.devices[seat] != message.sender:
+            raise Foul(f"{self._who(message)} moved for a seat that is not theirs")
+        if record.locks == [] or record.done:
+            raise Foul(f"{self._who(message)} moved before the cards were dealt")
+        held = record.in_hand(seat)
+        if entry[0] == "discard" and not set(entry[2]) <= set(held):
+            raise Foul(f"{self._who(message)} discarded a card they do not hold")
+        if entry[0] == "play":
+            slot = entry[2]
+            if slot not in held or record.locks[slot] != {message.sender}:
+                raise Foul(f"{self._who(message)} laid a card they do not hold")
+            self._strip(record, message.sender, slot, number(entry.pop(), "a laid card"))
+        record.moves.append(entry)
+
+    def _on_proof(self, message: Message) -> None:
+        deal = message.body["deal"]
+        if not 1 <= deal <= len(self._deals) or not self._deals[deal - 1].done:
+            raise Foul(f"{self._who(message)} proved a deal that is not over")
+        record, sender = self._deals[deal - 1], message.sender
+        keys = DealKeys(number(message.body["key"], "a key"), tuple(message.body["order"]))
+        before = record.shuffles[sender - 1] if sender else self.group.plain_deck()
+        own = [s for s in record.strips if s.device == sender]
+        if sender != self.me and not (check_shuffle(self.group, before, record.shuffles[sender], keys)
+                                      and check_strips(self.group, own, keys)):
+            raise Foul(f"{self._who(message)}'s proof of deal {deal} is broken: that deal was not honest")
+        record.proofs.add(sender)
+        if len(record.proofs) == self._need_options().device_count:
+            self._kept.append(self._finished.pop(deal))
+
+    def _on_leave(self, message: Message) -> None:
+        self.left.add(message.sender)
+
+    # ---- the deal -----------------------------------------------------------------------------
+
+    def _strippers(self, record: DealRecord, slot: int) -> list[int]:
+        """The devices that still have to take their lock off ``slot`` in public, in order."""
+        if not record.locks:
+            return []
+        o, layout = self._need_options(), record.layout
+        players = o.rules.players
+        public = (slot == layout.starter_slot and len(record.discarded()) == players * o.rules.discards) or (
+            slot in record.crib_slots() and len(record.played()) == players * 4)
+        owner = layout.owner[slot]
+        if public:
+            return sorted(record.locks[slot])
+        if owner is None or slot in record.discarded():
+            return []
+        return sorted(record.locks[slot] - {o.devices[owner]})
+
+    def _next_strippers(self, record: DealRecord) -> list[int]:
+        return sorted({due[0] for slot in range(CARDS) if (due := self._strippers(record, slot))})
+
+    def _learn(self) -> None:
+        """Take this device's own lock off its seats' cards once every other lock is off (never sent)."""
+        if not self._deals or not self._deals[-1].locks:
+            return
+        record = self._deals[-1]
+        for seat in self.seats:
+            for slot in record.layout.slots_of(seat):
+                if slot not in record.known and record.locks[slot] == {self.me}:
+                    keys = self._secrets[record.number]
+                    self._reveal(record, slot, strip(self.group, record.values[slot], keys))
+
+    def _advance(self) -> None:
+        """Let the engine take every move it can (the starter and the crib are shown first)."""
+        if not self._deals or not self._deals[-1].locks:
+            return
+        record, o = self._deals[-1], self._need_options()
+        if any(s not in record.known for seat in self.seats for s in record.layout.slots_of(seat)):
+            return
+        if self._engine is None or self._engine_deal != record.number:
+            self._rebuild(record)
+        while record.applied < len(record.moves) and self._ready(record, record.moves[record.applied]):
+            entry = record.moves[record.applied]
+            assert self._engine is not None
+            if entry[0] == "go":
+                record.rooms.append((int(entry[1]), 31 - self._engine.count))  # type: ignore[call-overload]
+            record.applied += 1
+            try:
+                self._rebuild(record)
+            except CribbageError as error:
+                name = o.names[int(entry[1])]  # type: ignore[call-overload]
+                raise Foul(f"{name}'s move was refused: {error}") from None
+        engine = self._engine
+        assert engine is not None
+        if not record.done and (engine.deal_number > 1 or engine.is_over):
+            self._finish(record, engine)
+
+    def _rebuild(self, record: DealRecord) -> None:
+        o = self._need_options()
+        self._engine = record.engine(o.rules, o.names, set(self.seats))
+        self._engine_deal = record.number
+
+    def _ready(self, record: DealRecord, entry: list[object]) -> bool:
+        players = self._need_options().rules.players
+        upto = record.moves[:record.applied + 1]
+        if entry[0] == "discard" and sum(1 for m in upto if m[0] == "discard") == players:
+            return not record.locks[record.layout.starter_slot]
+        if entry[0] == "play" and sum(1 for m in upto if m[0] == "play") == players * 4:
+            return not any(record.locks[s] for s in record.crib_slots())  # shown to all, not only known
+        return True
+
+    def _finish(self, record: DealRecord, engine: Game) -> None:
+        """The deal is over: keep what it was until it is proved, draw its events, begin the next."""
+        from .record import engine_deck
+
+        record.done = True
+        o = self._need_options()
+        deck = engine_deck(record, o.rules.players, set(range(o.rules.players)))
+        self._finished[record.number] = (deck, [to_move(m, deck) for m in record.moves])
+        self._past += self._deal_events(engine)
+        if not engine.is_over:
+            self._begin(engine.dealer, engine.scores)
+
+    def _deal_events(self, engine: Game) -> list[Event]:
+        events: list[Event] = []
+        for event in engine.events:
+            if event.kind == "deal" and events:
+                break  # the engine's next deal: the next record draws its own
+            if event.kind == "note" and self._past:
+                continue
+            if (event.kind in _HIDDEN and event.seat not in self.seats) or event.kind == "crib card":
+                event = Event(event.kind, event.text, event.seat, event.side, event.points)
+            events.append(event)
+        return events
+
+    # ---- this device's duties -----------------------------------------------------------------
+
+    def _settle(self) -> None:
+        while not self.stopped and self._duty():
+            pass
+
+    def _duty(self) -> bool:
+        """Send the one message this device owes now, if any; whether it sent one."""
+        o = self.options
+        if o is None:
+            return False
+        try:
+            if self.me not in self._joined:
+                self._emit("join", {"hello": self._hello})
+                return True
+            if not self._deals:
+                return False
+            record = self._deals[-1]
+            if len(record.shuffles) == self.me:
+                keys = self._secrets.setdefault(record.number, DealKeys.new(self.group))
+                before = record.shuffles[self.me - 1] if self.me else self.group.plain_deck()
+                deck = shuffle(self.group, before, keys)
+                self._emit("shuffle", {"deal": record.number, "deck": [hex_number(v) for v in deck]})
+                return True
+            owed = [slot for slot in range(CARDS)
+                    if (due := self._strippers(record, slot)) and due[0] == self.me]
+            if owed:
+                keys = self._secrets[record.number]
+                values = [[slot, hex_number(strip(self.group, record.values[slot], keys))] for slot in owed]
+                self._emit("strip", {"deal": record.number, "values": values})
+                return True
+            return self._prove()
+        except CribbageError as error:
+            self._stop(str(error))
+            return False
+
+    def _prove(self) -> bool:
+        for record in self._deals:
+            if record.done and self.me not in record.proofs:
+                keys = self._secrets[record.number]
+                self._emit("proof", {"deal": record.number, "key": hex_number(keys.key),
+                                     "order": list(keys.order)})
+                return True
+        return False
+
+
+def new_game_id() -> str:
+    """A fresh game id (16 hex digits) for a link."""
+    return format(random.SystemRandom().getrandbits(64), "016x")

@@ -1,0 +1,299 @@
+"""The wire format of remote play: small JSON messages, versioned, numbered, chained, checked.
+
+Every message is one JSON object (at most `MAX_BYTES`), read only through the project's bounded
+reader and then checked field by field; anything else is refused with one sentence (a
+`WireError`) and changes nothing.
+
+The envelope::
+
+    {"crib": "remote", "v": 1, "game": "3f9a...", "from": 1, "seq": 7, "prev": "<sha-256 hex>",
+     "saw": [12, 6, 0, 0], "kind": "move", "body": {...}}
+
+- ``from``: the sending device (0 is the device that made the link; a game has 2 to 4 devices).
+- ``seq``: the sender's own count of its game messages, from 1, with no gap. A message already
+  received is recognised by ``(from, seq)``: the same text is ignored, a different text under an
+  old number (a replay with a changed body) stops the game.
+- ``prev``: the hash (`digest`) of the sender's previous message (``""`` for its first): a chain,
+  so a message changed after it was sent breaks every later one.
+- ``saw``: for each device (4 places), the ``seq`` of the last message from it the sender had
+  taken in when it wrote this one (its own place: ``seq - 1``). A receiver takes a message in only
+  after everything it names, so turns are ordered by the messages, never by clocks; a gap tells
+  the receiver what was dropped, and it asks for it again.
+- Control messages (``ack``, ``resync``) carry ``seq`` 0 and ``prev`` ``""``; they are not part of
+  the game, only ``saw`` matters: "this is what I have; send me what I lack" (``resync``: sent by a
+  device that comes back after a reload or a lost connection).
+
+The game messages and their bodies (numbers of the group as lowercase hex text):
+
+======== =====================================================================================
+hello    from device 0: ``rules`` (`Rules.to_dict`), ``names`` and ``devices`` (one per seat: the
+         device that plays it), ``computers`` (seats a computer plays), ``dealer``, ``group``
+join     from each other device: ``hello``, the digest of the hello it accepts
+shuffle  ``deal``, ``deck``: 52 numbers, the deck locked with the sender's key and shuffled
+strip    ``deal``, ``values``: ``[[slot, number], ...]``, the sender's lock taken off those slots
+move     ``deal``, ``move``: ``["discard", seat, [slot, ...]]``, ``["play", seat, slot, number]``
+         (the card's number, the last lock off), ``["go", seat]``, ``["announce", seat, points]``,
+         ``["answer", seat, kind]`` or ``["answer", seat, "muggins", points]``
+proof    ``deal``, ``key`` and ``order``: the sender's key and shuffle of that deal, shown once it
+         is over so every other device checks every step it took
+leave    nothing: the sender's player has left the game
+======== =====================================================================================
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..bounded import load_json
+from ..errors import CribbageError
+
+__all__ = ["VERSION", "MAX_BYTES", "MAX_DEVICES", "GAME_KINDS", "CONTROL_KINDS", "WireError", "Message",
+           "read", "write", "digest", "number", "hex_number", "new_message"]
+
+VERSION = 1
+MAX_BYTES = 64_000  # a shuffled deck of 52 numbers of 2,048 bits is about 27 KB
+MAX_DEVICES = 4
+MAX_HEX = 512  # a number of 2,048 bits
+GAME_KINDS = ("hello", "join", "shuffle", "strip", "move", "proof", "leave")
+CONTROL_KINDS = ("ack", "resync")
+_ENVELOPE = ("crib", "v", "game", "from", "seq", "prev", "saw", "kind", "body")
+_GAME_ID = re.compile(r"[0-9a-f]{16}")
+_HASH = re.compile(r"[0-9a-f]{64}")
+_HEX = re.compile(rf"[0-9a-f]{{1,{MAX_HEX}}}")
+_NAME_LENGTH = 40
+
+
+class WireError(CribbageError):
+    """A message that is not one this version of remote play sends: refused, nothing changed."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message as sent and received; ``text`` is exactly what travels."""
+
+    game: str
+    sender: int
+    seq: int
+    prev: str
+    saw: tuple[int, ...]
+    kind: str
+    body: dict[str, Any]
+    text: str
+
+    @property
+    def digest(self) -> str:
+        """The hash the next message of this sender names as its ``prev``."""
+        return digest(self.text)
+
+    @property
+    def is_control(self) -> bool:
+        return self.kind in CONTROL_KINDS
+
+
+def digest(text: str) -> str:
+    """SHA-256 of a message's text, as hex."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def hex_number(value: int) -> str:
+    """A group number as the wire writes it."""
+    return format(value, "x")
+
+
+def number(text: object, where: str) -> int:
+    """A number of the group from its hex text, or a `WireError`."""
+    if not isinstance(text, str) or not _HEX.fullmatch(text):
+        raise WireError(f"{where} must be a number written in lowercase hex (at most {MAX_HEX} digits)")
+    return int(text, 16)
+
+
+def write(game: str, sender: int, seq: int, prev: str, saw: tuple[int, ...], kind: str,
+          body: dict[str, Any]) -> str:
+    """The text of a message (keys sorted, no spaces: the same message is always the same text)."""
+    data = {"crib": "remote", "v": VERSION, "game": game, "from": sender, "seq": seq, "prev": prev,
+            "saw": list(saw), "kind": kind, "body": body}
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def new_message(game: str, sender: int, seq: int, prev: str, saw: tuple[int, ...], kind: str,
+                body: dict[str, Any]) -> Message:
+    """A message to send, checked as a receiver will check it."""
+    return read(write(game, sender, seq, prev, saw, kind, body))
+
+
+def read(text: object) -> Message:
+    """The message ``text`` holds, every field checked; else a `WireError` of one sentence."""
+    if not isinstance(text, str):
+        raise WireError(f"a message must be text, not {type(text).__name__}")
+    data = load_json(text, "a message from the other device", MAX_BYTES)
+    if not isinstance(data, dict) or data.get("crib") != "remote":
+        raise WireError("this is not a message of crib's remote play")
+    if data.get("v") != VERSION:
+        raise WireError(f"this message is of version {data.get('v')!r} of remote play; this page speaks "
+                        f"version {VERSION}: both players need the same page")
+    if sorted(data) != sorted(_ENVELOPE):
+        raise WireError(f"a message has exactly the fields {', '.join(_ENVELOPE)}")
+    game, sender, seq, prev, saw, kind, body = (data[k] for k in _ENVELOPE[2:])
+    if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
+        raise WireError("a message's game must be 16 lowercase hex digits")
+    _check_index(sender, MAX_DEVICES, "a message's sender")
+    if kind not in GAME_KINDS + CONTROL_KINDS:
+        raise WireError(f"a message's kind must be one of {', '.join(GAME_KINDS + CONTROL_KINDS)}")
+    if type(seq) is not int or seq < 0 or (seq == 0) != (kind in CONTROL_KINDS):
+        raise WireError("a message's seq must be a whole number: 0 for ack and resync, from 1 otherwise")
+    if not isinstance(prev, str) or not (_HASH.fullmatch(prev) or (prev == "" and seq <= 1)):
+        raise WireError("a message's prev must be the 64-digit hash of the sender's previous message")
+    if (prev == "") != (seq <= 1):
+        raise WireError("only a sender's first message has no prev")
+    if not isinstance(saw, list) or len(saw) != MAX_DEVICES or any(type(s) is not int or s < 0 for s in saw):
+        raise WireError(f"a message's saw must be {MAX_DEVICES} whole numbers")
+    if seq and saw[sender] != seq - 1:
+        raise WireError("a message's saw must name the sender's own previous message")
+    if not isinstance(body, dict):
+        raise WireError("a message's body must be an object")
+    _BODIES[kind](body)
+    return Message(game, sender, seq, prev, tuple(saw), kind, body, text)
+
+
+def _check_index(value: object, size: int, where: str) -> int:
+    if type(value) is not int or not 0 <= value < size:
+        raise WireError(f"{where} must be a whole number from 0 to {size - 1}")
+    return value
+
+
+def _fields(body: dict[str, Any], kind: str, names: tuple[str, ...]) -> None:
+    if sorted(body) != sorted(names):
+        said = ", ".join(names) if names else "no fields"
+        raise WireError(f"a {kind} message's body has exactly {said}")
+
+
+def _deal(body: dict[str, Any], kind: str) -> None:
+    if type(body["deal"]) is not int or not 1 <= body["deal"] <= 10_000:
+        raise WireError(f"a {kind} message's deal must be a whole number from 1")
+
+
+def _hello(body: dict[str, Any]) -> None:
+    _fields(body, "hello", ("rules", "names", "devices", "computers", "dealer", "group"))
+    if not isinstance(body["rules"], dict):
+        raise WireError("a hello's rules must be an object of the game's options")
+    names, devices, computers = body["names"], body["devices"], body["computers"]
+    seats = len(names) if isinstance(names, list) else 0
+    if not 2 <= seats <= 4 or not all(isinstance(n, str) and 0 < len(n.strip()) <= _NAME_LENGTH
+                                      for n in names):
+        raise WireError(f"a hello names 2 to 4 players, each in 1 to {_NAME_LENGTH} characters")
+    if not isinstance(devices, list) or len(devices) != seats:
+        raise WireError("a hello's devices name the device of each seat")
+    for device in devices:
+        _check_index(device, MAX_DEVICES, "a seat's device")
+    if sorted(set(devices)) != list(range(len(set(devices)))) or len(set(devices)) < 2:
+        raise WireError("a hello's devices are numbered 0, 1, ... with no gap, at least two of them")
+    if not isinstance(computers, list) or len(computers) != seats or \
+            any(type(c) is not bool for c in computers):
+        raise WireError("a hello's computers say true or false for each seat")
+    if any(c and d != 0 for c, d in zip(computers, devices, strict=True)):
+        raise WireError("a computer plays only at the device that made the link")
+    _check_index(body["dealer"], seats, "a hello's dealer")
+    if not isinstance(body["group"], str) or len(body["group"]) > _NAME_LENGTH:
+        raise WireError("a hello's group must be the name of a group")
+
+
+def _join(body: dict[str, Any]) -> None:
+    _fields(body, "join", ("hello",))
+    if not isinstance(body["hello"], str) or not _HASH.fullmatch(body["hello"]):
+        raise WireError("a join names the hash of the hello it answers")
+
+
+def _shuffle(body: dict[str, Any]) -> None:
+    _fields(body, "shuffle", ("deal", "deck"))
+    _deal(body, "shuffle")
+    deck = body["deck"]
+    if not isinstance(deck, list) or len(deck) != 52:
+        raise WireError("a shuffle's deck holds 52 numbers")
+    for value in deck:
+        number(value, "each number of a shuffled deck")
+
+
+def _strip(body: dict[str, Any]) -> None:
+    _fields(body, "strip", ("deal", "values"))
+    _deal(body, "strip")
+    values = body["values"]
+    if not isinstance(values, list) or not 1 <= len(values) <= 52:
+        raise WireError("a strip's values are 1 to 52 pairs of a slot and a number")
+    for pair in values:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise WireError("each value of a strip is a pair of a slot and a number")
+        _check_index(pair[0], 52, "a strip's slot")
+        number(pair[1], "a strip's number")
+    if len({pair[0] for pair in values}) != len(values):
+        raise WireError("a strip names each slot once")
+
+
+def _move(body: dict[str, Any]) -> None:
+    _fields(body, "move", ("deal", "move"))
+    _deal(body, "move")
+    move = body["move"]
+    if not isinstance(move, list) or not 2 <= len(move) <= 4 or move[0] not in _MOVES:
+        raise WireError(f"a move is a list that starts with one of {', '.join(_MOVES)}")
+    _check_index(move[1], 4, "a move's seat")
+    _MOVES[move[0]](move[2:])
+
+
+def _discard(args: list[Any]) -> None:
+    if len(args) != 1 or not isinstance(args[0], list) or not 1 <= len(args[0]) <= 2:
+        raise WireError("a discard names the slots of the 1 or 2 cards laid in the crib")
+    for slot in args[0]:
+        _check_index(slot, 52, "a discarded slot")
+    if len(set(args[0])) != len(args[0]):
+        raise WireError("a discard names two different slots")
+
+
+def _play(args: list[Any]) -> None:
+    if len(args) != 2:
+        raise WireError("a play names the card's slot and its number")
+    _check_index(args[0], 52, "a played slot")
+    number(args[1], "a played card's number")
+
+
+def _go(args: list[Any]) -> None:
+    if args:
+        raise WireError("a go names only the seat")
+
+
+def _announce(args: list[Any]) -> None:
+    if len(args) != 1:
+        raise WireError("an announce names the points")
+    _check_index(args[0], 30, "an announced count")
+
+
+def _answer(args: list[Any]) -> None:
+    if not args or args[0] not in ("accept", "muggins", "overcount"):
+        raise WireError("an answer is accept, muggins or overcount")
+    if (len(args) == 2) != (args[0] == "muggins"):
+        raise WireError("only a Muggins call names points")
+    if len(args) == 2:
+        _check_index(args[1], 30, "a Muggins call's points")
+
+
+def _proof(body: dict[str, Any]) -> None:
+    _fields(body, "proof", ("deal", "key", "order"))
+    _deal(body, "proof")
+    number(body["key"], "a proof's key")
+    order = body["order"]
+    if not isinstance(order, list) or sorted(o if type(o) is int else -1 for o in order) != list(range(52)):
+        raise WireError("a proof's order holds each of 0 to 51 once")
+
+
+def _empty(kind: str) -> Callable[[dict[str, Any]], None]:
+    return lambda body: _fields(body, kind, ())
+
+
+_MOVES: dict[str, Callable[[list[Any]], None]] = {"discard": _discard, "play": _play, "go": _go,
+                                                   "announce": _announce, "answer": _answer}
+_BODIES: dict[str, Callable[[dict[str, Any]], None]] = {
+    "hello": _hello, "join": _join, "shuffle": _shuffle, "strip": _strip, "move": _move, "proof": _proof,
+    "leave": _empty("leave"), "ack": _empty("ack"), "resync": _empty("resync")}
