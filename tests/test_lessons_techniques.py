@@ -114,6 +114,8 @@ def test_a_card_is_judged_only_on_check_recorded_once_and_a_wrong_one_goes_to_th
     practice = Practice(kept)
     assert (practice.kind, practice.position) == ("card", miss.position)
     assert practice.lesson.scenario == scenario  # asked again exactly as stored
+    asked = practice.question()
+    assert asked.startswith(scenario.story) and asked.endswith("Which card would a strong player lay?")
     assert practice.pick(right) is True
     assert practice.lines[0].head.startswith("A strong player lays the ")
     assert all("on average" in line.head for line in practice.lines[1:])

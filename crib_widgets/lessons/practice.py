@@ -266,6 +266,9 @@ class Practice:
                 return (f"On the table: {table}. How many points does {whose} {card.name} score?{end}")
             goal = "scores the most now" if s.ask == "best" else "gives the least away"
             hand = join_words([Card.parse(c).name for c in s.hand])
+            if s.ask == "strong":  # chapter 11's technique positions: what you know at the table, then
+                return (f"{s.story} On the table: {table}. You hold {hand}. Which card would a strong "
+                        "player lay?")
             return f"On the table: {table}. You hold {hand}. Which card {goal}?"
         if isinstance(lesson, MugginsLesson):
             s = lesson.score
