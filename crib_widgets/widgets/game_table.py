@@ -26,7 +26,6 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
-from ..game.events import plural
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.duplicate import DuplicateSet
@@ -34,6 +33,7 @@ from ..table.ending import final_pegs, final_result
 from ..table.seats import people_seats
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
+from ..words import plural
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
@@ -850,6 +850,7 @@ class GameTable(TournamentSide, Frame):
 
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
+        self._asked_new = False  # a move made: New game asks again before leaving the game
         changes = self.table.move(move, confirm=confirm)
         self._forward(changes)  # the move is answered before the throw is judged for the progress
         loop = _running_loop()
@@ -1066,7 +1067,8 @@ class GameTable(TournamentSide, Frame):
             self.table.set_hints(self.options["hints"].value, self.options["warn_at"].value)
         except CribbageError as error:
             self._sync_hints()
-            self.set_status(f"The {str(error)[4:]}.", "bad")
+            said = str(error)
+            self.set_status(f"{said[:1].upper()}{said[1:]}.", "bad")
             return
         self.advice_view.value = ""
         self.refresh()
