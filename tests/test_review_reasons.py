@@ -133,3 +133,11 @@ def test_three_and_four_player_reasons_compare_the_lines_too():
     assert not [d.reason for d in found if restates_cost(d.reason, d.cost) or is_fallback(d.reason)]
     plays = [d for d in found if d.phase == "play"]
     assert all(re.match(rf"(the|after the) {d.best.cards[0].rank_text}\b", d.reason) for d in plays)
+
+
+def test_lowball_reasons_say_points_count_against_their_taker():
+    game = play_game(Game(Rules(lowball=True), seed=3), [make_player("beginner", 3), make_player("expert", 4)])
+    found = [d for d in review_game(game, seat=0).decisions if d.is_mistake]
+    assert found and all(d.reason.startswith("in Lowball points count against") for d in found)
+    assert not [d for d in found if restates_cost(d.reason, d.cost) or is_fallback(d.reason)]
+    assert not [d for d in found if "safer" in d.reason or "invites" in d.reason]  # their points help you

@@ -230,8 +230,8 @@ class _MultiTracer:
         turn = state[3]
         if solver.cut and sum(map(len, state[0])) <= solver.cut:
             choice, best = options[-1], -100
-            for rank in options:  # the play-out: what scores most now, ties to the higher card
-                points = sum(p for _, p in _multi_kinds(state[1], state[2], rank))
+            for rank in options:  # the play-out: what scores most now (Lowball: least); ties: higher card
+                points = solver.sign * sum(p for _, p in _multi_kinds(state[1], state[2], rank))
                 if points >= best:
                     best, choice = points, rank
         else:
@@ -239,7 +239,7 @@ class _MultiTracer:
             choice, best_u = None, 0.0
             for rank in options:
                 vec = solver.after(state, rank)
-                u = solver.utility(vec, side) + 1e-6 * vec[side]
+                u = solver.utility(vec, side) + 1e-6 * solver.sign * vec[side]
                 if choice is None or u > best_u:
                     choice, best_u = rank, u
         self.lay(state, choice, weight, step + 1)

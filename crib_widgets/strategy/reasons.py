@@ -160,14 +160,32 @@ _YOU = {"fifteen": "you make fifteen", "31": "you make 31", "pair": "you pair th
 
 def play_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     """Why ``best`` beats ``done`` here, in one sentence about ``best``."""
-    if not game.rules.lowball:
-        ranks = (done.rank, best.rank)
-        trace = card_lines if game.rules.players == 2 else card_lines_multi
-        lines = trace(game, seat, ranks)
-        found = _line_reason(game, seat, done, best, lines[done.rank], lines[best.rank])
-        if found:
-            return found
-    return _threat_reason(game, seat, done, best)
+    ranks = (done.rank, best.rank)
+    trace = card_lines if game.rules.players == 2 else card_lines_multi
+    lines = trace(game, seat, ranks)
+    why = _lowball_reason if game.rules.lowball else _line_reason
+    found = why(game, seat, done, best, lines[done.rank], lines[best.rank])
+    return found or _threat_reason(game, seat, done, best)
+
+
+def _lowball_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line) -> str | None:
+    """Lowball: every point counts against its taker, so the better card is the one after which
+    you peg less, or the other players peg more."""
+    parts = []
+    for what in (*_KIND, "go", "last card"):
+        noun = {"go": "the go", "last card": "the last card", **_KIND}[what]
+        ours = d.total(0, what=what) - b.total(0, what=what)
+        p_d, p_b = (min(1.0, x.total(0, what=what, chance=True)) for x in (d, b))
+        if ours >= _SMALL and p_d > p_b and often(p_d) != often(p_b):
+            parts.append((ours, f"in Lowball points count against you, and after the {best.rank_text} you "
+                                f"peg {noun} {often(p_b)}, after the {done.rank_text} {often(p_d)}"))
+        theirs = b.total(1, what=what) - d.total(1, what=what)
+        p_d, p_b = (min(1.0, x.total(1, what=what, chance=True)) for x in (d, b))
+        if theirs >= _SMALL and p_b > p_d and often(p_d) != often(p_b):
+            parts.append((theirs, f"in Lowball points count against their taker, and the {best.rank_text} "
+                                  f"leaves {noun} to the others {often(p_b)}, the {done.rank_text} "
+                                  f"{often(p_d)}"))
+    return max(parts, key=lambda p: p[0])[1] if parts else None
 
 
 def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line) -> str | None:
@@ -326,6 +344,10 @@ def _threat_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     if rank_points((*pile, best.rank)) != rank_points((*pile, done.rank)):
         return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                 f"{scores_now(game.pile, done)}")
+    if game.rules.lowball:
+        return (f"in Lowball points count against their taker: the {best.rank_text} (count "
+                f"{count + best.value}) leaves the rest of the play to go against the others more often "
+                f"than the {done.rank_text} (count {count + done.value})")
     threat_done = _threat(pile, done, count, unseen, best)
     threat_best = _threat(pile, best, count, unseen, done)
     if threat_best and _partner_next(game, seat, best):
@@ -396,6 +418,8 @@ def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDis
         owner = "the other player's crib" if rules.players == 2 else "the dealer's crib"
     hand = game.hands[seat]
     sign = -1 if rules.lowball else 1
+    if rules.lowball:
+        return _lowball_throw(done, best, hand, owner, mine)
     hand_gain = sign * (best.option.hand_ev - done.option.hand_ev)
     crib_gain = sign * (best.option.crib_ev - done.option.crib_ev) * (1 if mine else -1)
     play_gain = (best.value - sign * best.option.total_ev) - (done.value - sign * done.option.total_ev)
@@ -412,6 +436,22 @@ def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDis
     if not said:
         return _crib_words(done, best, hand, owner, mine, numbers=True)
     return "; besides, ".join(text for _, text in said)
+
+
+def _lowball_throw(done, best, hand, owner, mine) -> str:
+    """Lowball: the keep and the throw that leave you fewer points (the crib's points count for its
+    owner, so a throw to the other player's crib should help it)."""
+    kb, kd = best.option, done.option
+    crib = "as few points as you can" if mine else "points, which count against its owner"
+    return (f"in Lowball points count against you: keeping {ranks_text(kb.keep, hand)} averages "
+            f"{kb.hand_ev:.1f} in hand, {ranks_text(kd.keep, hand)} {kd.hand_ev:.1f}; and give {owner} "
+            f"{crib}: {_thrown(kb.discard, hand)} {'gives' if len(kb.discard) == 1 else 'give'} it "
+            f"{kb.crib_ev:.1f} on average, {_thrown(kd.discard, hand)} {kd.crib_ev:.1f}")
+
+
+def _thrown(cards, hand) -> str:
+    """A throw in words: ``'3-5'``, or ``'the 10'`` for one card."""
+    return ("the " if len(cards) == 1 else "") + ranks_text(cards, hand)
 
 
 def _hand_words(done, best, hand, sign) -> str | None:
@@ -451,7 +491,7 @@ def _starter_words(kb, kd, hand, sign) -> str | None:
 
 def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str | None:
     tb, td = best.option.discard, done.option.discard
-    text_b, text_d = (("the " if len(t) == 1 else "") + ranks_text(t, hand) for t in (tb, td))
+    text_b, text_d = _thrown(tb, hand), _thrown(td, hand)
     reasons_b, reasons_d = throw_reasons(tb), throw_reasons(td)
     if not numbers and not mine:
         ranks = sorted(c.rank for c in td)
