@@ -136,7 +136,8 @@ def test_three_and_four_player_reasons_compare_the_lines_too():
 
 
 def test_lowball_reasons_say_points_count_against_their_taker():
-    game = play_game(Game(Rules(lowball=True), seed=3), [make_player("beginner", 3), make_player("expert", 4)])
+    seats = [make_player("beginner", 3), make_player("expert", 4)]
+    game = play_game(Game(Rules(lowball=True), seed=3), seats)
     found = [d for d in review_game(game, seat=0).decisions if d.is_mistake]
     assert found and all(d.reason.startswith("in Lowball points count against") for d in found)
     assert not [d for d in found if restates_cost(d.reason, d.cost) or is_fallback(d.reason)]
