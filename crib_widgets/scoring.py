@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .cards import RANK_VALUES, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, parse_hand
 from .errors import CardError
+from .words import join_words
 
 if TYPE_CHECKING:
     from .aloud import Step
@@ -312,7 +313,7 @@ class StarterRow:
 
 
 def _either(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return join_words(words, "or")
 
 
 def _part_words(how: str, ranks: tuple[int, ...], suits: tuple[str, ...]) -> str:

@@ -12,7 +12,7 @@ command line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 __all__ = ["plural", "possessive", "join_words", "name_verb"]
 
@@ -45,9 +45,10 @@ def name_verb(name: str, third: str, base: str | None = None, *, mid: bool = Fal
     return f"{'you' if mid else 'You'} {base}"
 
 
-def join_words(words: Sequence[object], last: str = "and") -> str:
-    """``['a', 'b', 'c']`` -> ``'a, b and c'`` (``last="or"``: ``'a, b or c'``); one word alone."""
+def join_words(words: Iterable[object], last: str = "and", *, sep: str = ", ") -> str:
+    """``['a', 'b', 'c']`` -> ``'a, b and c'`` (``last="or"``: ``'a, b or c'``); one word alone;
+    ``sep="; "`` parts words that hold commas themselves (``'Lee, Ann; Ben and Cho, Li'``)."""
     texts = [str(w) for w in words]
     if len(texts) <= 1:
         return "".join(texts)
-    return ", ".join(texts[:-1]) + f" {last} " + texts[-1]
+    return sep.join(texts[:-1]) + f" {last} " + texts[-1]

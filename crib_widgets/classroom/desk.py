@@ -234,7 +234,7 @@ class ClassDesk:
                 self.handed_in[key] = text
                 added += 1
         count = len(self.handed_in) + len(self.unread)
-        self.message = (f"{count} file{'s' if count != 1 else ''} ready to grade"
+        self.message = (f"{plural(count, 'file')} ready to grade"
                         + (f" ({added} just added)" if added else "") + ": press Grade.")
         return True
 
@@ -273,7 +273,7 @@ class ClassDesk:
         self.report = report
         n = len(got.refused)
         self.message = _summary(report) + (
-            f" {n} input{'s' if n != 1 else ''} could not be graded: see \u201cNot graded\u201d at the top "
+            f" {plural(n, 'input')} could not be graded: see \u201cNot graded\u201d at the top "
             "of the report." if n else "")
         return True
 

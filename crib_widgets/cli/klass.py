@@ -28,8 +28,8 @@ from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.class_folder import class_files, class_from_copy
 from ..exercises.roster import check_new, shown_name
 from ..exercises.tournament import load_tournament
+from ..words import plural
 from .folders import folder_class, owned_files, write_owned
-from .text import plural
 from .worksheet import out_folder, read_students
 
 __all__ = ["register", "run_add", "run_rebuild", "class_from_copy", "new_names"]

@@ -16,8 +16,8 @@ from collections import Counter
 
 from ..errors import CribbageError
 from ..game import Game, Rules
+from ..words import plural
 from .options import MAX_GAMES, MAX_MATCH_GAMES, MAX_SEED, count, seed
-from .text import plural
 
 VARIANTS = {"muggins": "muggins", "ten-back": "ten_back", "lowball": "lowball",
             "exact-finish": "exact_finish", "partners": "partners"}

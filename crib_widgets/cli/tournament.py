@@ -24,8 +24,8 @@ from ..exercises.standings import tournament_report
 from ..exercises.tournament import Tournament
 from ..exercises.tournament_folder import tournament_files
 from ..table.duplicate import DuplicateSet
+from ..words import plural
 from .folders import write_owned
-from .text import plural
 from .worksheet import read_students
 
 __all__ = ["assign", "add_students", "grade_class", "standings_files", "tournament_files"]

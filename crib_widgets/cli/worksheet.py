@@ -21,9 +21,9 @@ from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown
 from ..exercises.generate import MAX_HANDS, class_sets, make_set
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS, ExerciseSet
+from ..words import plural
 from .folders import write_owned
 from .options import MAX_SEED, count, seed
-from .text import plural
 
 __all__ = ["register", "run", "read_students", "file_stem", "out_folder"]
 

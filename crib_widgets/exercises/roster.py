@@ -149,5 +149,5 @@ def name_list(names: Sequence[str]) -> str:
     """Names in a sentence: "Ann, Ben and Cleo"; names that hold a comma ("Lee, Ann") are parted by
     semicolons so the reader can tell where one ends."""
     if any("," in name for name in names):
-        return "; ".join(names[:-1]) + (f" and {names[-1]}" if len(names) > 1 else names[-1])
+        return join_words(names, sep="; ")
     return join_words(names)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import IllegalMove
-from .events import plural
+from ..words import join_words, plural
 from .fast import VALUE, holds, typed
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT
@@ -32,7 +32,7 @@ class CheckMixin:
             return f"The game is over: {self._result.text}"
         if phase == "discard":
             seats = self._discarders()
-            who = " and ".join(self._names[s] for s in seats)
+            who = join_words(self._names[s] for s in seats)
             k = self._rules.discards
             each = " each" if len(seats) > 1 else ""
             crib = say.possessive(self._dealer, mid=True)
@@ -67,7 +67,7 @@ class CheckMixin:
             choices.append(f"Muggins naming 1 to {MAX_COUNT - announced} missed points")
         if announced > 0:
             choices.append("overcount (too high)")
-        return ", ".join(choices[:-1]) + " or " + choices[-1]
+        return join_words(choices, "or")
 
     def _check(self, move: Move) -> None:
         kind = type(move)

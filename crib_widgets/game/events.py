@@ -13,9 +13,9 @@ from functools import cached_property
 from ..cards import Card
 from ..pegging import PlayScore
 from ..scoring import HandScore, score_hand
-from ..words import name_verb, plural, possessive
+from ..words import join_words, name_verb, possessive
 
-__all__ = ["Event", "Names", "plural"]
+__all__ = ["Event", "Names"]
 
 
 @dataclass(frozen=True, init=False)
@@ -111,4 +111,4 @@ class Names:
 
     def side(self, seats: tuple[int, ...]) -> str:
         """A side in words: one name, or partners joined by "and"."""
-        return " and ".join(self.names[s] for s in seats)
+        return join_words(self.names[s] for s in seats)

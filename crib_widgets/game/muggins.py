@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..scoring import MAX_HAND_SCORE, hand_total
-from .events import Event, plural
+from ..words import plural
+from .events import Event
 from .fast import cards_text
 from .moves import Answer
 from .rules import Rules

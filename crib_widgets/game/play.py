@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..pegging import PlayScore, go_item, item_words, last_card_item, next_in_count, next_leader, play_points
+from ..words import plural
 from . import deal
-from .events import Event, plural
+from .events import Event
 from .fast import PRETTY, VALUE, may_score, take
 from .moves import Discard
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..words import join_words
 from .rules import Rules
 
 __all__ = ["GameResult", "decide"]
@@ -86,7 +87,7 @@ def _sentence(rules, scores, reached, winners, losers, skunks, side_name, verb: 
     if len(winners) == 1:
         won = verb(winners[0], "wins", "win", mid=mid)
     else:
-        won = " and ".join(side_name(s) for s in winners) + " share the win"
+        won = join_words(side_name(s) for s in winners) + " share the win"
     score_text = f" {scores[winners[0]]} to {scores[losers[0]]}" if len(scores) == 2 else ""
     if rules.lowball:
         lost = verb(reached, "reaches", "reach")

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..scoring import hand_total
-from .events import Event, plural
+from ..words import plural
+from .events import Event
 from .fast import cards_text
 
 __all__ = ["show_order", "Counting", "ShowMixin"]

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping
 
 from ..bounded import check_strings, decode_bounded, load_json
 from ..errors import CribbageError
-from ..words import plural
+from ..words import join_words, plural
 from .checks import shown
 from .daily import Streak
 from .days import read_day
@@ -257,7 +257,7 @@ def _salvage(data: object) -> tuple[Store, str] | None:
     store.next = max([store.next, *(n + 1 for n in own)])
     lost = [plural(lost_answers, "answer")] if lost_answers else []
     lost += [plural(lost_days, "daily hand")] if lost_days else []
-    return store, " and ".join(lost)
+    return store, join_words(lost)
 
 
 def _listed(value: object) -> list:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..words import join_words
+from ..words import join_words, plural
 from .scenarios import TOPICS, Scenario
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _story(record: dict) -> str:
             ([f"your opponent {_named(theirs)}"] if theirs else [])
         said.append(f"Laid before this count: {join_words(parts)}.")
     held = len(record["held"][1 - seat])
-    said.append(f"Your opponent holds {held} card{'s' if held != 1 else ''}.")
+    said.append(f"Your opponent holds {plural(held, 'card')}.")
     return " ".join(said)
 
 

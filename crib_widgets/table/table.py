@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Go, Move, Rules
-from ..game.events import plural
+from ..words import plural, possessive
 from .advice import Advice, advise, check_hint_level, check_warn_at, cost_of
 from .changes import Change
 from .ending import final_result
@@ -527,10 +527,7 @@ class Table:
 
     def _whose(self, seat: int) -> str:
         """A seat's possessive: "your" for the learner, "Ann's", "Across'"."""
-        if seat == self.you:
-            return "your"
-        name = self.game.names[seat]
-        return f"{name}'" if name.endswith("s") else f"{name}'s"
+        return "your" if seat == self.you else possessive(self.game.names[seat])
 
     # ---- advice ---------------------------------------------------------------------------------------
     def advise(self) -> Advice | None:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from ..charts import Series, bar_chart
 from ..colours import COLOURS
-from ..game.events import plural
 from ..table.ending import game_verdict
+from ..words import plural
 from .board import board_svg
 from .cards_view import card_html, cards_html, empty_html
 from .styles import esc

@@ -14,9 +14,9 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..game import Rules
-from ..game.events import plural
 from ..table import HINT_LEVELS
 from ..table.levels import level_options, measured_note
+from ..words import plural
 from .styles import esc
 
 __all__ = ["option_controls", "options_panel", "show_rules", "PACE_OPTIONS"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from ..errors import CribbageError
-from ..game.events import plural
+from ..words import plural
 from .styles import esc
 
 __all__ = ["TournamentSide"]
@@ -36,7 +36,7 @@ class TournamentSide:
         hand_in = ("Press Download the results file, just below, to save the file on this device, and hand "
                    "that file in to your teacher.")
         played = f"All {match.set.deals} boards played" if match.set.deals > 1 else "The board is played"
-        won = f"{match.points:+d} point{'' if abs(match.points) == 1 else 's'}"
+        won = ("+" if match.points > 0 else "") + plural(match.points, "point")
         self.set_status(f"{played}: you finished {won} against the computer on these cards. {hand_in}", "ok")
 
     def _results(self) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..table.ending import final_text
 from ..table.show import show_groups
 from ..voice import count_player
+from ..words import possessive
 from .cards_view import back_html, card_html, cards_html, empty_html
 from .styles import SIDE_COLOURS, esc
 
@@ -37,8 +38,7 @@ def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
     """A seat's possessive as the engine says it: "your" for the learner, "Ann's", "Across'"."""
     if seat == you:
         return "Your" if capital else "your"
-    name = game.names[seat]
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return possessive(game.names[seat])
 
 
 def crib_owner(game: Game, seat: int, you: int = 0) -> str:
