@@ -7,10 +7,11 @@ unlocks. ``p = 2q + 1`` is a safe prime from RFC 3526 (or RFC 2409): every card 
 Decisional Diffie-Hellman assumption holds and a locked card reveals nothing, not even its
 Legendre symbol.
 
-The locking keys are short (`Group.key_bits` random bits, 256 for the real groups: the
-short-exponent discrete logarithm takes about 2¹²⁸ steps), which makes the shuffle about eight
-times quicker than full-size keys; an unlocking key is full size, but a device unlocks only the
-cards it may see, each in one `pow` (the layers' keys multiplied first).
+The locking keys are short (`Group.key_bits` random bits: twice the strength in bits of the
+group's discrete logarithm, 160 for 1,024 bits, 192 for 1,536, 224 for 2,048, so that the
+short-exponent logarithm is no easier than the group's own), which makes the shuffle six to ten
+times quicker than full-size keys; an unlocking key is full size, but a device takes its lock
+off only the cards that are shown (to a device or to all): 6 to 20 of them a deal.
 
 >>> g = GROUPS["test-160"]
 >>> card = g.encode(5)
@@ -30,6 +31,10 @@ __all__ = ["Group", "GROUPS", "DEFAULT_GROUP", "CARDS"]
 
 CARDS = 52
 
+_MODP_1024 = int(  # RFC 2409's second Oakley group
+    "ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404dd"
+    "ef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff5cb6f406b7ed"
+    "ee386bfb5a899fa5ae9f24117c4b1fe649286651ece65381ffffffffffffffff", 16)
 _MODP_1536 = int(
     "ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404dd"
     "ef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff5cb6f406b7ed"
@@ -96,6 +101,6 @@ class Group:
         return 1 < value < self.p
 
 
-GROUPS = {g.name: g for g in (Group("modp-1536", _MODP_1536, 256), Group("modp-2048", _MODP_2048, 256),
-                              Group("test-160", _TEST_160, 64))}
+GROUPS = {g.name: g for g in (Group("modp-1024", _MODP_1024, 160), Group("modp-1536", _MODP_1536, 192),
+                              Group("modp-2048", _MODP_2048, 224), Group("test-160", _TEST_160, 64))}
 DEFAULT_GROUP = "modp-2048"

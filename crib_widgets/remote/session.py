@@ -442,7 +442,11 @@ class Session:
         record.done = True
         o = self._need_options()
         deck = engine_deck(record, o.rules.players, set(range(o.rules.players)))
-        self._finished[record.number] = (deck, [to_move(m, deck) for m in record.moves])
+        # Discards cross on the network: each device may take them in a different order; the
+        # game kept is the same on every device, so it lists them by seat.
+        moves = sorted((m for m in record.moves if m[0] == "discard"), key=lambda m: int(m[1]))  # type: ignore[call-overload]
+        moves += [m for m in record.moves if m[0] != "discard"]
+        self._finished[record.number] = (deck, [to_move(m, deck) for m in moves])
         self._past += self._deal_events(engine)
         if not engine.is_over:
             self._begin(engine.dealer, engine.scores)
