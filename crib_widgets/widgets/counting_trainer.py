@@ -1,6 +1,6 @@
 """CountingTrainer: count a hand with the starter, alone or step by step with the computer.
 
-Each level has a ladder of hands from easy to hard (`crib_widgets.widgets.ladders`); the trainer
+Each level has a ladder of hands from easy to hard (`crib_widgets.lessons.ladders`); the trainer
 walks it in order, then deals hands at that level.
 
 >>> t = CountingTrainer("5H 5D 5S JC", starter="5C")
@@ -117,11 +117,11 @@ class CountingTrainer(Frame):
         for kind, box in self.kind_inputs.items():
             box.on_enter(lambda k=kind: self._on_enter_kind(k))
         self.check_button = mark_check(
-            action_button("Check", "Check your count against the rules", "primary", "check"))
+            action_button("Check", "Check your count against the rules", "primary"))
         self.count_button = action_button(
             "Count it for me", "Show the count one step at a time, with the cards of each step lit", "info"
         )
-        self.next_button = action_button("Next hand", "Go on to the next hand to count", "", "forward")
+        self.next_button = action_button("Next hand", "Go on to the next hand to count", "")
         self.level_picker = widgets.Dropdown(
             options=[("Everything in a hand" if key == "everything" and not self.lesson.cribs else label, key)
                      for key, (label, _) in LEVELS.items()], value=self.level,

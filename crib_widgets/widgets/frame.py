@@ -15,14 +15,11 @@ def from_model(name: str, doc: str = "") -> property:
     return property(lambda self: getattr(self.lesson, name), doc=doc or f"The model's ``{name}``.")
 
 
-def action_button(description: str, tooltip: str, style: str = "", icon: str = "") -> widgets.Button:
-    """A labelled action button (every control gets a tooltip saying what it does).
-
-    ``icon`` is accepted for old callers but not drawn: a FontAwesome icon is a glyph from a font
-    the page may not serve (a broken box then), and screen readers read it as part of the button's
-    name. The words alone name the action.
+def action_button(description: str, tooltip: str, style: str = "") -> widgets.Button:
+    """A labelled action button (every control gets a tooltip saying what it does). No icon: a
+    FontAwesome icon is a glyph from a font the page may not serve (a broken box then), and screen
+    readers read it as part of the button's name. The words alone name the action.
     """
-    del icon
     button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
     button.add_class("crib-action")
     return button

@@ -196,6 +196,7 @@ class GameTable(TournamentSide, Frame):
         self.keeper = None if keep is None else keeping.Keeper(keep)
         self._asked_new = False  # New game pressed once during a kept game: the next press confirms
         self._visiting = True  # nothing is kept until the table is set up (a kept game may come back)
+        self._syncing = False  # the hints menu being set from the table, not by the person
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
         self._start(table, [])
@@ -232,7 +233,7 @@ class GameTable(TournamentSide, Frame):
         self.options["warn_at"].observe(lambda _: self._on_hints(), names="value")
         self.options["pace"].observe(lambda _: self._on_pace(), names="value")
         self.new_game_button = action_button(
-            "New game", "Start a new game with these options", "primary", "refresh"
+            "New game", "Start a new game with these options", "primary"
         )
         self.new_game_button.on_click(lambda _: self._on_new_game())
 
@@ -257,9 +258,9 @@ class GameTable(TournamentSide, Frame):
         self.game_out.add_class("crib-game-out")
         self.picker = CardPicker(four_colour=self.four_colour, on_pick=self._on_play)
         self.lay_button = action_button(
-            "Lay in the crib", "Put the selected cards in the crib", "primary", "arrow-down"
+            "Lay in the crib", "Put the selected cards in the crib", "primary"
         )
-        self.hint_button = action_button("Show me", "Show the best move and why", "info", "lightbulb-o")
+        self.hint_button = action_button("Show me", "Show the best move and why", "info")
         self.take_button = action_button(
             "Show my cards", "Only the person named should be looking", "primary"
         )
@@ -267,25 +268,25 @@ class GameTable(TournamentSide, Frame):
         self.take_button.on_click(lambda _: self._on_take())
         self.go_button = action_button("Go", "Say go: no card can be laid without passing 31", "warning")
         self.next_move_button = action_button(
-            "Next move", "Show the next computer move", "primary", "step-forward"
+            "Next move", "Show the next computer move", "primary"
         )
         self.announce_input = _points_input("Points:", "Your count of this hand with the starter, 0 to 29")
-        self.announce_button = action_button("Announce", "Announce your count", "primary", "bullhorn")
-        self.accept_button = action_button("Accept", "Let the count stand", "success", "check")
+        self.announce_button = action_button("Announce", "Announce your count", "primary")
+        self.accept_button = action_button("Accept", "Let the count stand", "success")
         self.muggins_input = _points_input("Missed:", "Points you say were missed")
         self.muggins_button = action_button("Muggins!", "Claim the points that were missed", "warning")
         self.overcount_button = action_button("Too high!", "Object: the count is too high", "danger")
         self.continue_button = action_button(
-            "Next deal", "Put the show away and see your new cards", "primary", "forward"
+            "Next deal", "Put the show away and see your new cards", "primary"
         )
         self.step_button = action_button(
-            "Count aloud", "Count the show one combination at a time", "info", "volume-up"
+            "Count aloud", "Count the show one combination at a time", "info"
         )
         self.review_button = action_button(
-            "Review", "Review your decisions: the costliest first", "", "search"
+            "Review", "Review your decisions: the costliest first", ""
         )
         self.plot_button = action_button(
-            "Score race", "Draw the race of the scores and points by phase", "", "line-chart"
+            "Score race", "Draw the race of the scores and points by phase", ""
         )
         for button, handler in (
             (self.lay_button, self._on_lay),
@@ -376,10 +377,10 @@ class GameTable(TournamentSide, Frame):
 
     def _build_save(self) -> None:
         self.save_button = action_button(
-            "Save to text", "Write the game as JSON text into the box", "", "save"
+            "Save to text", "Write the game as JSON text into the box", ""
         )
         self.restore_button = action_button(
-            "Restore from text", "Restore the game saved in the box", "", "upload"
+            "Restore from text", "Restore the game saved in the box", ""
         )
         self.save_box = widgets.Textarea(
             placeholder="Saved games appear here; paste one to restore it",
@@ -392,9 +393,9 @@ class GameTable(TournamentSide, Frame):
             tooltip="File name for saving or loading",
             layout=widgets.Layout(width="22em"),
         )
-        self.save_file_button = action_button("Save to file", "Save the game to this file", "", "save")
+        self.save_file_button = action_button("Save to file", "Save the game to this file", "")
         self.load_file_button = action_button(
-            "Load file", "Restore the game saved in this file", "", "folder-open"
+            "Load file", "Restore the game saved in this file", ""
         )
         self.share_button = action_button(
             "Share this position", "Write a link to this position into the box: it shows only your cards", ""
@@ -1060,7 +1061,7 @@ class GameTable(TournamentSide, Frame):
         self.refresh()
 
     def _on_hints(self) -> None:
-        if getattr(self, "_syncing", False):
+        if self._syncing:
             return
         self.went_live()
         try:

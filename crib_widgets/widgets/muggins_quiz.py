@@ -83,18 +83,17 @@ class MugginsQuiz(Frame):
             "too high. Now and then it counts its crib: a crib's flush needs all five cards.</div>")
         self.hand_view = widgets.HTML()
         self.claim_view = widgets.HTML()
-        self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success",
-                                           "check")
+        self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
         # a text box: read (and a number out of range explained) only when Muggins! is pressed
         self.muggins_input = AnswerBox(
             value="1", description="Missed:",
             tooltip="How many points the computer missed (you get them, at most this many): 1 or more",
             layout=widgets.Layout(width="9.5em"), style={"description_width": "4.2em"})
         self.muggins_button = mark_check(action_button("Muggins!", "Call Muggins: claim the points it missed",
-                                                       "warning", "hand-paper-o"))
+                                                       "warning"))
         self.overcount_button = action_button("Too high!", "Object: the count is more than the hand holds",
-                                              "danger", "arrow-down")
-        self.next_button = action_button("Next hand", "The computer counts another hand", "", "forward")
+                                              "danger")
+        self.next_button = action_button("Next hand", "The computer counts another hand", "")
         self.result = widgets.HTML()
         self.tally_view = widgets.HTML()
         self.peek = widgets.HTML()

@@ -93,9 +93,9 @@ class PeggingDrill(Frame):
             layout=widgets.Layout(width="11em"), style={"description_width": "4em"},
         )
         self.answer_input.add_class("crib-points")
-        self.check_button = mark_check(action_button("Check", "Check your answer", "primary", "check"))
-        self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info", "eye")
-        self.next_button = action_button("Next", "Go on to the next question", "", "forward")
+        self.check_button = mark_check(action_button("Check", "Check your answer", "primary"))
+        self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info")
+        self.next_button = action_button("Next", "Go on to the next question", "")
         self.hand_picker = CardPicker(mode="click", four_colour=self.four_colour, on_pick=self._on_pick)
         self.answer_row = widgets.HBox([self.answer_input, self.check_button])
         self.answer_row.add_class("crib-row")

@@ -163,7 +163,7 @@ CSS = """
 .crib-root .crib-seat.crib-turn { border-color: var(--crib-blue); box-shadow: 0 0 0 2px rgba(31,95,191,.18); }
 """
 # The colours' variables first (crib_widgets.colours), so that a widget shown alone is coloured too.
-CSS = css_variables(":root, .crib-root") + CSS
+CSS = css_variables(".crib-root") + CSS
 
 
 def style_block() -> widgets.HTML:
