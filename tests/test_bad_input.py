@@ -8,7 +8,8 @@ import pytest
 from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises import grade, make_set
-from crib_widgets.widgets import CountingTrainer, MugginsQuiz, PeggingDrill, Scenario
+from crib_widgets.lessons import Scenario
+from crib_widgets.widgets import CountingTrainer, MugginsQuiz, PeggingDrill
 
 # ---- widgets: tracebacks ---------------------------------------------------------------------------
 

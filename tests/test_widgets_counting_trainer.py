@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from crib_widgets.errors import CardError, CribbageError
+from crib_widgets.lessons.ladders import LADDERS
 from crib_widgets.scoring import score_hand
 from crib_widgets.widgets import CountingTrainer
 from crib_widgets.widgets.counting_trainer import LEVELS
-from crib_widgets.widgets.ladders import LADDERS
 from crib_widgets.widgets.styles import STATIC_NOTE
 
 

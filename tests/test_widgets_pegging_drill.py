@@ -6,8 +6,9 @@ import pytest
 
 from crib_widgets.cards import Card, full_deck
 from crib_widgets.errors import CribbageError
+from crib_widgets.lessons import SCENARIOS, TOPICS, Scenario
 from crib_widgets.pegging import score_sequence
-from crib_widgets.widgets import SCENARIOS, TOPICS, PeggingDrill, Scenario
+from crib_widgets.widgets import PeggingDrill
 from crib_widgets.widgets.pegging_drill import solve
 from crib_widgets.widgets.styles import STATIC_NOTE
 

@@ -27,7 +27,6 @@ MODULES = {
     "game_table": ("GameTable",),
     "muggins_quiz": ("MugginsQuiz",),
     "pegging_drill": ("PeggingDrill",),
-    "pegging_scenarios": ("SCENARIOS", "Scenario", "TOPICS"),
 }
 
 __getattr__, __all__ = lazy_package(__name__, MODULES)
@@ -44,6 +43,3 @@ if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported he
     from .game_table import GameTable as GameTable
     from .muggins_quiz import MugginsQuiz as MugginsQuiz
     from .pegging_drill import PeggingDrill as PeggingDrill
-    from .pegging_scenarios import SCENARIOS as SCENARIOS
-    from .pegging_scenarios import TOPICS as TOPICS
-    from .pegging_scenarios import Scenario as Scenario
