@@ -17,7 +17,7 @@ GROUP = GROUPS["test-160"]
 
 
 def make_hub(players: int = 2, devices: tuple[int, ...] | None = None, *, partners: bool = False,
-             seed: int = 1, weather: Weather = Weather(), computers: tuple[bool, ...] | None = None,
+             seed: int = 1, weather: Weather | None = None, computers: tuple[bool, ...] | None = None,
              target: int = 61) -> Hub:
     """Sessions for a new game (device 0 makes the link) on one network."""
     devices = devices or tuple(range(players))
@@ -26,7 +26,7 @@ def make_hub(players: int = 2, devices: tuple[int, ...] | None = None, *, partne
                       GROUP.name)
     sessions = [Session(0, GAME, GROUP, options)]
     sessions += [Session(d, GAME, GROUP) for d in range(1, max(devices) + 1)]
-    return Hub(sessions, random.Random(seed), weather)
+    return Hub(sessions, random.Random(seed), weather or Weather())
 
 
 def restart(hub: Hub, device: int) -> None:

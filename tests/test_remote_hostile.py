@@ -1,0 +1,161 @@
+"""A hostile peer's messages are refused (issue 39): garbage is refused in one sentence and changes
+nothing; a move out of turn, a card not held, a forged deal step, a broken proof, a replayed
+message with a changed body or a message changed on the way stops the game in one sentence, and
+the game so far is kept as a save."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from remote_play import GAME, GROUP, make_hub, play
+
+from crib_widgets.game import Game
+from crib_widgets.remote.poker import DealKeys
+from crib_widgets.remote.session import Session
+
+
+def dealt():
+    hub = make_hub(2, seed=11)
+    hub.settle()
+    return hub, hub.sessions[0], hub.sessions[1]
+
+
+def forge(hostile: Session, victim: Session, kind: str, body: dict) -> None:
+    """A message the hostile device makes by hand (numbered and chained as its own), handed to the victim."""
+    victim.receive(hostile._mail.compose(kind, body).text)
+
+
+def held(session: Session, seat: int) -> list[tuple[int, str]]:
+    record = session._deals[-1]
+    return [(s, format(GROUP.encode(record.known[s].index), "x")) for s in record.in_hand(seat)]
+
+
+def assert_stopped(victim: Session, words: str) -> None:
+    assert victim.stopped is not None and words in victim.stopped, victim.stopped
+    assert "\n" not in victim.stopped
+    assert Game.from_json(victim.save()) is not None  # the game so far is kept
+    assert victim.legal_moves() == []
+
+
+def discard_both(hub, victim, hostile):
+    victim.play(victim.legal_moves()[0])
+    hostile.play(hostile.legal_moves()[0])
+    hub.settle()
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,  # a nesting bomb
+    '{"crib": "remote", "v": 2}',  # another version
+    "not json at all",
+    '{"crib": "remote", "v": 1, "game": "0123456789abcdef"}',  # fields missing
+    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "prev": "", "saw": [0, 0, 0, 0],
+                "kind": "move", "body": {"deal": 1, "move": ["play", 1, 99, "ff"]}}),  # no such slot
+    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "prev": "", "saw": [0, 0, 0, 0],
+                "kind": "strip", "body": {"deal": 1, "values": [[1, "x" * 600]]}}),  # not a number
+])
+def test_garbage_is_refused_in_one_sentence_and_changes_nothing(text):
+    _, victim, _ = dealt()
+    before = json.dumps(victim.to_state())
+    victim.receive(text)
+    assert victim.stopped is None and len(victim.refused) == 1
+    sentence = victim.refused[0]
+    assert "\n" not in sentence and len(sentence) < 200
+    assert json.dumps(victim.to_state()) == before
+
+
+def test_a_message_of_another_version_says_both_need_the_same_page():
+    _, victim, _ = dealt()
+    victim.receive('{"crib": "remote", "v": 2}')
+    assert "version 2" in victim.refused[0] and "same page" in victim.refused[0]
+
+
+def test_a_move_out_of_turn_stops_the_game():
+    hub, victim, hostile = dealt()
+    discard_both(hub, victim, hostile)
+    assert hostile._engine.whose_turn == 1  # the pone leads
+    slot, value = held(hostile, 1)[0]
+    hostile.play(next(m for m in hostile.legal_moves() if m.card == hostile._deals[-1].known[slot]))
+    hub.settle()
+    slot, value = held(hostile, 1)[0]
+    forge(hostile, victim, "move", {"deal": 1, "move": ["play", 1, slot, value]})
+    assert_stopped(victim, "P1's move was refused")
+
+
+def test_a_card_not_held_stops_the_game():
+    hub, victim, hostile = dealt()
+    discard_both(hub, victim, hostile)
+    slot, value = held(victim, 0)[0]  # the victim's own card
+    forge(hostile, victim, "move", {"deal": 1, "move": ["play", 1, slot, value]})
+    assert_stopped(victim, "laid a card they do not hold")
+
+
+def test_claiming_a_card_the_victim_holds_stops_the_game():
+    hub, victim, hostile = dealt()
+    discard_both(hub, victim, hostile)
+    slot = held(hostile, 1)[0][0]
+    value = held(victim, 0)[0][1]  # its own slot, but the victim's card
+    forge(hostile, victim, "move", {"deal": 1, "move": ["play", 1, slot, value]})
+    assert_stopped(victim, "shown twice")
+
+
+def test_a_forged_deal_step_stops_the_game():
+    hub = make_hub(2, seed=12)
+    host, victim = hub.sessions
+    while not host._deals or 0 not in host._deals[-1].shuffles:
+        assert hub.step()
+    keys = host._secrets[1]
+    host._secrets[1] = DealKeys(keys.key + 2, keys.order)  # it takes off a lock it never put on
+    hub.settle()
+    assert_stopped(victim, "not a card")
+
+
+def test_a_broken_proof_stops_the_game():
+    hub, victim, hostile = dealt()
+    keys = hostile._secrets[1]
+    hostile._secrets[1] = DealKeys(keys.key, tuple(reversed(keys.order)))  # not the shuffle it made
+    play(hub, random.Random(3))
+    assert_stopped(victim, "proof of deal 1 is broken")
+    assert victim.kept_game().moves == ()  # the dishonest deal is not kept
+
+
+def test_a_replayed_message_with_a_changed_body_stops_the_game():
+    _, victim, hostile = dealt()
+    join = json.loads(hostile._mail.sent[0].text)
+    join["body"]["hello"] = "0" * 64
+    victim.receive(json.dumps(join))
+    assert_stopped(victim, "changed body")
+
+
+def test_a_repeated_message_is_ignored():
+    _, victim, hostile = dealt()
+    before = json.dumps(victim.to_state())
+    victim.receive(hostile._mail.sent[-1].text)
+    assert victim.stopped is None and not victim.refused
+    assert json.dumps(victim.to_state()) == before
+
+
+def test_a_message_changed_on_the_way_breaks_the_chain():
+    hub, victim, hostile = dealt()
+    first = [True]
+
+    def tamper(device: int, text: str) -> str:
+        data = json.loads(text)
+        if device == 0 and data["kind"] == "move" and first[0]:
+            first[0] = False
+            others = [s for s in hostile._deals[-1].layout.slots_of(1) if s not in data["body"]["move"][2]]
+            data["body"]["move"][2] = others[:2]  # two other cards: a valid message, but not the one sent
+            return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return text
+
+    hub.tamper = tamper
+    play(hub, random.Random(5), moves=12)
+    assert_stopped(victim, "chain of messages was tampered with")
+
+
+def test_a_hello_in_another_group_is_refused():
+    hub = make_hub(2, seed=4)
+    stranger = Session(1, GAME, GROUP.__class__("other", GROUP.p, 64))
+    stranger.receive(hub.sessions[0].outbox[0][1])
+    assert stranger.stopped is not None and "same page" in stranger.stopped
