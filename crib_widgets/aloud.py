@@ -23,18 +23,36 @@ a second run of three is sixteen. 16 points.'
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from math import prod
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import Card
 from .errors import CribbageError
 from .words import plural
 
-if TYPE_CHECKING:
-    from .scoring import HandScore
-
 __all__ = ["PHRASINGS", "NOTHING", "Step", "number_words", "count_steps", "say_count", "check_phrasing",
            "run_pattern", "set_name"]
+
+
+class _Combination(Protocol):
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def points(self) -> int: ...
+
+
+class HandScore(Protocol):
+    """What a count aloud needs of a show (`crib_widgets.scoring.HandScore` is one): the cards and
+    each kind's combinations. Named here so the scoring module, which says its count through this
+    one, is not imported back."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def starter(self) -> Card: ...
+    def of_kind(self, kind: str) -> Sequence[_Combination]: ...
+
 
 PHRASINGS = {"players": "As players say it", "plain": "Step by step"}
 NOTHING = "nineteen"  # a hand that scores nothing: 19 is the one total no hand can make

@@ -99,7 +99,7 @@ class HandScore:
         jacks = [c for c in self.hand if c.rank == JACK]
         if kind == "nobs" and jacks:
             suit = self.starter.pretty[-1]
-            return f"{NOBS_RULE} ({suit}), not {' or '.join(c.pretty for c in jacks)}"
+            return f"{NOBS_RULE} ({suit}), not {join_words((c.pretty for c in jacks), 'or')}"
         return ""
 
     def aloud(self, phrasing: str = "players") -> str:

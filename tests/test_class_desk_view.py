@@ -9,8 +9,8 @@ import html
 import json
 
 from crib_widgets.classroom import ClassDesk
-from crib_widgets.exercises.results import make_results
-from crib_widgets.exercises.short import short_results, student_code
+from crib_widgets.exercises.results import make_results, short_results
+from crib_widgets.exercises.short import student_code
 from crib_widgets.widgets.class_desk import ClassDeskView, dropped
 
 ROSTER = "Ann\nBen\nChloé\n"

@@ -12,14 +12,13 @@ from hypothesis import strategies as st
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.collect import collect
-from crib_widgets.exercises.results import ResultsError, make_results, read_results
+from crib_widgets.exercises.results import ResultsError, make_results, read_results, short_results
 from crib_widgets.exercises.short import (
     ALPHABET,
     name_candidates,
     open_short,
     read_student_code,
     short_link,
-    short_results,
     student_code,
     vectors,
 )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment
-from ..exercises.class_folder import KEY_COPY_ID, class_files, web_address
+from ..exercises.class_folder import class_files, web_address
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS
 from ..table.duplicate import MAX_DEALS
@@ -28,7 +28,7 @@ from .folders import write_owned
 from .options import MAX_SEED, count, seed
 from .worksheet import out_folder, read_students
 
-__all__ = ["register", "run", "class_files", "site_address", "KEY_COPY_ID"]
+__all__ = ["register", "run", "site_address"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:

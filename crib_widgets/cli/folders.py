@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import tempfile
+from argparse import Namespace
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -278,3 +279,10 @@ def _swap_in(stage: Path, out: Path, old: list[Path]) -> None:
         raise
     finally:
         shutil.rmtree(backup, ignore_errors=True)
+
+
+def report_folder(args: Namespace) -> Path:
+    """Where the report goes: ``--out``, else ``report`` beside the class file (in the class folder)."""
+    if args.out:
+        return args.out
+    return (args.classdir if args.classdir.is_dir() else args.classdir.parent) / "report"

@@ -33,9 +33,9 @@ from ..exercises.report_html import report_files
 from ..exercises.results import CODE_PREFIX
 from ..exercises.tournament import load_tournament
 from ..words import plural
-from .folders import write_owned
+from .folders import report_folder, write_owned
 
-__all__ = ["register", "run", "read_inputs", "report_folder"]
+__all__ = ["register", "run", "read_inputs"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,13 +67,6 @@ def _texts(item: str) -> list[tuple[str, str]]:
         return [("pasted", text)]
     path = Path(item)
     return [(path.name, read_bounded(path, "results file", handed_in_limit(path.name)))]
-
-
-def report_folder(args: argparse.Namespace) -> Path:
-    """Where the report goes: ``--out``, else ``report`` beside the class file (in the class folder)."""
-    if args.out:
-        return args.out
-    return (args.classdir if args.classdir.is_dir() else args.classdir.parent) / "report"
 
 
 # Files a class's or a report's folder holds that are never results: skipped in a folder given whole.

@@ -23,16 +23,14 @@ import sys
 from pathlib import Path
 
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
-from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.class_folder import class_files, class_from_copy
-from ..exercises.roster import check_new, shown_name
 from ..exercises.tournament import load_tournament
 from ..words import plural
 from .folders import folder_class, owned_files, write_owned
-from .worksheet import out_folder, read_students
+from .worksheet import new_names, out_folder
 
-__all__ = ["register", "run_add", "run_rebuild", "class_from_copy", "new_names"]
+__all__ = ["register", "run_add", "run_rebuild", "class_from_copy"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,16 +59,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _legacy(assignment: Assignment) -> frozenset[str]:
     """The files a class folder made before folders had markers holds as its own."""
     return frozenset(class_files(assignment)) | {"nbgrader"}
-
-
-def new_names(args: argparse.Namespace, listed: tuple[str, ...]) -> list[str]:
-    """The names to add, shown "First Last"; one spelt like a name on the list is refused (unless
-    ``--different``), as is none at all."""
-    names = list(args.names) + (read_students(args.students) if args.students else [])
-    if not names:
-        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
-                            "--students late.txt")
-    return [shown_name(n) for n in names] if args.different else check_new(listed, names)
 
 
 def run_add(args: argparse.Namespace) -> int:

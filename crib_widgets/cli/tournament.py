@@ -25,16 +25,14 @@ from ..exercises.tournament import Tournament
 from ..exercises.tournament_folder import tournament_files
 from ..table.duplicate import DuplicateSet
 from ..words import plural
-from .folders import write_owned
-from .worksheet import read_students
+from .folders import report_folder, write_owned
+from .worksheet import new_names, read_students
 
 __all__ = ["assign", "add_students", "grade_class", "standings_files", "tournament_files"]
 
 
 def add_students(args: argparse.Namespace, tournament: Tournament, site: str) -> int:
     """``crib class add`` on a tournament's class: new links; the links already sent stay as they are."""
-    from .klass import new_names
-
     bigger = tournament.with_students(new_names(args, tournament.students))
     write_owned(args.classdir, tournament_files(bigger, site), "class", keep_others=True, replace=True,
                 owner=tournament.fingerprint,
@@ -79,8 +77,6 @@ def grade_class(args: argparse.Namespace, tournament: Tournament, got: Collected
         print(f"crib: note: {line}", file=sys.stderr)
     if not report.standings:
         raise CribbageError("no results file could be graded (see the lines above); no report was written")
-    from .grade import report_folder
-
     out = report_folder(args)
     write_owned(out, report.files(), "report", what="the report", owner=tournament.fingerprint)
     for line in report.lines():

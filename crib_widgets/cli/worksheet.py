@@ -21,6 +21,7 @@ from ..exercises.export_html import answer_key_html, worksheet_html
 from ..exercises.export_markdown import answer_key_markdown, worksheet_markdown
 from ..exercises.generate import MAX_HANDS, class_sets, make_set
 from ..exercises.model import DIFFICULTIES, EXERCISE_KINDS, ExerciseSet
+from ..exercises.roster import check_new, shown_name
 from ..words import plural
 from .folders import write_owned
 from .options import MAX_SEED, count, seed
@@ -59,6 +60,16 @@ def read_students(path: Path) -> list[str]:
     text = read_bounded(path, "students file", MAX_LIST_BYTES,
                         "save the class list as UTF-8 text, one name a line")
     return roster_names(text, f"students file '{path}'")
+
+
+def new_names(args: argparse.Namespace, listed: tuple[str, ...]) -> list[str]:
+    """The names to add, shown "First Last"; one spelt like a name on the list is refused (unless
+    ``--different``), as is none at all."""
+    names = list(args.names) + (read_students(args.students) if args.students else [])
+    if not names:
+        raise CribbageError("name the students to add, e.g. crib class add class/ \"Zoë Late\", or give "
+                            "--students late.txt")
+    return [shown_name(n) for n in names] if args.different else check_new(listed, names)
 
 
 def _outputs(sets: list[ExerciseSet], named: bool, fmt: str) -> dict[str, str]:

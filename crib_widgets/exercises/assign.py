@@ -52,7 +52,7 @@ from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
            "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum",
-           "signing_key", "read_class_file"]
+           "signing_key", "read_class_file", "KEY_COPY_ID", "key_copy_text"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -248,6 +248,20 @@ def class_and_site(folder: Path) -> tuple[Assignment, str]:
     return Assignment.from_json(data, where), site if isinstance(site, str) else ""
 
 
+KEY_COPY_ID = "crib-class-copy"  # the answer key's copy of the class file (class_folder writes it)
+_COPY = re.compile(rf'<script type="application/json" id="{KEY_COPY_ID}">(.*?)</script>', re.S)
+
+
+def key_copy_text(text: str, where: str) -> str:
+    """The class file's JSON inside an answer key's text (or the text itself when it is not a page)."""
+    found = _COPY.search(text)
+    if found is None and "<html" in text[:2000].lower():
+        raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
+                            "`crib assign` wrote (keys made before this version have none), or a copy of "
+                            "class.json")
+    return found.group(1) if found else text
+
+
 def read_class_file(folder: Path) -> tuple[object, str]:
     """The content of a class folder's (or a class file's) JSON, and how to name it in a message; an
     answer key (``answer-key.html``) gives the copy of the class file it holds, as the class page takes it."""
@@ -258,8 +272,6 @@ def read_class_file(folder: Path) -> tuple[object, str]:
                             "class.json or its answer-key.html (if class.json is lost, `crib class rebuild "
                             "answer-key.html` makes it again)")
     if path.suffix.lower() in (".html", ".htm"):
-        from .class_folder import key_copy_text  # the key's layout lives with the class's files
-
         where = f"answer key '{path}'"
         return load_json(key_copy_text(read_bounded(path, "answer key", MAX_KEY_BYTES), where), where), where
     return load_json(read_bounded(path, "class file", MAX_CLASS_BYTES), f"class file '{path}'"), \

@@ -24,18 +24,17 @@ from urllib.parse import urlsplit
 
 from ..bounded import load_json
 from ..errors import CribbageError
-from .assign import CLASS_FILE, Assignment
+from .assign import CLASS_FILE, KEY_COPY_ID, Assignment, key_copy_text
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
 from .nbgrader import assignment_id, nbgrader_notebook
 from .roster import read_roster
 from .short import slips_html, student_code, typed_address
 from .spreadsheet import csv_text
 
-__all__ = ["KEY_COPY_ID", "class_files", "class_from_copy", "key_copy_text", "file_stem", "roster_names",
+__all__ = ["class_files", "class_from_copy", "file_stem", "roster_names",
            "web_address"]
 
 # The second copy of the class file, inside the key: `crib class rebuild` and the page read it back.
-KEY_COPY_ID = "crib-class-copy"
 
 
 def roster_names(text: str, where: str) -> list[str]:
@@ -151,19 +150,6 @@ def _files(assignment: Assignment, site: str) -> dict[str, str]:
     files["links.html"] = _links_page(assignment, links, site)
     files[CLASS_FILE] = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return files
-
-
-_COPY = re.compile(rf'<script type="application/json" id="{KEY_COPY_ID}">(.*?)</script>', re.S)
-
-
-def key_copy_text(text: str, where: str) -> str:
-    """The class file's JSON inside an answer key's text (or the text itself when it is not a page)."""
-    found = _COPY.search(text)
-    if found is None and "<html" in text[:2000].lower():
-        raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
-                            "`crib assign` wrote (keys made before this version have none), or a copy of "
-                            "class.json")
-    return found.group(1) if found else text
 
 
 def class_from_copy(text: str, where: str) -> tuple[Assignment, str]:

@@ -49,14 +49,14 @@ from typing import TYPE_CHECKING
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
 from .assign import Assignment
-from .short import SHORT_PREFIX, results_key
+from .short import SHORT_PREFIX, open_short, results_key, student_code
 
 if TYPE_CHECKING:
     from ..lessons.store import Store
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
            "decode_code_text", "codes_in", "attach_progress", "split_progress", "saved_time", "CODE_PREFIX",
-           "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS"]
+           "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS", "short_results"]
 
 FORMAT = 2  # the format the page and `make_results` write: the time saved is signed with the answers
 FORMATS = (1, 2)  # the formats read: 1 signed the answers only
@@ -366,3 +366,15 @@ def _short(value: object) -> str:
     """A value from a file, shortened for a one-line message."""
     text = str(value)
     return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
+
+
+def short_results(assignment: Assignment, name: str, answers: list[str | None], saved: str = "") -> dict:
+    """A results file's content exactly as the page writes it for a set opened by a student code
+    (for tests and examples)."""
+    student = assignment.find_student(name)
+    entry = open_short(assignment.code, student_code(assignment, student), student)
+    data = {"crib_results": FORMAT, "set": entry.set_code, "class": entry.klass, "student": entry.student,
+            "answers": [None if a is None else str(a) for a in answers],
+            "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
+    data["signature"] = sign(entry.key, data)
+    return data

@@ -46,7 +46,6 @@ import hmac
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
 
@@ -56,7 +55,7 @@ from .generate import MAX_STUDENTS
 from .seeds import student_key
 
 __all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "name_candidates", "open_short",
-           "read_student_code", "results_key", "short_link", "short_results", "slips_html", "student_code",
+           "read_student_code", "results_key", "short_link", "slips_html", "student_code",
            "typed_address", "typed_page"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -220,20 +219,6 @@ def results_key(assignment: Assignment, name: str, klass: str) -> str:
         raise CribbageError(f"made with a student code that is not {name}'s in this class (a code from "
                             f"another class, or a classmate's): ask {name} to type the code on their sheet")
     return _short_key(assignment.code, klass.removeprefix(SHORT_PREFIX))
-
-
-def short_results(assignment: Assignment, name: str, answers: list[str | None], saved: str = "") -> dict:
-    """A results file's content exactly as the page writes it for a set opened by a student code
-    (for tests and examples)."""
-    from .results import FORMAT, sign
-
-    student = assignment.find_student(name)
-    entry = open_short(assignment.code, student_code(assignment, student), student)
-    data = {"crib_results": FORMAT, "set": entry.set_code, "class": entry.klass, "student": entry.student,
-            "answers": [None if a is None else str(a) for a in answers],
-            "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
-    data["signature"] = sign(entry.key, data)
-    return data
 
 
 def vectors(assignment: Assignment) -> list[dict]:
