@@ -16,7 +16,8 @@ from ..scoring import HandScore
 from .levels import four_of_a_suit, hand_level
 from .model import CountingExercise
 
-__all__ = ["Draw", "HandFocus", "COUNTING_FOCUSES", "draw_hand", "make_counting", "TRIES"]
+__all__ = ["Draw", "HandFocus", "COUNTING_FOCUSES", "draw_hand", "make_counting", "TRIES", "any_draw",
+           "split_draw"]
 
 DECK = tuple(full_deck())
 TRIES = 200_000  # far more than any focus needs; reaching it means a focus is impossible (a bug)
@@ -34,16 +35,17 @@ class HandFocus:
     check: Callable[[CountingExercise, HandScore], bool]
 
 
-def _split(cards: list[Card], crib: bool) -> Draw:
+def split_draw(cards: list[Card], crib: bool) -> Draw:
+    """Five cards as a question's hand (the first four), starter and whether it is a crib."""
     return tuple(cards[:4]), cards[4], crib
 
 
-def _any(crib: bool | None = False) -> Callable[[random.Random], Draw]:
+def any_draw(crib: bool | None = False) -> Callable[[random.Random], Draw]:
     """Five random cards; ``crib=None`` makes about one in three a crib."""
 
     def draw(rng: random.Random) -> Draw:
         cards = rng.sample(DECK, 5)
-        return _split(cards, rng.random() < 1 / 3 if crib is None else crib)
+        return split_draw(cards, rng.random() < 1 / 3 if crib is None else crib)
 
     return draw
 
@@ -82,7 +84,7 @@ def _run_shape(copies: tuple[int, int, int]) -> Callable[[random.Random], Draw]:
         rng.shuffle(counts)
         cards = [Card(low + i, suit) for i, n in enumerate(counts) for suit in rng.sample(SUITS, n)]
         rng.shuffle(cards)
-        return _split(cards, rng.random() < 1 / 3)
+        return split_draw(cards, rng.random() < 1 / 3)
 
     return draw
 
@@ -97,16 +99,17 @@ def _run_lengths(score: HandScore) -> list[int]:
 
 COUNTING_FOCUSES: dict[str, tuple[HandFocus, ...]] = {
     "easy": (
-        HandFocus("fifteens", _any(), lambda e, s: _kinds(s) == {"fifteen"}),
-        HandFocus("pairs", _any(), lambda e, s: _kinds(s) == {"pair"}),
-        HandFocus("fifteens and pairs", _any(), lambda e, s: _kinds(s) == {"fifteen", "pair"}),
+        HandFocus("fifteens", any_draw(), lambda e, s: _kinds(s) == {"fifteen"}),
+        HandFocus("pairs", any_draw(), lambda e, s: _kinds(s) == {"pair"}),
+        HandFocus("fifteens and pairs", any_draw(), lambda e, s: _kinds(s) == {"fifteen", "pair"}),
     ),
     "medium": (
-        HandFocus("a run of three", _any(), lambda e, s: _run_lengths(s) == [3]),
-        HandFocus("a run of four or five", _any(), lambda e, s: len(_run_lengths(s)) == 1
+        HandFocus("a run of three", any_draw(), lambda e, s: _run_lengths(s) == [3]),
+        HandFocus("a run of four or five", any_draw(), lambda e, s: len(_run_lengths(s)) == 1
                   and _run_lengths(s)[0] >= 4),
-        HandFocus("a double run", _any(), lambda e, s: len(_run_lengths(s)) == 2),
-        HandFocus("a run and fifteens", _any(), lambda e, s: bool(s.of_kind("run") and s.of_kind("fifteen"))),
+        HandFocus("a double run", any_draw(), lambda e, s: len(_run_lengths(s)) == 2),
+        HandFocus("a run and fifteens", any_draw(),
+                  lambda e, s: bool(s.of_kind("run") and s.of_kind("fifteen"))),
     ),
     "hard": (
         HandFocus("a flush in the hand", _suited(crib=False, starter_matches=None),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..scoring import MAX_HAND_SCORE, HandScore, ScoreItem
 from ..strategy import mistakes as catalogue
-from .hands import COUNTING_FOCUSES, DECK, TRIES, Draw, _any, _split
+from .hands import COUNTING_FOCUSES, DECK, TRIES, Draw, any_draw, split_draw
 from .levels import hand_level, muggins_level
 from .model import CountingExercise, KeyLine, MugginsExercise
 
@@ -69,7 +69,7 @@ def _jack_off_suit(rng: random.Random) -> Draw:
     cards = rng.sample(DECK, 5)
     if not any(c.rank == 11 for c in cards[:4]):
         cards[rng.randrange(4)] = next(c for c in rng.sample(DECK, 52) if c.rank == 11 and c not in cards)
-    return _split(cards, rng.random() < 1 / 3)
+    return split_draw(cards, rng.random() < 1 / 3)
 
 
 def _hard_draw(names: tuple[str, ...]) -> Callable[[random.Random], Draw]:
@@ -86,17 +86,18 @@ _FLUSHES = ("a flush in the hand", "a flush in the crib")
 
 MUGGINS_FOCUSES: dict[str, tuple[MugginsFocus, ...]] = {
     "easy": (
-        MugginsFocus("a right count", _any(), _right),
-        MugginsFocus("a missed fifteen", _any(), _mistake("a missed fifteen")),
-        MugginsFocus("a missed pair", _any(), _mistake("a missed pair")),
-        MugginsFocus("a fifteen counted twice", _any(), _mistake("a fifteen counted twice")),
+        MugginsFocus("a right count", any_draw(), _right),
+        MugginsFocus("a missed fifteen", any_draw(), _mistake("a missed fifteen")),
+        MugginsFocus("a missed pair", any_draw(), _mistake("a missed pair")),
+        MugginsFocus("a fifteen counted twice", any_draw(), _mistake("a fifteen counted twice")),
     ),
     "medium": (
-        MugginsFocus("a right count", _any(), _right),
-        MugginsFocus("a missed run", _any(), _mistake("a missed run")),
-        MugginsFocus("a double run counted as one run", _any(), _mistake("a double run counted as one run")),
-        MugginsFocus("a run counted one card short", _any(), _mistake("a run counted one card short")),
-        MugginsFocus("a missed fifteen", _any(), _mistake("a missed fifteen")),
+        MugginsFocus("a right count", any_draw(), _right),
+        MugginsFocus("a missed run", any_draw(), _mistake("a missed run")),
+        MugginsFocus("a double run counted as one run", any_draw(),
+                     _mistake("a double run counted as one run")),
+        MugginsFocus("a run counted one card short", any_draw(), _mistake("a run counted one card short")),
+        MugginsFocus("a missed fifteen", any_draw(), _mistake("a missed fifteen")),
     ),
     "hard": (
         MugginsFocus("a right count", _hard_draw(_ALL_HARD), _right),

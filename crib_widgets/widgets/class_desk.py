@@ -20,7 +20,7 @@ import functools
 import itertools
 import random
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -33,6 +33,7 @@ from ..exercises.model import DIFFICULTIES
 from ..exercises.short import student_code
 from ..table.duplicate import MAX_DEALS
 from ..table.seats import STRENGTHS
+from .files import download_link, uploaded_files
 from .frame import Frame, action_button
 from .styles import esc, status_html
 
@@ -83,21 +84,9 @@ def book_site() -> str:
         return ""
 
 
-def _download(name: str, content: str | bytes, label: str, mime: str, main: bool = False) -> str:
-    raw = content.encode("utf-8") if isinstance(content, str) else content
-    href = f"data:{mime};base64,{base64.b64encode(raw).decode('ascii')}"
-    css = "crib-download crib-main" if main else "crib-download"
-    return f'<a class="{css}" download="{esc(name)}" href="{href}">{esc(label)}</a>'
-
-
 def _mime(name: str) -> str:
     return {"html": "text/html;charset=utf-8", "csv": "text/csv;charset=utf-8", "svg": "image/svg+xml",
             "json": "application/json"}.get(name.rsplit(".", 1)[-1], "text/plain;charset=utf-8")
-
-
-def _uploads(value: Iterable) -> list[tuple[str, bytes]]:
-    """(name, bytes) of each file a FileUpload holds."""
-    return [(str(f["name"]), bytes(f["content"])) for f in value]
 
 
 # The views on the page by their number, so a drop caught by the page script reaches the right one.
@@ -286,7 +275,7 @@ class ClassDeskView(Frame):
 
     @_guarded
     def _load(self, change=None) -> None:
-        files = _uploads(self.class_upload.value)
+        files = uploaded_files(self.class_upload.value)
         if files:  # the button keeps the file it holds, so its count (1) says a file was taken
             self._load_file(files[0])
 
@@ -308,7 +297,7 @@ class ClassDeskView(Frame):
 
     @_guarded
     def _hand_in(self, change=None) -> None:
-        files = _uploads(self.results_upload.value)
+        files = uploaded_files(self.results_upload.value)
         if files:  # kept on the button, whose count then says how many were picked last
             self.desk.hand_in(files)
             self._show_pile()
@@ -350,8 +339,8 @@ class ClassDeskView(Frame):
     def _made_html(self) -> str:
         desk, klass = self.desk, self.desk.assignment
         stem = klass.code.replace("/", "-")
-        button = _download(f"class-{stem}.json", desk.class_text, "Download the class file", _mime("x.json"),
-                           main=True)
+        button = download_link(f"class-{stem}.json", desk.class_text, "Download the class file",
+                               _mime("x.json"), main=True)
         cup = desk.is_tournament
         copy = ("A tournament has no answer key, so this file is the only copy: keep it somewhere safe."
                 if cup else "The answer key holds a second copy of it, so keep the key too, somewhere else.")
@@ -370,13 +359,13 @@ class ClassDeskView(Frame):
                  "<p class='crib-sub'>These links start at the book's assignment page; put the book's web "
                  "address in front of each before you send it.</p>")
         files = desk.files
-        downloads = (_download(f"links-{stem}.html", files["links.html"], "The links, to print"
+        downloads = (download_link(f"links-{stem}.html", files["links.html"], "The links, to print"
                                + ("" if cup else " (with each student's code)"), _mime("x.html"))
-                     + _download(f"links-{stem}.csv", files["links.csv"], "The links, for a spreadsheet",
+                     + download_link(f"links-{stem}.csv", files["links.csv"], "The links, for a spreadsheet",
                                  _mime("x.csv"))
-                     + ("" if cup else _download(f"answer-key-{stem}.html", files["answer-key.html"],
+                     + ("" if cup else download_link(f"answer-key-{stem}.html", files["answer-key.html"],
                                                  "The answer key, to print", _mime("x.html")))
-                     + _download(f"class-{stem}.zip", desk.folder_zip(), "Everything (zip)" if cup else
+                     + download_link(f"class-{stem}.zip", desk.folder_zip(), "Everything (zip)" if cup else
                                  "Everything, with a worksheet per student (zip)", "application/zip"))
         opens = ("the book's game table on the tournament's deals" if cup else
                  "their own cards on the book's page <i>Your assignment</i>")
@@ -395,8 +384,9 @@ class ClassDeskView(Frame):
         files = self.desk.report_files()
         code = self.desk.assignment.code.replace("/", "-")
         downloads = "".join(
-            _download(f"report-{code}.html" if name == "report.html" else f"{name[:-4]}-{code}{name[-4:]}",
-                      files[name], label, _mime(name), main=name == "report.html")
+            download_link(
+                f"report-{code}.html" if name == "report.html" else f"{name[:-4]}-{code}{name[-4:]}",
+                files[name], label, _mime(name), main=name == "report.html")
             for name, label in (("report.html", "Download the report"), ("students.csv", "students.csv"),
                                 ("answers.csv", "answers.csv (every answer as typed)"),
                                 ("questions.csv", "questions.csv"), ("standings.csv", "standings.csv"))

@@ -37,7 +37,7 @@ from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
 from .styles import esc
 
-__all__ = ["CountingTrainer", "LEVELS"]
+__all__ = ["CountingTrainer", "LEVELS", "line_html"]
 
 
 class CountingTrainer(Frame):
@@ -321,7 +321,7 @@ class CountingTrainer(Frame):
         if verdict.problem:
             self.set_status(verdict.problem, "warn")
             return
-        items = "".join(f"<li>{_line_html(line)}</li>" for line in verdict.lines)
+        items = "".join(f"<li>{line_html(line)}</li>" for line in verdict.lines)
         self.feedback.value = f'<ul class="crib-list">{items}</ul>'
         self._refresh()
         score = self.score
@@ -340,7 +340,7 @@ class CountingTrainer(Frame):
 _TONES = {"missed": "crib-miss", "extra": "crib-extra"}
 
 
-def _line_html(line: Line) -> str:
+def line_html(line: Line) -> str:
     """A line of the model's feedback: its stressed words coloured and marked (✓ or ✗, not colour alone)."""
     if line.tone == "right":
         return f'<span class="crib-pts">✓</span>{esc(line.head)}'

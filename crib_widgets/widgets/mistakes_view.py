@@ -16,7 +16,7 @@ from ..lessons.muggins import read_named
 from ..lessons.practice import Practice
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
-from .counting_trainer import _line_html
+from .counting_trainer import line_html
 from .frame import Frame, action_button, from_model
 from .pegging_drill import play_row_html
 from .progress_link import kept, out, saved
@@ -150,7 +150,7 @@ class MistakesView(Frame):
 
     def _draw_answered(self) -> None:
         p = self.practice
-        lines = "".join(f"<li>{_line_html(line)}</li>" for line in p.lines)
+        lines = "".join(f"<li>{line_html(line)}</li>" for line in p.lines)
         self.feedback.value = (f'<div class="crib-big">{esc(p.moved)}</div>'
                                + (f'<ul class="crib-list">{lines}</ul>' if lines else ""))
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..lessons.my_progress import MyProgress
-from .class_desk import _download, _uploads
+from .files import download_link, uploaded_files
 from .frame import Frame, action_button
 from .progress_link import kept, out, saved
 from .styles import esc, status_html
@@ -79,7 +79,7 @@ class ProgressView(Frame):
                             f"<tbody>{rows}</tbody></table>")
         self.next_view.value = ('<div class="crib-next"><b>What to practise next.</b> '
                                 f"{esc(self.page.practise_next())}</div>")
-        self.download.value = _download(self.page.file_name(), self.page.file_text(),
+        self.download.value = download_link(self.page.file_name(), self.page.file_text(),
                                         "Export my progress (a file)", "application/json")
         self.confirm_row.layout.display = "flex" if self.page.confirming else "none"
         self.clear_button.disabled = self.page.confirming
@@ -87,7 +87,7 @@ class ProgressView(Frame):
 
     def _on_upload(self, _change=None) -> None:
         self.went_live()
-        files = _uploads(self.upload.value)
+        files = uploaded_files(self.upload.value)
         if not files:
             return
         name, raw = files[0]

@@ -12,7 +12,7 @@ from ..errors import CribbageError
 from ..lessons.today import TodayHand
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
-from .counting_trainer import _line_html
+from .counting_trainer import line_html
 from .frame import Frame, action_button, from_model
 from .progress_link import kept, out, saved
 from .styles import esc
@@ -102,7 +102,7 @@ class TodayView(Frame):
         self.count_row.layout.display = None if counting else "none"
         for control in (self.answer_input, self.check_button, self.show_button):
             control.disabled = not counting
-        lines = "".join(f"<li>{_line_html(line)}</li>" for line in t.lines)
+        lines = "".join(f"<li>{line_html(line)}</li>" for line in t.lines)
         self.feedback.value = f'<ul class="crib-list">{lines}</ul>' if lines else ""
         self.streak_view.value = f'<div class="crib-tally">{esc(t.streak_words())}</div>'
         self.play_row.layout.display = None if t.stage == "done" and not self.table_box.children else "none"
