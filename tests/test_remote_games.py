@@ -45,7 +45,7 @@ def test_a_whole_game_on_a_quiet_network(players, devices, partners):
     assert len(scores) == 1
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6),
        drop=st.floats(0, 0.3), repeat=st.floats(0, 0.3), delay=st.floats(0, 0.7))
 def test_a_whole_game_on_a_bad_network(shape, seed, drop, repeat, delay):
@@ -55,7 +55,7 @@ def test_a_whole_game_on_a_bad_network(shape, seed, drop, repeat, delay):
     check_finished(hub)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6), when=st.integers(1, 40),
        drop=st.floats(0, 0.2))
 def test_a_device_reloaded_mid_play_rejoins_where_it_was(shape, seed, when, drop):
@@ -99,8 +99,35 @@ def test_a_friend_who_leaves_is_shown_and_the_game_is_finished_against_the_compu
     hub.settle()
     a = hub.sessions[0]
     assert a.left == {1}
+    assert a.waiting_for() in (None, "P1 left the game: finish it against the computer, or save it")
     game = a.kept_game(seed=4)
     assert game.deal_number >= 1 and not game.is_over
     while not game.is_over:
         game.apply(rng.choice(game.legal_moves()))
     assert max(game.scores) >= 61
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_with_muggins(players):
+    from remote_play import GAME, GROUP
+
+    from crib_widgets.game import Rules
+    from crib_widgets.remote.channel import Hub
+    from crib_widgets.remote.options import Options
+    from crib_widgets.remote.session import Session
+
+    options = Options(Rules(players=players, partners=players == 4, target=61, muggins=True),
+                      tuple(f"P{i}" for i in range(players)), tuple(range(players)), (False,) * players, 1,
+                      GROUP.name)
+    sessions = [Session(0, GAME, GROUP, options)] + [Session(d, GAME, GROUP) for d in range(1, players)]
+    hub = Hub(sessions, random.Random(players), Weather(0.1, 0.1, 0.3))
+    play(hub, random.Random(players))
+    check_finished(hub)
+    assert any(e.kind == "announce" for e in sessions[0].events)
+
+
+def test_a_computer_seat_plays_at_the_device_that_made_the_link():
+    hub = make_hub(3, (0, 1, 0), computers=(False, False, True), seed=6)
+    play(hub, random.Random(6), each=lambda h, n: assert_no_peeking(h))
+    assert hub.sessions[0].seats == (0, 2) and hub.sessions[1].seats == (1,)
+    check_finished(hub)

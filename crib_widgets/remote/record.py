@@ -21,7 +21,7 @@ from ..game import Discard, Game, Go, Move, Play, Rules
 from ..game.deal import deal_layout
 from ..game.moves import Announce, Answer
 from .group import CARDS
-from .poker import Strip
+from .poker import DealKeys, Strip
 
 __all__ = ["DealRecord", "Layout", "engine_deck"]
 
@@ -63,7 +63,7 @@ class DealRecord:
     rooms: list[tuple[int, int]] = field(default_factory=list)  # (seat, room left) of each go
     applied: int = 0  # how many of the moves the engine has taken
     done: bool = False  # the engine has finished this deal
-    proofs: set[int] = field(default_factory=set)  # devices whose proof was checked
+    keys: dict[int, DealKeys] = field(default_factory=dict)  # each device's keys, once proved
 
     @property
     def dealt(self) -> bool:
@@ -71,10 +71,11 @@ class DealRecord:
 
     def discarded(self) -> list[int]:
         """Slots laid in the crib so far."""
-        return [s for m in self.moves if m[0] == "discard" for s in m[2]]  # type: ignore[union-attr]
+        return [_whole(s) for m in self.moves if m[0] == "discard" for s in _items(m[2])]
 
     def played(self) -> list[int]:
-        return [m[2] for m in self.moves if m[0] == "play"]  # type: ignore[misc]
+        """Slots laid in the play so far."""
+        return [_whole(m[2]) for m in self.moves if m[0] == "play"]
 
     def crib_slots(self) -> list[int]:
         return self.discarded() + ([self.layout.crib_slot] if self.layout.crib_slot >= 0 else [])
@@ -91,6 +92,16 @@ class DealRecord:
         for entry in self.moves[:self.applied]:
             game.apply(to_move(entry, deck))
         return game
+
+
+def _whole(value: object) -> int:
+    assert isinstance(value, int)  # the wire checked it
+    return value
+
+
+def _items(value: object) -> list[object]:
+    assert isinstance(value, list)
+    return value
 
 
 def engine_deck(record: DealRecord, players: int, mine: set[int]) -> list[Card]:

@@ -27,7 +27,7 @@ from .group import CARDS, GROUPS, Group
 from .mailbox import Mailbox
 from .options import Options
 from .poker import DealKeys, Strip, check_shuffle, check_strips, shuffle, strip
-from .record import DealRecord, Layout, to_move
+from .record import DealRecord, Layout, engine_deck, to_move
 from .wire import Message, hex_number, number, read
 
 __all__ = ["Session", "Foul", "new_game_id"]
@@ -60,7 +60,6 @@ class Session:
         self._log: list[str] = []
         self._past: list[Event] = []
         self._kept: list[tuple[list[Card], list[Move]]] = []  # deals proved honest: deck, moves
-        self._finished: dict[int, tuple[list[Card], list[Move]]] = {}
         if options is not None:
             if me != 0:
                 raise CribbageError("only device 0 (the one that makes the link) sends the game's options")
@@ -168,31 +167,41 @@ class Session:
     @property
     def proved(self) -> bool:
         """Whether every deal over so far has been proved honest by every device."""
-        return not self._finished
+        count = self.options.device_count if self.options else 0
+        return all(len(r.keys) == count for r in self._deals if r.done)
 
     def waiting_for(self) -> str | None:
-        """Who the game waits for, in words, or None when it waits for this device (or is over)."""
+        """Who the game waits for, in words ("Waiting for Ben to shuffle", "Ben left: ..."), or None
+        when it waits for this device or is over."""
         if self.stopped or self.is_over:
             return None
         if self.options is None:
             return "Waiting for the game's options from the friend who made the link"
-        o = self.options
+        device, doing = self._awaited()
+        if device is None or device == self.me:
+            return None
+        name = self.options.device_name(device)
+        if device in self.left:
+            return f"{name} left the game: finish it against the computer, or save it"
+        return f"Waiting for {name}{doing}"
+
+    def _awaited(self) -> tuple[int | None, str]:
+        """The device the game waits for and what for (words after its name)."""
+        o = self._need_options()
         missing = [d for d in range(o.device_count) if d not in self._joined]
         if missing:
-            return f"Waiting for {o.device_name(missing[0])} to join"
-        record = self._deals[-1] if self._deals else None
-        if record is None:
-            return None
+            return missing[0], " to join"
+        if not self._deals:
+            return None, ""
+        record = self._deals[-1]
         if len(record.shuffles) < o.device_count:
-            return f"Waiting for {o.device_name(len(record.shuffles))} to shuffle"
+            return len(record.shuffles), " to shuffle"
         late = self._next_strippers(record)
         if late:
-            return f"Waiting for {o.device_name(late[0])} to show the cards"
+            return late[0], " to show the cards"
         engine = self._live()
-        if self.legal_moves() or engine is None:
-            return None
-        turn = engine.whose_turn
-        return None if turn is None or turn in self.seats else f"Waiting for {o.names[turn]}"
+        turn = None if engine is None or self.legal_moves() else engine.whose_turn
+        return (None, "") if turn is None else (o.devices[turn], "")
 
     def save(self) -> str:
         """The game up to its last deal proved honest, as a save (`Game.from_json` reads it)."""
@@ -358,9 +367,29 @@ class Session:
         if sender != self.me and not (check_shuffle(self.group, before, record.shuffles[sender], keys)
                                       and check_strips(self.group, own, keys)):
             raise Foul(f"{self._who(message)}'s proof of deal {deal} is broken: that deal was not honest")
-        record.proofs.add(sender)
-        if len(record.proofs) == self._need_options().device_count:
-            self._kept.append(self._finished.pop(deal))
+        record.keys[sender] = keys
+        if len(record.keys) == self._need_options().device_count:
+            self._keep(record)
+
+    def _keep(self, record: DealRecord) -> None:
+        """Keep a deal proved by every device: every card it used, shown now with all the keys (a game
+        over in the play leaves some unshown), and its moves, discards by seat: they cross on the
+        network, so each device may have taken them in a different order."""
+        o, group = self._need_options(), self.group
+        layout = record.layout
+        used = [j for j, seat in enumerate(layout.owner) if seat is not None]
+        used += [j for j in (layout.crib_slot, layout.starter_slot) if j >= 0]
+        unlock = 1
+        for keys in record.keys.values():
+            unlock = unlock * group.unlock(keys.key) % group.q
+        final = record.shuffles[o.device_count - 1]
+        for slot in used:
+            if slot not in record.known:
+                self._reveal(record, slot, pow(final[slot], unlock, group.p))
+        deck = engine_deck(record, o.rules.players, set(range(o.rules.players)))
+        moves = sorted((m for m in record.moves if m[0] == "discard"), key=lambda m: str(m[1]))
+        moves += [m for m in record.moves if m[0] != "discard"]
+        self._kept.append((deck, [to_move(m, deck) for m in moves]))
 
     def _on_leave(self, message: Message) -> None:
         self.left.add(message.sender)
@@ -436,17 +465,8 @@ class Session:
         return True
 
     def _finish(self, record: DealRecord, engine: Game) -> None:
-        """The deal is over: keep what it was until it is proved, draw its events, begin the next."""
-        from .record import engine_deck
-
+        """The deal is over: draw its events and begin the next (it is kept once it is proved)."""
         record.done = True
-        o = self._need_options()
-        deck = engine_deck(record, o.rules.players, set(range(o.rules.players)))
-        # Discards cross on the network: each device may take them in a different order; the
-        # game kept is the same on every device, so it lists them by seat.
-        moves = sorted((m for m in record.moves if m[0] == "discard"), key=lambda m: int(m[1]))  # type: ignore[call-overload]
-        moves += [m for m in record.moves if m[0] != "discard"]
-        self._finished[record.number] = (deck, [to_move(m, deck) for m in moves])
         self._past += self._deal_events(engine)
         if not engine.is_over:
             self._begin(engine.dealer, engine.scores)
@@ -501,7 +521,7 @@ class Session:
 
     def _prove(self) -> bool:
         for record in self._deals:
-            if record.done and self.me not in record.proofs:
+            if record.done and self.me not in record.keys:
                 keys = self._secrets[record.number]
                 self._emit("proof", {"deal": record.number, "key": hex_number(keys.key),
                                      "order": list(keys.order)})
