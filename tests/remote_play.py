@@ -9,6 +9,7 @@ from collections.abc import Callable
 from crib_widgets.game import Rules
 from crib_widgets.remote.channel import Hub, Weather
 from crib_widgets.remote.group import GROUPS
+from crib_widgets.remote.keep import write_kept
 from crib_widgets.remote.options import Options
 from crib_widgets.remote.session import Session
 
@@ -30,9 +31,8 @@ def make_hub(players: int = 2, devices: tuple[int, ...] | None = None, *, partne
 
 
 def restart(hub: Hub, device: int) -> None:
-    """Reload one device: its session comes back from the state it kept (through JSON, as a page keeps it)."""
-    state = json.loads(json.dumps(hub.sessions[device].to_state()))
-    hub.sessions[device] = Session.restore(state)
+    """Reload one device: its session comes back from the text it kept, as a page keeps it."""
+    hub.sessions[device] = Session.restore(write_kept(hub.sessions[device].to_state()))
 
 
 def play(hub: Hub, rng: random.Random, *, moves: int = 10_000,

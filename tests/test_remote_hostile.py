@@ -159,3 +159,30 @@ def test_a_hello_in_another_group_is_refused():
     stranger = Session(1, GAME, GROUP.__class__("other", GROUP.p, 64))
     stranger.receive(hub.sessions[0].outbox[0][1])
     assert stranger.stopped is not None and "same page" in stranger.stopped
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda s: s.update(me=7), "device"),
+    (lambda s: s.update(group="weak"), "group"),
+    (lambda s: s["secrets"]["1"].update(order=[0] * 52), "secrets"),
+    (lambda s: s["log"].insert(1, "{}"), "cannot be taken up again"),
+    (lambda s: s["log"].pop(1), "cannot be taken up again"),
+    (lambda s: s.pop("log"), "exactly the fields"),
+])
+def test_a_damaged_kept_game_is_refused_in_one_sentence(change, words):
+    from crib_widgets.errors import CribbageError
+    from crib_widgets.remote.keep import write_kept
+
+    _, victim, _ = dealt()
+    state = victim.to_state()
+    change(state)
+    with pytest.raises(CribbageError) as caught:
+        Session.restore(write_kept(state))
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_nesting_bomb_kept_is_refused():
+    from crib_widgets.errors import CribbageError
+
+    with pytest.raises(CribbageError, match="nested"):
+        Session.restore("[" * 10_000 + "]" * 10_000)

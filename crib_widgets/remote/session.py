@@ -24,6 +24,7 @@ from ..errors import CribbageError
 from ..game import Discard, Event, Game, Move, Play
 from ..game.moves import move_to_list
 from .group import CARDS, GROUPS, Group
+from .keep import read_kept, write_kept
 from .mailbox import Mailbox
 from .options import Options
 from .poker import DealKeys, Strip, check_shuffle, check_strips, shuffle, strip
@@ -226,8 +227,17 @@ class Session:
                 "secrets": {str(k): v.to_dict() for k, v in self._secrets.items()}}
 
     @classmethod
-    def restore(cls, state: dict[str, Any]) -> Session:
-        """The session `to_state` kept, brought back where it was; it asks the others for what it missed."""
+    def restore(cls, kept: str | dict[str, Any]) -> Session:
+        """The session `to_state` kept (or its text, `keep.write_kept`), brought back where it was; it
+        asks the others for what it missed. A damaged state is a `CribbageError` of one sentence."""
+        state = read_kept(kept if isinstance(kept, str) else write_kept(kept))
+        try:
+            return cls._replay(state)
+        except CribbageError as error:
+            raise CribbageError(f"the game kept on this device cannot be taken up again: {error}") from None
+
+    @classmethod
+    def _replay(cls, state: dict[str, Any]) -> Session:
         session = cls(state["me"], state["game"], GROUPS[state["group"]])
         session._secrets = {int(k): DealKeys.from_dict(v) for k, v in state["secrets"].items()}
         for text in state["log"]:
@@ -361,6 +371,8 @@ class Session:
         if not 1 <= deal <= len(self._deals) or not self._deals[deal - 1].done:
             raise Foul(f"{self._who(message)} proved a deal that is not over")
         record, sender = self._deals[deal - 1], message.sender
+        if sender in record.keys:
+            raise Foul(f"{self._who(message)} proved deal {deal} twice")
         keys = DealKeys(number(message.body["key"], "a key"), tuple(message.body["order"]))
         before = record.shuffles[sender - 1] if sender else self.group.plain_deck()
         own = [s for s in record.strips if s.device == sender]
