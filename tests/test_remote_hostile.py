@@ -186,3 +186,12 @@ def test_a_nesting_bomb_kept_is_refused():
 
     with pytest.raises(CribbageError, match="nested"):
         Session.restore("[" * 10_000 + "]" * 10_000)
+
+
+def test_a_stranger_device_is_refused_not_obeyed():
+    _, victim, _ = dealt()
+    stranger = Session(3, GAME, GROUP)
+    before = json.dumps(victim.to_state())
+    victim.receive(stranger._mail.compose("leave", {}).text)
+    assert victim.stopped is None and "not in this game" in victim.refused[-1]
+    assert json.dumps(victim.to_state()) == before

@@ -75,8 +75,10 @@ class Session:
             return
         try:
             message = read(text)
+            if self.options is not None and message.sender >= self.options.device_count:
+                raise CribbageError(f"a message came from device {message.sender}, which is not in this game")
         except CribbageError as error:
-            self.refused.append(str(error))
+            self.refused = [*self.refused[-49:], str(error)]  # the last 50 are enough to tell what went on
             return
         try:
             if message.is_control:
