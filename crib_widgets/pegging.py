@@ -169,10 +169,11 @@ def play_call(points_reasons: PlayScore | Iterable[PlayItem | tuple[int, str]]) 
 # ---- the go rule: one home ------------------------------------------------------------------
 
 
-def next_in_count(seat: int, holding: Sequence[bool], said_go: Sequence[bool]) -> int | None:
+def next_in_count(seat: int, holding: Sequence[object], said_go: Sequence[bool]) -> int | None:
     """The go rule: the next seat clockwise after ``seat`` still in this count (it holds cards and
     has not said go), or None when nobody is: the count is closed and the last card laid pegs
-    1 for the go (a count of 31 closes by itself).
+    1 for the go (a count of 31 closes by itself). ``holding[s]`` is true when seat ``s`` holds
+    cards (a bool, or the hand itself).
 
     >>> next_in_count(0, [True, True, True], [False, True, False])
     2
@@ -187,7 +188,7 @@ def next_in_count(seat: int, holding: Sequence[bool], said_go: Sequence[bool]) -
     return None
 
 
-def next_leader(last: int, holding: Sequence[bool]) -> int:
+def next_leader(last: int, holding: Sequence[object]) -> int:
     """Who leads the next count: the player after ``last`` (who laid the last card) holding cards."""
     n = len(holding)
     return next(s for s in ((last + i) % n for i in range(1, n + 1)) if holding[s])
