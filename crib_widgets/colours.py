@@ -44,6 +44,67 @@ COLOURS: dict[str, str] = {
     "blue": "#1f5fbf",
     "green": "#1e8449",
     "purple": "#7d3c98",
+    # the widgets' panel, notes and status line (information, done, careful, wrong)
+    "panel": "#fbfcfd",
+    "note": "#5b6670",
+    "info-bg": "#eef4fc",
+    "ok-bg": "#eaf6ed",
+    "warn": "#c77c02",
+    "warn-bg": "#fdf4e3",
+    "bad-bg": "#fbebea",
+    "negative": "#a93226",  # points lost; the board's lines of the last street
+    "extra": "#8e44ad",  # points claimed that are not there
+    # cards drawn in HTML: edge, lit (part of the combination said), back, empty place
+    "card-edge": "#9aa3ab",
+    "lit": "#fff3c4",
+    "lit-edge": "#e0a800",
+    "deep-blue": "#1d4f91",  # a card's back; links on a chapter's stars
+    "card-back-light": "#2e66b3",
+    "card-back-edge": "#163d70",
+    "empty-edge": "#b8c0c7",
+    "suit-blue": "#1457b8",  # the four-colour deck's diamonds
+    "suit-green": "#16752c",  # and clubs
+    # ipywidgets' button styles, darkened to 4.5:1 with white text
+    "button-info": "#0b6e82",
+    "button-success": "#1e7b3c",
+    "button-warning": "#9a4a00",
+    "button-danger": "#b3261e",
+    # the game table: what just happened, the log, a seat
+    "event-bg": "#f3efe6",
+    "event-text": "#3d3320",
+    "log-text": "#37424c",
+    "seat-edge": "#e1e6ea",
+    # stars and the next thing to practise
+    "star": "#8a5a00",
+    "stars-bg": "#fffdf7",
+    "stars-text": "#1f2933",
+    "stars-intro": "#3e4c59",
+    "next-bg": "#eef5ec",
+    "next-edge": "#2e7d32",
+    # the class desk's drop zones
+    "drop-edge": "#8a99a8",
+    "drop-bg": "#eef3f8",
+    # printed pages (worksheets, keys, slips): black ink and greys
+    "print": "#000",
+    "print-text": "#111",
+    "print-soft": "#333",
+    "print-go": "#444",
+    "print-faint": "#777",
+    # the assignment page: right and wrong, what was read, a note
+    "right": "#1e6b3a",
+    "wrong": "#8a1c1c",
+    "slate": "#3d4852",
+    "grey": "#595959",
+    "read-edge": "#6b7a88",
+    "brown": "#7a4a00",
+    "amber": "#c98a00",
+    "cream": "#fff4d6",
+    # the counting voice's controls
+    "voice": "#1f5f8b",
+    "voice-dark": "#174a6c",
+    "voice-text": "#33414e",
+    "voice-lit": "#f0a500",
+    "scroll-shadow": "#7d8b99",  # the edge of a table that scrolls sideways
 }
 
 # The sides' colours, in seat order: the board's pegs, the charts' series.

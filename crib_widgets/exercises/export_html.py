@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
+from ..colours import COLOURS, css_variables
 from .card_svg import CARD_CSS, card_svg, go_svg
 from .model import CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise, one_set, some_sets
 from .sheet import (
@@ -34,20 +35,23 @@ from .sheet import (
 __all__ = ["worksheet_html", "answer_key_html", "totals_grid_html", "question_html", "answer_html", "preview",
            "PAGE_CSS"]
 
-PAGE_CSS = """
-:root { color: #111; background: #fff; }
+_RULE, _PAPER = COLOURS["rule"], COLOURS["paper"]
+# A page that stands alone (a worksheet, a key, a report) carries the colours' variables itself.
+PAGE_CSS = css_variables() + """
+:root { color: var(--crib-print-text); background: var(--crib-paper); }
 body { font-family: Georgia, 'DejaVu Serif', serif; font-size: 11pt; line-height: 1.35; margin: 1.5em auto;
        max-width: 60em; padding: 0 1em; }
 h1 { font-size: 1.5em; margin: 0 0 .2em; }
 h2 { font-size: 1.15em; margin: 1.2em 0 .4em; }
 .meta { font-family: Arial, sans-serif; font-size: .95em; margin: .2em 0; }
-.meta code { font-size: 1.05em; border: 1px solid #999; padding: 0 .3em; }
-.name-line { display: inline-block; min-width: 16em; border-bottom: 1px solid #000; }
+.meta code { font-size: 1.05em; border: 1px solid var(--crib-rule); padding: 0 .3em; }
+.name-line { display: inline-block; min-width: 16em; border-bottom: 1px solid var(--crib-print); }
 .intro { margin: .4em 0 1em; }
 .intro p { margin: .25em 0; }
 ol.questions { list-style: none; padding: 0; margin: 0; display: grid;
                grid-template-columns: repeat(auto-fill, minmax(21em, 1fr)); gap: .8em; }
-li.question { border: 1px solid #555; border-radius: 6px; padding: .5em .7em .6em; break-inside: avoid; }
+li.question { border: 1px solid var(--crib-quiet); border-radius: 6px; padding: .5em .7em .6em;
+  break-inside: avoid; }
 .qnum { font-family: Arial, sans-serif; font-weight: bold; font-size: 1.1em; margin-right: .4em; }
 .prompt { margin: 0 0 .4em; }
 .said { font-style: italic; }
@@ -65,28 +69,30 @@ li.question { border: 1px solid #555; border-radius: 6px; padding: .5em .7em .6e
 .blanks { font-family: Arial, sans-serif; font-size: .9em; margin-top: .5em; display: flex; flex-wrap: wrap;
           gap: .3em 1em; }
 .blank { white-space: nowrap; }
-.blank .line { display: inline-block; width: 2.8em; border-bottom: 1px solid #000; margin-left: .3em; }
+.blank .line { display: inline-block; width: 2.8em; border-bottom: 1px solid var(--crib-print);
+  margin-left: .3em; }
 .blank.total .line { width: 3.5em; border-bottom-width: 2px; }
 .blank.call .line { width: 10em; }
 table.breakdown { border-collapse: collapse; font-family: Arial, sans-serif; font-size: .9em;
                   margin: .3em 0; }
 table.breakdown td { padding: .05em .5em .05em 0; vertical-align: top; }
 table.breakdown td.pts { text-align: right; min-width: 1.6em; }
-table.breakdown tr.total td { border-top: 1px solid #000; font-weight: bold; }
+table.breakdown tr.total td { border-top: 1px solid var(--crib-print); font-weight: bold; }
 .answer { font-family: Arial, sans-serif; font-weight: bold; margin: .2em 0; }
-.focus { font-family: Arial, sans-serif; font-size: .85em; color: #333; }
-.warning { font-family: Arial, sans-serif; border: 2px solid #000; padding: .3em .6em;
+.focus { font-family: Arial, sans-serif; font-size: .85em; color: var(--crib-print-soft); }
+.warning { font-family: Arial, sans-serif; border: 2px solid var(--crib-print); padding: .3em .6em;
            display: inline-block; }
 section.student + section.student { break-before: page; }
 section.totals + section.student { break-before: page; }
 table.totals { border-collapse: collapse; font-family: Arial, sans-serif; font-size: .9em; }
-table.totals th, table.totals td { border: 1px solid #777; padding: .1em .4em; text-align: center; }
+table.totals th, table.totals td { border: 1px solid var(--crib-print-faint); padding: .1em .4em;
+  text-align: center; }
 table.totals th[scope="row"] { text-align: left; }
-footer { margin-top: 1.5em; font-family: Arial, sans-serif; font-size: .8em; color: #333; }
+footer { margin-top: 1.5em; font-family: Arial, sans-serif; font-size: .8em; color: var(--crib-print-soft); }
 @page { margin: 12mm; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10.5pt; }
-  li.question { border-color: #000; }
+  li.question { border-color: var(--crib-print); }
 }
 """ + CARD_CSS
 
@@ -288,5 +294,5 @@ def preview(page: str, *, height: int = 560, title: str = "worksheet preview") -
     '<div class="crib-preview"><iframe title="worksheet preview" srcdoc="&lt;'
     """
     return (f'<div class="crib-preview"><iframe title="{escape(title)}" srcdoc="{escape(page, quote=True)}" '
-            f'style="width: 100%; height: {int(height)}px; border: 1px solid #999; background: #fff;">'
+            f'style="width: 100%; height: {int(height)}px; border: 1px solid {_RULE}; background: {_PAPER};">'
             "</iframe></div>")

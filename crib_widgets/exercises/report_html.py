@@ -23,7 +23,7 @@ import io
 from html import escape
 
 from ..charts import Series, bar_chart
-from ..colours import COLOURS, css_variables
+from ..colours import COLOURS
 from ..skills import MIN_RATED, RECENT, band
 from ..words import join_words, plural
 from .export_html import PAGE_CSS
@@ -96,7 +96,7 @@ def report_html(report: ClassReport) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>Class report {escape(a.code)}</title>\n"
-            f"<style>{css_variables()}{PAGE_CSS}{REPORT_CSS}</style>\n"
+            f"<style>{PAGE_CSS}{REPORT_CSS}</style>\n"
             "</head>\n"
             f"<body>\n{body}\n</body>\n</html>\n")
 

@@ -238,7 +238,7 @@ def typed_address(site: str = "") -> str:
 
 
 _SLIP_CSS = (".slips{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:.5em}"
-             ".slip{border:1px dashed #555;padding:.4em .6em;break-inside:avoid;font-size:.95em}"
+             ".slip{border:1px dashed var(--crib-quiet);padding:.4em .6em;break-inside:avoid;font-size:.95em}"
              ".slip b{font-size:1.05em}.slip code{font-size:1.1em;letter-spacing:.05em}")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..colours import css_variables
 from ..lessons.chapter_stars import MY_PROGRESS, chapter_lines, intro
 from ..lessons.kept import Kept
 from .progress_link import kept, listen
@@ -21,16 +22,19 @@ __all__ = ["ChapterStars"]
 CLASS = "crib-chapter-stars"
 _HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 _CSS = f"""
-.{CLASS} {{ border: 1px solid #d5dbe1; border-left: 4px solid #8a5a00; border-radius: 6px; padding: 8px 12px;
-  margin: 8px 0; max-width: 44em; background: #fffdf7; color: #1f2933; }}
+.{CLASS} {{ border: 1px solid var(--crib-border); border-left: 4px solid var(--crib-star);
+  border-radius: 6px; padding: 8px 12px;
+  margin: 8px 0; max-width: 44em; background: var(--crib-stars-bg); color: var(--crib-stars-text); }}
 .{CLASS} .crib-stars-box {{ line-height: 1.4; }}
 .{CLASS} .crib-stars-title {{ font-weight: 600; margin: 0 0 2px; }}
-.{CLASS} .crib-stars-intro {{ margin: 0 0 6px; font-size: .92em; color: #3e4c59; }}
+.{CLASS} .crib-stars-intro {{ margin: 0 0 6px; font-size: .92em; color: var(--crib-stars-intro); }}
 .{CLASS} ul {{ list-style: none; margin: 0; padding: 0; }}
 .{CLASS} li {{ margin: 3px 0; }}
-.{CLASS} .crib-stars {{ color: #8a5a00; letter-spacing: 1px; white-space: nowrap; margin-right: 4px; }}
-.{CLASS} a {{ display: inline-block; margin-top: 6px; padding: 2px 0; color: #1d4f91; }}
+.{CLASS} .crib-stars {{ color: var(--crib-star); letter-spacing: 1px; white-space: nowrap;
+  margin-right: 4px; }}
+.{CLASS} a {{ display: inline-block; margin-top: 6px; padding: 2px 0; color: var(--crib-deep-blue); }}
 """
+_CSS = css_variables(f".{CLASS}") + _CSS  # the stars stand outside a widget's frame: their own colours
 
 
 class ChapterStars(widgets.VBox):

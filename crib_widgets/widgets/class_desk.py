@@ -45,21 +45,24 @@ KINDS = (("Counting hands and cribs", "counting"), ("Scoring the play", "play"),
 ANSWERS = (("one total per question", "total"), ("the points of each kind (fifteens, pairs...)", "kind"))
 _CSS = """
 .crib-desk table.crib-links { border-collapse: collapse; font-size: .9em; width: 100%; }
-.crib-desk table.crib-links td, .crib-desk table.crib-links th { border-bottom: 1px solid #d5dbe1;
+.crib-desk table.crib-links td, .crib-desk table.crib-links th { border-bottom: 1px solid var(--crib-border);
   padding: 3px 6px; text-align: left; vertical-align: top; }
 .crib-desk table.crib-links a { word-break: break-all; font-size: .85em; }
-.crib-desk .crib-keep { background: #fdf4e3; border-left: 4px solid #c77c02; padding: 8px 11px;
+.crib-desk .crib-keep { background: var(--crib-warn-bg); border-left: 4px solid var(--crib-warn);
+  padding: 8px 11px;
   border-radius: 4px; margin: 6px 0; }
 .crib-desk a.crib-download, .crib-desk button.crib-copy { display: inline-block; margin: 4px 10px 4px 0;
-  padding: 5px 12px; border: 1px solid #27455f; border-radius: 6px; color: #27455f; background: #fff;
+  padding: 5px 12px; border: 1px solid var(--crib-ink); border-radius: 6px; color: var(--crib-ink);
+  background: var(--crib-paper);
   text-decoration: none; font: inherit; cursor: pointer; }
-.crib-desk a.crib-download.crib-main { background: #27455f; color: #fff; }
+.crib-desk a.crib-download.crib-main { background: var(--crib-ink); color: var(--crib-paper); }
 .crib-desk h3.crib-step { font-size: 1.05em; margin: 14px 0 2px; }
 .crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
 .crib-desk table.crib-links code { white-space: nowrap; }
-.crib-desk .crib-drop { border: 2px dashed #8a99a8; border-radius: 8px; padding: 8px 10px; margin: 4px 0;
+.crib-desk .crib-drop { border: 2px dashed var(--crib-drop-edge); border-radius: 8px; padding: 8px 10px;
+  margin: 4px 0;
   align-items: center; flex-wrap: wrap; gap: 8px; }
-.crib-desk .crib-drop.crib-drop-over { border-color: #27455f; background: #eef3f8; }
+.crib-desk .crib-drop.crib-drop-over { border-color: var(--crib-ink); background: var(--crib-drop-bg); }
 .crib-desk .widget-upload { width: auto; min-width: 14em; }
 """
 _COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"

@@ -24,11 +24,13 @@ _CSS = """
 .crib-progress th, .crib-progress td { border-bottom: 1px solid var(--crib-border); padding: 5px 6px;
   text-align: left;
   vertical-align: top; }
-.crib-progress .crib-stars { color: #8a5a00; font-size: 1.15em; letter-spacing: 1px; white-space: nowrap; }
+.crib-progress .crib-stars { color: var(--crib-star); font-size: 1.15em; letter-spacing: 1px;
+  white-space: nowrap; }
 .crib-progress a.crib-download { display: inline-block; margin: 4px 10px 4px 0; padding: 5px 12px;
   border: 1px solid var(--crib-ink); border-radius: 6px; color: var(--crib-paper);
   background: var(--crib-ink); text-decoration: none; }
-.crib-progress .crib-next { background: #eef5ec; border-left: 4px solid #2e7d32; padding: 8px 11px;
+.crib-progress .crib-next { background: var(--crib-next-bg);
+  border-left: 4px solid var(--crib-next-edge); padding: 8px 11px;
   border-radius: 4px; margin: 8px 0; }
 """
 

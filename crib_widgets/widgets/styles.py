@@ -43,23 +43,24 @@ STATIC_NOTE_GAME = (
 CSS = """
 .crib-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif;
   color: var(--crib-text); max-width: 800px; padding: 12px 16px 14px; border: 1px solid var(--crib-border);
-  border-radius: 12px; background: #fbfcfd; box-sizing: border-box; gap: 6px; }
+  border-radius: 12px; background: var(--crib-panel); box-sizing: border-box; gap: 6px; }
 .crib-root .crib-title { font-size: 1.15em; font-weight: 650; margin: 0 0 2px; }
 .crib-root .crib-sub { color: var(--crib-muted); font-size: .92em; }
-.crib-root .crib-note { color: #5b6670; font-size: .82em; font-style: italic; }
+.crib-root .crib-note { color: var(--crib-note); font-size: .82em; font-style: italic; }
 .crib-root .crib-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
 .crib-root .widget-hbox.crib-row, .crib-root .widget-vbox.crib-col { gap: 6px 10px; }
 .crib-root .widget-hbox.crib-row { flex-wrap: wrap; align-items: center; }
 .crib-root .crib-row.crib-top { align-items: flex-start; }
 .crib-root .crib-row.crib-top .crib-label { margin-top: 2.2em; }
 .crib-root .widget-hbox.crib-spread { justify-content: space-between; }
-.crib-root .crib-label { font-size: .8em; color: #5b6670; text-transform: uppercase;
+.crib-root .crib-label { font-size: .8em; color: var(--crib-note); text-transform: uppercase;
   letter-spacing: .06em; margin-right: 4px; }
-.crib-root .crib-status { background: #eef4fc; border-left: 4px solid var(--crib-blue); padding: 7px 11px;
+.crib-root .crib-status { background: var(--crib-info-bg); border-left: 4px solid var(--crib-blue);
+  padding: 7px 11px;
   border-radius: 4px; line-height: 1.45; }
-.crib-root .crib-status.crib-ok { background: #eaf6ed; border-left-color: var(--crib-green); }
-.crib-root .crib-status.crib-warn { background: #fdf4e3; border-left-color: #c77c02; }
-.crib-root .crib-status.crib-bad { background: #fbebea; border-left-color: var(--crib-crimson); }
+.crib-root .crib-status.crib-ok { background: var(--crib-ok-bg); border-left-color: var(--crib-green); }
+.crib-root .crib-status.crib-warn { background: var(--crib-warn-bg); border-left-color: var(--crib-warn); }
+.crib-root .crib-status.crib-bad { background: var(--crib-bad-bg); border-left-color: var(--crib-crimson); }
 .crib-root .crib-big { font-size: 1.25em; font-weight: 650; }
 .crib-root .crib-count { display: inline-block; min-width: 2.2em; text-align: center; font-size: 1.5em;
   font-weight: 700; color: var(--crib-paper); background: var(--crib-ink); border-radius: 8px;
@@ -69,9 +70,9 @@ CSS = """
 .crib-root ul.crib-list li { margin: 2px 0; }
 .crib-root .crib-pts { display: inline-block; min-width: 1.8em; margin-right: 2px; font-weight: 700;
   color: var(--crib-green); }
-.crib-root .crib-pts.crib-neg { color: #a93226; }
+.crib-root .crib-pts.crib-neg { color: var(--crib-negative); }
 .crib-root .crib-miss { color: var(--crib-crimson); font-weight: 600; }
-.crib-root .crib-extra { color: #8e44ad; font-weight: 600; }
+.crib-root .crib-extra { color: var(--crib-extra); font-weight: 600; }
 .crib-root details.crib-peek { margin-top: 2px; font-size: .92em; }
 .crib-root details.crib-peek summary { cursor: pointer; color: var(--crib-blue); }
 .crib-root .crib-say { font-style: italic; font-size: 1.08em; }
@@ -80,47 +81,51 @@ CSS = """
 .crib-root .crib-cards { display: inline-flex; flex-wrap: wrap; align-items: flex-end; gap: 6px;
   vertical-align: middle; padding: 6px 0 2px; }
 .crib-root .crib-card { display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: center; box-sizing: border-box; width: 3.1em; height: 4.4em; border: 1px solid #9aa3ab;
+  justify-content: center; box-sizing: border-box; width: 3.1em; height: 4.4em;
+  border: 1px solid var(--crib-card-edge);
   border-radius: .45em; background: var(--crib-paper); box-shadow: 0 1px 3px rgba(0,0,0,.2); font-weight: 650;
   font-size: 1.1em; line-height: 1.05; transition: transform .15s, box-shadow .15s; }
 .crib-root .crib-card .crib-pip { font-size: 1.3em; }
 .crib-root .crib-card.crib-small { width: 2.4em; height: 3.3em; font-size: .95em; }
-.crib-root .crib-card.crib-lit { background: #fff3c4; border: 2px solid #e0a800;
+.crib-root .crib-card.crib-lit { background: var(--crib-lit); border: 2px solid var(--crib-lit-edge);
   box-shadow: 0 0 0 3px rgba(224,168,0,.35); transform: translateY(-6px); }
 .crib-root .crib-card.crib-dim { opacity: .42; }
 .crib-root .crib-card.crib-back {
-  background: repeating-linear-gradient(45deg, #1d4f91 0 5px, #2e66b3 5px 10px); border-color: #163d70; }
-.crib-root .crib-card.crib-empty { background: transparent; border: 1px dashed #b8c0c7; box-shadow: none; }
-.crib-root .crib-tag { display: block; text-align: center; font-size: .72em; color: #5b6670;
+  background: repeating-linear-gradient(45deg, var(--crib-deep-blue) 0 5px,
+  var(--crib-card-back-light) 5px 10px); border-color: var(--crib-card-back-edge); }
+.crib-root .crib-card.crib-empty { background: transparent; border: 1px dashed var(--crib-empty-edge);
+  box-shadow: none; }
+.crib-root .crib-tag { display: block; text-align: center; font-size: .72em; color: var(--crib-note);
   margin-top: 3px; }
 .crib-root .crib-slot { display: inline-flex; flex-direction: column; align-items: center; }
 .crib-root .crib-gap { display: inline-block; width: 14px; }
 .crib-root .crib-red { color: var(--crib-red); }
 .crib-root .crib-black { color: var(--crib-black); }
-.crib-root .crib-blue { color: #1457b8; }
-.crib-root .crib-green { color: #16752c; }
+.crib-root .crib-blue { color: var(--crib-suit-blue); }
+.crib-root .crib-green { color: var(--crib-suit-green); }
 /* cards that are buttons: selectable with the mouse, Tab and Space/Enter */
 .crib-root .jupyter-button.crib-cardbtn { width: 3.3em; height: 4.6em; padding: 0; margin: 0 3px;
-  font-size: 1.15em; font-weight: 650; background: var(--crib-paper); border: 1px solid #9aa3ab;
+  font-size: 1.15em; font-weight: 650; background: var(--crib-paper); border: 1px solid var(--crib-card-edge);
   border-radius: .45em;
   box-shadow: 0 1px 3px rgba(0,0,0,.22); transition: transform .12s, box-shadow .12s; }
 .crib-root .jupyter-button.crib-cardbtn:hover:enabled { transform: translateY(-3px);
   box-shadow: 0 4px 10px rgba(0,0,0,.25); }
-.crib-root .jupyter-button.crib-cardbtn.mod-active { background: #fff3c4; border: 2px solid #e0a800;
+.crib-root .jupyter-button.crib-cardbtn.mod-active { background: var(--crib-lit);
+  border: 2px solid var(--crib-lit-edge);
   transform: translateY(-12px); box-shadow: 0 6px 12px rgba(0,0,0,.25); }
 .crib-root .jupyter-button.crib-cardbtn:disabled { opacity: .45; box-shadow: none; cursor: not-allowed; }
 .crib-root .jupyter-button.crib-cardbtn.crib-red { color: var(--crib-red); }
 .crib-root .jupyter-button.crib-cardbtn.crib-black { color: var(--crib-black); }
-.crib-root .jupyter-button.crib-cardbtn.crib-blue { color: #1457b8; }
-.crib-root .jupyter-button.crib-cardbtn.crib-green { color: #16752c; }
+.crib-root .jupyter-button.crib-cardbtn.crib-blue { color: var(--crib-suit-blue); }
+.crib-root .jupyter-button.crib-cardbtn.crib-green { color: var(--crib-suit-green); }
 .crib-root .jupyter-button { border-radius: 6px; }
 /* button colours with text at least 4.5:1 (ipywidgets' own are 2.2-3.7:1): white on primary 6.1,
    info 5.9, success 5.3, warning 6.3, danger 6.5 */
 .crib-root .jupyter-button.mod-primary { background: var(--crib-blue); color: var(--crib-paper); }
-.crib-root .jupyter-button.mod-info { background: #0b6e82; color: var(--crib-paper); }
-.crib-root .jupyter-button.mod-success { background: #1e7b3c; color: var(--crib-paper); }
-.crib-root .jupyter-button.mod-warning { background: #9a4a00; color: var(--crib-paper); }
-.crib-root .jupyter-button.mod-danger { background: #b3261e; color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-info { background: var(--crib-button-info); color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-success { background: var(--crib-button-success); color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-warning { background: var(--crib-button-warning); color: var(--crib-paper); }
+.crib-root .jupyter-button.mod-danger { background: var(--crib-button-danger); color: var(--crib-paper); }
 .crib-root .jupyter-widget-Collapse-header,
 .crib-root .jupyter-widget-Collapse-header span { color: var(--crib-text); }
 /* a narrow screen: menus and rows shrink to the widget (their 2px margins counted, so a long menu
@@ -147,12 +152,13 @@ CSS = """
 .crib-root .crib-score b { font-size: 1.2em; }
 .crib-root .crib-dot { display: inline-block; width: .8em; height: .8em; border-radius: 50%;
   margin-right: 5px; vertical-align: -1px; }
-.crib-root .crib-event { margin-top: 4px; padding: 5px 10px; background: #f3efe6; border-radius: 6px;
-  color: #3d3320; min-height: 1.3em; }
-.crib-root .crib-log { max-height: 11em; overflow-y: auto; font-size: .88em; color: #37424c;
+.crib-root .crib-event { margin-top: 4px; padding: 5px 10px; background: var(--crib-event-bg);
+  border-radius: 6px;
+  color: var(--crib-event-text); min-height: 1.3em; }
+.crib-root .crib-log { max-height: 11em; overflow-y: auto; font-size: .88em; color: var(--crib-log-text);
   border-top: 1px solid var(--crib-line-faint); padding-top: 4px; }
 .crib-root .crib-log div { padding: 1px 0; }
-.crib-root .crib-seat { border: 1px solid #e1e6ea; border-radius: 8px; padding: 4px 10px;
+.crib-root .crib-seat { border: 1px solid var(--crib-seat-edge); border-radius: 8px; padding: 4px 10px;
   background: var(--crib-paper); }
 .crib-root .crib-showhand { display: grid; grid-template-columns: auto 1fr; gap: 2px 18px;
   align-items: start; }
