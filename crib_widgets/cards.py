@@ -73,8 +73,9 @@ class Card:
             raise CardError(f"suit {self.suit!r} is not a suit: use one of C D H S")
 
     @classmethod
-    def parse(cls, text: str | Card) -> Card:
-        """Read one card such as ``"10H"``, ``"TH"``, ``"th"`` or ``"10♥"``."""
+    def parse(cls, text: object) -> Card:
+        """Read one card such as ``"10H"``, ``"TH"``, ``"th"`` or ``"10♥"`` (a `Card` is returned
+        as it is; anything else raises `CardError` naming it)."""
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
