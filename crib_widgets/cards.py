@@ -124,8 +124,9 @@ _NUMBER_WORDS = {
 }
 
 
-def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> list[Card]:
-    """Read several cards from text (spaces or commas between them) or from a list.
+def parse_cards(cards: object, *, distinct: bool = True) -> list[Card]:
+    """Read several cards from text (spaces or commas between them) or from a list (of cards or
+    card text); anything else raises `CardError` naming it.
 
     With ``distinct`` (the default) the same card twice is an error naming it.
 
@@ -136,11 +137,10 @@ def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> 
         tokens: list[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
     elif isinstance(cards, Card):
         tokens = [cards]
+    elif isinstance(cards, Iterable):
+        tokens = list(cards)
     else:
-        try:
-            tokens = list(cards)
-        except TypeError:
-            raise CardError(f"{cards!r} is not a list of cards: {_EXAMPLE}") from None
+        raise CardError(f"{cards!r} is not a list of cards: {_EXAMPLE}")
     result = [Card.parse(t) for t in tokens]
     if distinct:
         _check_distinct(result)
