@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from crib_widgets.errors import IllegalMove
+from crib_widgets.errors import CribbageError, IllegalMove
 from crib_widgets.game import Announce, Answer, Rules, run_script, scenario
-from crib_widgets.game.muggins import answerers
+from crib_widgets.game.muggins import answerers, settle
 
 PLAY = "10D 2C JS 3D 5H go go 4H 5C 9S"
 
@@ -218,3 +218,10 @@ def test_a_false_muggins_call_at_the_target_settles_before_the_end():
     game = overcount_at_the_target_game((82, 100))
     run_script(game, "9; muggins 3")  # false: Ben pegs the 3 named
     assert game.scores == (89, 114) and not game.is_over
+
+
+def test_settling_a_muggins_call_without_its_points_is_a_sentence_not_a_type_error():
+    # found by mypy: settle(..., "muggins") without ``named`` reached min(missed, None)
+    with pytest.raises(CribbageError, match="names the missed points"):
+        settle(announced=8, true=12, kind="muggins")
+    assert settle(announced=8, true=12, kind="muggins", named=9).caller == 4

@@ -10,6 +10,7 @@ not the game's moves; `Setup.start` records the moment so that a save replays it
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_cards
@@ -27,12 +28,13 @@ if TYPE_CHECKING:
 __all__ = ["start_deck", "begin_at", "pile_seats", "neutral_crib"]
 
 
-def pile_seats(pile, leader: int, in_hand: list[int]) -> list[int]:
+def pile_seats(pile: Sequence[Card | str], leader: int, in_hand: list[int]) -> list[int]:
     """The seat laying each entry of a count begun by ``leader``, by the go rule; ``in_hand[s]``
     is how many cards seat ``s`` holds as the count begins (updated as cards are laid)."""
     n = len(in_hand)
     said = [False] * n
-    seats, turn = [], leader
+    seats: list[int] = []
+    turn: int | None = leader
     for number, entry in enumerate(pile, 1):
         if turn is None:
             raise CribbageError(f"the pile closes the count before entry {number} ({entry}): give only "
@@ -68,7 +70,7 @@ def _hands(game: Game, start: Start) -> list[list[Card]]:
         hands = [list(laid) for laid in start.laid]
         for seat, entry in zip(seats, start.pile, strict=True):
             if entry != "go":
-                hands[seat].append(entry)
+                hands[seat].append(Card.parse(entry))
         for seat in range(n):
             hands[seat] += start.held[seat]
     for seat, hand in enumerate(hands):
@@ -134,7 +136,7 @@ def _lay_out_play(game: Game, start: Start) -> None:
         raise CribbageError(f"seat {game._turn} cannot lead the count: it has no cards left")
     for number, entry in enumerate(start.pile, 1):
         seat = game._turn
-        move = Go(seat) if entry == "go" else Play(seat, entry)
+        move = Go(seat) if entry == "go" else Play(seat, Card.parse(entry))
         before = len(game._events)
         try:
             game._check(move)
@@ -150,7 +152,7 @@ def _lay_out_play(game: Game, start: Start) -> None:
                                 "cards and gos since the count was last 0, ending before it goes back to 0")
 
 
-def neutral_crib(used, starter: Card) -> tuple[Card, ...]:
+def neutral_crib(used: Iterable[Card], starter: Card) -> tuple[Card, ...]:
     """Four cards nobody holds that score as little as possible as a crib with ``starter``:
     nothing whenever such four cards exist (with a 5 turned none do: then 2, the least any four
     cards score with a 5; the 24 highest free cards are tried, those making fifteen with the
@@ -169,7 +171,8 @@ def neutral_crib(used, starter: Card) -> tuple[Card, ...]:
     free = sorted((c for c in full_deck() if c not in taken),
                   key=lambda c: (c.value + starter.value == 15, -c.rank, c.suit))
     floor = 2 if starter.rank == 5 else 0  # no four cards score less with the starter (checked)
-    best, least = None, None
+    best: tuple[Card, ...] = ()
+    least: int | None = None
     for crib in combinations(free[:24], 4):  # 10,626 cribs: enough to find the least, and quick
         total = hand_total(crib, starter, True)
         if least is None or total < least:

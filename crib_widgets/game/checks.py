@@ -9,6 +9,7 @@ from ..words import join_words, plural
 from .fast import VALUE, holds, typed
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT
+from .state import GameState
 
 __all__ = ["CheckMixin"]
 
@@ -17,7 +18,7 @@ _MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", A
                Answer: "answering a count"}
 
 
-class CheckMixin:
+class CheckMixin(GameState):
     """The checks and the prompt of `Game` (which holds the state they read)."""
 
     def _discarders(self) -> list[int]:
@@ -29,7 +30,7 @@ class CheckMixin:
         """What the game waits for now, in a sentence (e.g. for a status line)."""
         say, phase = self._say, self._phase
         if phase == "over":
-            return f"The game is over: {self._result.text}"
+            return f"The game is over: {self._over_text()}"
         if phase == "discard":
             seats = self._discarders()
             who = join_words(self._names[s] for s in seats)
@@ -38,7 +39,7 @@ class CheckMixin:
             crib = say.possessive(self._dealer, mid=True)
             return (f"{who} {'have' if len(seats) > 1 or who == 'You' else 'has'} to lay "
                     f"{plural(k, 'card')}{each} in {crib} crib")
-        seat = self._turn
+        seat = self._mover()
         if phase == "play":
             playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
             name = self._names[seat]
@@ -46,14 +47,20 @@ class CheckMixin:
                 where = "lead" if self._count == 0 else f"play on {self._count}"
                 return f"{name} to {where}: {typed(playable)} can be laid"
             return f"{name} must say go: no card can be laid on {self._count} without passing 31"
-        c = self._counting
-        owner, _, is_crib = c["item"]
+        c = self._counted()
+        owner, _, is_crib = c.item
         what = "crib" if is_crib else "hand"
         if phase == "announce":
             return f"{say.verb(owner, 'counts', 'count')} the {what}: announce 0 to {MAX_COUNT}"
         whose = say.possessive(owner, mid=True)
-        return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c['announced']}: "
-                f"{self._answer_choices(c['announced'])}")
+        return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c.claimed()}: "
+                f"{self._answer_choices(c.claimed())}")
+
+    def _over_text(self) -> str:
+        """The result in a sentence (the game is over)."""
+        if self._result is None:
+            raise RuntimeError("the game is not over")
+        return self._result.text
 
     def _prompt_mid(self) -> str:
         """The prompt inside a sentence (after a colon): "You ..." becomes "you ..."."""
@@ -74,26 +81,26 @@ class CheckMixin:
         if kind not in MOVE_TYPES:
             raise IllegalMove(f"{move!r} is not a move: use Discard, Play, Go, Announce or Answer")
         if self._phase == "over":
-            raise IllegalMove(f"no more moves: the game is over. {self._result.text}")
+            raise IllegalMove(f"no more moves: the game is over. {self._over_text()}")
         seat = move.seat
         if seat >= self._rules.players:
             raise IllegalMove(f"seat {seat} does not exist: seats are 0 to {self._rules.players - 1}")
         if _PHASE_OF[kind] != self._phase:
             raise IllegalMove(f"{self._names[seat]} cannot be {_MOVE_WORDS[kind]} now: {self._prompt_mid()}")
-        if kind is Discard:
+        if isinstance(move, Discard):
             return self._check_discard(move)
         if seat != self._turn:
             raise IllegalMove(f"it is not {self._say.possessive(seat, mid=True)} turn: "
                               f"{self._prompt_mid()}")
-        if kind is Play:
+        if isinstance(move, Play):
             return self._check_play(seat, move.card)
-        if kind is Go:
+        if isinstance(move, Go):
             playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
             if playable:
                 raise IllegalMove(f"{self._names[seat]} cannot say go while holding a playable card: "
                                   f"{typed(playable)} can be laid on {self._count}")
             return None
-        if kind is Announce:
+        if isinstance(move, Announce):
             if not 0 <= move.points <= MAX_COUNT:
                 raise IllegalMove(f"announce a count from 0 to {MAX_COUNT}, not {move.points}")
             return None
@@ -126,8 +133,8 @@ class CheckMixin:
                               f"{self._count + card.value}, past 31: {allowed}")
 
     def _check_answer(self, move: Answer) -> None:
-        announced = self._counting["announced"]
-        if move.kind == "muggins" and not 1 <= move.points <= MAX_COUNT - announced:
+        announced = self._counted().claimed()
+        if move.kind == "muggins" and not 1 <= (move.points or 0) <= MAX_COUNT - announced:
             if announced == MAX_COUNT:
                 raise IllegalMove(f"no Muggins on a count of {MAX_COUNT}: no hand holds more; "
                                   "accept or object that it is too high (overcount)")

@@ -60,13 +60,13 @@ def stack_deck(hands: Sequence[str | Iterable[str | Card]], starter: str | Card,
     if (players == 3) != (crib_card is not None):
         raise CribbageError("a crib card from the deck is dealt with three players only"
                             if players != 3 else "three players need crib_card, the card dealt to the crib")
-    order, crib_index, _ = deal_layout(players, dealer)
+    order, _, _ = deal_layout(players, dealer)
     taken = [0] * players
     deck = []
     for seat in order:
         deck.append(cards[seat][taken[seat]])
         taken[seat] += 1
-    if crib_index >= 0:
+    if crib_card is not None:  # three players (checked above): the crib's card from the deck
         deck.append(Card.parse(crib_card))
     deck.append(Card.parse(starter))
     parse_cards(deck)  # every card at most once

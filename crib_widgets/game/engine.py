@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 from ..cards import Card
 from ..errors import CribbageError
@@ -94,9 +96,9 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     """
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None,
-                 deck: Sequence | str | None = None, dealer: int | None = None,
+                 deck: Sequence[object] | str | None = None, dealer: int | None = None,
                  scores: Sequence[int] | None = None, names: Sequence[str] | None = None, *,
-                 cut: Sequence | None = None, start: Start | dict | None = None) -> None:
+                 cut: Sequence[object] | None = None, start: Start | dict[str, Any] | None = None) -> None:
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -129,10 +131,9 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         if cut is not None and dealer is not None:
             raise CribbageError("give either dealer or cut, not both: the cut decides the dealer")
         stacked = None if cut is None else deal.stacked_cut(n, cut)
-        if cut is not None:
-            cut = tuple(tuple(c for _, c in r) for r in stacked[1])
+        cut_cards = None if stacked is None else tuple(tuple(c for _, c in r) for r in stacked[1])
         self._origin = Setup(rules, seed, tuple(tuple(d) for d in self._decks), dealer, tuple(self._scores),
-                             self._names, cut, start)
+                             self._names, cut_cards, start)
         if dealer is None:
             dealer = self._cut_for_deal(stacked)
         elif type(dealer) is not int or not 0 <= dealer < n:
@@ -144,7 +145,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         if start is not None:
             begin.begin_at(self, start)
 
-    def _read_decks(self, deck) -> list[list[Card]]:
+    def _read_decks(self, deck: object) -> list[list[Card]]:
         if deck is None:
             return []
         if not isinstance(deck, (str, list, tuple)):
@@ -160,7 +161,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         return [deal.complete_deck(d, random.Random(f"{self._seed}:{i}")) for i, d in enumerate(decks)]
 
     @staticmethod
-    def _read_names(names, n: int) -> tuple[str, ...]:
+    def _read_names(names: object, n: int) -> tuple[str, ...]:
         if names is None:
             return tuple(f"Player {i + 1}" for i in range(n))
         if isinstance(names, str) or not isinstance(names, (list, tuple)):
@@ -170,20 +171,20 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             raise CribbageError(f"names must be {n} non-empty strings, one per seat, got {names!r}")
         return tuple(x.strip() for x in names)
 
-    def _read_scores(self, scores) -> list[int]:
+    def _read_scores(self, scores: object) -> list[int]:
         sides, target = self._rules.sides, self._rules.target
         if scores is None:
             return [0] * sides
         if not isinstance(scores, (list, tuple)):
             raise CribbageError(f"scores must be a list of {sides} whole numbers, one per side, "
                                 f"got {scores!r}")
-        scores = list(scores)
-        if len(scores) != sides or not all(type(s) is int and 0 <= s < target for s in scores):
+        checked: list[int] = list(scores)
+        if len(checked) != sides or not all(type(s) is int and 0 <= s < target for s in checked):
             raise CribbageError(f"scores must be {sides} whole numbers from 0 to {target - 1} "
-                                f"(one per side), got {scores!r}")
-        return scores
+                                f"(one per side), got {checked!r}")
+        return checked
 
-    def _cut_for_deal(self, stacked=None) -> int:
+    def _cut_for_deal(self, stacked: tuple[int, list[list[tuple[int, Card]]]] | None = None) -> int:
         dealer, rounds = stacked or deal.cut_for_deal(self._rules.players, self._rng)
         for index, cuts in enumerate(rounds):
             again = " again" if index else ""
@@ -314,8 +315,8 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         c = self._counting
         if c is None:
             return None
-        owner, cards, is_crib = c["item"]
-        return Counting(owner, cards, self._starter, is_crib, c["announced"], c["answerers"], c["index"])
+        owner, cards, is_crib = c.item
+        return Counting(owner, cards, self._cut_card(), is_crib, c.announced, c.answerers, c.index)
 
     def side_name(self, side: int) -> str:
         """A side in words: a name, or two partners' names."""
@@ -324,24 +325,28 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def legal_moves(self) -> list[Move]:
         """Every move allowed now, for every seat that may move (all card choices for discards)."""
         phase = self._phase
+        moves: list[Move]
         if phase == "play":
-            seat, room = self._turn, 31 - self._count
-            cards = [trusted_play(seat, c) for c in self._hands[seat] if VALUE[c.rank] <= room]
-            return cards or [Go(seat)]
+            seat, room = self._mover(), 31 - self._count
+            moves = [trusted_play(seat, c) for c in self._hands[seat] if VALUE[c.rank] <= room]
+            return moves or [Go(seat)]
         if phase == "discard":
             k = self._rules.discards
             moves = []
             cache = self._discard_moves  # a hand does not change until it has discarded
             for seat in self._discarders():
-                if cache[seat] is None:
-                    cache[seat] = [trusted_discard(seat, c) for c in combinations(self._hands[seat], k)]
-                moves += cache[seat]
+                discards = cache[seat]
+                if discards is None:
+                    discards = cache[seat] = [trusted_discard(seat, c)
+                                              for c in combinations(self._hands[seat], k)]
+                moves += discards
             return moves
         if phase == "announce":
-            return [Announce(self._turn, n) for n in range(MAX_COUNT + 1)]
+            seat = self._mover()
+            return [Announce(seat, n) for n in range(MAX_COUNT + 1)]
         if phase == "answer":
-            seat, announced = self._turn, self._counting["announced"]
-            moves: list[Move] = [Answer(seat, "accept")]
+            seat, announced = self._mover(), self._counted().claimed()
+            moves = [Answer(seat, "accept")]
             if announced > 0:
                 moves.append(Answer(seat, "overcount"))
             moves += [Answer(seat, "muggins", n) for n in range(1, MAX_COUNT - announced + 1)]
@@ -359,17 +364,16 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         """
         self._check(move)
         start = len(self._events)
-        kind = type(move)
-        if kind is Discard and len(move.cards) == 2 and move.cards[1] < move.cards[0]:
+        if isinstance(move, Discard) and len(move.cards) == 2 and move.cards[1] < move.cards[0]:
             move = trusted_discard(move.seat, (move.cards[1], move.cards[0]))
         self._moves.append(move)
-        if kind is Play:
+        if isinstance(move, Play):
             self._play(move.seat, move.card)
-        elif kind is Go:
+        elif isinstance(move, Go):
             self._go(move.seat)
-        elif kind is Discard:
+        elif isinstance(move, Discard):
             self._discard(move.seat, move.cards)
-        elif kind is Announce:
+        elif isinstance(move, Announce):
             self._announce(move.seat, move.points)
         else:
             self._answer(move)
@@ -386,7 +390,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             setattr(new, name, list(getattr(self, name)))
         new._hands = [list(h) for h in self._hands]
         new._played = [list(p) for p in self._played]
-        new._counting = None if self._counting is None else dict(self._counting)
+        new._counting = None if self._counting is None else replace(self._counting)
         return new
 
     def _move_pegs(self, side: int, delta: int) -> None:
@@ -394,7 +398,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         self._scores[side] += delta
 
     def _score(self, kind: str, seat: int, points: int, text: str, reason: str, *, end: bool = True,
-               **fields) -> bool:
+               **fields: Any) -> bool:  # fields: the Event's own (cards, starter, ...), passed on
         """Peg ``points`` for ``seat``'s side (exact finish may refuse them); True if the game ended."""
         if self._quiet:  # a lesson's set-up is laid out, not scored: its scores are given
             return False

@@ -73,7 +73,7 @@ class Event:
     @cached_property
     def score(self) -> HandScore | None:
         """For ``show`` events: the full breakdown of the hand or crib with the starter."""
-        if not self._show:
+        if not self._show or self.starter is None:
             return None
         return score_hand(self.cards, self.starter, crib=self.is_crib)
 

@@ -19,7 +19,7 @@ __all__ = ["VALUE", "PRETTY", "cards_text", "typed", "may_score", "holds", "take
 _new, _set = object.__new__, object.__setattr__
 
 # Card text and values by rank and suit: plain lookups, cheaper than hashing a Card.
-PRETTY = [{}] + [{s: Card(r, s).pretty for s in "CDHS"} for r in range(1, 14)]
+PRETTY: list[dict[str, str]] = [{}] + [{s: Card(r, s).pretty for s in "CDHS"} for r in range(1, 14)]
 VALUE = RANK_VALUES
 
 

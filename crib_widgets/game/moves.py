@@ -12,7 +12,9 @@ Play(seat=0, card=Card(rank=5, suit='H'))
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
@@ -121,20 +123,21 @@ Move = Discard | Play | Go | Announce | Answer
 MOVE_TYPES = (Discard, Play, Go, Announce, Answer)
 
 
-def move_to_list(move: Move) -> list:
+def move_to_list(move: Move) -> list[object]:
     """A move as a short JSON-ready list, e.g. ``["play", 0, "5H"]``."""
-    if type(move) is Discard:
+    if isinstance(move, Discard):
         return ["discard", move.seat, [str(c) for c in move.cards]]
-    if type(move) is Play:
+    if isinstance(move, Play):
         return ["play", move.seat, str(move.card)]
-    if type(move) is Go:
+    if isinstance(move, Go):
         return ["go", move.seat]
-    if type(move) is Announce:
+    if isinstance(move, Announce):
         return ["announce", move.seat, move.points]
     return ["answer", move.seat, move.kind] + ([move.points] if move.kind == "muggins" else [])
 
 
-_READERS = {
+# A save's move arguments come from JSON (any values): each move's own checks name what is wrong.
+_READERS: dict[str, Callable[[list[Any]], Move]] = {
     "discard": lambda args: Discard(args[0], args[1]),
     "play": lambda args: Play(args[0], args[1]),
     "go": lambda args: Go(*args),

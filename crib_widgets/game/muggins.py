@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE, hand_total
 from ..words import plural
 from .events import Event
 from .fast import cards_text
 from .moves import Answer
 from .rules import Rules
+from .state import CountState, GameState
 
 __all__ = ["Settlement", "settle", "answerers", "MAX_COUNT", "MugginsMixin"]
 
@@ -45,6 +47,8 @@ def settle(announced: int, true: int, kind: str, named: int | None = None) -> Se
     if kind == "accept":
         return Settlement(0, 0, "accepted")
     if kind == "muggins":
+        if named is None:
+            raise CribbageError("a Muggins call names the missed points it claims: give named=1 or more")
         missed = true - announced
         if missed > 0:
             return Settlement(0, min(missed, named), "missed")
@@ -62,7 +66,7 @@ def answerers(rules: Rules, counter: int) -> tuple[int, ...]:
     return tuple(s for s in seats if rules.side_of(s) != side)
 
 
-class MugginsMixin:
+class MugginsMixin(GameState):
     """The Muggins show of `Game` (which holds the state): announce, answers, settlement."""
 
     def _next_count(self) -> None:
@@ -71,35 +75,36 @@ class MugginsMixin:
             self._next_deal()
             return
         item = self._queue.pop(0)
-        self._counting = {"item": item, "announced": None, "answerers": (), "index": 0, "pegged": 0,
-                          "true": hand_total(item[1], self._starter, item[2])}
+        self._counting = CountState(item, hand_total(item[1], self._cut_card(), item[2]))
         self._phase = "announce"
         self._turn = item[0]
 
     def _announce(self, seat: int, points: int) -> None:
-        c = self._counting
-        owner, cards, is_crib = c["item"]
-        c["announced"] = points
+        c = self._counted()
+        owner, cards, is_crib = c.item
+        c.announced = points
         side = self._side_of[owner]
         what = "crib" if is_crib else "hand"
+        starter = self._cut_card()
         text = (f"{self._say.verb(owner, 'counts', 'count')} {points} for the {what} "
-                f"{cards_text(cards)} with {self._starter.pretty}")
+                f"{cards_text(cards)} with {starter.pretty}")
         before = self._scores[side]
         self._score("announce", owner, points, text, f"the {what}", end=False, cards=cards,
-                    starter=self._starter, is_crib=is_crib)
-        c["pegged"] = self._scores[side] - before
-        if self._scores[side] >= self._rules.target and points <= c["true"]:
+                    starter=starter, is_crib=is_crib)
+        c.pegged = self._scores[side] - before
+        if self._scores[side] >= self._rules.target and points <= c.true:
             self._reveal()
             self._end(side)
             return
-        c["answerers"] = answerers(self._rules, owner)
+        c.answerers = answerers(self._rules, owner)
         self._phase = "answer"
-        self._turn = c["answerers"][0]
+        self._turn = c.answerers[0]
 
     def _answer(self, move: Answer) -> None:
-        c, say = self._counting, self._say
+        c, say = self._counted(), self._say
         seat = move.seat
         if move.kind == "muggins":
+            assert move.points is not None  # an Answer of kind muggins always names its points
             text = f"{say.verb(seat, 'calls', 'call')} Muggins for {plural(move.points, 'missed point')}"
         elif move.kind == "overcount":
             text = f"{say.verb(seat, 'says', 'say')} the count is too high"
@@ -107,18 +112,18 @@ class MugginsMixin:
             text = f"{say.verb(seat, 'accepts', 'accept')} the count"
         self._events.append(Event("answer", text, seat, self._side_of[seat]))
         if move.kind == "accept":
-            c["index"] += 1
-            if c["index"] < len(c["answerers"]):
-                self._turn = c["answerers"][c["index"]]
+            c.index += 1
+            if c.index < len(c.answerers):
+                self._turn = c.answerers[c.index]
                 return
         self._settle(seat, move)
 
     def _settle(self, caller: int, move: Answer) -> None:
         """Settle the count in full (the counter's and the caller's points, the reveal, 10 back),
         and only then decide the end: the counter, who counted first, before the caller."""
-        c, say, rules = self._counting, self._say, self._rules
-        owner, _, is_crib = c["item"]
-        announced, true = c["announced"], c["true"]
+        c, say, rules = self._counted(), self._say, self._rules
+        owner, _, is_crib = c.item
+        announced, true = c.claimed(), c.true
         s = settle(announced, true, move.kind, move.points)
         counter_side = rules.side_of(owner)
         stands = f"{say.possessive(owner, mid=True)} count of {announced} stands"
@@ -132,7 +137,7 @@ class MugginsMixin:
                     f"{plural(s.counter, 'point')} named")
             self._score("muggins", owner, s.counter, text, "a false Muggins call", end=False)
         elif s.outcome == "too high":
-            taken = -min(-s.counter, c["pegged"])
+            taken = -min(-s.counter, c.pegged)
             if taken:
                 self._move_pegs(counter_side, taken)
             text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose', mid=True)} {-taken}"
@@ -154,11 +159,13 @@ class MugginsMixin:
 
     def _reveal(self) -> None:
         """Show everybody the true count of the hand just settled."""
-        owner, cards, is_crib = self._counting["item"]
-        true = self._counting["true"]
+        c = self._counted()
+        owner, cards, is_crib = c.item
+        true = c.true
+        starter = self._cut_card()
         what = "crib" if is_crib else "hand"
         held = plural(true, "point") if true else "nothing"
         self._events.append(Event("show", f"{self._say.possessive(owner)} {what} {cards_text(cards)} with "
-                                  f"{self._starter.pretty} holds {held}",
-                                  owner, self._side_of[owner], 0, cards, starter=self._starter,
+                                  f"{starter.pretty} holds {held}",
+                                  owner, self._side_of[owner], 0, cards, starter=starter,
                                   is_crib=is_crib, _show=True))

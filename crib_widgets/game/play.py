@@ -9,11 +9,12 @@ from . import deal
 from .events import Event
 from .fast import PRETTY, VALUE, may_score, take
 from .moves import Discard
+from .state import GameState
 
 __all__ = ["PlayMixin"]
 
 
-class PlayMixin:
+class PlayMixin(GameState):
     """Dealing and the play of `Game` (which holds the state)."""
 
     def _start_deal(self) -> None:
@@ -38,8 +39,8 @@ class PlayMixin:
         self._count = 0
         self._said_go = [False] * n
         self._last_layer: int | None = None
-        self._queue: list = []
-        self._counting: dict | None = None
+        self._queue = []
+        self._counting = None
         self._turn: int | None = None
         self._phase = "discard"
         say, dealer = self._say, self._dealer
@@ -129,6 +130,8 @@ class PlayMixin:
             self._turn = nxt
             return
         last = self._last_layer
+        if last is None:
+            raise RuntimeError("a count closes only after a card was laid in it")
         card = self._pile[-1]
         if self._score("go point", last, 1, f"{self._say.verb(last, 'pegs', 'peg')} 1 for the go", "the go",
                        cards=(card,), play_score=PlayScore(tuple(self._pile), (go_item(card),))):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..words import join_words
@@ -68,21 +68,23 @@ def decide(rules: Rules, scores: tuple[int, ...], reached: int, side_name: Calla
                       tuple(scores), text)
 
 
-def _better_standard(other: int, side: int, scores, reached: int) -> bool:
+def _better_standard(other: int, side: int, scores: Sequence[int], reached: int) -> bool:
     """Is ``other`` ahead of ``side``? The side that reached the target is ahead of everyone."""
     if reached in (other, side):
         return other == reached
     return scores[other] > scores[side]
 
 
-def _better_lowball(other: int, side: int, scores, reached: int) -> bool:
+def _better_lowball(other: int, side: int, scores: Sequence[int], reached: int) -> bool:
     """Lowball: the side that reached the target is behind everyone; otherwise lower is better."""
     if reached in (other, side):
         return side == reached
     return scores[other] < scores[side]
 
 
-def _sentence(rules, scores, reached, winners, losers, skunks, side_name, verb: Verb) -> str:
+def _sentence(rules: Rules, scores: Sequence[int], reached: int, winners: tuple[int, ...],
+              losers: tuple[int, ...], skunks: tuple[str | None, ...], side_name: Callable[[int], str],
+              verb: Verb) -> str:
     mid = rules.lowball  # in Lowball the winner comes after a colon
     if len(winners) == 1:
         won = verb(winners[0], "wins", "win", mid=mid)

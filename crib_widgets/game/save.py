@@ -12,7 +12,7 @@ Version 1 saves (which wrote null for "not given") are still read with that mean
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..bounded import NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
@@ -76,7 +76,7 @@ def game_from_json(text: str | bytes) -> Game:
     return game
 
 
-def _from_version_1(data: dict) -> dict:
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 wrote null for what was not given: the default names, zero scores, decks all
     shuffled from the seed, and a first dealer found by cutting."""
     from .rules import Rules

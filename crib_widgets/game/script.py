@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from ..bounded import whole_number
 from ..cards import Card, parse_cards, parse_hand
@@ -37,8 +38,22 @@ __all__ = ["run_script", "parse_step", "scenario", "show_scenario", "play_scenar
 _STEPS = re.compile(r"[;\n]+")
 
 
-def parse_step(game: Game, step: str) -> list[Move]:
-    """The moves one step of text stands for, made by the seat(s) whose turn it is."""
+CardsText = str | Iterable[str | Card]
+"""Cards as text (``"5H 6H"``) or as a list of cards or card text."""
+PlayWord = Card | Literal["go"]
+"""A card or go in the play: its seat is filled in as it is made (the turn moves after each)."""
+
+
+def _to_move(game: Game) -> int:
+    seat = game.whose_turn
+    if seat is None:
+        raise IllegalMove(f"no more steps: {game.prompt}")
+    return seat
+
+
+def parse_step(game: Game, step: str) -> list[Move] | list[PlayWord]:
+    """The moves one step of text stands for, made by the seat(s) whose turn it is (in the play
+    the cards and gos, each made by the seat whose turn it is then)."""
     words = step.replace(",", " ").split()
     if not words:
         return []
@@ -46,7 +61,8 @@ def parse_step(game: Game, step: str) -> list[Move]:
     phase = game.phase
     if phase == "discard":
         cards = words[1:] if head == "discard" else words
-        return [Discard(game.whose_turn, tuple(parse_cards(cards)))]
+        discard: list[Move] = [Discard(_to_move(game), tuple(parse_cards(cards)))]
+        return discard
     if phase in ("announce", "answer"):
         return [_muggins_move(game, head, words)]
     if phase == "play":
@@ -54,13 +70,13 @@ def parse_step(game: Game, step: str) -> list[Move]:
     raise IllegalMove(f"{step!r} cannot be played: {game.prompt}")
 
 
-def _play_word(word: str):
+def _play_word(word: str) -> PlayWord:
     # The seat is filled in just before the move is made: the turn moves on after each card.
     return "go" if word.lower() == "go" else parse_cards([word])[0]
 
 
 def _muggins_move(game: Game, head: str, words: list[str]) -> Move:
-    seat = game.whose_turn
+    seat = _to_move(game)
     # ASCII digits only: "²".isdigit() is true, and int("²") a ValueError (a signed tournament board)
     number = next((n for n in map(whole_number, words) if n is not None), None)
     if game.phase == "announce" and (head == "announce" or whole_number(head) is not None) \
@@ -82,14 +98,15 @@ def run_script(game: Game, script: str) -> list[Event]:
     for step in _STEPS.split(script):
         for move in parse_step(game, step):
             if move == "go":
-                move = Go(game.whose_turn)
-            elif not isinstance(move, (Discard, Announce, Answer)):
-                move = Play(game.whose_turn, move)
+                move = Go(_to_move(game))
+            elif isinstance(move, Card):
+                move = Play(_to_move(game), move)
             events += game.apply(move)
     return events
 
 
-def _crib_or_neutral(crib, used, starter: Card, rules: Rules) -> list[Card]:
+def _crib_or_neutral(crib: CardsText | None, used: Iterable[Card], starter: Card,
+                     rules: Rules) -> list[Card]:
     if crib is not None:
         return parse_cards(crib)
     if rules.ten_back:
@@ -108,9 +125,10 @@ def _lesson_rules(hands: object, rules: object, what: str) -> Rules:
     return rules or Rules(players=len(hands))
 
 
-def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rules | None = None,
-             dealer: int = 0, discards: Sequence[str | Iterable] | None = None, crib_card: str | None = None,
-             scores: Sequence[int] | None = None, names: Sequence[str] | None = None, seed: int = 0) -> Game:
+def scenario(kept: Sequence[CardsText], starter: str | Card, *, rules: Rules | None = None,
+             dealer: int = 0, discards: Sequence[CardsText] | None = None,
+             crib_card: str | Card | None = None, scores: Sequence[int] | None = None,
+             names: Sequence[str] | None = None, seed: int = 0) -> Game:
     """A game past the discards: seat ``s`` keeps ``kept[s]`` (4 cards) and ``starter`` is turned.
 
     ``discards[s]`` are the cards seat ``s`` lays in the crib; with three players ``crib_card``
@@ -153,12 +171,12 @@ def scenario(kept: Sequence[str | Iterable], starter: str | Card, *, rules: Rule
     deck = stack_deck(hands, starter, dealer=dealer, crib_card=crib_card)
     game = Game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores, names=names)
     while game.phase == "discard":
-        seat = game.whose_turn
+        seat = _to_move(game)
         game.apply(Discard(seat, tuple(hands[seat][4:])))
     return game
 
 
-def show_scenario(kept: Sequence[str | Iterable], crib: str | Iterable, starter: str | Card, *,
+def show_scenario(kept: Sequence[CardsText], crib: CardsText, starter: str | Card, *,
                   rules: Rules | None = None, dealer: int = 0, scores: Sequence[int] | None = None,
                   names: Sequence[str] | None = None, seed: int = 0) -> Game:
     """A game that begins at the show, for counting and Muggins lessons: seat ``s`` keeps
@@ -176,9 +194,9 @@ def show_scenario(kept: Sequence[str | Iterable], crib: str | Iterable, starter:
     return Game(rules, seed=seed, dealer=dealer, scores=scores, names=names, start=start)
 
 
-def play_scenario(held: Sequence[str | Iterable], pile: str | Sequence[str | Card], starter: str | Card, *,
-                  laid: Sequence[str | Iterable] | None = None, leader: int | None = None,
-                  crib: str | Iterable | None = None, rules: Rules | None = None, dealer: int = 0,
+def play_scenario(held: Sequence[CardsText], pile: str | Sequence[str | Card], starter: str | Card, *,
+                  laid: Sequence[CardsText] | None = None, leader: int | None = None,
+                  crib: CardsText | None = None, rules: Rules | None = None, dealer: int = 0,
                   scores: Sequence[int] | None = None, names: Sequence[str] | None = None,
                   seed: int = 0) -> Game:
     """A game that begins in the middle of the play, for pegging lessons: ``pile`` is the

@@ -50,7 +50,7 @@ class Start:
 
     def to_dict(self) -> dict[str, Any]:
         """The moment as plain JSON-ready values (card text)."""
-        def hands(h):
+        def hands(h: tuple[tuple[Card, ...], ...]) -> list[list[str]]:
             return [[str(c) for c in cards] for cards in h]
 
         data: dict[str, Any] = {"at": self.at, "starter": str(self.starter),
@@ -104,7 +104,7 @@ def _json(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _listed(value: object, name: str) -> list:
+def _listed(value: object, name: str) -> list[object]:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise CribbageError(f"start {name!r} must be a list, got {value!r}")
     return list(value)

@@ -11,6 +11,7 @@ from ..scoring import hand_total
 from ..words import plural
 from .events import Event
 from .fast import cards_text
+from .state import GameState
 
 __all__ = ["show_order", "Counting", "ShowMixin"]
 
@@ -43,7 +44,7 @@ def show_order(players: int, dealer: int, kept: Sequence[tuple[Card, ...]], crib
     return [(s, kept[s], False) for s in seats] + [(dealer, tuple(crib), True)]
 
 
-class ShowMixin:
+class ShowMixin(GameState):
     """The show of `Game` (which holds the state): counted automatically, or handed to the
     Muggins steps, and 10 back."""
 
@@ -53,7 +54,7 @@ class ShowMixin:
         if self._rules.muggins:
             self._next_count()
             return
-        starter, ten_back = self._starter, self._rules.ten_back
+        starter, ten_back = self._cut_card(), self._rules.ten_back
         for owner, cards, is_crib in self._queue:
             total = hand_total(cards, starter, is_crib)
             if self._score("show", owner, total, self._show_text(owner, cards, is_crib, total),
@@ -64,9 +65,9 @@ class ShowMixin:
                 self._ten_back(owner, is_crib)
         self._next_deal()
 
-    def _show_text(self, owner: int, cards, is_crib: bool, total: int) -> str:
+    def _show_text(self, owner: int, cards: Sequence[Card], is_crib: bool, total: int) -> str:
         what = "crib" if is_crib else "hand"
-        return (f"{self._say.possessive(owner)} {what} {cards_text(cards)} with {self._starter.pretty}: "
+        return (f"{self._say.possessive(owner)} {what} {cards_text(cards)} with {self._cut_card().pretty}: "
                 f"{plural(total, 'point') if total else 'nothing'}")
 
     def _ten_back(self, owner: int, is_crib: bool) -> None:
