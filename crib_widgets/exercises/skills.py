@@ -35,10 +35,6 @@ from .model import CountingExercise, Exercise, MugginsExercise
 
 __all__ = ["skills_tested", "skill_of_focus", "undecided", "HOW_DECIDED"]
 
-# Issue 40: to be removed once lessons/discard_trainer.py (being changed by another helper) imports
-# `crib_widgets.skills.Skill` itself.
-DISCARDS = Skill.DISCARDS
-
 
 def skill_of_focus(focus: str) -> tuple[str, ...]:
     """The skills a question's focus trains: ``"a missed fifteen"`` -> fifteens; a focus of two parts

@@ -62,8 +62,8 @@ from math import comb
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..exercises.skills import DISCARDS
 from ..scoring import MAX_HAND_SCORE, rank_key, rank_table
+from ..skills import Skill
 from ..strategy.explain import holding_words, ranks_text, throw_reasons
 from ..words import join_words, plural
 from . import checks
@@ -743,4 +743,5 @@ class DiscardTrainer:
         return self.verdict
 
     def _record(self, right: bool, attempt: int, hinted: bool, given: str) -> None:
-        self.records.append(AnswerRecord(LESSON, DISCARDS, right, attempt, hinted, self.position.text, given))
+        self.records.append(AnswerRecord(LESSON, Skill.DISCARDS, right, attempt, hinted, self.position.text,
+                                         given))
