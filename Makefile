@@ -61,14 +61,17 @@ site-test: $(BOOK_STAMP)
 
 # The page scripts' pure parts are tested by `node --test` on the vectors the Python tests read too
 # (tests/data/js_vectors.json); eslint checks every script of lite/runtime/ (a few seconds each).
+# mypy (pinned in pyproject.toml) checks the packages its [tool.mypy] files lists, with --strict.
 test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	cd $(RUNTIME) && node_modules/.bin/eslint .
 	cd $(RUNTIME) && node --test test/
 	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval --nbval-current-env  # a notebook's cells stay on one worker
 
 lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	cd $(RUNTIME) && node_modules/.bin/eslint .
 
 # bench/phone_network.py measures the built site on both phone networks (about 12 minutes)
