@@ -105,6 +105,9 @@ COLOURS: dict[str, str] = {
     "voice-text": "#33414e",
     "voice-lit": "#f0a500",
     "scroll-shadow": "#7d8b99",  # the edge of a table that scrolls sideways
+    # the book's figures of hand statistics: the hands people keep beside four random cards
+    "kept": "#1f7a4d",
+    "random": "#8a96a3",
 }
 
 # The sides' colours, in seat order: the board's pegs, the charts' series.
