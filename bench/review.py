@@ -22,10 +22,8 @@ import sys
 import time
 
 from crib_widgets.game import Game, Rules
-from crib_widgets.strategy import make_player
+from crib_widgets.strategy import lookahead_multi, make_player, solver
 from crib_widgets.strategy.discard import warm_up
-from crib_widgets.strategy.lookahead import _MEMOS
-from crib_widgets.strategy.lookahead_multi import clear_memos
 from crib_widgets.strategy.review import review_game
 
 GOAL = 3.0
@@ -56,9 +54,8 @@ def bench_table(name: str, games: int, muggins: bool) -> bool:
                                                               for s in range(1, players)]
         game = play(Game(Rules(players=players, partners=partners, muggins=muggins), seed=700 + index),
                     seats, card_times)
-        for memo in _MEMOS.values():  # cold: as for a saved game loaded on its own
-            memo.clear()
-        clear_memos()
+        solver.clear_memos()  # cold: as for a saved game loaded on its own
+        lookahead_multi.clear_memos()
         start, cpu = time.perf_counter(), time.process_time()
         review = review_game(game, seat=0)
         walls.append(time.perf_counter() - start)

@@ -29,11 +29,11 @@ from dataclasses import replace
 
 from crib_widgets.cards import full_deck
 from crib_widgets.game import Game, Rules
+from crib_widgets.game.seat_view import play_view
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values
 from crib_widgets.strategy.lookahead_multi import DEPTH, SAMPLES, clear_memos, multi_view, play_values_multi
 from crib_widgets.strategy.pegging_choice import expert_values
-from crib_widgets.strategy.players import play_view
 
 SIZES = (8, 12, 16, 24, 32, 48)
 # (depth, deals) pairs for three and four players; depth 0 searches to the end of the play

@@ -32,8 +32,9 @@ from crib_widgets.lessons.board_play import BoardQuestion, home_order, par_home,
 from crib_widgets.lessons.discard_trainer import DiscardPosition, DiscardQuestion
 from crib_widgets.scoring import hand_total, rank_points
 from crib_widgets.strategy.count_out import CountOut
-from crib_widgets.strategy.lookahead import WIN, play_values
+from crib_widgets.strategy.lookahead import play_values
 from crib_widgets.strategy.players import Expert, look_ahead_view
+from crib_widgets.strategy.solver import WIN
 
 OUT = Path(__file__).resolve().parent.parent / "crib_widgets" / "lessons" / "data" / "board_positions.json"
 CLOSE = 5.0  # a card within half a win in a hundred of the best is as good

@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from crib_widgets.cards import Card, parse_cards  # noqa: E402
+from crib_widgets.game.seat_view import play_view  # noqa: E402
 from crib_widgets.lessons.techniques import (  # noqa: E402
     DATA,
     NOTICE,
@@ -48,7 +49,6 @@ from crib_widgets.lessons.techniques import (  # noqa: E402
     weigh,
 )
 from crib_widgets.strategy.pegging_choice import greedy_play  # noqa: E402
-from crib_widgets.strategy.players import play_view  # noqa: E402
 from crib_widgets.strategy.reasons import is_fallback, play_reason, restates_cost  # noqa: E402
 
 GAMES = ROOT / "book" / "data" / "expert_games.json"

@@ -40,8 +40,9 @@ from crib_widgets.cards import RANK_VALUES, Card, full_deck, parse_cards
 from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.discard import advise_discard, warm_up
-from crib_widgets.strategy.lookahead import _Solver, hand_play_value, play_values
+from crib_widgets.strategy.lookahead import hand_play_value, play_values
 from crib_widgets.strategy.matches import play_game
+from crib_widgets.strategy.solver import Solver
 from crib_widgets.strategy.weigh import weigh_discards
 
 DATA = Path(__file__).resolve().parent.parent / "book" / "data"
@@ -206,7 +207,7 @@ def broken(kept: list[Card], unseen: list[Card], pair: tuple[int, int]) -> list[
 
 def run_eleven(runs: list[dict], per_seed: int, opponents: int, log) -> dict:
     start = time.perf_counter()
-    solver = _Solver(False)
+    solver = Solver(False)
     out = []
     for run in runs:
         rng = random.Random(f"eleven:{run['seed']}")

@@ -11,10 +11,10 @@ import pytest
 
 from crib_widgets.game import Discard, Game, Play, Rules
 from crib_widgets.strategy import make_player
-from crib_widgets.strategy.lookahead import rank_points
 from crib_widgets.strategy.matches import play_game
 from crib_widgets.strategy.reasons import how_it_ended, is_fallback, often, restates_cost
 from crib_widgets.strategy.review import _fresh_copy, review_game
+from crib_widgets.strategy.solver import pile_points
 from crib_widgets.table import Table
 from crib_widgets.table.ending import game_verdict
 
@@ -58,9 +58,9 @@ def test_a_named_answer_scores_on_the_chosen_card_and_not_on_the_better_one(revi
         reply = _RANKS[found.group(1)]
         pile = tuple(c.rank for c in d.position.pile)
         done, best = d.done.cards[0], d.best.cards[0]
-        on_done = rank_points((*pile, done.rank, reply))
+        on_done = pile_points((*pile, done.rank, reply))
         fits = d.position.count + best.value + min(reply, 10) <= 31
-        assert not fits or on_done > rank_points((*pile, best.rank, reply)), d.reason
+        assert not fits or on_done > pile_points((*pile, best.rank, reply)), d.reason
         checked += 1
     assert checked >= 3
 

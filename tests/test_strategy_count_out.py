@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 from crib_widgets.cards import full_deck, parse_cards
 from crib_widgets.game import Game, Rules
+from crib_widgets.game.seat_view import own_discards
 from crib_widgets.scoring import hand_total, score_hand
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.count_out import CountOut
-from crib_widgets.strategy.lookahead import WIN, play_values, solve_play
-from crib_widgets.strategy.players import look_ahead_view, own_discards
+from crib_widgets.strategy.lookahead import play_values, solve_play
+from crib_widgets.strategy.players import look_ahead_view
+from crib_widgets.strategy.solver import WIN
 
 DECK = full_deck()
 KEPT = parse_cards("5H 5D JS KD")  # with the 4 starter: fifteen 8 and a pair, 10

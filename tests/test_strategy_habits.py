@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import habits, make_player
-from crib_widgets.strategy.lookahead import _Solver, solve_play
+from crib_widgets.strategy.lookahead import solve_play
 from crib_widgets.strategy.matches import play_game
-from crib_widgets.strategy.pegging_choice import play_score
+from crib_widgets.strategy.solver import Solver, play_score
 
 
 def _game(them: str, seed: int = 901) -> Game:
@@ -41,7 +41,7 @@ def test_each_turn_replayed_is_an_answer_with_a_choice_and_its_grab_scores_most(
 
 def test_the_grab_is_the_card_that_scores_most_now_then_the_highest():
     # K-5 onto a 10: the 5 makes fifteen (2); with nothing scoring the king goes, not the 2
-    solver = _Solver()
+    solver = Solver()
     assert habits._choice(solver, (5, 13), (1, 2), (10,), 0)[0] == 5
     assert habits._choice(solver, (2, 13), (1, 3), (9,), 0)[0] == 13
     assert habits._choice(solver, (4, 13), (1, 3), (), 0) is None  # a lead: not a habit of answering
@@ -51,7 +51,7 @@ def test_the_look_ahead_punishes_a_grabber():
     # I lead a 4 from two: a grabber pairs it with its 4 (2) and my other 4 makes a pair royal (6);
     # the best answer is the 9, which scores nothing but gives nothing away
     best = solve_play([4, 4], [4, 9])
-    grabbed = solve_play([4, 4], [4, 9], solver=_Solver(grabs=1.0))
+    grabbed = solve_play([4, 4], [4, 9], solver=Solver(grabs=1.0))
     assert grabbed > best
     assert play_score([4, 4, 4], 12) == 6
 
@@ -72,5 +72,5 @@ def test_expecting_grabs_never_values_the_play_below_best_answers(hands, share):
     much, and expecting none is the plain minimax."""
     mine, theirs = hands
     plain = solve_play(mine, theirs)
-    assert solve_play(mine, theirs, solver=_Solver(grabs=share)) >= plain - 1e-9
-    assert solve_play(mine, theirs, solver=_Solver(grabs=0.0)) == plain
+    assert solve_play(mine, theirs, solver=Solver(grabs=share)) >= plain - 1e-9
+    assert solve_play(mine, theirs, solver=Solver(grabs=0.0)) == plain

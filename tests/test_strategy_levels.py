@@ -10,8 +10,9 @@ import pytest
 from crib_widgets.cards import full_deck, parse_cards
 from crib_widgets.game import Discard, Game, Go, Play, Rules, scenario, stack_deck
 from crib_widgets.strategy import make_player
-from crib_widgets.strategy.lookahead import _Solver, play_values, solve_play
+from crib_widgets.strategy.lookahead import play_values, solve_play
 from crib_widgets.strategy.players import look_ahead_view
+from crib_widgets.strategy.solver import Solver
 
 
 def card(text: str):
@@ -157,7 +158,7 @@ def _solver_move(game, seat):
     hands = tuple(tuple(sorted(c.rank for c in game.hands[s])) for s in (seat, other))
     pile = tuple(c.rank for c in game.pile)
     said = 2 if other in game.said_go else 0
-    solver = _Solver()
+    solver = Solver()
     room = 31 - game.count
     options = {c: solver.after(hands, pile, game.count, 0, said, (40, 40), c.rank)
                for c in game.hands[seat] if c.value <= room}

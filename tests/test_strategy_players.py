@@ -14,13 +14,14 @@ from crib_widgets.cards import full_deck, parse_cards
 from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError, IllegalMove
 from crib_widgets.game import Announce, Answer, Discard, Game, Play, Rules, stack_deck
+from crib_widgets.game.seat_view import own_discards, play_view
 from crib_widgets.pegging import play_points
 from crib_widgets.scoring import hand_total
 from crib_widgets.strategy import Player, advise_discard, expert_play, greedy_play, make_player
 from crib_widgets.strategy.discard import hand_sums, unseen_cards
 from crib_widgets.strategy.matches import deal_points, parse_players, play_game
-from crib_widgets.strategy.pegging_choice import PlayView, play_score
-from crib_widgets.strategy.players import own_discards, play_view
+from crib_widgets.strategy.pegging_choice import PlayView
+from crib_widgets.strategy.solver import play_score
 from crib_widgets.strategy.weigh import SHORTLIST, weigh_discards
 
 

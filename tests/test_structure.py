@@ -133,29 +133,13 @@ ALLOWED_CIRCLES: list[list[str]] = [
     ["crib_widgets.game.begin", "crib_widgets.game.engine", "crib_widgets.game.save"],
     # chapter 11's technique drill, being written
     ["crib_widgets.lessons.pegging", "crib_widgets.lessons.techniques"],
-    # the floor under strategy (issue 40 item 3: strategy/solver.py)
-    ["crib_widgets.strategy.count_out", "crib_widgets.strategy.lookahead", "crib_widgets.strategy.reading"],
-    ["crib_widgets.strategy.discard", "crib_widgets.strategy.explain"],
-    ["crib_widgets.strategy.lookahead_multi", "crib_widgets.strategy.players"],
     # the game table's share link
     ["crib_widgets.table.share", "crib_widgets.table.table"],
 ]
 
 # (importing module, private name, module it is taken from): the solver's core (issue 40 item 3).
 # Issue 40: to be removed.
-ALLOWED_PRIVATE: set[tuple[str, str, str]] = {
-    ("crib_widgets.strategy.count_out", "_FAR", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.habits", "_FAR", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.habits", "_Solver", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.lines", "_FAR", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.lines", "_Solver", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.lines", "_hidden", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.lines", "_lay_on", "crib_widgets.strategy.lookahead_multi"),
-    ("crib_widgets.strategy.lines", "_without", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.lookahead_multi", "_patterns", "crib_widgets.strategy.lookahead"),
-    ("crib_widgets.strategy.reasons", "_known_plays", "crib_widgets.strategy.weigh"),
-    ("crib_widgets.strategy.weigh", "_Solver", "crib_widgets.strategy.lookahead"),
-}
+ALLOWED_PRIVATE: set[tuple[str, str, str]] = set()
 
 # Modules over the line limit, each to be split by job. Issue 40: to be removed.
 ALLOWED_LONG: set[str] = {

@@ -9,8 +9,9 @@ players of three strengths, and the review of a game's decisions (`review_game`)
 'intermediate'
 """
 
+from ..game.seat_view import PlayView
 from .discard import DiscardOption, advise_discard
-from .pegging_choice import PlayView, expert_play, greedy_play
+from .pegging_choice import expert_play, greedy_play
 from .players import LEVELS, Beginner, ComputerPlayer, Expert, Intermediate, Player, make_player
 from .review import Decision, Review, review_deal, review_game, review_save
 

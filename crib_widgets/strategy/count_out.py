@@ -30,8 +30,7 @@ from itertools import combinations
 from ..cards import Card
 from ..game.rules import pegged
 from ..scoring import MAX_HAND_SCORE, hand_total, rank_key, rank_table
-from .lookahead import _FAR as FAR
-from .lookahead import WIN
+from .solver import FAR, WIN
 
 __all__ = ["CountOut"]
 

@@ -31,6 +31,7 @@ from ..errors import CribbageError
 from ..scoring import HAND_FLUSH, hand_total, rank_table
 from ..scoring import RANK_WEIGHT as _WEIGHT
 from ..scoring import rank_key as _key
+from .explain import explain_option
 
 __all__ = ["DiscardOption", "advise_discard", "hand_size", "unseen_cards", "crib_sum", "hand_sums", "warm_up"]
 
@@ -139,8 +140,6 @@ def advise_discard(
     options.sort(key=_ranking(lowball))
     if not explain:
         return options
-    from .explain import explain_option
-
     best = options[0]
     return [replace(o, explanation=explain_option(o, best, players=players, dealer=dealer)) for o in options]
 

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..cards import SUIT_NAMES, Card
 from ..words import join_words, plural
 
-if TYPE_CHECKING:
-    from .discard import DiscardOption
-
-__all__ = ["explain_option", "holding_words", "ranks_text", "throw_reasons", "throw_words"]
+__all__ = ["Option", "explain_option", "holding_words", "ranks_text", "throw_reasons", "throw_words"]
 
 
 def ranks_text(cards: Sequence[Card], hand: Sequence[Card] = ()) -> str:
@@ -131,7 +129,35 @@ def throw_words(thrown: Sequence[Card], hand: Sequence[Card], owner: str) -> str
     return f"throwing {cards} gives {owner} little: they hardly work together"
 
 
-def explain_option(option: DiscardOption, best: DiscardOption, *, players: int, dealer: bool) -> str:
+class Option(Protocol):
+    """What an explanation reads of a discard option (`discard.DiscardOption` has it all; the advice
+    imports these words, so they name the fields instead of importing the advice back)."""
+
+    @property
+    def keep(self) -> tuple[Card, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_ev(self) -> float: ...
+    @property
+    def hand_min(self) -> int: ...
+    @property
+    def hand_max(self) -> int: ...
+    @property
+    def best_starters(self) -> tuple[int, ...]: ...
+    @property
+    def crib_ev(self) -> float: ...
+    @property
+    def total_ev(self) -> float: ...
+    @property
+    def total_exact(self) -> Fraction: ...
+    @property
+    def own_crib(self) -> bool: ...
+    @property
+    def lowball(self) -> bool: ...
+
+
+def explain_option(option: Option, best: Option, *, players: int, dealer: bool) -> str:
     """One paragraph on ``option``, compared with the ``best`` option of the same hand."""
     hand = (*option.keep, *option.discard)
     return " ".join(
@@ -139,7 +165,7 @@ def explain_option(option: DiscardOption, best: DiscardOption, *, players: int, 
     )
 
 
-def _keep_sentence(option: DiscardOption, hand: Sequence[Card]) -> str:
+def _keep_sentence(option: Option, hand: Sequence[Card]) -> str:
     keep = ranks_text(option.keep, hand)
     suits = {c.suit for c in option.keep}
     if len(suits) == 1:
@@ -153,7 +179,7 @@ def _keep_sentence(option: DiscardOption, hand: Sequence[Card]) -> str:
     return f"Keep {keep}: {option.hand_ev:.1f} on average in hand ({spread})."
 
 
-def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -> str:
+def _throw_sentence(option: Option, hand: Sequence[Card], dealer: bool) -> str:
     owner = "your own crib" if dealer else ("your partner's crib" if option.own_crib else "the dealer's crib")
     reasons = throw_reasons(option.discard)
     thrown = ranks_text(option.discard, hand)
@@ -167,7 +193,7 @@ def _throw_sentence(option: DiscardOption, hand: Sequence[Card], dealer: bool) -
     return sentence + "."
 
 
-def _net_sentence(option: DiscardOption, best: DiscardOption) -> str:
+def _net_sentence(option: Option, best: Option) -> str:
     net = f"Net {option.total_ev:.1f} (hand {'plus' if option.own_crib else 'minus'} crib)"
     if option is best or option.total_exact == best.total_exact:
         aim = "the fewest points, best in Lowball" if option.lowball else "the best choice"

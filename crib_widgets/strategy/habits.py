@@ -3,7 +3,7 @@
 When a two-player play is over, every card both players held has been laid, so each of the other
 player's turns can be replayed with both hands known. At some of its answers (a card laid on a
 pile; leads follow rules of their own, see `reading`) the grabber's card, the one that scores
-most now and of equal ones the highest (`pegging_choice.grab_rank`: the beginner's rule, and
+most now and of equal ones the highest (`solver.grab_rank`: the beginner's rule, and
 CribbageSim's Hoyle bot's), is not the best card, the one the exact look-ahead would lay with
 every card known (`lookahead.solve_play`). `grab_share` is how often the other player took the
 grabber's card at those tell-tale turns; the look-ahead then expects it to answer that way that
@@ -22,8 +22,7 @@ from collections.abc import Iterator, Sequence
 
 from ..cards import RANK_VALUES
 from ..game import Game
-from .lookahead import _FAR, _Solver
-from .pegging_choice import grab_rank
+from .solver import FAR, Solver, grab_rank
 
 __all__ = ["grab_share", "their_turns", "PRIOR", "STEP"]
 
@@ -60,7 +59,7 @@ def their_turns(events: Sequence, seat: int) -> Iterator[tuple[int, frozenset[in
         if turns is None:
             if len(_REPLAYED) > 50_000:
                 _REPLAYED.clear()
-            turns = _REPLAYED[key] = tuple(_turns(deal, seat, _Solver()))
+            turns = _REPLAYED[key] = tuple(_turns(deal, seat, Solver()))
         yield from turns
 
 
@@ -78,7 +77,7 @@ def _finished_deals(events: Sequence) -> Iterator[list]:
             deal = []
 
 
-def _turns(deal: list, seat: int, solver: _Solver) -> Iterator[tuple[int, frozenset[int], int]]:
+def _turns(deal: list, seat: int, solver: Solver) -> Iterator[tuple[int, frozenset[int], int]]:
     plays = [e for e in deal if e.kind == "play"]
     held = {s: sorted(e.cards[0].rank for e in plays if e.seat == s) for s in {e.seat for e in plays}}
     other = next((s for s in held if s != seat), None)
@@ -101,7 +100,7 @@ def _turns(deal: list, seat: int, solver: _Solver) -> Iterator[tuple[int, frozen
             pile = (*pile, rank)
 
 
-def _choice(solver: _Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pile: tuple[int, ...],
+def _choice(solver: Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pile: tuple[int, ...],
             said: int) -> tuple[int, frozenset[int]] | None:
     """The grabber's rank and the best ranks for the player to move, or None without a choice."""
     count = sum(RANK_VALUES[r] for r in pile)
@@ -109,6 +108,6 @@ def _choice(solver: _Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pil
     if len(ranks) < 2 or not pile:  # leads follow rules of their own (`reading`)
         return None
     grab = grab_rank(pile, ranks, count)
-    values = {r: solver.after((mine, theirs), pile, count, 0, said, (_FAR, _FAR), r) for r in ranks}
+    values = {r: solver.after((mine, theirs), pile, count, 0, said, (FAR, FAR), r) for r in ranks}
     top = max(values.values())
     return grab, frozenset(r for r, v in values.items() if v >= top - 1e-9)

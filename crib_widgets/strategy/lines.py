@@ -28,14 +28,26 @@ from dataclasses import dataclass, field
 
 from ..cards import RANK_VALUES
 from ..game import Game
-from .lookahead import _FAR, DEFAULT_SAMPLES, _hidden, _Solver, _without, rank_points
-from .pegging_choice import grab_rank
+from .lookahead import DEFAULT_SAMPLES, their_hands
+from .lookahead_multi import (
+    DEPTH,
+    GO,
+    SAMPLES,
+    MultiSolver,
+    hidden_deals,
+    lay_on,
+    moves,
+    multi_view,
+    pile_key,
+)
+from .lookahead_multi import step as advance
 from .players import look_ahead_view
+from .solver import FAR, Solver, grab_rank, pile_points, without
 
 __all__ = ["Event", "Line", "card_lines", "score_kinds"]
 
 Event = tuple[int, str, str, int]  # (who, when, what, rank of the card that scored)
-_NEEDS = (_FAR, _FAR)  # points, not the board: as the review weighs cards
+_NEEDS = (FAR, FAR)  # points, not the board: as the review weighs cards
 
 
 @dataclass
@@ -90,8 +102,8 @@ def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMP
     hand = tuple(sorted(c.rank for c in view["hand"]))
     playable = sorted({r for r in hand if RANK_VALUES[r] <= 31 - count})
     wanted = playable if ranks is None else [r for r in ranks if r in playable]
-    solver = _Solver(view["lowball"], view["exact"], view["grabs"])
-    hidden = _hidden(view["unseen"], view["held"], view["their_go_above"], samples, None, view["lowball"],
+    solver = Solver(view["lowball"], view["exact"], view["grabs"])
+    hidden = their_hands(view["unseen"], view["held"], view["their_go_above"], samples, None, view["lowball"],
                      their_played=view["their_played"], their_piles=view["their_piles"],
                      they_deal=view["they_deal"])
     pile = tuple(c.rank for c in game.pile)
@@ -106,9 +118,9 @@ def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMP
 
 
 class _Tracer:
-    """Follows the solver's choices (mirroring `lookahead._Solver`), adding up the scoring events."""
+    """Follows the solver's choices (mirroring `solver.Solver`), adding up the scoring events."""
 
-    def __init__(self, solver: _Solver, line: Line) -> None:
+    def __init__(self, solver: Solver, line: Line) -> None:
         self.solver, self.line = solver, line
 
     def node(self, hands, pile, count, turn, said, last, weight, step) -> None:
@@ -133,12 +145,12 @@ class _Tracer:
             self.lay(hands, pile, count, turn, said, rank, weight * share, step + 1)
 
     def lay(self, hands, pile, count, turn, said, rank, weight, step) -> None:
-        hand = _without(hands[turn], rank)
+        hand = without(hands[turn], rank)
         hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
         pile = (*pile, rank)
         count += RANK_VALUES[rank]
         when = "now" if step == 0 else "reply" if step == 1 and turn == 1 else "later"
-        for what, points in score_kinds(pile, rank_points(pile)):
+        for what, points in score_kinds(pile, pile_points(pile)):
             self.line.add((turn, when, what, rank), points, weight)
         if not hands[0] and not hands[1]:
             if count != 31:
@@ -165,7 +177,7 @@ class _Tracer:
         self.node(hands, (), 0, leader, 0, None, weight, step)
 
 
-def keep_line(keep, unseen, hands, *, dealer: bool, solver: _Solver) -> Line:
+def keep_line(keep, unseen, hands, *, dealer: bool, solver: Solver) -> Line:
     """The `Line` of a kept four in the play against each of ``hands`` (the other player's ranks,
     equally likely), as `lookahead.hand_play_value` solves it: the non-dealer leads. Events are
     the player's (0) and the other player's (1), all ``later``."""
@@ -187,8 +199,6 @@ def card_lines_multi(game: Game, seat: int, ranks, *, samples: int | None = None
     `lookahead_multi.play_values_multi` searches it (the same hidden deals, depth and greedy
     play-out beyond it). Events are the seat's (0), its partner's (2) or another side's (1);
     ``reply`` is the next card, laid by another side."""
-    from .lookahead_multi import DEPTH, SAMPLES, MultiSolver, hidden_deals, multi_view, pile_key
-
     view = multi_view(game, seat, board=False)
     n = len(view.sides)
     samples = SAMPLES if samples is None else samples
@@ -220,8 +230,6 @@ class _MultiTracer:
         return 0 if seat == self.seat else 2 if self.sides[seat] == self.side else 1
 
     def node(self, state, weight, step) -> None:
-        from .lookahead_multi import GO, moves
-
         options = moves(state)
         if options == [GO]:
             self.lay(state, GO, weight, step)
@@ -245,9 +253,6 @@ class _MultiTracer:
         self.lay(state, choice, weight, step + 1)
 
     def lay(self, state, rank, weight, step) -> None:
-        from .lookahead_multi import GO
-        from .lookahead_multi import step as advance
-
         _, pile, count, turn = state[:4]
         pegs, nxt = advance(state, rank, self.n)
         who = self.who(turn)
@@ -266,13 +271,11 @@ class _MultiTracer:
 
 def _multi_kinds(key: tuple[int, ...], count: int, rank: int) -> list[tuple[str, int]]:
     """What ``rank`` laid on a `lookahead_multi.pile_key` at ``count`` scores, by kind."""
-    from .lookahead_multi import _lay_on
-
     kinds = []
     total = count + RANK_VALUES[rank]
     if total in (15, 31):
         kinds.append(("fifteen" if total == 15 else "31", 2))
-    points = _lay_on(key, rank)[1]
+    points = lay_on(key, rank)[1]
     if points:
         kinds.append((_SETS.get(points, "pair") if key and key[-1] == rank else "run", points))
     return kinds

@@ -16,7 +16,7 @@ player keeps what scores, takes the points in front of it and leads by the rules
 rank, when there are few enough ways; otherwise a seeded sample of ``samples`` hands), solves
 the play for each and averages: the expected net points of each playable card. Near the end of
 a game, given the show ahead (``show``, `count_out.CountOut`), each imagined deal is solved to the
-end of its show instead: pegging out or counting out first wins (`WIN`). Given how often the other
+end of its show instead: pegging out or counting out first wins (`solver.WIN`). Given how often the other
 player grabs the points in front of it (``grabs``, `habits.grab_share`), each of its answers is
 that card that often and its best card otherwise.
 
@@ -37,13 +37,14 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ..cards import RANK_VALUES, Card
-from ..game.rules import pegged
-from .pegging_choice import grab_rank, play_score
+from .reading import read_hands
+from .solver import FAR, ShowSolver, Solver, capped_need, rank_patterns
 
 if TYPE_CHECKING:
     from .count_out import CountOut
 
-__all__ = ["solve_play", "play_values", "hidden_hands", "rank_points", "DEFAULT_SAMPLES", "READ_DRAWS", "WIN"]
+__all__ = ["solve_play", "play_values", "hidden_hands", "their_hands", "hand_play_value", "DEFAULT_SAMPLES",
+           "READ_DRAWS"]
 
 # Hidden hands averaged over when there are more ways than this. bench/review_samples.py measured,
 # on 60 positions against 600 samples: the card chosen loses on average 0.137 points with 8
@@ -54,175 +55,17 @@ DEFAULT_SAMPLES = 32
 # points a deal more than 32 (+0.05 +-0.06 and +0.14 +-0.06, seeds 1433 and 1434, 600 deal-seats
 # each), 16 did no better than 32, and 128 no better than 64 (-0.01 +-0.06, seed 1435).
 READ_DRAWS = 2
-# The value of winning the game outright in the play: more than any number of points.
-WIN = 1000.0
-# Needs larger than this can not be reached in what is left of one deal's play.
-_FAR = 40
-_SUITS = "CDHS"
 _VALUE = RANK_VALUES
-
-
-def rank_points(ranks: tuple[int, ...]) -> int:
-    """Points for the last card of a pile given by its ranks, cached (`pegging_choice.play_score`,
-    the card-free mirror of the engine's `crib_widgets.pegging.play_points` that the tests hold
-    to agree with it on every pile).
-
-    >>> rank_points((5, 10)), rank_points((3, 5, 4)), rank_points((7, 7, 7))
-    (2, 3, 6)
-    """
-    found = _POINTS.get(ranks)
-    if found is None:
-        if len(_POINTS) > 1 << 19:
-            _POINTS.clear()
-        found = _POINTS[ranks] = play_score(ranks, sum(_VALUE[r] for r in ranks))
-    return found
-
-
-_POINTS: dict[tuple[int, ...], int] = {}
-
-
-_MEMOS: dict[tuple[bool, bool, float], dict] = {}
-_MEMO_SIZE = 400_000
-
-
-def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    i = hand.index(rank)
-    return hand[:i] + hand[i + 1:]
-
-
-class _Solver:
-    """Exact minimax of the rest of a two-player play, memoised on the whole state.
-
-    State: the two hands (sorted ranks), the pile since the last reset (ranks), the count, whose
-    turn, who has said go (bits), who laid the last card, and each side's need (points that win,
-    or _FAR). Values are from player 0's side: its points minus player 1's (negated in Lowball).
-    ``grabs``: the share of player 1's answers that are the grabber's card (`habits`); the rest
-    are its best.
-    """
-
-    def __init__(self, lowball: bool = False, exact: bool = False, grabs: float = 0.0) -> None:
-        self.sign = -1 if lowball else 1
-        self.lowball = lowball
-        self.exact = exact
-        # how often player 1 takes the points in front of it (`habits`); not in Lowball
-        self.grabs = 0.0 if lowball else grabs
-        # positions recur across hidden hands, decisions and deals: one memo per aim, finish and
-        # habit, kept (and emptied when it grows past _MEMO_SIZE)
-        self.memo = _MEMOS.setdefault((lowball, exact, self.grabs), {})
-        if len(self.memo) > _MEMO_SIZE:
-            self.memo.clear()
-
-    def value(self, hands, pile, count, turn, said, last, needs) -> float:
-        key = (hands, pile, count, turn, said, last, needs)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        room = 31 - count
-        result = None
-        previous = 0
-        after = self.after
-        grabs = self.grabs if turn == 1 and pile else 0.0  # a habit of answering, not of leading
-        values = {}
-        for rank in hands[turn]:  # sorted, so each rank once
-            if rank == previous or _VALUE[rank] > room:
-                continue
-            previous = rank
-            v = values[rank] = after(hands, pile, count, turn, said, needs, rank)
-            if result is None or (v > result if turn == 0 else v < result):
-                result = v
-        if result is None:
-            result = self._advance(hands, pile, count, turn, said | (1 << turn), last, needs)
-        elif grabs:
-            result = grabs * values[grab_rank(pile, values, count)] + (1 - grabs) * result
-        self.memo[key] = result
-        return result
-
-    def after(self, hands, pile, count, turn, said, needs, rank) -> float:
-        """Player 0's value after ``turn`` lays ``rank``."""
-        hand = _without(hands[turn], rank)
-        hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
-        pile = (*pile, rank)
-        count += _VALUE[rank]
-        points = _POINTS.get(pile)
-        if points is None:
-            points = rank_points(pile)
-        won, needs, points = self._peg(needs, turn, points)
-        if won is not None:
-            return won
-        if not hands[0] and not hands[1] and count != 31:
-            won, needs, last_card = self._peg(needs, turn, 1)  # the last card: an amount of its own
-            if won is not None:
-                return won
-            points += last_card
-        gain = self.sign * points * (1 if turn == 0 else -1)
-        if not hands[0] and not hands[1]:
-            return gain + self.shown(needs)
-        if count == 31:
-            return gain + self._reset(hands, turn, needs)
-        return gain + self._advance(hands, pile, count, turn, said, turn, needs)
-
-    def shown(self, needs) -> float:
-        """The value of the show after the play, beyond the points pegged (none: points only)."""
-        return 0.0
-
-    def _peg(self, needs, seat, points):
-        """(the game's value if ``points`` end it, else None; the needs after; the points pegged).
-        With an exact finish, points that would carry past the target are refused: none pegged."""
-        if not points or needs[seat] >= _FAR:
-            return None, needs, points
-        points = pegged(points, needs[seat], self.exact)
-        if not points:
-            return None, needs, 0
-        need = needs[seat] - points
-        if need <= 0:
-            mine = -WIN if self.lowball else WIN
-            return (mine if seat == 0 else -mine), needs, points
-        return None, ((need, needs[1]) if seat == 0 else (needs[0], need)), points
-
-    def _advance(self, hands, pile, count, seat, said, last, needs) -> float:
-        other = 1 - seat
-        if hands[other] and not said & (1 << other):
-            return self.value(hands, pile, count, other, said, last, needs)
-        if hands[seat] and not said & (1 << seat):
-            return self.value(hands, pile, count, seat, said, last, needs)
-        # nobody can lay a card: the last to lay one pegs the go, and the count starts again
-        won, needs, point = self._peg(needs, last, 1)
-        if won is not None:
-            return won
-        gain = self.sign * point * (1 if last == 0 else -1)
-        return gain + self._reset(hands, last, needs)
-
-    def _reset(self, hands, last, needs) -> float:
-        leader = 1 - last if hands[1 - last] else last
-        return self.value(hands, (), 0, leader, 0, None, needs)
-
-
-class _ShowSolver(_Solver):
-    """The solver for one imagined deal whose show is known (`count_out.CountOut`): the play's end
-    is worth what the show then does. Its own memo: the show depends on the whole imagined hand."""
-
-    def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...],
-                 grabs: float = 0.0) -> None:
-        super().__init__(lowball, exact, grabs)
-        self.memo = {}
-        self.show, self.their_ranks = show, their_ranks
-
-    def shown(self, needs) -> float:
-        return self.show.end_value(needs, self.their_ranks)
-
-
-def _need(value: int | None) -> int:
-    return _FAR if value is None or value >= _FAR else value
 
 
 def solve_play(mine: Sequence[int], theirs: Sequence[int], pile: Sequence[int] = (), count: int | None = None,
                *, their_go: bool = False, i_laid_last: bool | None = None, need: int | None = None,
                their_need: int | None = None, lowball: bool = False, exact: bool = False,
-               solver: _Solver | None = None) -> float:
+               solver: Solver | None = None) -> float:
     """Net points (mine minus theirs; in Lowball theirs minus mine) of the rest of the play with every
     card known, me to move. Ranks only (1 to 13). ``their_go``: the other player has said go in
     this count; ``i_laid_last``: who laid the pile's last card (by default me if they said go,
-    otherwise them). With ``need`` / ``their_need`` a side that reaches it wins (worth `WIN`);
+    otherwise them). With ``need`` / ``their_need`` a side that reaches it wins (worth `solver.WIN`);
     with ``exact`` (the exact-finish variant) points that would carry past a need are refused.
 
     >>> solve_play([5], [10])        # I lead the 5, the ten makes 15-2, and the last card: -3
@@ -230,7 +73,7 @@ def solve_play(mine: Sequence[int], theirs: Sequence[int], pile: Sequence[int] =
     >>> solve_play([10, 10], [5, 5])  # 10, 5 for 15-2, 10, 5 for 30 and the last card
     -3.0
     """
-    solver = solver or _Solver(lowball, exact)
+    solver = solver or Solver(lowball, exact)
     pile = tuple(pile)
     if count is None:
         count = sum(_VALUE[r] for r in pile)
@@ -238,10 +81,10 @@ def solve_play(mine: Sequence[int], theirs: Sequence[int], pile: Sequence[int] =
         i_laid_last = their_go
     last = None if not pile else (0 if i_laid_last else 1)
     hands = (tuple(sorted(mine)), tuple(sorted(theirs)))
-    needs = (_need(need), _need(their_need))
+    needs = (capped_need(need), capped_need(their_need))
     said = 2 if their_go else 0
     if not hands[0]:
-        return float(solver._advance(hands, pile, count, 0, said | 1, last, needs))
+        return float(solver.advance(hands, pile, count, 0, said | 1, last, needs))
     return float(solver.value(hands, pile, count, 0, said, last, needs))
 
 
@@ -259,7 +102,7 @@ def hidden_hands(unseen: Iterable[Card], held: int, *, above: int = 0, samples: 
         return [((), 1.0)]
     by_rank = Counter(c.rank for c in pool)
     ranks = sorted(by_rank)
-    patterns = _patterns(ranks, by_rank, held)
+    patterns = rank_patterns(ranks, by_rank, held)
     if len(patterns) <= samples:
         total = comb(len(pool), held)
         return [(p, w / total) for p, w in patterns]
@@ -268,30 +111,13 @@ def hidden_hands(unseen: Iterable[Card], held: int, *, above: int = 0, samples: 
     return [(p, n / samples) for p, n in sorted(drawn.items())]
 
 
-def _patterns(ranks: list[int], by_rank: Counter, size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every multiset of ``size`` ranks the pool can make, with how many card sets give it."""
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def grow(start: int, left: int, chosen: tuple[int, ...], ways: int) -> None:
-        if not left:
-            out.append((chosen, ways))
-            return
-        for i in range(start, len(ranks)):
-            rank = ranks[i]
-            for k in range(1, min(by_rank[rank], left) + 1):
-                grow(i + 1, left - k, chosen + (rank,) * k, ways * comb(by_rank[rank], k))
-
-    grow(0, size, (), 1)
-    return out
-
-
 def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Card], held: int, *,
                 their_go_above: int = 0, their_go_now: bool = False, need: int | None = None,
                 their_need: int | None = None, lowball: bool = False, samples: int = DEFAULT_SAMPLES,
                 their_played: Sequence[Card] = (), their_piles: Sequence[tuple[int, ...]] = (),
                 they_deal: bool | None = None, show: CountOut | None = None, exact: bool = False,
                 grabs: float = 0.0, rng: random.Random | None = None,
-                solver: _Solver | None = None) -> dict[Card, float]:
+                solver: Solver | None = None) -> dict[Card, float]:
     """Each playable card's expected net points for the rest of the play (see the module text).
 
     ``held``: cards the other player still holds; ``their_go_above``: a go of theirs this deal
@@ -310,30 +136,29 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     playable = sorted({c.rank for c in hand if c.value <= 31 - count})
     if not playable:
         return {}
-    solver = solver or _Solver(lowball, exact, grabs)
+    solver = solver or Solver(lowball, exact, grabs)
     mine = tuple(sorted(c.rank for c in hand))
     ranks = tuple(c.rank for c in pile)
-    needs = (_need(need), _need(their_need))
+    needs = (capped_need(need), capped_need(their_need))
     said = 2 if their_go_now else 0
     totals = dict.fromkeys(playable, 0.0)
     read = {"their_played": their_played, "their_piles": their_piles, "they_deal": they_deal}
-    to_show = show is not None and not lowball and min(needs) < _FAR
+    to_show = show is not None and not lowball and min(needs) < FAR
     laid = tuple(c.rank for c in their_played)
-    for theirs, weight in _hidden(unseen, held, their_go_above, samples, rng, lowball, **read):
+    for theirs, weight in their_hands(unseen, held, their_go_above, samples, rng, lowball, **read):
         hands = (mine, theirs)
-        world = (_ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs) if to_show
+        world = (ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs) if to_show
                  else solver)
         for rank in playable:
             totals[rank] += weight * world.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}
 
 
-def _hidden(unseen, held, above, samples, rng, lowball, *, their_played, their_piles, they_deal):
-    """The other player's hidden hands: read from its discard when whose crib it is is known and
-    it kept four (two players), otherwise every hand consistent with its goes alike."""
+def their_hands(unseen, held, above, samples, rng, lowball, *, their_played, their_piles, they_deal):
+    """The other player's hidden hands as (sorted ranks, weight) pairs: read from its discard when
+    whose crib it is is known and it kept four (two players, `reading.read_hands`), otherwise every
+    hand consistent with its goes alike (`hidden_hands`)."""
     if they_deal is not None:
-        from .reading import read_hands  # here: reading scores piles with this module's rank_points
-
         read = read_hands(unseen, their_played, held, they_deal=they_deal, above=above, lowball=lowball,
                           their_piles=their_piles, draws=READ_DRAWS * samples, rng=rng)
         if read:
@@ -343,11 +168,11 @@ def _hidden(unseen, held, above, samples, rng, lowball, *, their_played, their_p
 
 def hand_play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int = 12,
                     lowball: bool = False, rng: random.Random | None = None,
-                    solver: _Solver | None = None, hands: list | None = None) -> float:
+                    solver: Solver | None = None, hands: list | None = None) -> float:
     """The kept four cards' expected net points in the play (mine minus the other player's), over
     ``samples`` hidden four-card hands (or the given ``hands``), each play solved exactly; the
     non-dealer leads. An estimate for weighing a discard, not an exact average."""
-    solver = solver or _Solver(lowball)
+    solver = solver or Solver(lowball)
     mine = tuple(sorted(c.rank for c in keep))
     if hands is None:
         rng = rng or random.Random("hand play")
@@ -355,7 +180,7 @@ def hand_play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: boo
     total = 0.0
     for theirs in hands:
         if dealer:  # the other player leads: value from their side, negated
-            total -= solver.value((theirs, mine), (), 0, 0, 0, None, (_FAR, _FAR))
+            total -= solver.value((theirs, mine), (), 0, 0, 0, None, (FAR, FAR))
         else:
-            total += solver.value((mine, theirs), (), 0, 0, 0, None, (_FAR, _FAR))
+            total += solver.value((mine, theirs), (), 0, 0, 0, None, (FAR, FAR))
     return total / len(hands)

@@ -63,15 +63,13 @@ from functools import cache
 from ..cards import RANK_VALUES, Card
 from ..game import Game
 from ..game.rules import pegged
-from .lookahead import _patterns  # every multiset of ranks a pool can make, with its weight
-from .pegging_choice import play_score
+from ..game.seat_view import play_view
+from .solver import FAR, WIN, play_score, rank_patterns
 
 __all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_values_multi", "expert_card",
-           "card_values_multi", "step", "moves", "pile_key", "greedy_line", "clear_memos", "GO", "WIN",
+           "card_values_multi", "step", "moves", "pile_key", "lay_on", "greedy_line", "clear_memos", "GO",
            "SAMPLES", "DEPTH"]
 
-WIN = 1000.0
-_FAR = 40
 _VALUE = RANK_VALUES
 GO = 0
 #: Hidden deals averaged over when there are more ways than this (see the module text).
@@ -114,7 +112,7 @@ def pile_key(pile: tuple[int, ...]) -> tuple[int, ...]:
 _TAIL: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 
-def _lay_on(pile: tuple[int, ...], rank: int) -> tuple[tuple[int, ...], int]:
+def lay_on(pile: tuple[int, ...], rank: int) -> tuple[tuple[int, ...], int]:
     """(the new pile's key, the pairs and runs the card scores) for ``rank`` laid on ``pile``; cached."""
     full = (*pile, rank)
     found = _TAIL.get(full)
@@ -146,7 +144,7 @@ def step(state, rank: int, n: int):
         hands = (*hands[:turn], hand, *hands[turn + 1:])
         if not hand:
             holding &= ~(1 << turn)
-        pile, points = _lay_on(pile, rank)
+        pile, points = lay_on(pile, rank)
         count += _VALUE[rank]
         if count == 15 or count == 31:
             points += 2
@@ -240,7 +238,7 @@ class MultiSolver:
         sides = self.sides
         for seat, points in pegs:
             side = sides[seat]
-            if needs is not None and needs[side] < _FAR:
+            if needs is not None and needs[side] < FAR:
                 if not pegged(points, needs[side], self.exact):
                     continue  # exact finish: points that would carry past the target are refused
                 need = needs[side] - points
@@ -266,7 +264,7 @@ class MultiSolver:
         vec = list(self.zero)
         sides = self.sides
         nxt_table = _next_table(self.n)
-        lay_on = _lay_on
+        tail = lay_on
         value = _VALUE
         sign = self.sign
         while True:
@@ -276,7 +274,7 @@ class MultiSolver:
             for rank in hands[turn]:  # sorted: on a tie the higher card wins
                 v = value[rank]
                 if v <= room:
-                    key, points = lay_on(pile, rank)
+                    key, points = tail(pile, rank)
                     if count + v == 15 or count + v == 31:
                         points += 2
                     if sign * points >= aim:
@@ -320,7 +318,7 @@ def greedy_line(state, n: int, lowball: bool = False) -> list[tuple[int, int]]:
             best = -100
             for rank in options:
                 total = count + _VALUE[rank]
-                points = _lay_on(pile, rank)[1] + (2 if total == 15 or total == 31 else 0)
+                points = lay_on(pile, rank)[1] + (2 if total == 15 or total == 31 else 0)
                 if sign * points >= best:
                     best, choice = sign * points, rank
         pegs, state = step(state, choice, n)
@@ -377,8 +375,6 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
 
     ``board``: with the needs (the expert plays to the board); without, for points only (the review).
     """
-    from .players import play_view
-
     rules = game.rules
     n = rules.players
     above = [0] * n
@@ -400,8 +396,8 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
         said |= 1 << s
     needs = None
     if board:
-        needs = tuple(min(_FAR, rules.target - game.scores[side]) for side in range(rules.sides))
-        if min(needs) >= _FAR:
+        needs = tuple(min(FAR, rules.target - game.scores[side]) for side in range(rules.sides))
+        if min(needs) >= FAR:
             needs = None  # nobody is near the end: the same values (and memo) as for points
     return MultiView(seat, game.hands[seat], game.pile, game.count, play_view(game, seat).unseen,
                      tuple(len(h) for h in game.hands), tuple(above), said, last,
@@ -458,7 +454,7 @@ def _every_deal(pool, seats, held, above, limit):
             return len(out) <= limit
         seat = seats[index]
         ranks = [r for r in sorted(counts) if counts[r] and RANK_VALUES[r] > above.get(seat, 0)]
-        for pattern, w in _patterns(ranks, counts, held[seat]):
+        for pattern, w in rank_patterns(ranks, counts, held[seat]):
             for r in pattern:
                 counts[r] -= 1
             hands[seat] = pattern

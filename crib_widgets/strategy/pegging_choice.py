@@ -21,84 +21,15 @@ next player can pair or run, and to take 31 and the go when it can. In Lowball t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from math import comb
 
 from ..cards import Card
 from ..game.rules import pegged
+from ..game.seat_view import PlayView
+from .solver import WIN, grab_rank, play_score
 
-__all__ = ["PlayView", "play_score", "grab_rank", "greedy_play", "expert_play", "expert_values", "lead_rules"]
-
-_SETS = (0, 0, 2, 6, 12, 12)
-WIN = 1000.0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayView:
-    """What a player sees when it is its turn in the play.
-
-    - ``hand``: the cards it holds; ``pile``: the cards laid since the count was last 0;
-      ``count``: the running total.
-    - ``unseen``: every card it cannot see (not in its hand, not its own discards, not laid,
-      not the starter): the next player's cards are among them.
-    - ``next_held``: how many cards the next player still in this count holds (0 when every
-      other player has said go or has no cards: the player then plays on alone).
-    - ``need``: points its side still needs to reach the target (None: not close, no matter);
-      ``next_need``: the same for the next player's side.
-    - ``lowball``: reaching the target loses, so points are to be avoided.
-    - ``exact``: the exact-finish variant: points that would carry a side past the target are
-      refused, so only exactly what is needed wins.
-    """
-
-    hand: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    count: int
-    unseen: tuple[Card, ...]
-    next_held: int
-    need: int | None = None
-    next_need: int | None = None
-    lowball: bool = False
-    exact: bool = False
-
-    def playable(self) -> list[Card]:
-        """Cards that can be laid without passing 31."""
-        room = 31 - self.count
-        return [c for c in self.hand if c.value <= room]
-
-
-def play_score(ranks: Sequence[int], count: int) -> int:
-    """Points for the last of ``ranks`` (the pile since the last reset) when the count is ``count``.
-
-    Fast and card-free for look-ahead; agrees with `crib_widgets.pegging.play_points`.
-
-    >>> play_score([5, 10], 15), play_score([3, 5, 4], 12), play_score([7, 7, 7], 21)
-    (2, 3, 6)
-    """
-    points = 2 if count in (15, 31) else 0
-    n = len(ranks)
-    last = ranks[-1]
-    if n > 1 and ranks[-2] == last:
-        same = 2
-        while same < n and ranks[-same - 1] == last:
-            same += 1
-        return points + _SETS[same]
-    # grow the window back from the last card; a repeated rank ends every longer run too
-    low = high = last
-    seen = {last}
-    run = 0
-    for size in range(2, n + 1):
-        rank = ranks[-size]
-        if rank in seen:
-            break
-        seen.add(rank)
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if size >= 3 and high - low == size - 1:
-            run = size
-    return points + run
+__all__ = ["PlayView", "greedy_play", "expert_play", "expert_values", "lead_rules"]
 
 
 def _value(rank: int) -> int:
@@ -115,19 +46,6 @@ def lead_rules(rank: int, held: Sequence[int]) -> tuple[bool, bool, bool]:
     """
     only_fives = all(r == 5 for r in held)
     return rank < 5, rank != 5 or only_fives, rank != 5 and held.count(rank) > 1
-
-
-def grab_rank(pile: Sequence[int], ranks: Iterable[int], count: int, sign: int = 1) -> int | None:
-    """The rank a grabber lays on ``pile`` (ranks) at ``count``: the one of ``ranks`` that scores
-    most now (fewest with ``sign`` -1, in Lowball), of equal ones the highest; None when none fits.
-
-    >>> grab_rank([10], [5, 13], 10), grab_rank([9], [2, 13], 9), grab_rank([10, 10, 5], [13], 25)
-    (5, 13, None)
-    """
-    fits = [r for r in ranks if count + _value(r) <= 31]
-    if not fits:
-        return None
-    return max(fits, key=lambda r: (sign * play_score([*pile, r], count + _value(r)), r))
 
 
 def greedy_play(view: PlayView) -> Card | None:

@@ -39,9 +39,10 @@ import random
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
-from ..cards import Card, full_deck
+from ..cards import Card
 from ..errors import CribbageError, IllegalMove
 from ..game import Announce, Answer, Discard, Game, Go, Move, Play
+from ..game.seat_view import own_discards, play_view
 from ..scoring import MAX_HAND_SCORE, rank_points
 from .count_out import CountOut
 from .discard import advise_discard, hand_sums, unseen_cards
@@ -49,11 +50,12 @@ from .habits import grab_share
 from .lookahead import play_values
 from .lookahead_multi import expert_card
 from .muggins_players import announce_count, answer_count, check_rate
-from .pegging_choice import PlayView, greedy_play, lead_rules, play_score
+from .pegging_choice import greedy_play, lead_rules
+from .solver import play_score
 from .weigh import weigh_discards
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
-           "play_view", "look_ahead_view", "own_discards"]
+           "look_ahead_view"]
 
 
 @runtime_checkable
@@ -336,45 +338,6 @@ def make_player(name: str, seed: int = 0, **options) -> ComputerPlayer:
     if unknown:
         raise CribbageError(f"unknown player option(s) {', '.join(unknown)}: allowed are miscount, skill")
     return level(seed, **options)
-
-
-def own_discards(game: Game, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` laid in this deal's crib (it saw them; nobody else did)."""
-    for event in reversed(game.events):
-        if event.kind == "deal":
-            break
-        if event.kind == "discard" and event.seat == seat:
-            return event.cards
-    return ()
-
-
-def play_view(game: Game, seat: int) -> PlayView:
-    """What ``seat`` can see at its turn in the play, for the play strategies."""
-    rules = game.rules
-    n = rules.players
-    hand = game.hands[seat]
-    known = set(hand)
-    known.update(own_discards(game, seat))
-    for laid in game.played:
-        known.update(laid)
-    if game.starter is not None:
-        known.add(game.starter)
-    unseen = tuple(c for c in full_deck() if c not in known)
-    said = set(game.said_go)
-    hands = game.hands
-    side = rules.side_of(seat)
-    # the next opponent still in this count (a partner in between is passed over: it will not
-    # play against us); with nobody left the player plays on alone
-    next_seat = next((s for s in ((seat + i) % n for i in range(1, n))
-                      if hands[s] and s not in said and rules.side_of(s) != side), None)
-    next_held = 0
-    next_need = None
-    if next_seat is not None:
-        next_held = len(hands[next_seat])
-        next_need = rules.target - game.scores[rules.side_of(next_seat)]
-    return PlayView(hand=hand, pile=game.pile, count=game.count, unseen=unseen, next_held=next_held,
-                    need=rules.target - game.scores[side], next_need=next_need, lowball=rules.lowball,
-                    exact=rules.exact_finish)
 
 
 def look_ahead_view(game: Game, seat: int) -> dict:

@@ -46,8 +46,8 @@ from math import exp
 
 from ..cards import RANK_VALUES, Card
 from ..scoring import HAND_FLUSH, rank_points
-from .lookahead import rank_points as pile_points
 from .pegging_choice import lead_rules
+from .solver import pile_points
 
 __all__ = ["read_hands", "keep_weight", "BETA", "GAMMA", "LEAD", "DRAWS"]
 

@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING
 
 from ..aloud import number_words
 from ..cards import RANK_VALUES, Card
+from ..game.seat_view import play_view
 from ..game.show import show_order
 from ..pegging import item_words, next_in_count, play_points, points_words
 from ..scoring import hand_total
 from ..words import join_words, plural, possessive
 from .explain import holding_words, ranks_text, throw_reasons
 from .lines import Line, card_lines, card_lines_multi, keep_line, score_kinds
-from .lookahead import rank_points
-from .players import play_view
+from .solver import pile_points
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -195,7 +195,7 @@ def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line
     count = game.count
     parts: list[tuple[float, str]] = []
     now = b.total(0, "now") - d.total(0, "now")
-    if now > 0 and rank_points((*pile, best.rank)) > rank_points((*pile, done.rank)):
+    if now > 0 and pile_points((*pile, best.rank)) > pile_points((*pile, done.rank)):
         parts.append((now, f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                            f"{scores_now(game.pile, done)}"))
     for what in _KIND:
@@ -218,7 +218,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
     for (who, when, kind, rank), points in d.points.items():
         if (who, when, kind) == (1, "reply", what) and points > 0 and (
                 RANK_VALUES[best.rank] + count + RANK_VALUES[rank] > 31
-                or rank_points((*on_done, rank)) > rank_points((*on_best, rank))):
+                or pile_points((*on_done, rank)) > pile_points((*on_best, rank))):
             named[rank] = points
     if gain < _SMALL or not named:
         return None
@@ -241,14 +241,14 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
         safe = f"is hardly ever answered for {kind}"
     else:
         safe = f"is answered for {kind} {often(p_best)}"
-    also = f" {scores_now(game.pile, best)[:-4]} too and" if rank_points(on_best) else ""
+    also = f" {scores_now(game.pile, best)[:-4]} too and" if pile_points(on_best) else ""
     text = f"the {best.rank_text} (count {after_best}){also} {safe}"
     if item == kind == "a pair" and best.rank != done.rank and p_best >= 0.04:
         n_best, n_done = unseen[best.rank], unseen[done.rank]
         text += (f" ({_rank_count(n_best, best.rank)} unseen, {_rank_count(n_done, done.rank)})"
                  if n_best != n_done
                  else f" (their discard and play make {_card_words(done.rank)} likelier in their hand)")
-    now = f"{scores_now(game.pile, done)}, but " if rank_points(on_done) else ""
+    now = f"{scores_now(game.pile, done)}, but " if pile_points(on_done) else ""
     text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
              f"{often(p_done)}")
     if len(pile) == 1 and pile[0] == done.rank and item == "three of a kind":
@@ -261,7 +261,7 @@ def _scores(pile: tuple[int, ...], rank: int, what: str) -> bool:
     if sum(RANK_VALUES[r] for r in pile) + RANK_VALUES[rank] > 31:
         return False
     after = (*pile, rank)
-    return any(kind == what for kind, _ in score_kinds(after, rank_points(after)))
+    return any(kind == what for kind, _ in score_kinds(after, pile_points(after)))
 
 
 def _later_part(done, best, d: Line, b: Line, what):
@@ -341,7 +341,7 @@ def _threat_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     pile = tuple(c.rank for c in game.pile)
     count = game.count
     unseen = Counter(c.rank for c in play_view(game, seat).unseen)
-    if rank_points((*pile, best.rank)) != rank_points((*pile, done.rank)):
+    if pile_points((*pile, best.rank)) != pile_points((*pile, done.rank)):
         return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                 f"{scores_now(game.pile, done)}")
     if game.rules.lowball:
@@ -373,8 +373,8 @@ def _threat(pile: tuple[int, ...], card: Card, count: int, unseen: Counter, othe
     for rank, n in sorted(unseen.items()):
         if not n or after + RANK_VALUES[rank] > 31:
             continue
-        points = rank_points((*pile, card.rank, rank))
-        against = (rank_points((*pile, other.rank, rank))
+        points = pile_points((*pile, card.rank, rank))
+        against = (pile_points((*pile, other.rank, rank))
                    if count + other.value + RANK_VALUES[rank] <= 31 else 0)
         if points <= against:
             continue  # the better card is open to it too: no reason to tell them apart
@@ -569,9 +569,9 @@ def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
     hands the throw was weighed with)."""
     if game.rules.players != 2 or game.rules.lowball:
         return None
-    from .weigh import SAMPLES, _known_plays
+    from .weigh import SAMPLES, known_plays
 
-    known = _known_plays(list(hand), game.dealer == seat, False, SAMPLES)
+    known = known_plays(list(hand), game.dealer == seat, False, SAMPLES)
     kb, kd = best.option.keep, done.option.keep
     lb = keep_line(kb, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)
     ld = keep_line(kd, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)

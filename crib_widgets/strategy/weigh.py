@@ -30,9 +30,11 @@ from functools import lru_cache
 
 from ..cards import Card, parse_cards
 from .discard import DiscardOption, advise_discard, unseen_cards
-from .lookahead import _Solver, hand_play_value
+from .lookahead import hand_play_value
+from .solver import Solver
 
-__all__ = ["WeighedDiscard", "weigh_discards", "SAMPLES", "SHORTLIST", "PLAY_WEIGHT"]
+__all__ = ["WeighedDiscard", "weigh_discards", "KnownPlays", "known_plays", "SAMPLES", "SHORTLIST",
+           "PLAY_WEIGHT"]
 
 SAMPLES = 8
 # Counted at half, the play estimates of two keeps rarely differ by more than 1.5 points: on the
@@ -73,7 +75,7 @@ def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: i
     weighed = []
     also = {frozenset(cards) for cards in also}
     if players == 2 and samples:
-        known = _known_plays(cards, dealer, lowball, samples)
+        known = known_plays(cards, dealer, lowball, samples)
         plays: dict[tuple[Card, ...], float] = {}
         for o in options:
             if net[o.discard] >= top - shortlist or frozenset(o.discard) in also:
@@ -90,7 +92,7 @@ def weigh_discards(hand: str | Iterable[str | Card], *, dealer: bool, players: i
     return weighed
 
 
-class _KnownPlays:
+class KnownPlays:
     """The play values of one dealt hand's keeps, worked out once: the same hand is weighed when
     "Show me" is asked, when the learner's throw is judged and in the review, and each keep costs
     tens of thousands of solved positions."""
@@ -99,7 +101,7 @@ class _KnownPlays:
         self.unseen = unseen_cards(cards)
         rng = random.Random(f"discard:{','.join(map(str, sorted(cards)))}")
         self.hands = [tuple(sorted(c.rank for c in rng.sample(self.unseen, 4))) for _ in range(samples)]
-        self.dealer, self.solver, self.values = dealer, _Solver(lowball), {}
+        self.dealer, self.solver, self.values = dealer, Solver(lowball), {}
 
     def value(self, keep: tuple[Card, ...]) -> float:
         key = frozenset(keep)
@@ -110,9 +112,10 @@ class _KnownPlays:
 
 
 @lru_cache(maxsize=8)  # the hands of the last few deals; a solver's memo is large
-def _known_plays_of(cards: tuple[Card, ...], dealer: bool, lowball: bool, samples: int) -> _KnownPlays:
-    return _KnownPlays(list(cards), dealer, lowball, samples)
+def _known_plays_of(cards: tuple[Card, ...], dealer: bool, lowball: bool, samples: int) -> KnownPlays:
+    return KnownPlays(list(cards), dealer, lowball, samples)
 
 
-def _known_plays(cards: list[Card], dealer: bool, lowball: bool, samples: int) -> _KnownPlays:
+def known_plays(cards: list[Card], dealer: bool, lowball: bool, samples: int) -> KnownPlays:
+    """The play values of the keeps of the dealt ``cards`` (worked out once for the last few hands)."""
     return _known_plays_of(tuple(sorted(cards)), dealer, lowball, samples)
