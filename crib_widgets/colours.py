@@ -108,6 +108,18 @@ COLOURS: dict[str, str] = {
     # the book's figures of hand statistics: the hands people keep beside four random cards
     "kept": "#1f7a4d",
     "random": "#8a96a3",
+    # the board: its wood, grain, holes, the names and numbers burnt in, a peg's jump back
+    "wood-light": "#d9a86c",
+    "wood": "#c48a4c",
+    "wood-dark": "#a86f36",
+    "grain": "#9c6630",
+    "hole": "#3a240f",
+    "game-hole": "#2a1707",
+    "game-hole-rim": "#f3d9a4",
+    "board-text": "#4a2c0c",
+    "board-name": "#2b1808",
+    "board-name-soft": "#3b230c",
+    "jump-back": "#7b241c",
 }
 
 # The sides' colours, in seat order: the board's pegs, the charts' series.

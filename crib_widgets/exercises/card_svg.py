@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import SUIT_INK, Card
+from ..colours import COLOURS
 from ..words import name_verb
 
 __all__ = ["card_svg", "go_svg", "CARD_CSS"]
@@ -20,7 +21,7 @@ _FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', Arial, sans-seri
 CARD_CSS = (
     "\nsvg.card { display: inline-block; vertical-align: top; margin: 0 3px; }\n"
     f"svg.card text {{ font-family: {_FONT}; }}\n"
-    "svg.card.asked rect.face { stroke: #000; stroke-width: 3.5; }\n"
+    "svg.card.asked rect.face { stroke: var(--crib-print); stroke-width: 3.5; }\n"
     "@media print { svg.card { break-inside: avoid; } }\n"
 )
 
@@ -38,7 +39,8 @@ def card_svg(card: Card, *, width: int = 54, asked: bool = False, note: str = ""
     return (
         f'<svg class="{css}" viewBox="0 0 60 84" width="{width}" height="{height}" role="img" '
         f'aria-label="{label}"><title>{label}</title>'
-        f'<rect class="face" x="1.5" y="1.5" width="57" height="81" rx="6" fill="#fff" stroke="#333" '
+        f'<rect class="face" x="1.5" y="1.5" width="57" height="81" rx="6" fill="{COLOURS["paper"]}" '
+        f'stroke="{COLOURS["print-soft"]}" '
         f'stroke-width="1.5"/>'
         f'<g fill="{colour}">'
         f'<text x="6" y="18" font-size="15" font-weight="bold">{rank}</text>'
@@ -57,8 +59,10 @@ def go_svg(seat: str, *, width: int = 54) -> str:
     return (
         f'<svg class="card go" viewBox="0 0 60 84" width="{width}" height="{height}" role="img" '
         f'aria-label="{label}"><title>{label}</title>'
-        f'<rect x="1.5" y="1.5" width="57" height="81" rx="6" fill="#fff" stroke="#777" stroke-width="1.5" '
+        f'<rect x="1.5" y="1.5" width="57" height="81" rx="6" fill="{COLOURS["paper"]}" '
+        f'stroke="{COLOURS["print-faint"]}" stroke-width="1.5" '
         f'stroke-dasharray="5 3"/>'
-        f'<text x="30" y="46" font-size="18" text-anchor="middle" font-weight="bold" fill="#444">GO</text>'
+        f'<text x="30" y="46" font-size="18" text-anchor="middle" font-weight="bold" '
+        f'fill="{COLOURS["print-go"]}">GO</text>'
         f"</svg>"
     )

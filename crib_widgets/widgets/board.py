@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from ..colours import COLOURS
 from ..game.rules import Rules
 from .styles import SIDE_COLOURS, esc
 
@@ -160,15 +161,16 @@ def _wood(height: float, layout: Layout, ids: str) -> str:
     width = layout.width
     return (
         f'<defs><linearGradient id="{ids}-wood" x1="0" y1="0" x2="0" y2="1">'
-        '<stop offset="0" stop-color="#d9a86c"/><stop offset=".55" stop-color="#c48a4c"/>'
-        '<stop offset="1" stop-color="#a86f36"/></linearGradient>'
+        f'<stop offset="0" stop-color="{COLOURS["wood-light"]}"/><stop offset=".55" '
+        f'stop-color="{COLOURS["wood"]}"/>'
+        f'<stop offset="1" stop-color="{COLOURS["wood-dark"]}"/></linearGradient>'
         f'<filter id="{ids}-shadow" x="-50%" y="-50%" width="200%" height="200%">'
         '<feDropShadow dx="0.8" dy="1.2" stdDeviation="0.9" flood-opacity=".45"/></filter></defs>'
         f'<rect x="2" y="2" width="{width - 4}" height="{height - 4:.0f}" rx="16" fill="url(#{ids}-wood)" '
-        'stroke="#7a4b1f" stroke-width="2"/>'
+        f'stroke="{COLOURS["mark"]}" stroke-width="2"/>'
         + "".join(
             f'<path d="M 14 {y:.0f} C {width * .32:.0f} {y - 5:.0f}, {width * .65:.0f} {y + 6:.0f}, '
-            f'{width - 14} {y - 2:.0f}" stroke="#9c6630" stroke-opacity=".18" fill="none"/>'
+            f'{width - 14} {y - 2:.0f}" stroke="{COLOURS["grain"]}" stroke-opacity=".18" fill="none"/>'
             for y in range(14, int(height) - 6, 11)
         )
     )
@@ -190,7 +192,7 @@ def _scale(target: int, sides: int, layout: Layout) -> str:
         x, _ = hole_xy(hole, 0, target, layout=layout)
         y = above if hole <= ROW else bottom
         marks.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{layout.scale_font}" text-anchor="middle" '
-                     f'fill="#4a2c0c">{scale_text(hole, target)}</text>')
+                     f'fill="{COLOURS["board-text"]}">{scale_text(hole, target)}</text>')
     return "".join(marks)
 
 
@@ -211,9 +213,10 @@ def _skunk_mark(target: int, sides: int, layout: Layout) -> str:
     text_y = y2 + 2 * layout.scale_font + (6 if layout.names_above else 4)
     font = layout.scale_font if layout.names_above else 8
     anchor = "end" if layout.names_above and x > layout.width * .7 else "middle"
-    return (f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y2:.1f}" stroke="#a93226" '
+    return (f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y2:.1f}" stroke="{COLOURS["negative"]}" '
             f'stroke-width="1.4" stroke-dasharray="3 2"/>'
-            f'<text x="{x:.1f}" y="{text_y:.1f}" font-size="{font}" text-anchor="{anchor}" fill="#a93226">'
+            f'<text x="{x:.1f}" y="{text_y:.1f}" font-size="{font}" text-anchor="{anchor}" '
+            f'fill="{COLOURS["negative"]}">'
             f'{label} {line}</text>')
 
 
@@ -226,7 +229,7 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     if layout.names_above:  # over the lane's left end, clear of the pegs
         name_x, name_y = _name_above_xy(side, layout)
         label = (f'<text x="{name_x:.1f}" y="{name_y:.1f}" '
-                 f'font-size="{layout.name_font}" font-weight="700" fill="#2b1808">'
+                 f'font-size="{layout.name_font}" font-weight="700" fill="{COLOURS["board-name"]}">'
                  f"{esc(_short(name, 24))}</text>")
     else:
         # squeezed to end left of the start holes when it would run into them
@@ -235,7 +238,7 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
         fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' \
             if _text_width(shown, layout.name_font) > room else ""
         label = (f'<text x="10" y="{y_out + gap / 2 + 4:.1f}" font-size="{layout.name_font}" '
-                 f'font-weight="700" fill="#3b230c"{fit}>{esc(shown)}</text>')
+                 f'font-weight="700" fill="{COLOURS["board-name-soft"]}"{fit}>{esc(shown)}</text>')
     start = layout.track_left - (layout.start[1] + 6 if layout.names_above else 8)
     parts = [
         # the lane's inlay: a coloured strip behind both rows, turning at the far end
@@ -245,13 +248,15 @@ def _lane(side: int, target: int, name: str, layout: Layout) -> str:
     ]
     for position in range(1, LAP + 1):
         x, y = hole_xy(position, side, target, layout=layout)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="#3a240f"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="{COLOURS["hole"]}"/>')
     for back in (False, True):
         x, y = hole_xy(0, side, target, back_peg=back, layout=layout)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="#3a240f"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{layout.hole}" fill="{COLOURS["hole"]}"/>')
     gx, gy = hole_xy(target, side, target, layout=layout)
-    parts.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="{layout.hole * 1.8:.1f}" fill="#2a1707" '
-                 f'stroke="#f3d9a4" stroke-width="1"><title>game hole {target}</title></circle>')
+    parts.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="{layout.hole * 1.8:.1f}" '
+                 f'fill="{COLOURS["game-hole"]}" '
+                 f'stroke="{COLOURS["game-hole-rim"]}" stroke-width="1"><title>game hole '
+                 f'{target}</title></circle>')
     return "".join(parts)
 
 
@@ -275,7 +280,7 @@ def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: st
         if side == 0:  # a low arc, under the scale numbers above the lane
             lift = 10.0
         if gained < 0:  # 10 back: the arc runs backwards
-            colour = "#7b241c"
+            colour = COLOURS["jump-back"]
         mx, my = (fx + bx) / 2, min(fy, by) - lift
         parts.append(f'<path d="M {bx:.1f} {by - 4:.1f} Q {mx:.1f} {my:.1f} {fx:.1f} {fy - 5:.1f}" '
                      f'fill="none" stroke="{colour}" stroke-width="1.3" stroke-dasharray="3 2" '
@@ -283,9 +288,11 @@ def _pegs(side: int, target: int, front: int, back: int, layout: Layout, ids: st
         peak = (by - 4 + 2 * my + fy - 5) / 4  # the arc's top (the curve at its middle)
         parts.append(_jump_label(f"{gained:+d}", mx, peak, colour, side, layout, name))
     parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{layout.back_peg}" fill="{colour}" '
-                 f'fill-opacity=".55" stroke="#fff" stroke-width="1" filter="url(#{ids}-shadow)">'
+                 f'fill-opacity=".55" stroke="{COLOURS["paper"]}" stroke-width="1" '
+                 f'filter="url(#{ids}-shadow)">'
                  f"<title>back peg {back}{_round(back, target)}</title></circle>")
-    parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="{layout.peg}" fill="{colour}" stroke="#fff" '
+    parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="{layout.peg}" fill="{colour}" '
+                 f'stroke="{COLOURS["paper"]}" '
                  f'stroke-width="1.4" filter="url(#{ids}-shadow)">'
                  f"<title>front peg {front}{_round(front, target)}</title></circle>")
     return "".join(parts)
@@ -311,7 +318,7 @@ def _jump_label(text: str, x: float, peak: float, colour: str, side: int, layout
         if abs(y - name_y) < font and x - half < clear:
             x = clear + half
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font}" font-weight="700" text-anchor="middle" '
-            f'fill="{colour}" stroke="#d9a86c" stroke-width="3" stroke-linejoin="round" '
+            f'fill="{colour}" stroke="{COLOURS["wood-light"]}" stroke-width="3" stroke-linejoin="round" '
             f'paint-order="stroke">{text}</text>')
 
 
