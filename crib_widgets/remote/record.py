@@ -17,15 +17,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, full_deck
+from ..errors import CribbageError
 from ..game import Discard, Game, Go, Move, Play, Rules
 from ..game.deal import deal_layout
 from ..game.moves import Announce, Answer
-from .group import CARDS
+from .group import CARDS, Group
 from .poker import DealKeys, Strip
 
-__all__ = ["DealRecord", "Layout", "engine_deck"]
+__all__ = ["DealRecord", "Foul", "Layout", "engine_deck"]
 
 _DECK = full_deck()
+
+
+class Foul(CribbageError):
+    """What another device sent breaks the game: it stops, and the game so far is kept."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,76 @@ class DealRecord:
         """Slots ``seat`` still holds."""
         gone = set(self.discarded()) | set(self.played())
         return [j for j in self.layout.slots_of(seat) if j not in gone]
+
+    def strippers(self, slot: int, devices: Sequence[int], discards: int) -> list[int]:
+        """The devices (in order) that still have to take their lock off ``slot`` in public: every
+        other device's for a card dealt to a hand; everyone's for the starter once every discard is
+        in, and for the crib once the play is over. ``devices`` names each seat's device."""
+        if not self.locks:
+            return []
+        layout, players = self.layout, len(devices)
+        public = (slot == layout.starter_slot and len(self.discarded()) == players * discards) or (
+            slot in self.crib_slots() and len(self.played()) == players * 4)
+        owner = layout.owner[slot]
+        if public:
+            return sorted(self.locks[slot])
+        if owner is None or slot in self.discarded():
+            return []
+        return sorted(self.locks[slot] - {devices[owner]})
+
+    def next_strippers(self, devices: Sequence[int], discards: int) -> list[int]:
+        """The devices whose turn it is to take a lock off some slot."""
+        return sorted({due[0] for slot in range(CARDS) if (due := self.strippers(slot, devices, discards))})
+
+    def take_off(self, group: Group, device: int, slot: int, value: int) -> None:
+        """``device`` took its lock off ``slot`` in public, leaving ``value`` (the card once no lock
+        is left)."""
+        if not group.is_number(value):
+            raise Foul("a card was shown as a number outside the group")
+        self.strips.append(Strip(device, slot, self.values[slot], value))
+        self.values[slot] = value
+        self.locks[slot].discard(device)
+        if not self.locks[slot]:
+            self.show(group, slot, value)
+
+    def show(self, group: Group, slot: int, value: int) -> None:
+        """The card at ``slot`` is ``value`` with every lock off: this device knows it now."""
+        card = group.decode(value)
+        if card is None:
+            raise Foul("a card shown is not a card: the deal was tampered with")
+        found = _DECK[card]
+        if found in self.known.values() and self.known.get(slot) != found:
+            raise Foul(f"the {found.name} was shown twice: the deal was tampered with")
+        self.known[slot] = found
+
+    def ready(self, entry: list[object], players: int) -> bool:
+        """Whether the engine may take ``entry``, the next move: the last discard waits for the
+        starter, the last card of the play for the crib, each shown to all (not only known here)."""
+        upto = self.moves[:self.applied + 1]
+        if entry[0] == "discard" and sum(1 for m in upto if m[0] == "discard") == players:
+            return not self.locks[self.layout.starter_slot]
+        if entry[0] == "play" and sum(1 for m in upto if m[0] == "play") == players * 4:
+            return not any(self.locks[s] for s in self.crib_slots())
+        return True
+
+    def kept(self, group: Group, players: int) -> tuple[list[Card], list[Move]]:
+        """The deal as a save keeps it, once every device's keys are in `keys`: every card it used
+        (a game over in the play leaves some unshown: the keys show them now), and its moves with
+        the discards by seat (they cross on the network: devices may take them in other orders)."""
+        layout = self.layout
+        used = [j for j, seat in enumerate(layout.owner) if seat is not None]
+        used += [j for j in (layout.crib_slot, layout.starter_slot) if j >= 0]
+        unlock = 1
+        for keys in self.keys.values():
+            unlock = unlock * group.unlock(keys.key) % group.q
+        final = self.shuffles[len(self.keys) - 1]
+        for slot in used:
+            if slot not in self.known:
+                self.show(group, slot, pow(final[slot], unlock, group.p))
+        deck = engine_deck(self, players, set(range(players)))
+        moves = sorted((m for m in self.moves if m[0] == "discard"), key=lambda m: str(m[1]))
+        moves += [m for m in self.moves if m[0] != "discard"]
+        return deck, [to_move(m, deck) for m in moves]
 
     def engine(self, rules: Rules, names: Sequence[str], mine: set[int]) -> Game:
         """A fresh engine for this deal with the moves applied so far (stand-ins where unknown)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import Card, full_deck
+from ..cards import Card
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Move, Play
 from ..game.moves import move_to_list
@@ -27,18 +27,13 @@ from .group import CARDS, GROUPS, Group
 from .keep import read_kept, write_kept
 from .mailbox import Mailbox
 from .options import Options
-from .poker import DealKeys, Strip, check_shuffle, check_strips, shuffle, strip
-from .record import DealRecord, Layout, engine_deck, to_move
+from .poker import DealKeys, check_shuffle, check_strips, shuffle, strip
+from .record import DealRecord, Foul, Layout
 from .wire import Message, hex_number, number, read
 
 __all__ = ["Session", "Foul", "new_game_id"]
 
 _HIDDEN = ("discard", "crib card")  # events whose cards lie face down
-_DECK = full_deck()
-
-
-class Foul(CribbageError):
-    """What another device sent breaks the game: it stops, and the game so far is kept."""
 
 
 class Session:
@@ -199,7 +194,7 @@ class Session:
         record = self._deals[-1]
         if len(record.shuffles) < o.device_count:
             return len(record.shuffles), " to shuffle"
-        late = self._next_strippers(record)
+        late = record.next_strippers(o.devices, o.rules.discards)
         if late:
             return late[0], " to show the cards"
         engine = self._live()
@@ -326,29 +321,12 @@ class Session:
 
     def _on_strip(self, message: Message) -> None:
         record = self._record(message)
+        devices, discards = self._need_options().devices, self._need_options().rules.discards
         for slot, text in message.body["values"]:
-            due = self._strippers(record, slot)
+            due = record.strippers(slot, devices, discards)
             if not due or due[0] != message.sender:
                 raise Foul(f"{self._who(message)} showed a card that was not theirs to show")
-            self._strip(record, message.sender, slot, number(text, "a shown card"))
-
-    def _strip(self, record: DealRecord, device: int, slot: int, value: int) -> None:
-        if not self.group.is_number(value):
-            raise Foul("a card was shown as a number outside the group")
-        record.strips.append(Strip(device, slot, record.values[slot], value))
-        record.values[slot] = value
-        record.locks[slot].discard(device)
-        if not record.locks[slot]:
-            self._reveal(record, slot, value)
-
-    def _reveal(self, record: DealRecord, slot: int, value: int) -> None:
-        card = self.group.decode(value)
-        if card is None:
-            raise Foul("a card shown is not a card: the deal was tampered with")
-        found = _DECK[card]
-        if found in record.known.values() and record.known.get(slot) != found:
-            raise Foul(f"the {found.name} was shown twice: the deal was tampered with")
-        record.known[slot] = found
+            record.take_off(self.group, message.sender, slot, number(text, "a shown card"))
 
     def _on_move(self, message: Message) -> None:
         record, o = self._record(message), self._need_options()
@@ -365,7 +343,7 @@ class Session:
             slot = entry[2]
             if slot not in held or record.locks[slot] != {message.sender}:
                 raise Foul(f"{self._who(message)} laid a card they do not hold")
-            self._strip(record, message.sender, slot, number(entry.pop(), "a laid card"))
+            record.take_off(self.group, message.sender, slot, number(entry.pop(), "a laid card"))
         record.moves.append(entry)
 
     def _on_proof(self, message: Message) -> None:
@@ -383,50 +361,12 @@ class Session:
             raise Foul(f"{self._who(message)}'s proof of deal {deal} is broken: that deal was not honest")
         record.keys[sender] = keys
         if len(record.keys) == self._need_options().device_count:
-            self._keep(record)
-
-    def _keep(self, record: DealRecord) -> None:
-        """Keep a deal proved by every device: every card it used, shown now with all the keys (a game
-        over in the play leaves some unshown), and its moves, discards by seat: they cross on the
-        network, so each device may have taken them in a different order."""
-        o, group = self._need_options(), self.group
-        layout = record.layout
-        used = [j for j, seat in enumerate(layout.owner) if seat is not None]
-        used += [j for j in (layout.crib_slot, layout.starter_slot) if j >= 0]
-        unlock = 1
-        for keys in record.keys.values():
-            unlock = unlock * group.unlock(keys.key) % group.q
-        final = record.shuffles[o.device_count - 1]
-        for slot in used:
-            if slot not in record.known:
-                self._reveal(record, slot, pow(final[slot], unlock, group.p))
-        deck = engine_deck(record, o.rules.players, set(range(o.rules.players)))
-        moves = sorted((m for m in record.moves if m[0] == "discard"), key=lambda m: str(m[1]))
-        moves += [m for m in record.moves if m[0] != "discard"]
-        self._kept.append((deck, [to_move(m, deck) for m in moves]))
+            self._kept.append(record.kept(self.group, self._need_options().rules.players))
 
     def _on_leave(self, message: Message) -> None:
         self.left.add(message.sender)
 
     # ---- the deal -----------------------------------------------------------------------------
-
-    def _strippers(self, record: DealRecord, slot: int) -> list[int]:
-        """The devices that still have to take their lock off ``slot`` in public, in order."""
-        if not record.locks:
-            return []
-        o, layout = self._need_options(), record.layout
-        players = o.rules.players
-        public = (slot == layout.starter_slot and len(record.discarded()) == players * o.rules.discards) or (
-            slot in record.crib_slots() and len(record.played()) == players * 4)
-        owner = layout.owner[slot]
-        if public:
-            return sorted(record.locks[slot])
-        if owner is None or slot in record.discarded():
-            return []
-        return sorted(record.locks[slot] - {o.devices[owner]})
-
-    def _next_strippers(self, record: DealRecord) -> list[int]:
-        return sorted({due[0] for slot in range(CARDS) if (due := self._strippers(record, slot))})
 
     def _learn(self) -> None:
         """Take this device's own lock off its seats' cards once every other lock is off (never sent)."""
@@ -437,7 +377,7 @@ class Session:
             for slot in record.layout.slots_of(seat):
                 if slot not in record.known and record.locks[slot] == {self.me}:
                     keys = self._secrets[record.number]
-                    self._reveal(record, slot, strip(self.group, record.values[slot], keys))
+                    record.show(self.group, slot, strip(self.group, record.values[slot], keys))
 
     def _advance(self) -> None:
         """Let the engine take every move it can (the starter and the crib are shown first)."""
@@ -448,7 +388,8 @@ class Session:
             return
         if self._engine is None or self._engine_deal != record.number:
             self._rebuild(record)
-        while record.applied < len(record.moves) and self._ready(record, record.moves[record.applied]):
+        while record.applied < len(record.moves) and record.ready(record.moves[record.applied],
+                                                                   o.rules.players):
             entry = record.moves[record.applied]
             assert self._engine is not None
             if entry[0] == "go":
@@ -468,15 +409,6 @@ class Session:
         o = self._need_options()
         self._engine = record.engine(o.rules, o.names, set(self.seats))
         self._engine_deal = record.number
-
-    def _ready(self, record: DealRecord, entry: list[object]) -> bool:
-        players = self._need_options().rules.players
-        upto = record.moves[:record.applied + 1]
-        if entry[0] == "discard" and sum(1 for m in upto if m[0] == "discard") == players:
-            return not record.locks[record.layout.starter_slot]
-        if entry[0] == "play" and sum(1 for m in upto if m[0] == "play") == players * 4:
-            return not any(record.locks[s] for s in record.crib_slots())  # shown to all, not only known
-        return True
 
     def _finish(self, record: DealRecord, engine: Game) -> None:
         """The deal is over: draw its events and begin the next (it is kept once it is proved)."""
@@ -522,7 +454,7 @@ class Session:
                 self._emit("shuffle", {"deal": record.number, "deck": [hex_number(v) for v in deck]})
                 return True
             owed = [slot for slot in range(CARDS)
-                    if (due := self._strippers(record, slot)) and due[0] == self.me]
+                    if (due := record.strippers(slot, o.devices, o.rules.discards)) and due[0] == self.me]
             if owed:
                 keys = self._secrets[record.number]
                 values = [[slot, hex_number(strip(self.group, record.values[slot], keys))] for slot in owed]
