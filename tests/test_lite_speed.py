@@ -27,3 +27,15 @@ def test_a_page_without_saved_state_in_its_head_is_left_as_it_is():
     assert crib_live.state_to_end(plain) == plain
     in_body = f"<html><head></head><body>{STATE}<p>x</p></body></html>"
     assert crib_live.state_to_end(in_body) == in_body
+
+
+def test_the_chapters_pictures_load_as_the_reader_nears_them_and_the_logo_at_once():
+    page = ('<img src="../_static/logo.svg" class="logo__image" alt="Home"/>'
+            '<img alt="Bar chart of every starter" src="../_images/ab12.png">'
+            '<img loading="eager" src="../_images/cd34.png" />')
+    lazy = crib_live.lazy_images(page)
+    assert '<img src="../_static/logo.svg"' in lazy
+    assert ('<img loading="lazy" decoding="async" alt="Bar chart of every starter" '
+            'src="../_images/ab12.png"') in lazy
+    assert '<img loading="eager" src="../_images/cd34.png" />' in lazy  # a page's own choice stays
+    assert crib_live.lazy_images(lazy) == lazy

@@ -74,13 +74,25 @@ document.addEventListener("pointerdown", function (event) {
   if (!(event.target.closest && event.target.closest(".crib-root"))) lastRoot = lastRow = null;
 }, true);
 
-var pending = false;
-var observer = new MutationObserver(function () {
-  if (pending) return;
-  pending = true;
+// What changed since the last frame: only those elements (and what they hold) are named again. A
+// widget is drawn over many tasks, and naming every button of the page at each frame of it was
+// most of this script's time on a page with a game table.
+var changed = new Set();
+var observer = new MutationObserver(function (mutations) {
+  var first = changed.size === 0;
+  mutations.forEach(function (m) {
+    if (m.type === "attributes") changed.add(m.target);
+    else m.addedNodes.forEach(function (n) { if (n.nodeType === 1) changed.add(n); });
+  });
+  if (!first || changed.size === 0) return;
   requestAnimationFrame(function () {
-    pending = false;
-    nameAll(document);
+    var now = changed;
+    changed = new Set();
+    now.forEach(function (el) {
+      if (!el.isConnected) return;
+      if (el.matches("button")) { if (el.closest(".crib-root")) name(el); }
+      else if (el.closest(".crib-root") || el.querySelector(".crib-root")) nameAll(el);
+    });
     refocus();
   });
 });
