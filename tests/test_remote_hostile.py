@@ -195,3 +195,14 @@ def test_a_stranger_device_is_refused_not_obeyed():
     victim.receive(stranger._mail.compose("leave", {}).text)
     assert victim.stopped is None and "not in this game" in victim.refused[-1]
     assert json.dumps(victim.to_state()) == before
+
+
+def test_a_device_cannot_speak_in_the_name_of_another():
+    hub = make_hub(3, seed=9)
+    hub.settle()
+    victim, hostile = hub.sessions[0], hub.sessions[2]
+    impostor = hub.sessions[1]._mail.sent[-1].text  # device 1's message, sent again by device 2
+    before = json.dumps(victim.to_state())
+    victim.receive(impostor, came_from=hostile.me)
+    assert victim.stopped is None and "in the name of device 1" in victim.refused[-1]
+    assert json.dumps(victim.to_state()) == before

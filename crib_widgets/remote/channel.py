@@ -34,7 +34,7 @@ class Hub:
     sessions: list[Session]
     rng: random.Random
     weather: Weather = Weather()
-    flying: list[tuple[int, str]] = field(default_factory=list)
+    flying: list[tuple[int, int, str]] = field(default_factory=list)  # (to, from, text)
     sent: int = 0
     tamper: Callable[[int, str], str] | None = None  # changes a text on its way, for hostile tests
 
@@ -45,17 +45,17 @@ class Hub:
             for to, text in out:
                 for device in ([to] if to is not None else range(len(self.sessions))):
                     if device != sender:
-                        self._send(device, text)
+                        self._send(device, sender, text)
 
-    def _send(self, device: int, text: str) -> None:
+    def _send(self, device: int, sender: int, text: str) -> None:
         w = self.weather
         if self.rng.random() < w.drop:
             return
         if self.tamper is not None:
             text = self.tamper(device, text)
-        self.flying.append((device, text))
+        self.flying.append((device, sender, text))
         if self.rng.random() < w.repeat:
-            self.flying.append((device, text))
+            self.flying.append((device, sender, text))
 
     def step(self) -> bool:
         """Deliver one message (perhaps not the oldest); whether there was one."""
@@ -65,9 +65,9 @@ class Hub:
         index = 0
         while index < len(self.flying) - 1 and self.rng.random() < self.weather.delay:
             index += 1
-        device, text = self.flying.pop(index)
+        device, sender, text = self.flying.pop(index)
         self.sent += 1
-        self.sessions[device].receive(text)
+        self.sessions[device].receive(text, came_from=sender)
         self.post()
         return True
 

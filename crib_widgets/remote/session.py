@@ -64,12 +64,18 @@ class Session:
 
     # ---- driving -------------------------------------------------------------------------------
 
-    def receive(self, text: str) -> None:
-        """Take in a text from another device (never raises: see `refused` and `stopped`)."""
+    def receive(self, text: str, came_from: int | None = None) -> None:
+        """Take in a text from another device (never raises: see `refused` and `stopped`).
+        ``came_from``: the device whose connection it came on, when the transport knows it (a
+        WebRTC channel joins two devices): a message naming another sender is refused, so with
+        three or four devices none can speak for another."""
         if self.stopped:
             return
         try:
             message = read(text)
+            if came_from is not None and message.sender != came_from:
+                raise CribbageError(f"a message came from device {came_from} in the name of device "
+                                    f"{message.sender}")
             if self.options is not None and message.sender >= self.options.device_count:
                 raise CribbageError(f"a message came from device {message.sender}, which is not in this game")
         except CribbageError as error:
