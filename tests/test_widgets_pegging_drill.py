@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crib_widgets.cards import Card, full_deck
+from crib_widgets.colours import COLOURS
 from crib_widgets.errors import CribbageError
 from crib_widgets.lessons import SCENARIOS, TOPICS, Scenario
 from crib_widgets.pegging import score_sequence
@@ -325,4 +326,4 @@ def test_a_value_that_loses_is_never_drawn_in_the_green_of_points_won():
     assert any(text.startswith("−") for _, text in values), "a value below 0 keeps its minus sign"
     for cls, text in values:
         assert ("crib-neg" in cls) == text.startswith("−"), (cls, text)
-    assert ".crib-pts.crib-neg { color: #a93226; }" in CSS
+    assert ".crib-pts.crib-neg { color: var(--crib-negative); }" in CSS and COLOURS["negative"] == "#a93226"

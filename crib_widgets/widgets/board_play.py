@@ -21,6 +21,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.board_play import KIND_NAMES, KINDS, BoardPlay, BoardVerdict
 from ..lessons.checks import flag
+from ..words import join_words
 from .answer_box import mark_check
 from .cards_view import CardPicker
 from .discard_trainer import verdict_html
@@ -143,13 +144,13 @@ class BoardPlayView(Frame):
             lesson.clear()
             if chosen:
                 lesson.choose(chosen[-1])
-            names = " and ".join(c.name for c in chosen[-1:])
+            names = join_words(c.name for c in chosen[-1:])
             self.set_status(f"You chose the {names}. Press Check to judge it, or choose again." if chosen
                             else "Choose a card to lay.")
             return
         for card in set(map(str, lesson.chosen)) ^ set(map(str, chosen)):
             lesson.choose(card)
-        names = " and ".join(c.name for c in chosen)
+        names = join_words(c.name for c in chosen)
         if len(chosen) == 2:
             self.set_status(f"You chose the {names}. Press Check to judge the throw, or choose again.")
         else:

@@ -20,6 +20,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.checks import flag
 from ..lessons.discard_trainer import LEVEL_NAMES, LEVELS, DiscardTrainer, Verdict
+from ..words import join_words
 from .answer_box import mark_check
 from .cards_view import CardPicker, cards_html
 from .frame import Frame, action_button, from_model
@@ -108,7 +109,7 @@ class DiscardTrainerView(Frame):
         if self.lesson.done:
             return
         self.lesson.choose(chosen)
-        names = " and ".join(c.name for c in chosen)
+        names = join_words(c.name for c in chosen)
         if len(chosen) == 2:
             self.set_status(f"You chose the {names}. Press Check to judge the throw, or choose again.")
         else:

@@ -33,7 +33,7 @@ from ..table.ending import final_pegs, final_result
 from ..table.seats import people_seats
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
-from ..words import plural
+from ..words import join_words, plural
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
@@ -619,7 +619,7 @@ class GameTable(TournamentSide, Frame):
             if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
         )
         people = [game.names[s] for s in players]
-        who = " and ".join(people) + (" at this device" if len(people) > 1 else "")
+        who = join_words(people) + (" at this device" if len(people) > 1 else "")
         if against:
             who += f" against {against} ({t.strength})"
         where = f"deal {t.shown_deal}"

@@ -28,7 +28,7 @@ from ..lessons.pegging import (
 )
 from ..lessons.scenarios import TOPICS, Scenario
 from ..pegging import GO
-from ..words import name_verb, possessive
+from ..words import join_words, name_verb, possessive
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html
 from .frame import Frame, action_button, from_model
@@ -195,7 +195,7 @@ class PeggingDrill(Frame):
             # green says points won: a value that loses on average is drawn as a loss, its minus sign kept
             tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
             rows.append(f'<li><span class="{tone}">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
-        best = " or ".join(c.pretty for c in a.best_cards)
+        best = join_words((c.pretty for c in a.best_cards), "or")
         head = (f"<div>Safest: <b>{best}</b> (net {a.points:+.2f} on average).</div>" if safest
                 else f"<div>Best: <b>{best}</b> for {a.points}.</div>")
         return f'{head}<ul class="crib-list">{"".join(rows)}</ul>'
@@ -204,7 +204,7 @@ class PeggingDrill(Frame):
         """A strong player's card and why; then each card's worth to the end of the play (your points
         minus theirs, on average), as our strongest computer player weighs it, with its reason."""
         a = self.answer
-        best = " or ".join(c.pretty for c in a.best_cards)
+        best = join_words((c.pretty for c in a.best_cards), "or")
         first = next(why for card, pts, why in a.options if card in a.best_cards)
         rows = []
         for card, pts, why in a.options:

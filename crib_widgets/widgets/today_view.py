@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from ..errors import CribbageError
 from ..lessons.today import TodayHand
+from ..words import join_words
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
 from .counting_trainer import line_html
@@ -85,7 +86,7 @@ class TodayView(Frame):
         if not throwing:
             self.picker.select(t.thrown)
             self.picker.set_enabled(False)
-        thrown = " and ".join(c.name for c in t.thrown)
+        thrown = join_words(c.name for c in t.thrown)
         self.throw_view.value = (f'<div class="crib-sub">You threw the {esc(thrown)}. {esc(t.throw_words())}'
                                  "</div>" if t.thrown else "")
         if t.lesson is not None:
@@ -117,7 +118,7 @@ class TodayView(Frame):
         self.went_live()
         if self.today.stage != "throw":
             return
-        names = " and ".join(c.name for c in chosen)
+        names = join_words(c.name for c in chosen)
         if len(chosen) == 2:
             self.set_status(f"You chose {names}. Press Throw to throw them to the crib.")
         elif chosen:
