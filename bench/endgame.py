@@ -57,7 +57,7 @@ class Way(Expert):
         saved = players._count_out_choice
         try:
             if not self.count_out:
-                players._count_out_choice = lambda game, seat, options: options[0]
+                players._count_out_choice = lambda game, seat, options: None
             return super().discard(game, seat, rng)
         finally:
             players._count_out_choice = saved

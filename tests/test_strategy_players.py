@@ -21,6 +21,7 @@ from crib_widgets.strategy import Player, advise_discard, expert_play, greedy_pl
 from crib_widgets.strategy.discard import hand_sums, unseen_cards
 from crib_widgets.strategy.matches import deal_points, parse_players, play_game
 from crib_widgets.strategy.pegging_choice import PlayView
+from crib_widgets.strategy.players import PONE_PEGGING
 from crib_widgets.strategy.solver import play_score
 from crib_widgets.strategy.weigh import SHORTLIST, weigh_discards
 
@@ -188,6 +189,31 @@ def test_expert_non_dealer_near_the_end_keeps_the_hand_most_likely_to_count_out(
     game = Game(deck=deck, dealer=0, scores=scores, seed=1)
     move = make_player("expert").choose(game, 1)
     assert set(move.cards) == set(parse_cards(thrown))
+
+
+def test_expert_keeps_the_hand_most_likely_to_count_out_when_it_is_also_the_best_average():
+    # 3-4-6-6 counts out (8 or more) with 17 of 46 starters and is the best by hand and crib too;
+    # the expert used to fall back to weighing the play then, and threw 4-Q (a keep that counts
+    # out with 9) for the pegging
+    deck = stack_deck(["2H 7S 8D 10C JH KS", "3C 4H 6D 6S QC QS"], "5C", dealer=0)
+    game = Game(deck=deck, dealer=0, scores=(96, 111), seed=1)
+    options = advise_discard(game.hands[1], dealer=False)
+    need = 121 - 111 - PONE_PEGGING
+    reach = {frozenset(o.discard): sum(n for score, n in o.hand_counts if score >= need) for o in options}
+    queens = frozenset(parse_cards("QC QS"))
+    assert options[0].discard == tuple(sorted(queens)) and reach[queens] == 17 == max(reach.values())
+    move = make_player("expert").choose(game, 1)
+    assert frozenset(move.cards) == queens
+
+
+def test_expert_weighs_the_play_when_no_keep_counts_out_more_often_than_another():
+    # 25 to count out and both sides close: no keep can, so the count-out says nothing and the
+    # play is weighed as at any other score
+    deck = stack_deck(["2H 7S 8D 10C JH KS", "3C 4H 6D 6S QC QS"], "5C", dealer=0)
+    game = Game(deck=deck, dealer=0, scores=(96, 94), seed=1)
+    assert all(score < 25 for o in advise_discard(game.hands[1], dealer=False) for score, _ in o.hand_counts)
+    weighed = weigh_discards(game.hands[1], dealer=False)[0]
+    assert set(make_player("expert").choose(game, 1).cards) == set(weighed.option.discard)
 
 
 def test_lowball_expert_keeps_a_low_hand():

@@ -276,7 +276,7 @@ class Expert(ComputerPlayer):
         options = advise_discard(game.hands[seat], dealer=dealer == seat, players=rules.players,
                                  lowball=rules.lowball, partner_deals=partner_deals, explain=False)
         endgame = _count_out_choice(game, seat, options)
-        if endgame is not options[0]:
+        if endgame is not None:  # the best average among them too: the play is not weighed then
             return endgame.discard
         weighed = weigh_discards(game.hands[seat], dealer=dealer == seat, players=rules.players,
                                  lowball=rules.lowball, partner_deals=partner_deals, options=options)
@@ -302,22 +302,23 @@ DEALER_REACH = 25
 
 def _count_out_choice(game: Game, seat: int, options):
     """Near the end, the non-dealer of a two-player game counts first: if the dealer might go out
-    this deal, keep the hand most likely to reach the target in the show (in Lowball: least likely)
-    rather than the best average; ties, and every other position, go by the net average."""
+    this deal, the keep most likely to reach the target in the show (in Lowball: least likely),
+    of equal ones the best average, even when that is the best average overall. None in every
+    other position, and when every keep reaches it as often (the show then tells them apart by
+    nothing): the throw is then weighed by its average and the play."""
     rules = game.rules
     if rules.players != 2 or seat == game.dealer:
-        return options[0]
+        return None
     need = rules.target - game.scores[rules.side_of(seat)] - PONE_PEGGING
     their_need = rules.target - game.scores[rules.side_of(game.dealer)]
     if not 0 < need <= MAX_HAND_SCORE or (their_need > DEALER_REACH and not rules.lowball):
-        return options[0]
-
-    def reaching(option) -> int:
-        return sum(n for score, n in option.hand_counts if score >= need)
-
+        return None
+    reaching = {o.discard: sum(n for score, n in o.hand_counts if score >= need) for o in options}
+    if len(set(reaching.values())) == 1:
+        return None
     if rules.lowball:
-        return min(options, key=lambda o: (reaching(o), o.total_exact))
-    return max(options, key=lambda o: (reaching(o), o.total_exact))
+        return min(options, key=lambda o: (reaching[o.discard], o.total_exact))
+    return max(options, key=lambda o: (reaching[o.discard], o.total_exact))
 
 
 LEVELS = {"beginner": Beginner, "intermediate": Intermediate, "expert": Expert}
