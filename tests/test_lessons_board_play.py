@@ -272,3 +272,9 @@ def test_whatever_is_pressed_each_position_is_recorded_at_most_once(actions):
             pass  # said to the learner; nothing recorded
         assert len(b.records) == len(answered) == b.tally[1]
         assert all(r.unaided != r.hinted for r in b.records)
+
+
+def test_a_throw_position_without_the_scores_is_refused_when_made():
+    # found by mypy: it was made, then facts() raised a TypeError unpacking the missing scores
+    with pytest.raises(CribbageError, match="gives the scores"):
+        BoardQuestion({"kind": "throw", "text": "5H 5D JS 4C 6C KD | pone", "teaches": "x"})

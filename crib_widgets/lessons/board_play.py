@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
@@ -49,6 +50,9 @@ from . import checks
 from .discard_trainer import LESSON as THROW_LESSON
 from .discard_trainer import DiscardPosition, DiscardQuestion, Verdict
 from .record import AnswerRecord
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = [
     "BoardPlay",
@@ -76,6 +80,9 @@ TARGET = 121
 # computer player's games and finds the same to the nearest point).
 DEALER_PAR, PONE_PAR = 16, 10
 KINDS = ("home", "seat", "throw", "play")
+# A stored position as its JSON reads (data/board_positions.json): ``kind``, ``text``, ``teaches`` and
+# the fields of its kind, checked by the tests of the stored file.
+Position = dict[str, Any]
 KIND_NAMES = {
     "home": "Who gets home first?",
     "seat": "Offence or defence?",
@@ -168,14 +175,14 @@ def home_order(
 
 # ---- the stored positions -----------------------------------------------------------------------
 @cache
-def positions() -> tuple[dict, ...]:
+def positions() -> tuple[Position, ...]:
     """The chapter's chosen positions (``data/board_positions.json``), each a dict with its ``kind``,
     ``text`` (what a record keeps), ``teaches`` and the fields of its kind."""
     text = resources.files(__package__).joinpath("data/board_positions.json").read_text(encoding="utf-8")
     return tuple(json.loads(text)["positions"])
 
 
-def find(kind: str, **fields: object) -> dict:
+def find(kind: str, **fields: object) -> Position:
     """The stored position of ``kind`` whose fields match (tuples match lists)."""
     for p in positions():
         if p["kind"] == kind and all(_same(p.get(k), v) for k, v in fields.items()):
@@ -187,7 +194,7 @@ def _same(a: object, b: object) -> bool:
     return list(a) == list(b) if isinstance(b, (tuple, list)) and isinstance(a, (tuple, list)) else a == b
 
 
-def play_game(p: dict):
+def play_game(p: Position) -> Game:
     """The game at a ``play`` position (engine's `Game`, you in seat 0, the throws made and the
     cards laid so far), for the board, the hand and the count, and for the strategy package."""
     from ..game import Discard, Game, Go, Play, Rules
@@ -199,8 +206,10 @@ def play_game(p: dict):
     for seat, throw in enumerate(p["throws"]):
         game.apply(Discard(seat, tuple(parse_cards(throw))))
     for move in p["moves"]:
-        seat = game.whose_turn
-        game.apply(Go(seat) if move == "go" else Play(seat, Card.parse(move)))
+        turn = game.whose_turn
+        if turn is None:
+            raise CribbageError(f"the stored play position {p['text']!r} has moves after the game ended")
+        game.apply(Go(turn) if move == "go" else Play(turn, Card.parse(move)))
     if game.phase != "play" or game.whose_turn != 0:
         raise CribbageError(f"the stored play position {p['text']!r} is not your turn in the play")
     return game
@@ -230,7 +239,7 @@ class BoardQuestion:
     """One stored position, asked: `facts` and `prompt` say it, `options` the choices (a throw is two
     cards, a play one card), `judge` the answer."""
 
-    def __init__(self, position: dict) -> None:
+    def __init__(self, position: Position) -> None:
         if not isinstance(position, dict) or position.get("kind") not in KINDS:
             raise CribbageError(
                 f"a board question is asked of a stored position, not {checks.shown(position)}"
@@ -239,6 +248,9 @@ class BoardQuestion:
         self.kind: str = position["kind"]
         if self.kind == "throw":
             self.discard = DiscardQuestion(DiscardPosition.parse(position["text"]))
+            if self.discard.position.scores is None:  # the board is the question: no throw without it
+                raise CribbageError(f"a board throw position gives the scores, e.g. '... | pone | score "
+                                    f"100-95', not {checks.shown(position['text'])}")
         if self.kind == "play":
             self.game = play_game(position)
 
@@ -247,17 +259,23 @@ class BoardQuestion:
     def scores(self) -> tuple[int, int]:
         """(yours, theirs)."""
         p = self.position
-        return tuple(p["scores"]) if "scores" in p else self.discard.position.scores
+        if "scores" in p:
+            mine, theirs = p["scores"]
+            return mine, theirs
+        scores = self.discard.position.scores
+        if scores is None:  # refused when the question was made
+            raise RuntimeError("a board throw position without scores")
+        return scores
 
     @property
     def i_deal(self) -> bool:
         """Whether you deal this deal."""
         p = self.position
         if self.kind == "seat":
-            return (p["first"] == "me") == (p["deal"] % 2 == 1)
+            return bool((p["first"] == "me") == (p["deal"] % 2 == 1))
         if self.kind == "throw":
             return self.discard.position.dealer
-        return p["seat"] == "dealer"
+        return bool(p["seat"] == "dealer")
 
     def facts(self) -> list[str]:
         """The position in sentences, every card named in words."""
@@ -286,7 +304,9 @@ class BoardQuestion:
         else:
             game = self.game
             laid = join_words([c.name for c in game.pile]) if game.pile else "nothing yet: you lead"
-            said.append(f"The starter is the {game.starter.name}. On the table: {laid} (count {game.count}).")
+            starter = game.starter
+            assert starter is not None  # a play position is in the play: the starter is turned
+            said.append(f"The starter is the {starter.name}. On the table: {laid} (count {game.count}).")
             said.append(
                 f"You hold {_names(game.hands[0])}; the other player holds "
                 f"{plural(len(game.hands[1]), 'card')}."
@@ -340,7 +360,7 @@ class BoardQuestion:
             return "defence" if par_home(self.scores, i_deal=self.i_deal).first == "me" else "offence"
         if self.kind == "throw":
             return " ".join(map(str, self.discard.best.discard))
-        return p["best"][0]
+        return str(p["best"][0])
 
     def judge(self, given: object) -> BoardVerdict:
         """Judge ``given`` (an option key; two cards for a throw; a card for a play). A choice that is
@@ -481,7 +501,7 @@ class BoardPlay:
 
     def __init__(
         self,
-        chosen: Iterable[dict] | None = None,
+        chosen: Iterable[Position] | None = None,
         *,
         kind: str | None = None,
         shuffle: bool = True,
@@ -534,7 +554,7 @@ class BoardPlay:
         self._ask()
 
     @property
-    def position(self) -> dict:
+    def position(self) -> Position:
         """The stored position on show."""
         return self.question.position
 

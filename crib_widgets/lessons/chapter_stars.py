@@ -69,10 +69,10 @@ class Line:
 
 
 def _check_page(page: object) -> str:
-    if page not in PAGES:
+    if not isinstance(page, str) or page not in PAGES:
         raise CribbageError(f"{shown(page)} is not a chapter that teaches a skill with stars: the chapters "
                             f"are {', '.join(PAGES)}")
-    return page  # type: ignore[return-value]
+    return page
 
 
 def chapter_lines(progress: Progress, page: str) -> tuple[Line, ...]:

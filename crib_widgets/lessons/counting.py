@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..aloud import check_phrasing
+from ..aloud import Step, check_phrasing
 from ..cards import Card, shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
@@ -125,7 +125,9 @@ class CountingLesson:
         # a chapter's own ladder, so that no chapter starts on another's hands: the hands-only
         # ladder for a page before the crib is taught (the crib chapter climbs the whole one)
         self.own_ladder = ladder or ("hands" if not self.cribs else None)
-        first = score_hand(hand, starter, crib=crib) if hand is not None else None  # a bad card named here
+        first = None  # a bad card is named here
+        if hand is not None and starter is not None:  # both or neither (checked above)
+            first = score_hand(hand, starter, crib=crib)
         self.rng = checks.seed(seed)
         self.phrasing = check_phrasing(phrasing)
         self.level = level
@@ -137,7 +139,8 @@ class CountingLesson:
             self.new_hand()
 
     @classmethod
-    def from_position(cls, text: object, **options: object) -> CountingLesson:
+    def from_position(cls, text: object, *, level: str = "everything", phrasing: str = "players"
+                      ) -> CountingLesson:
         """The lesson that asks again the hand of a record's ``position`` (``"5H 5D 5S JC | 5C"``,
         ``"... | 5C crib"``); ``options`` as for the lesson (``level``, ``phrasing``).
 
@@ -145,7 +148,7 @@ class CountingLesson:
         '5H 5D 5S JC | 5C'
         """
         hand, starter, crib = read_hand_position(text)
-        return cls(hand, starter, crib=crib, **options)
+        return cls(hand, starter, crib=crib, level=level, phrasing=phrasing)
 
     # ---- the hand -----------------------------------------------------------------------------
     @property
@@ -211,7 +214,7 @@ class CountingLesson:
         self.hinted = False  # the count was shown (a step at a time) before an answer
         self.done = False  # answered right, or counted to its end
         self.solved = False  # answered right: a further answer is not graded
-        self._given: set[tuple] = set()  # the answers given to this hand, each graded once
+        self._given: set[tuple[object, ...]] = set()  # the answers given to this hand, each graded once
 
     @property
     def exercise(self) -> CountingExercise:
@@ -243,7 +246,7 @@ class CountingLesson:
 
     # ---- the count aloud (the hint) -----------------------------------------------------------
     @property
-    def steps(self) -> list:
+    def steps(self) -> list[Step]:
         """The count in steps (`HandScore.steps`) in the chosen words."""
         return self.score.steps(self.phrasing)
 
@@ -279,7 +282,7 @@ class CountingLesson:
                         "points. Change the number and press Check.")
         return ""
 
-    def _refused(self, key: tuple) -> str:
+    def _refused(self, key: tuple[object, ...]) -> str:
         """Why an answer is not graded again ('' when it is new): a hand counted right is done, and
         the same answer asked twice (Check pressed twice, Enter then Check) is recorded once."""
         if self.solved:
@@ -293,24 +296,26 @@ class CountingLesson:
         """Grade points per kind (the shown kinds; one left out, or a box left empty, counts as 0); a
         number typed as text is read, and anything that is not one is explained, not graded."""
         read = {k: read_count(said.get(k, 0), k, blank=0) for k in self.shown_kinds()}
-        problem = next((v for v in read.values() if isinstance(v, str)), "") or self.out_of_range(read)
-        problem = problem or self._refused(("kinds", tuple(read.items())))
+        problem = next((v for v in read.values() if isinstance(v, str)), "")
+        counts = {k: v for k, v in read.items() if isinstance(v, int)}  # all of them, without a problem
+        problem = problem or self.out_of_range(counts) or self._refused(("kinds", tuple(counts.items())))
         if problem:
             return Verdict(False, problem=problem)
-        said = read
-        self._given.add(("kinds", tuple(said.items())))
-        grade = self._grade(said)
+        self._given.add(("kinds", tuple(counts.items())))
+        grade = self._grade(counts)
         truth = self.score.by_kind()
         hints = {check.kind: check.hint for check in grade.kinds}  # the worksheets' own reminders
         lines = tuple(self._kind_line(kind, value, truth[kind], hints.get(kind, ""))
-                      for kind, value in said.items())
+                      for kind, value in counts.items())
         return self._answered(grade, lines)
 
     def check_total(self, value: int | str) -> Verdict:
         """Grade a total (a number, or the text typed: anything that is not a number is explained)."""
-        value = read_count(value, "total")
-        problem = value if isinstance(value, str) else self.out_of_range({"total": value})
-        problem = problem or self._refused(("total", value))
+        read = read_count(value, "total")
+        if isinstance(read, str):
+            return Verdict(False, problem=read)
+        value = read
+        problem = self.out_of_range({"total": value}) or self._refused(("total", value))
         if problem:
             return Verdict(False, problem=problem)
         self._given.add(("total", value))

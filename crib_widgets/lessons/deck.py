@@ -120,5 +120,5 @@ class Deck:
         return [item for item in self.items if item.due <= day]
 
 
-def _due_order(item: Item) -> tuple:
+def _due_order(item: Item) -> tuple[date, date, str, str]:
     return (item.due, item.added, item.lesson, item.position)

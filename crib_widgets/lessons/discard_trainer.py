@@ -59,6 +59,7 @@ from functools import cache, cached_property
 from importlib import resources
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
@@ -68,6 +69,12 @@ from ..strategy.explain import holding_words, ranks_text, throw_reasons
 from ..words import join_words, plural
 from . import checks
 from .record import AnswerRecord
+
+if TYPE_CHECKING:
+    from ..strategy.discard import DiscardOption
+
+# a throw weighed: the strategy package's option, its play estimate (as it counts) and its value
+Row = tuple["DiscardOption", float, float]
 
 __all__ = ["DiscardPosition", "DiscardQuestion", "DiscardTrainer", "Throw", "Verdict", "LEVELS",
            "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "count_out_choice",
@@ -187,7 +194,7 @@ def score_applies(position: DiscardPosition) -> bool:
     return 0 < need <= MAX_HAND_SCORE and TARGET - theirs <= DEALER_REACH
 
 
-def count_out_choice(position: DiscardPosition):
+def count_out_choice(position: DiscardPosition) -> DiscardOption | None:
     """The throw the strongest computer player makes for the score here (the keep most likely to
     count out, `strategy.players.Expert`), as a `DiscardOption`, when the score changes its throw;
     None when it throws as usual (far from the end, as the dealer, or when the keep most likely to
@@ -202,7 +209,7 @@ def count_out_choice(position: DiscardPosition):
     return None if choice is options[0] else choice
 
 
-def _reach(option, need: int) -> int:
+def _reach(option: DiscardOption, need: int) -> int:
     """Starters with which the kept hand counts ``need`` or more."""
     return sum(n for score, n in option.hand_counts if score >= need)
 
@@ -233,7 +240,7 @@ class Throw:
     value: float
     reach: int | None
     rank: int
-    option: object
+    option: DiscardOption
     keep_words: str  # the keep as players say it, ``4-5-5-6`` (a suit where two throws differ only by it)
     throw_words: str  # the throw as players say it, ``J-K`` or ``5♥-K``
 
@@ -243,13 +250,18 @@ class Throw:
 
 
 @cache
-def _weighed(cards: tuple[Card, ...], dealer: bool) -> tuple:
+def _weighed(cards: tuple[Card, ...], dealer: bool) -> tuple[Row, ...]:
     """Every throw of these six cards in this seat, weighed with its play estimate (cached: the
     same hand is asked again when the learner tries a second throw)."""
     from ..strategy.weigh import PLAY_WEIGHT, weigh_discards
 
     weighed = weigh_discards(cards, dealer=dealer, also=list(combinations(cards, 2)))
-    return tuple((w.option, PLAY_WEIGHT * w.play, w.value) for w in weighed)
+    rows = []
+    for w in weighed:
+        if w.play is None:  # every throw is named in ``also``: each is weighed in the play
+            raise RuntimeError(f"the throw {w.option.discard} was not weighed in the play")
+        rows.append((w.option, PLAY_WEIGHT * w.play, w.value))
+    return tuple(rows)
 
 
 def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
@@ -260,13 +272,15 @@ def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
     need = show_need(position) if score_applies(position) else None
     reach = {o.discard: _reach(o, need) if need else None for o, _, _ in rows}
     chosen = count_out_choice(position)
-    if chosen is not None:
-        def key(r):
-            return (-reach[r[0].discard], -r[0].total_ev, set(r[0].discard) != set(chosen.discard))
+    if chosen is not None:  # the score applies: every reach is counted
+        discard = set(chosen.discard)
+
+        def key(r: Row) -> tuple[float, ...]:
+            return (-(reach[r[0].discard] or 0), -r[0].total_ev, set(r[0].discard) != discard)
     else:
-        def key(r):
-            return -r[2]
-    rows = sorted(rows, key=key)
+        def key(r: Row) -> tuple[float, ...]:
+            return (-r[2],)
+    rows = tuple(sorted(rows, key=key))
     throws = []
     for option, play, value in rows:
         better = sum(1 for row in rows if _before(key(row), key((option, play, value))))
@@ -277,9 +291,8 @@ def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
     return tuple(throws)
 
 
-def _before(a: tuple | float, b: tuple | float) -> bool:
+def _before(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """Whether a ranking key comes clearly before another (values within a millionth tie)."""
-    a, b = (a if isinstance(a, tuple) else (a,)), (b if isinstance(b, tuple) else (b,))
     for x, y in zip(a, b, strict=True):
         if abs(x - y) > 1e-6:
             return x < y
@@ -382,7 +395,7 @@ class DiscardQuestion:
         mine, best = self.find(cards), self.best
         # at a score that changes the throw, as many starters that count out; else within the review's notice
         by_reach = count_out_choice(self.position) is not None
-        right = mine.reach >= best.reach if by_reach else best.value - mine.value < NOTICE
+        right = (mine.reach or 0) >= (best.reach or 0) if by_reach else best.value - mine.value < NOTICE
         sign = 1 if best.option.own_crib else -1
         return Verdict(mine, best, right, mine.rank, len(self.throws), best.hand - mine.hand,
                        sign * (best.crib - mine.crib), best.play - mine.play,
@@ -427,7 +440,7 @@ def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
     said = []
     if count_out_choice(position) is not None:
         said.append(_score_reason(position, mine, best))
-    elif score_applies(position):
+    elif score_applies(position) and position.scores is not None:
         mine_score, theirs = position.scores
         said.append(f"At {mine_score} to {theirs} you count first and the dealer could go out this deal, but "
                     "the keep most likely to count out is also the best by hand and crib, so our strongest "
@@ -443,16 +456,17 @@ def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
 
 
 def _score_reason(position: DiscardPosition, mine: Throw, best: Throw) -> str:
+    assert position.scores is not None  # asked only when the score changes the throw
     mine_score, theirs = position.scores
     need = show_need(position)
     start = (f"At {mine_score} to {theirs} the dealer could go out this deal, and you, the pone, count "
              f"first: after the 2 or so you peg, your hand must count {need} to win before the dealer "
              "counts.")
     if mine.discard == best.discard or mine.reach == best.reach:
-        return (f"{start} Keeping {mine.keep_words} counts {need} or more with {_starters(mine.reach)}: "
+        return (f"{start} Keeping {mine.keep_words} counts {need} or more with {_starters(mine.reach or 0)}: "
                 "as many as any keep.")
     yours = f"only {mine.reach}" if mine.reach else "none of them"
-    return (f"{start} Keeping {best.keep_words} counts {need} or more with {_starters(best.reach)}; "
+    return (f"{start} Keeping {best.keep_words} counts {need} or more with {_starters(best.reach or 0)}; "
             f"keeping {mine.keep_words} with {yours}. Getting home first matters more than the average.")
 
 
@@ -556,10 +570,10 @@ def _play_reasons(best: Throw, mine: Throw) -> list[str]:
 
 
 def _play_tip(good: Sequence[Card], poor: Sequence[Card]) -> str:
-    def small(cards):
+    def small(cards: Sequence[Card]) -> int:
         return sum(1 for c in cards if c.value <= 4)
 
-    def pairs(cards):
+    def pairs(cards: Sequence[Card]) -> bool:
         ranks = [c.rank for c in cards]
         return any(ranks.count(r) >= 2 for r in ranks)
 
@@ -652,7 +666,7 @@ class DiscardTrainer:
         self.verdict: Verdict | None = None
         self.done = False
         self.attempts = 0
-        self._given: set[frozenset] = set()
+        self._given: set[frozenset[Card]] = set()
 
     def next(self) -> None:
         """The next position; after the last, a new round (reshuffled when shuffling)."""

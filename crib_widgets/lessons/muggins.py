@@ -64,7 +64,7 @@ class MugginsLesson:
     """
 
     def __init__(self, *, error_rate: float = 0.5, crib_rate: float = 0.2,
-                 seed: int | random.Random | None = None, hands: Sequence[Sequence] | None = None,
+                 seed: int | random.Random | None = None, hands: Sequence[Sequence[object]] | None = None,
                  name: str = "Computer") -> None:
         self.error_rate = checks.chance("error_rate", error_rate)
         self.crib_rate = checks.chance("crib_rate", crib_rate)
@@ -196,7 +196,7 @@ class MugginsLesson:
                 text += f" It held {true}: a Muggins call would have won you {true - said}."
             elif said > true:
                 text += f" It held only {true}: objecting would have taken {said - true} from {who}."
-        elif s.outcome == "missed":
+        elif s.outcome == "missed" and named is not None:  # a Muggins call names its points
             text = f"Muggins! {who} missed {true - said}; you named {named} and peg {s.caller}."
             if named < true - said:
                 text += f" Naming {true - said} would have won all of them."

@@ -191,7 +191,7 @@ def _results(value: object) -> tuple[tuple[str, bool], ...]:
     return tuple(results)
 
 
-def _question(record: AnswerRecord) -> tuple:
+def _question(record: AnswerRecord) -> tuple[str, str, int, bool, str]:
     return (record.lesson, record.position, record.attempt, record.hinted, record.given)
 
 
@@ -224,12 +224,12 @@ class SkillProgress:
     @property
     def page(self) -> str:
         """The book's page that teaches the skill, e.g. ``03_pairs_and_runs``."""
-        return CHAPTERS[self.skill][0]
+        return CHAPTERS[Skill(self.skill)][0]
 
     @property
     def chapter(self) -> str:
         """That chapter's title."""
-        return CHAPTERS[self.skill][1]
+        return CHAPTERS[Skill(self.skill)][1]
 
     @property
     def stars(self) -> int:
@@ -320,13 +320,13 @@ class Progress:
         weak = [s for s in skills if s.stars and s.stars < 3]
         if weak:
             s = min(weak, key=lambda s: s.recent_right / s.recent_tried)
-            return (f"Practise {CHAPTERS[s.skill][2]} next, in the chapter “{s.chapter}”: you got "
+            return (f"Practise {CHAPTERS[Skill(s.skill)][2]} next, in the chapter “{s.chapter}”: you got "
                     f"{s.recent_right} of your last {s.recent_tried} right at the first try.")
         new = next((s for s in skills if not s.stars), None)
         if new is None:
             return ("Every skill is secure. Keep it that way: count the daily hand, and practise your "
                     "mistakes when they are due.")
-        words = CHAPTERS[new.skill][2]
+        words = CHAPTERS[Skill(new.skill)][2]
         if not new.recent_tried:
             return f"Try {words} next, in the chapter “{new.chapter}”: you have not tried this yet."
         return f"Keep going with {words} in the chapter “{new.chapter}”: {new.tries_to_stars}."

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from typing import TypeVar
 
 from ..cards import Card
 from ..errors import CribbageError
 
 __all__ = ["AnswerRecord", "position_text", "records_for"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,15 +55,18 @@ class AnswerRecord:
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> AnswerRecord:
         """A record back from `to_dict`; anything else is a `CribbageError` naming the field."""
-        kinds = {"lesson": str, "skill": str, "right": bool, "attempt": int, "hinted": bool, "position": str,
-                 "given": str}
-        if not isinstance(data, dict) or set(data) != set(kinds):
-            raise CribbageError(f"an answer record has the fields {', '.join(kinds)}, got {data!r:.80}")
-        for name, kind in kinds.items():
+        names = ("lesson", "skill", "right", "attempt", "hinted", "position", "given")
+        if not isinstance(data, dict) or set(data) != set(names):
+            raise CribbageError(f"an answer record has the fields {', '.join(names)}, got {data!r:.80}")
+
+        def read(name: str, kind: type[_T]) -> _T:
             value = data[name]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise CribbageError(f"an answer record's {name} must be {kind.__name__}, got {value!r:.40}")
-        return cls(**data)
+            return value
+
+        return cls(read("lesson", str), read("skill", str), read("right", bool), read("attempt", int),
+                   read("hinted", bool), read("position", str), read("given", str))
 
 
 def position_text(hand: Sequence[Card], starter: Card | None = None, *, crib: bool = False) -> str:

@@ -260,7 +260,7 @@ def _salvage(data: object) -> tuple[Store, str] | None:
     return store, join_words(lost)
 
 
-def _listed(value: object) -> list:
+def _listed(value: object) -> list[object]:
     """A list as it is; anything else one damaged entry."""
     return value if isinstance(value, list) else [value]
 

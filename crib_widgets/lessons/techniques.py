@@ -7,7 +7,7 @@ held, the cards laid before, the count on the table, the starter and the crib, a
 `crib_widgets.game.script.play_scenario` takes them), the seat to move, the technique it teaches
 (`TECHNIQUES`), the strong answer and the tempting card, and for each card of the hand its value
 (net points to the end of the play, as the strategy package's look-ahead weighs it, `weigh`) and
-the reason (`strategy.reasons.play_reason`: what the right card does that the other does not).
+the reason (`strategy.review.reasons.play_reason`: what the right card does that the other does not).
 Here they become the pegging drill's "which card would a strong player lay?" questions
 (`Scenario` with ``ask="strong"``), answered from the stored figures so that a page never has to
 search while the learner waits; the tests weigh every position again and check the stored answer.
@@ -25,7 +25,7 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
@@ -34,6 +34,7 @@ from .scenarios import TOPICS, Scenario
 
 if TYPE_CHECKING:
     from ..game import Game
+    from .pegging import Answer, Option
 
 __all__ = ["TECHNIQUES", "POSITIONS", "EXAMPLES", "of", "DATA", "NOTICE", "TIE", "answer", "record_of",
            "position_game", "weigh", "scenario_of_record", "find"]
@@ -45,7 +46,37 @@ NOTICE = 0.3  # the tempting card costs at least this much (points a deal) again
 TIE = 0.05  # a card this close to the best is as good: it is right too
 
 
-def position_game(record: dict) -> Game:
+class OptionRecord(TypedDict):
+    """A card of a stored position: its value (net points to the end of the play) and why."""
+
+    value: float
+    why: str
+
+
+class TechniqueRecord(TypedDict):
+    """A stored position (``data/pegging_techniques.json``; the fields as the chooser writes them)."""
+
+    id: str
+    source: str
+    technique: str
+    example: bool  # the position chapter 11 works through, not asked in the drill
+    dealer: int
+    seat: int  # the seat to move
+    leader: int  # who led this count
+    held: list[list[str]]
+    laid: list[list[str]]
+    pile: list[str]  # this count's cards and "go"s, from the leader
+    crib: list[str]
+    starter: str
+    answer: str
+    tempting: str
+    tempting_scores: bool
+    gap: float
+    options: dict[str, OptionRecord]
+    note: str
+
+
+def position_game(record: TechniqueRecord) -> Game:
     """The position as a game at that moment of the play (nothing pegged, the scores 0 to 0)."""
     from ..game.script import play_scenario
 
@@ -64,12 +95,12 @@ def weigh(game: Game, seat: int) -> dict[Card, float]:
 
 
 @cache
-def _records() -> tuple[dict, ...]:
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+def _records() -> tuple[TechniqueRecord, ...]:
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))  # written by the chooser
     return tuple(data["positions"])
 
 
-def _plays(record: dict) -> tuple[str, ...]:
+def _plays(record: TechniqueRecord) -> tuple[str, ...]:
     """The count's cards in strict turns from its leader, a ``GO`` for each turn a player could not
     lay (the drill's way of writing a play), up to the turn of the seat to move."""
     seat, leader = record["seat"], record["leader"]
@@ -87,7 +118,7 @@ def _plays(record: dict) -> tuple[str, ...]:
     return tuple(plays)
 
 
-def _seats(record: dict) -> list[int]:
+def _seats(record: TechniqueRecord) -> list[int]:
     """Who laid each entry of the count (the engine's go rule, from the cards held as it began)."""
     from ..game.begin import pile_seats
 
@@ -95,7 +126,7 @@ def _seats(record: dict) -> list[int]:
     return pile_seats(record["pile"], record["leader"], in_hand)
 
 
-def _story(record: dict) -> str:
+def _story(record: TechniqueRecord) -> str:
     """Everything the learner could know at the table, in words (read aloud as it is)."""
     seat = record["seat"]
     crib = parse_cards(record["crib"])
@@ -119,7 +150,7 @@ def _named(cards: Sequence[Card]) -> str:
     return join_words([f"the {c.name}" for c in cards])
 
 
-def scenario_of_record(record: dict) -> Scenario:
+def scenario_of_record(record: TechniqueRecord) -> Scenario:
     """The drill's question for a stored position."""
     seat = record["seat"]
     seats = ("You", "Opponent") if record["leader"] == seat else ("Opponent", "You")
@@ -129,11 +160,11 @@ def scenario_of_record(record: dict) -> Scenario:
 
 
 @cache
-def _positions() -> tuple[tuple[Scenario, dict], ...]:
+def _positions() -> tuple[tuple[Scenario, TechniqueRecord], ...]:
     return tuple((scenario_of_record(r), r) for r in _records())
 
 
-def record_of(scenario: Scenario) -> dict:
+def record_of(scenario: Scenario) -> TechniqueRecord:
     """The stored position a "strong" question asks (a `CribbageError` if none does)."""
     for known, record in _positions():
         if known.plays == tuple(scenario.plays) and known.hand == tuple(scenario.hand):
@@ -152,12 +183,12 @@ def find(plays: Sequence[str], hand: Sequence[str]) -> Scenario:
                         "chapter 11")
 
 
-def answer(scenario: Scenario):
+def answer(scenario: Scenario) -> Answer:
     """The `pegging.Answer` of a "strong" question: each card's value and reason, from the store."""
     from .pegging import Answer
 
     record = record_of(scenario)
-    options = []
+    options: list[Option] = []
     for text in scenario.hand:
         option = record["options"].get(text)
         if option is None:
