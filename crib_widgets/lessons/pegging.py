@@ -41,6 +41,10 @@ MAX_PLAY_POINTS = 31  # no single card scores more; a number above is refused wi
 _TOPIC_SKILLS = {"runs": Skill.RUNS, "sets": Skill.PAIRS, "15-31": Skill.GO, "go": Skill.GO}
 
 
+Option = tuple[Card, float | None, tuple[str, ...]]
+"""A card of the hand, its points or value (None: it cannot be laid), and the reasons."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """The engine's answer to a scenario: per candidate card, its points and reasons."""
@@ -50,7 +54,7 @@ class Answer:
     points: float
     reasons: tuple[str, ...]
     # "best", "safest" and "strong": (card, points or value, or None when it cannot be laid; reasons)
-    options: tuple[tuple[Card, float | None, tuple[str, ...]], ...] = ()
+    options: tuple[Option, ...] = ()
     tie: float = 0.0  # a card this close to the best is as good ("strong": the look-ahead's figures)
     note: str = ""  # "strong": where a strong player's habit and the computer's figures differ
 
@@ -103,7 +107,7 @@ def solve(scenario: Scenario) -> Answer:
     pile = _played(scenario.plays)
     if scenario.ask == "safest":
         return _safest(scenario, pile)
-    options = []
+    options: list[Option] = []
     for text in scenario.hand:
         card = Card.parse(text)
         try:
@@ -128,7 +132,7 @@ def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
     laid = sum(1 for i, p in enumerate(scenario.plays) if i % scenario.players == nxt and p.upper() != GO)
     view = PlayView(hand=hand, pile=tuple(pile), count=pile_total(pile), unseen=unseen, next_held=4 - laid)
     values = {c: round(v, 2) for c, v in expert_values(view).items()}
-    options = []
+    options: list[Option] = []
     for card in hand:
         if card not in values:
             options.append((card, None, ("cannot be laid: it would pass 31",)))
@@ -225,7 +229,8 @@ def scenario_of_position(text: object) -> Scenario:
     table = parts[1].split() if len(parts) in (2, 3) else []
     ok = len(table) in (2, 3) and table[0] in ("2", "3", "4") and table[1] == "players" \
         and (len(table) == 2 or table[2] == "final")
-    ask, hand = "last", ()
+    ask = "last"
+    hand: tuple[str, ...] = ()
     if ok and len(parts) == 3:
         words = parts[2].split()
         ok = len(words) >= 3 and words[0] == "hand" and words[-1] in ("best", "safest", "strong")

@@ -23,7 +23,9 @@ learner reads is said here; the view (`crib_widgets.widgets.mistakes_view`) draw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
+from typing import TypeVar
 
 from ..bounded import whole_number
 from ..cards import Card
@@ -56,13 +58,17 @@ EMPTY = ("Your deck of mistakes is empty: well done! Any hand or play you get wr
          "Meanwhile, try today's hand below.")
 
 
-MAKERS = {"counting": CountingLesson.from_position, "pegging": PeggingLesson.from_position,
-          "muggins": MugginsLesson.from_position, "discarding": DiscardTrainer.from_position,
-          "board": BoardPlay.from_position}
+Lesson = CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer | BoardPlay
+"""A trainer's lesson model, made for one question of the deck."""
+_L = TypeVar("_L", CountingLesson, PeggingLesson, MugginsLesson, DiscardTrainer, BoardPlay)
+
+MAKERS: dict[str, Callable[[str], Lesson]] = {
+    "counting": CountingLesson.from_position, "pegging": PeggingLesson.from_position,
+    "muggins": MugginsLesson.from_position, "discarding": DiscardTrainer.from_position,
+    "board": BoardPlay.from_position}
 
 
-def lesson_for(lesson: str, position: str) -> (CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer
-                                               | BoardPlay):
+def lesson_for(lesson: str, position: str) -> Lesson:
     """The lesson model that asks the question of ``lesson`` (``counting``, ``pegging``,
     ``muggins``, ``discarding``) at ``position`` again; a bad one is a `CribbageError` saying what is allowed.
 
@@ -109,7 +115,8 @@ class Practice:
         self.done_today = 0  # questions answered on this page
         self._answered_here: set[tuple[str, str]] = set()
         self.item: Item | None = None
-        self.lesson: CountingLesson | PeggingLesson | MugginsLesson | DiscardTrainer | BoardPlay | None = None
+        self.lesson: Lesson | None = None
+        self.lines: tuple[Line, ...] = ()  # set with the rest of the question's state by next()
         self.message, self.tone = (kept.problem, "bad") if kept.problem else ("", "info")
         self.next()
 
@@ -176,7 +183,7 @@ class Practice:
         today = self.kept.day()
         due = self.due()
         if due:
-            counts = {}
+            counts: dict[str, int] = {}
             for item in due:
                 counts[item.lesson] = counts.get(item.lesson, 0) + 1
             parts = [f"{n} {_WHAT[k][n != 1]}" for k, n in counts.items()]
@@ -255,19 +262,20 @@ class Practice:
             return (f"Count this {what}: {join_words([c.name for c in s.hand])}, with the starter "
                     f"{s.starter.name}. How many points?")
         if isinstance(lesson, PeggingLesson):
-            s = lesson.scenario
-            laid = [p for p in s.plays if p.upper() != "GO"]
+            sc = lesson.scenario
+            laid = [p for p in sc.plays if p.upper() != "GO"]
             table = join_words([Card.parse(p).name for p in laid]) if laid else "nothing yet: you lead"
-            if s.ask == "last":
+            if sc.ask == "last":
                 card = lesson.answer.card
+                assert card is not None  # a "last" question's answer names its card
                 who = lesson.last_layer
                 whose = "your" if who == "You" else f"{who}'s"
-                end = " It is the last card of the play." if s.final else ""
+                end = " It is the last card of the play." if sc.final else ""
                 return (f"On the table: {table}. How many points does {whose} {card.name} score?{end}")
-            goal = "scores the most now" if s.ask == "best" else "gives the least away"
-            hand = join_words([Card.parse(c).name for c in s.hand])
-            if s.ask == "strong":  # chapter 11's technique positions: what you know at the table, then
-                return (f"{s.story} On the table: {table}. You hold {hand}. Which card would a strong "
+            goal = "scores the most now" if sc.ask == "best" else "gives the least away"
+            hand = join_words([Card.parse(c).name for c in sc.hand])
+            if sc.ask == "strong":  # chapter 11's technique positions: what you know at the table, then
+                return (f"{sc.story} On the table: {table}. You hold {hand}. Which card would a strong "
                         "player lay?")
             return f"On the table: {table}. You hold {hand}. Which card {goal}?"
         if isinstance(lesson, MugginsLesson):
@@ -300,7 +308,7 @@ class Practice:
     def count(self, typed: object) -> bool:
         """Answer a hand to count with the total typed (a number or text); True when right. A number
         that is not a count is a `CribbageError` saying what is allowed, and nothing changes."""
-        lesson = self._asking("count")
+        lesson = self._asking("count", CountingLesson)
         value = _whole(typed)
         verdict = lesson.check_total(value)
         if verdict.problem:
@@ -309,18 +317,19 @@ class Practice:
 
     def points(self, typed: object) -> bool:
         """Answer "what does the card score?" with the points typed; True when right."""
-        lesson = self._asking("points")
+        lesson = self._asking("points", PeggingLesson)
         result = lesson.check_points(typed)
         if result.problem:
             raise CribbageError(result.problem)
         a = lesson.answer
+        assert a.card is not None  # a "points" question asks about the last card laid
         lines = (Line("note", f"The {a.card.name} scores {plural(int(a.points), 'point')}:",
                       "; ".join(a.reasons) + "." if a.reasons else "nothing."),)
         return self._graded(result.right, lines)
 
     def pick(self, card: Card | str) -> bool:
         """Answer "which card?" with a card of the hand; True when right."""
-        lesson = self._asking("card")
+        lesson = self._asking("card", PeggingLesson)
         result = lesson.pick(Card.parse(card) if isinstance(card, str) else card)
         if result.problem:
             raise CribbageError(result.problem)
@@ -338,7 +347,7 @@ class Practice:
 
     def call(self, kind: str, named: int | None = None) -> bool:
         """Answer the computer's count (``accept``, ``muggins`` naming ``named``, ``overcount``)."""
-        lesson = self._asking("muggins")
+        lesson = self._asking("muggins", MugginsLesson)
         if kind not in ANSWERS:
             raise CribbageError(f"{checks.shown(kind)} is not an answer to a count: use one of "
                                 f"{', '.join(ANSWERS)}")
@@ -352,7 +361,7 @@ class Practice:
 
     def throw(self, cards: object) -> bool:
         """Answer "which two do you throw?" with two cards of the hand; True when right."""
-        lesson = self._asking("throw")
+        lesson = self._asking("throw", DiscardTrainer)
         lesson.choose(cards)
         verdict = lesson.check()
         lines = [Line("note", verdict.summary())]
@@ -363,7 +372,7 @@ class Practice:
 
     def choose(self, key: object) -> bool:
         """Answer a board position (chapter 12) with one of its options (`options`); True when right."""
-        lesson = self._asking("choice")
+        lesson = self._asking("choice", BoardPlay)
         lesson.choose(key)
         verdict = lesson.check()
         lines = [Line("note", verdict.summary())] + [Line("note", why) for why in verdict.reasons]
@@ -371,15 +380,18 @@ class Practice:
 
     def options(self) -> tuple[tuple[str, str], ...]:
         """(key, words) of each answer to a board position on show; () for other questions."""
-        return self.lesson.question.options() if self.kind == "choice" else ()
+        lesson = self.lesson
+        return lesson.question.options() if isinstance(lesson, BoardPlay) else ()
 
-    def _asking(self, kind: str):
+    def _asking(self, kind: str, model: type[_L]) -> _L:
         if self.item is None:
             raise CribbageError("nothing is due to answer: " + self.summary())
         if self.answered:
             raise CribbageError("this question is answered: press Next for the next one")
         if self.kind != kind:
             raise CribbageError(f"this question asks for {_ASKS[self.kind]}, not {_ASKS[kind]}")
+        if not isinstance(self.lesson, model):  # the kind names the model: never reached
+            raise RuntimeError(f"a {kind} question is asked by a {model.__name__}")
         return self.lesson
 
     def _graded(self, right: bool, lines: tuple[Line, ...]) -> bool:
@@ -389,18 +401,18 @@ class Practice:
         self._answered_here.add(self.item.key)
         self.answered, self.right, self.lines = True, right, tuple(lines)
         self.done_today += 1
-        self.moved = self._moved(right)
+        self.moved = self._moved(self.item, right)
         self.message, self.tone = self.moved, "ok" if right else "bad"
         return right
 
-    def _moved(self, right: bool) -> str:
+    def _moved(self, item: Item, right: bool) -> str:
         today = self.kept.day()
-        after = next((i for i in self.kept.store.deck.items if i.key == self.item.key), None)
+        after = next((i for i in self.kept.store.deck.items if i.key == item.key), None)
         if after is None:
             return f"Right {IN_A_ROW} times in a row: this one leaves your deck. Well done!"
         if not right:
             return "It stays in your deck, back in box 1: it comes back at the end of this round."
-        if after.box > self.item.box:
+        if after.box > item.box:
             return (f"Right! It moves up to box {after.box} and comes back {day_words(after.due, today)}.")
         return f"Right! It comes back {day_words(after.due, today)}."
 
