@@ -5,7 +5,7 @@ cost, and a sample of reasons as a player reads them.
 Each game is the beginner (seat 0) against the expert (seat 1), `Game(seed=first + i)`, reviewed
 for seat 0 as the table's Review does (`review_game`). Goal (issue 35): at most 5% of the
 mistakes' reasons are the "scores more later" fallback, and none restates the cost
-(`strategy.reasons.restates_cost`).
+(`strategy.review.reasons.restates_cost`).
 
 Run: `.venv/bin/python bench/review_reasons.py [--games 8] [--seeds 1 101] [--sample 12]`
 (about a minute a seed set); ``--players 3`` or ``--players 4 --partners`` for the bigger tables.
@@ -23,8 +23,8 @@ from collections import Counter
 from crib_widgets.game import Game, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.matches import play_game
-from crib_widgets.strategy.reasons import is_fallback, restates_cost
 from crib_widgets.strategy.review import review_game
+from crib_widgets.strategy.review.reasons import is_fallback, restates_cost
 
 GOAL = 0.05
 # what a reason rests on, by its words (the first that matches)

@@ -7,7 +7,7 @@ the count on the table, the starter and the crib) and weighed by the strategy pa
 exactly as the strongest computer player weighs it (`lookahead.play_values` on `look_ahead_view`).
 A position is kept when the strong answer clearly beats the tempting card (the one that scores most
 now, or the worst card in the hand; `NOTICE`), and it is tagged by what the reason
-(`strategy.reasons.play_reason`: what the right card does that the tempting one does not) is about:
+(`strategy.review.reasons.play_reason`: what the right card does that the tempting one does not) is about:
 
 - ``lead``: the count is 0 and you lead;
 - ``eleven``: a ten-card was just laid and the answer is a card of an eleven you hold (5-6, 4-7,
@@ -49,7 +49,7 @@ from crib_widgets.lessons.techniques import (  # noqa: E402
     weigh,
 )
 from crib_widgets.strategy.pegging_choice import greedy_play  # noqa: E402
-from crib_widgets.strategy.reasons import is_fallback, play_reason, restates_cost  # noqa: E402
+from crib_widgets.strategy.review.reasons import is_fallback, play_reason, restates_cost  # noqa: E402
 
 GAMES = ROOT / "book" / "data" / "expert_games.json"
 PER_TECHNIQUE = 8

@@ -14,7 +14,7 @@ from crib_widgets.lessons import SCENARIOS, TOPICS, PeggingLesson, Scenario
 from crib_widgets.lessons.pegging import play_exercise, solve
 from crib_widgets.pegging import score_sequence
 from crib_widgets.skills import SKILLS, Skill
-from crib_widgets.strategy.review import replies_words
+from crib_widgets.strategy.review.reasons import replies_words
 
 
 def _by_title(title: str) -> Scenario:

@@ -29,7 +29,7 @@ from crib_widgets.lessons.techniques import (
     weigh,
 )
 from crib_widgets.skills import Skill
-from crib_widgets.strategy.reasons import is_fallback, restates_cost
+from crib_widgets.strategy.review.reasons import is_fallback, restates_cost
 
 RECORDS = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
 DAY = "2026-12-02"

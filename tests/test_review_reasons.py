@@ -12,8 +12,9 @@ import pytest
 from crib_widgets.game import Discard, Game, Play, Rules
 from crib_widgets.strategy import make_player
 from crib_widgets.strategy.matches import play_game
-from crib_widgets.strategy.reasons import how_it_ended, is_fallback, often, restates_cost
-from crib_widgets.strategy.review import _fresh_copy, review_game
+from crib_widgets.strategy.review import review_game
+from crib_widgets.strategy.review.reasons import how_it_ended, is_fallback, often, restates_cost
+from crib_widgets.strategy.review.replay import fresh_copy
 from crib_widgets.strategy.solver import pile_points
 from crib_widgets.table import Table
 from crib_widgets.table.ending import game_verdict
@@ -78,7 +79,7 @@ def test_the_old_sentences_fail_the_checks():
 def test_pairing_a_led_card_names_the_pair_royal_and_why():
     # seed 8, deal 3: the expert leads the 10 of spades; pairing it is what the review faults
     game = play_game(Game(seed=8), [make_player("beginner", 8), make_player("expert", 9)])
-    replay = _fresh_copy(game)
+    replay = fresh_copy(game)
     for move in game.moves:
         if (isinstance(move, Play) and move.seat == 0 and len(replay.pile) == 1
                 and replay.pile[0].rank == move.card.rank and replay.deal_number == 3):

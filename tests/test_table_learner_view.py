@@ -11,8 +11,8 @@ import re
 from crib_widgets.cards import Card, parse_cards
 from crib_widgets.game import Discard, Go, Play, Rules
 from crib_widgets.strategy.explain import holding_words, throw_words
-from crib_widgets.strategy.reasons import restates_cost
-from crib_widgets.strategy.review import Review, scores_now
+from crib_widgets.strategy.review import Review
+from crib_widgets.strategy.review.reasons import restates_cost, scores_now
 from crib_widgets.table import Table
 from crib_widgets.table.ending import final_result, game_verdict
 from crib_widgets.widgets import GameTable

@@ -115,7 +115,8 @@ def _discard_advice(game: Game, seat: int) -> Advice:
 
 def _play_advice(game: Game, seat: int) -> Advice | None:
     """The expert's look-ahead values (`strategy.review.card_values`) and the review's reason."""
-    from ..strategy.review import card_values, play_reason, scores_now
+    from ..strategy.review import card_values
+    from ..strategy.review.reasons import play_reason, scores_now
 
     values, _ = card_values(game, seat)
     if not values:

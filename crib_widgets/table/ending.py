@@ -62,12 +62,12 @@ def final_text(event: Event, game: Game) -> str:
 def game_verdict(review: Review, game: Game, seat: int) -> str:
     """The review's verdict; over a finished game it starts from the result, so that a lurched
     player is not told "solid play", says how much of the gap the decisions made, and ends with
-    how the game ended (`strategy.reasons.how_it_ended`: who counted out, in what order, and
+    how the game ended (`strategy.review.reasons.how_it_ended`: who counted out, in what order, and
     what was never counted).
 
     The review's own level words ("strong play", ...) are kept only when the seat's side won.
     """
-    from ..strategy.reasons import how_it_ended
+    from ..strategy.review.reasons import how_it_ended
 
     verdict = _verdict(review, game, seat)
     ended = how_it_ended(game, seat) if review.decisions and len(review.deals) >= game.deal_number else ""

@@ -195,7 +195,7 @@ def _chart_html(review: Review) -> str:
 
 
 def _method_note(review: Review) -> str:
-    """How to read a cost, in a player's words (how the costs are worked out: strategy/review.py)."""
+    """How to read a cost, in a player's words (how the costs are worked out: strategy/review/)."""
     hidden = any(d.samples for d in review.decisions)
     guessed = (" The cards you could not see are guessed from what you had seen, as a good player would."
                if hidden else "")

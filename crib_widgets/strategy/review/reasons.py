@@ -30,29 +30,27 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..aloud import number_words
-from ..cards import RANK_VALUES, Card
-from ..game.seat_view import play_view
-from ..game.show import show_order
-from ..pegging import item_words, next_in_count, play_points, points_words
-from ..scoring import hand_total
-from ..words import join_words, plural, possessive
-from .explain import holding_words, ranks_text, throw_reasons
-from .lines import Line, card_lines, card_lines_multi, keep_line, score_kinds
-from .solver import pile_points
+from ...aloud import number_words
+from ...cards import RANK_VALUES, Card
+from ...game.seat_view import play_view
+from ...game.show import show_order
+from ...pegging import item_words, next_in_count, play_points, points_words
+from ...scoring import hand_total
+from ...words import join_words, plural, possessive
+from ..lines import Line, card_lines, card_lines_multi, score_kinds
+from ..solver import pile_points
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from .weigh import WeighedDiscard
+    from ...game import Game
 
 __all__ = ["is_fallback", "restates_cost", "often", "ranks_words", "replies_words", "scores_now",
-           "play_reason", "discard_reason", "how_it_ended"]
+           "play_reason", "how_it_ended", "card_words", "KIND_WORDS", "SMALL"]
 
 # the sentences that say only that a card does better later: the old one, and this module's last resort
 _FALLBACK = re.compile(r"scores more (later|over the rest)|is better kept for a later count")
 _COST_WORDS = re.compile(r"(more|less) on average|worth (more|less)|points? (more|less)|scores more")
 # A part of the difference smaller than this is not worth a reason of its own.
-_SMALL = 0.05
+SMALL = 0.05
 
 
 def is_fallback(reason: str) -> bool:
@@ -86,7 +84,7 @@ _ARTICLE = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
 _NAMES = {1: ("ace", "aces"), 11: ("jack", "jacks"), 12: ("queen", "queens"), 13: ("king", "kings")}
 
 
-def _card_words(rank: int) -> str:
+def card_words(rank: int) -> str:
     return _ARTICLE.get(rank, f"a {rank}")
 
 
@@ -99,7 +97,7 @@ def _rank_count(n: int, rank: int) -> str:
 def ranks_words(ranks: set[int]) -> str:
     """Ranks as a player names them: ``'an ace'``, ``'a 5 or an 8'``, ``'any ten-card'``."""
     tens = {10, 11, 12, 13} <= ranks
-    words = [_card_words(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
+    words = [card_words(r) for r in sorted(ranks - {10, 11, 12, 13} if tens else ranks)]
     words += ["any ten-card"] if tens else []
     return join_words(words, "or")
 
@@ -148,7 +146,7 @@ def scores_now(pile: Sequence[Card], card: Card) -> str:
 
 # ----- the play -----
 
-_KIND = {"fifteen": "fifteen", "31": "31", "pair": "a pair", "pair royal": "three of a kind",
+KIND_WORDS = {"fifteen": "fifteen", "31": "31", "pair": "a pair", "pair royal": "three of a kind",
          "double pair royal": "four of a kind", "run": "a run"}
 _MAKES = {"fifteen": "makes fifteen", "31": "makes 31", "pair": "pairs their card",
           "pair royal": "makes three of a kind", "double pair royal": "makes four of a kind",
@@ -172,16 +170,16 @@ def _lowball_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: L
     """Lowball: every point counts against its taker, so the better card is the one after which
     you peg less, or the other players peg more."""
     parts = []
-    for what in (*_KIND, "go", "last card"):
-        noun = {"go": "the go", "last card": "the last card", **_KIND}[what]
+    for what in (*KIND_WORDS, "go", "last card"):
+        noun = {"go": "the go", "last card": "the last card", **KIND_WORDS}[what]
         ours = d.total(0, what=what) - b.total(0, what=what)
         p_d, p_b = (min(1.0, x.total(0, what=what, chance=True)) for x in (d, b))
-        if ours >= _SMALL and p_d > p_b and often(p_d) != often(p_b):
+        if ours >= SMALL and p_d > p_b and often(p_d) != often(p_b):
             parts.append((ours, f"in Lowball points count against you, and after the {best.rank_text} you "
                                 f"peg {noun} {often(p_b)}, after the {done.rank_text} {often(p_d)}"))
         theirs = b.total(1, what=what) - d.total(1, what=what)
         p_d, p_b = (min(1.0, x.total(1, what=what, chance=True)) for x in (d, b))
-        if theirs >= _SMALL and p_b > p_d and often(p_d) != often(p_b):
+        if theirs >= SMALL and p_b > p_d and often(p_d) != often(p_b):
             parts.append((theirs, f"in Lowball points count against their taker, and the {best.rank_text} "
                                   f"leaves {noun} to the others {often(p_b)}, the {done.rank_text} "
                                   f"{often(p_d)}"))
@@ -198,13 +196,13 @@ def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line
     if now > 0 and pile_points((*pile, best.rank)) > pile_points((*pile, done.rank)):
         parts.append((now, f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                            f"{scores_now(game.pile, done)}"))
-    for what in _KIND:
+    for what in KIND_WORDS:
         parts.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
         parts.append(_later_part(done, best, d, b, what))
         parts.append(_their_later_part(done, best, d, b, what))
         parts.append(_partner_part(done, best, d, b, what, count))
     parts.append(_go_part(done, best, d, b, game.rules.players))
-    parts = [p for p in parts if p is not None and p[0] >= _SMALL]
+    parts = [p for p in parts if p is not None and p[0] >= SMALL]
     if not parts:
         return None
     return max(parts, key=lambda p: p[0])[1]
@@ -220,7 +218,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
                 RANK_VALUES[best.rank] + count + RANK_VALUES[rank] > 31
                 or pile_points((*on_done, rank)) > pile_points((*on_best, rank))):
             named[rank] = points
-    if gain < _SMALL or not named:
+    if gain < SMALL or not named:
         return None
     ranks = sorted(named, key=named.get, reverse=True)[:3]
     p_done = sum(d.chance[(1, "reply", what, r)] for r in ranks)
@@ -228,12 +226,12 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
     if p_done <= p_best or often(p_done) == often(p_best):
         return None
     after_done, after_best = count + done.value, count + best.value
-    item = _KIND[what]
+    item = KIND_WORDS[what]
     who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
     unseen = Counter(c.rank for c in play_view(game, seat).unseen)
-    kind = _KIND[what]
+    kind = KIND_WORDS[what]
     if what.endswith("pair royal"):  # on the better card the same answer is a pair at most
-        what, kind = "pair", _KIND["pair"]
+        what, kind = "pair", KIND_WORDS["pair"]
         p_best = b.total(1, "reply", "pair", chance=True)
     if not any(n and _scores(on_best, r, what) for r, n in unseen.items()):
         safe = f"gives them no answer for {kind}"
@@ -247,7 +245,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
         n_best, n_done = unseen[best.rank], unseen[done.rank]
         text += (f" ({_rank_count(n_best, best.rank)} unseen, {_rank_count(n_done, done.rank)})"
                  if n_best != n_done
-                 else f" (their discard and play make {_card_words(done.rank)} likelier in their hand)")
+                 else f" (their discard and play make {card_words(done.rank)} likelier in their hand)")
     now = f"{scores_now(game.pile, done)}, but " if pile_points(on_done) else ""
     text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
              f"{often(p_done)}")
@@ -267,7 +265,7 @@ def _scores(pile: tuple[int, ...], rank: int, what: str) -> bool:
 def _later_part(done, best, d: Line, b: Line, what):
     """Our fifteens, 31s, pairs or runs later in the play, after ``best`` and not after ``done``."""
     gain = b.total(0, "later", what) - d.total(0, "later", what)
-    if gain < _SMALL:
+    if gain < SMALL:
         return None
     by_rank = Counter()
     for (who, when, kind, rank), points in b.points.items():
@@ -294,21 +292,21 @@ def _their_later_part(done, best, d: Line, b: Line, what):
     after ``best``."""
     gain = d.total(1, "later", what) - b.total(1, "later", what)
     p_done, p_best = d.total(1, "later", what, chance=True), b.total(1, "later", what, chance=True)
-    if gain < _SMALL or p_done <= p_best or often(p_done) == often(p_best):
+    if gain < SMALL or p_done <= p_best or often(p_done) == often(p_best):
         return None
     return gain, (f"the {best.rank_text} leaves them fewer chances later in the play: after the "
-                  f"{done.rank_text} they score {_KIND[what]} {often(p_done)}, after the {best.rank_text} "
-                  f"{often(p_best)}")
+                  f"{done.rank_text} they score {KIND_WORDS[what]} {often(p_done)}, after the "
+                  f"{best.rank_text} {often(p_best)}")
 
 
 def _partner_part(done, best, d: Line, b: Line, what, count):
     """A partner's fifteens, 31s, pairs or runs, set up by ``best`` more than by ``done``."""
     gain = b.total(2, what=what) - d.total(2, what=what)
     p_best, p_done = b.total(2, what=what, chance=True), d.total(2, what=what, chance=True)
-    if gain < _SMALL or p_best <= p_done or often(p_best) == often(p_done):
+    if gain < SMALL or p_best <= p_done or often(p_best) == often(p_done):
         return None
     return gain, (f"the {best.rank_text} (count {count + best.value}) sets up your partner: after it they "
-                  f"score {_KIND[what]} {often(p_best)}, after the {done.rank_text} {often(p_done)}")
+                  f"score {KIND_WORDS[what]} {often(p_best)}, after the {done.rank_text} {often(p_done)}")
 
 
 def _go_part(done, best, d: Line, b: Line, players: int):
@@ -318,7 +316,7 @@ def _go_part(done, best, d: Line, b: Line, players: int):
 
     mine = takes(b, 0) - takes(d, 0)
     theirs = takes(d, 1) - takes(b, 1)
-    if mine + theirs < _SMALL:
+    if mine + theirs < SMALL:
         return None
     if mine >= theirs:
         p_best, p_done = min(1.0, takes(b, 0, chance=True)), min(1.0, takes(d, 0, chance=True))
@@ -404,200 +402,6 @@ def _partner_next(game: Game, seat: int, card: Card) -> bool:
 
 
 # ----- the throw -----
-
-def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDiscard) -> str:
-    """Why the ``best`` throw beats the one made (``done``): the part of hand, crib and play that
-    differs most, in words that tell the two throws apart."""
-    rules = game.rules
-    mine = rules.side_of(game.dealer) == rules.side_of(seat)  # a partner's crib scores for the side
-    if game.dealer != seat and mine:
-        owner = "your partner's crib"
-    elif mine:
-        owner = "your own crib"
-    else:
-        owner = "the other player's crib" if rules.players == 2 else "the dealer's crib"
-    hand = game.hands[seat]
-    sign = -1 if rules.lowball else 1
-    if rules.lowball:
-        return _lowball_throw(done, best, hand, owner, mine)
-    hand_gain = sign * (best.option.hand_ev - done.option.hand_ev)
-    crib_gain = sign * (best.option.crib_ev - done.option.crib_ev) * (1 if mine else -1)
-    play_gain = (best.value - sign * best.option.total_ev) - (done.value - sign * done.option.total_ev)
-    parts = [(hand_gain, lambda: _hand_words(done, best, hand, sign)),
-             (crib_gain, lambda: _crib_words(done, best, hand, owner, mine)),
-             (play_gain, lambda: _play_words(game, seat, done, best, hand))]
-    said = []  # the part that counts most, and the next when it counts at least half as much
-    for gain, words in sorted(parts, key=lambda p: -p[0]):
-        if said and (gain < said[0][0] / 2 or len(said) == 2):
-            break
-        text = words() if gain > 0 else None
-        if text:
-            said.append((gain, text))
-    if not said:
-        return _crib_words(done, best, hand, owner, mine, numbers=True)
-    return "; besides, ".join(text for _, text in said)
-
-
-def _lowball_throw(done, best, hand, owner, mine) -> str:
-    """Lowball: the keep and the throw that leave you fewer points (the crib's points count for its
-    owner, so a throw to the other player's crib should help it)."""
-    kb, kd = best.option, done.option
-    crib = "as few points as you can" if mine else "points, which count against its owner"
-    return (f"in Lowball points count against you: keeping {ranks_text(kb.keep, hand)} averages "
-            f"{kb.hand_ev:.1f} in hand, {ranks_text(kd.keep, hand)} {kd.hand_ev:.1f}; and give {owner} "
-            f"{crib}: {_thrown(kb.discard, hand)} {'gives' if len(kb.discard) == 1 else 'give'} it "
-            f"{kb.crib_ev:.1f} on average, {_thrown(kd.discard, hand)} {kd.crib_ev:.1f}")
-
-
-def _thrown(cards, hand) -> str:
-    """A throw in words: ``'3-5'``, or ``'the 10'`` for one card."""
-    return ("the " if len(cards) == 1 else "") + ranks_text(cards, hand)
-
-
-def _hand_words(done, best, hand, sign) -> str | None:
-    kb, kd = best.option.keep, done.option.keep
-    held_b, held_d = holding_words(kb), holding_words(kd)
-    if held_b != held_d and sign * (_points(held_b) - _points(held_d)) > 0:
-        return f"keeping {ranks_text(kb, hand)} holds {held_b}; {ranks_text(kd, hand)} holds {held_d}"
-    return _starter_words(kb, kd, hand, sign)
-
-
-def _points(held: str) -> int:
-    found = re.search(r"\((\d+) points? before", held)
-    return int(found.group(1)) if found else 0
-
-
-def _starter_words(kb, kd, hand, sign) -> str | None:
-    """The starters with which the better keep counts more: the likeliest gains named, one shown."""
-    from .discard import unseen_cards
-
-    gains: Counter = Counter()
-    example = {}
-    for starter in unseen_cards(hand):
-        diff = sign * (hand_total(kb, starter, False) - hand_total(kd, starter, False))
-        gains[starter.rank] += diff
-        example.setdefault(starter.rank, starter)
-    ranks = [r for r, g in gains.most_common(3) if g > 0]
-    if not ranks:
-        return None
-    shown = example[ranks[0]]
-    with_b, with_d = hand_total(kb, shown, False), hand_total(kd, shown, False)
-    others = ranks_words(set(ranks[1:]))
-    tail = f"; {others} turned favours it too" if ranks[1:] else ""
-    return (f"{ranks_text(kb, hand)} counts more with the starters you can expect: with "
-            f"{_card_words(shown.rank)} turned it makes {plural(with_b, 'point')}, "
-            f"{ranks_text(kd, hand)} {with_d}{tail}")
-
-
-def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str | None:
-    tb, td = best.option.discard, done.option.discard
-    text_b, text_d = _thrown(tb, hand), _thrown(td, hand)
-    reasons_b, reasons_d = throw_reasons(tb), throw_reasons(td)
-    if not numbers and not mine:
-        ranks = sorted(c.rank for c in td)
-        if len(td) == 2 and ranks[0] == ranks[1] and len({c.rank for c in tb}) == len(tb):
-            return (f"a pair thrown to {owner} gives them 2 points before the starter is even turned; "
-                    f"{text_b} is not a pair")
-        five = not any(c.rank == 5 for c in tb)
-        if any(c.rank == 5 for c in td) and five:
-            return (f"a 5 in {owner} makes fifteen with any of the sixteen ten-cards; throwing {text_b} "
-                    f"gives them no 5")
-        if len(td) == 2 and sum(c.value for c in td) == 15 and sum(c.value for c in tb) != 15:
-            return f"the {text_d} make fifteen together in {owner}; {text_b} do not"
-        only = [r for r in reasons_d if r not in reasons_b]
-        if only:
-            rest = join_words(reasons_b) if reasons_b else _LITTLE[len(tb) == 1]
-            return f"throwing {text_d} gives {owner} help: {join_words(only)}; with {text_b}, {rest}"
-    if not numbers and mine:
-        only = [r for r in reasons_b if r not in reasons_d]
-        if only:
-            rest = join_words(reasons_d) if reasons_d else _LITTLE[len(td) == 1]
-            verb = "helps" if len(tb) == 1 else "work together in"
-            return f"{text_b} {verb} {owner}: {join_words(only)}; {text_d}: {rest}"
-    if not numbers:
-        return _middle_words(tb, td, text_b, text_d, owner, mine)
-    held_b, held_d = holding_words(best.option.keep), holding_words(done.option.keep)
-    keeps = f", while the keeps hold {held_b} and {held_d}" if held_b != held_d else ""
-    return (f"throwing {text_b} gives {owner} {best.option.crib_ev:.1f} on average and {text_d} "
-            f"{done.option.crib_ev:.1f}{keeps}")
-
-
-_LITTLE = {False: "they hardly work together", True: "it gives the crib little"}
-
-
-def _middle_words(tb, td, text_b, text_d, owner, mine) -> str | None:
-    """Middle cards (4 to 8) make fifteens and runs with more of a crib's other cards than an ace
-    or a ten-card does: the throw with more of them helps the crib most."""
-    def middle(cards) -> list[Card]:
-        return [c for c in cards if 4 <= c.rank <= 8]
-
-    helps, other, text = (tb, td, text_b) if mine else (td, tb, text_d)
-    shape = _shape(helps, other, text, text_b if not mine else text_d)
-    if shape:
-        return f"in {owner}, {shape}"
-    mids = middle(helps)
-    if len(mids) > len(middle(other)):
-        one = len(mids) == 1
-        what = text if len(mids) == len(helps) else f"the {mids[0].rank_text} in {text}"
-        where = f"in {owner} " if mine else f"given to {owner}, "
-        return (f"{what} {'is a middle card' if one else 'are middle cards'}: {where}"
-                f"{'it makes' if one else 'they make'} fifteens and runs with more of the cards a crib "
-                f"can hold than {text_b if not mine else text_d}")
-    return None
-
-
-def _shape(helps, other, text, other_text) -> str | None:
-    """Two thrown cards that touch (a run with more cards) or count 5 (a fifteen with any
-    ten-card), when the other throw does not."""
-    if len(helps) != 2 or len(other) != 2:
-        return None
-    def gap(cards):
-        a, b = sorted(c.rank for c in cards)
-        return b - a
-    def five(cards):
-        return sum(c.value for c in cards) == 5
-    if gap(helps) == 1 and gap(other) == 2:
-        return (f"{text} touch, so a card just above or below them makes a run; {other_text} need the one "
-                f"card between them")
-    if five(helps) and not five(other):
-        return f"{text} count 5 together, so any of the sixteen ten-cards makes fifteen with them"
-    return None
-
-
-def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
-    """What the better keep does in the play that the other does not (its solved play against the
-    hands the throw was weighed with)."""
-    if game.rules.players != 2 or game.rules.lowball:
-        return None
-    from .weigh import SAMPLES, known_plays
-
-    known = known_plays(list(hand), game.dealer == seat, False, SAMPLES)
-    kb, kd = best.option.keep, done.option.keep
-    lb = keep_line(kb, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)
-    ld = keep_line(kd, known.unseen, known.hands, dealer=game.dealer == seat, solver=known.solver)
-    text_b, text_d = ranks_text(kb, hand), ranks_text(kd, hand)
-    parts = []
-    for what in (*_KIND, "go", "last card"):
-        ours = lb.total(0, what=what) - ld.total(0, what=what)
-        theirs = ld.total(1, what=what) - lb.total(1, what=what)
-        noun = {"go": "the go", "last card": "the last card", **_KIND}[what]
-        if ours >= _SMALL:
-            p_b = min(1.0, lb.total(0, what=what, chance=True))
-            p_d = min(1.0, ld.total(0, what=what, chance=True))
-            if often(p_b) != often(p_d):
-                parts.append((ours, f"in the play, {text_b} peg {noun} {often(p_b)}, {text_d} {often(p_d)}"))
-        if theirs >= _SMALL:
-            p_b = min(1.0, lb.total(1, what=what, chance=True))
-            p_d = min(1.0, ld.total(1, what=what, chance=True))
-            if often(p_b) != often(p_d):
-                parts.append((theirs, f"in the play, {text_d} let the other player peg {noun} {often(p_d)}, "
-                                      f"{text_b} {often(p_b)}"))
-    if not parts:
-        return None
-    return max(parts, key=lambda p: p[0])[1]
-
-
-# ----- the end of a game -----
 
 _PLAY_KINDS = ("peg", "go point", "last card")
 
