@@ -6,7 +6,7 @@ the engine (`pegging.score_sequence` awards the go and the last card) and graded
 (`exercises.grading.check_answer`). "Which card?" questions are judged by the engine too: the
 points each card scores now (`pegging.play_points`), or what each is worth once the next player's
 best answer is weighed (`strategy.pegging_choice.expert_values`), explained with the review's
-words for what the next player can answer (`strategy.review.replies_words`).
+words for what the next player can answer (`strategy.review.reasons.replies_words`).
 
 >>> d = PeggingLesson(topic="sets", shuffle=False)
 >>> d.scenario.title, d.answer.points
@@ -143,7 +143,7 @@ def _safest(scenario: Scenario, pile: list[Card]) -> Answer:
 
 def _safety_reasons(pile: list[Card], card: Card, unseen: Sequence[Card], value: float) -> tuple[str, ...]:
     """What laying ``card`` scores now and leaves the next player, in the review's words."""
-    from ..strategy.review import replies_words
+    from ..strategy.review.reasons import replies_words
 
     now = play_points([*pile, card])
     count = pile_total([*pile, card])
