@@ -50,10 +50,12 @@ def discard_both(hub, victim, hostile):
     '{"crib": "remote", "v": 2}',  # another version
     "not json at all",
     '{"crib": "remote", "v": 1, "game": "0123456789abcdef"}',  # fields missing
-    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "prev": "", "saw": [0, 0, 0, 0],
-                "kind": "move", "body": {"deal": 1, "move": ["play", 1, 99, "ff"]}}),  # no such slot
-    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "prev": "", "saw": [0, 0, 0, 0],
-                "kind": "strip", "body": {"deal": 1, "values": [[1, "x" * 600]]}}),  # not a number
+    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
+                "seen": ["", "", "", ""], "kind": "move",
+                "body": {"deal": 1, "move": ["play", 1, 99, "ff"]}}),  # no such slot
+    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
+                "seen": ["", "", "", ""], "kind": "strip",
+                "body": {"deal": 1, "values": [[1, "x" * 600]]}}),  # not a number
 ])
 def test_garbage_is_refused_in_one_sentence_and_changes_nothing(text):
     _, victim, _ = dealt()
@@ -151,7 +153,9 @@ def test_a_message_changed_on_the_way_breaks_the_chain():
 
     hub.tamper = tamper
     play(hub, random.Random(5), moves=12)
-    assert_stopped(victim, "chain of messages was tampered with")
+    for session in (victim, hostile):  # one finds it out and tells the other, or both do
+        assert_stopped(session, "")
+        assert "tampered" in session.stopped or "changed on the way" in session.stopped
 
 
 def test_a_hello_in_another_group_is_refused():
@@ -192,7 +196,7 @@ def test_a_stranger_device_is_refused_not_obeyed():
     _, victim, _ = dealt()
     stranger = Session(3, GAME, GROUP)
     before = json.dumps(victim.to_state())
-    victim.receive(stranger._mail.compose("leave", {}).text)
+    victim.receive(stranger._mail.compose("leave", {"why": ""}).text)
     assert victim.stopped is None and "not in this game" in victim.refused[-1]
     assert json.dumps(victim.to_state()) == before
 
@@ -206,3 +210,21 @@ def test_a_device_cannot_speak_in_the_name_of_another():
     victim.receive(impostor, came_from=hostile.me)
     assert victim.stopped is None and "in the name of device 1" in victim.refused[-1]
     assert json.dumps(victim.to_state()) == before
+
+
+def test_a_device_that_tells_two_devices_different_things_is_found_out():
+    from crib_widgets.remote.wire import write
+
+    hub = make_hub(3, seed=13)
+    hub.settle()
+    first, second, hostile = hub.sessions
+    slots = hostile._deals[-1].in_hand(2)
+    told_first = hostile._mail.compose("move", {"deal": 1, "move": ["discard", 2, [slots[0]]]})
+    told_second = write(GAME, 2, told_first.seq, told_first.saw, told_first.seen, "move",
+                        {"deal": 1, "move": ["discard", 2, [slots[1]]]})
+    first.receive(told_first.text, came_from=2)
+    second.receive(told_second, came_from=2)
+    assert first.stopped is None and second.stopped is None  # each alone cannot tell
+    second.play(second.legal_moves()[0])  # names the discard it took in
+    hub.settle()
+    assert_stopped(first, "another message from device 2 than this device did")

@@ -77,15 +77,15 @@ BODIES = {
     "strip": {"deal": 1, "values": [[3, "ff"], [5, "1"]]},
     "move": {"deal": 2, "move": ["answer", 1, "muggins", 4]},
     "proof": {"deal": 1, "key": "abc", "order": list(range(52))[::-1]},
-    "leave": {},
+    "leave": {"why": ""},
 }
 
 
 @pytest.mark.parametrize("kind", sorted(BODIES))
 def test_every_kind_reads_back_as_written(kind):
-    prev = "" if kind == "hello" else "b" * 64
     seq = 1 if kind == "hello" else 4
-    text = write(GAME, 1, seq, prev, (2, seq - 1, 0, 0), kind, BODIES[kind])
+    seen = ("a" * 64, "" if kind == "hello" else "b" * 64, "", "")
+    text = write(GAME, 1, seq, (2, seq - 1, 0, 0), seen, kind, BODIES[kind])
     message = read(text)
     assert (message.kind, message.body, message.seq) == (kind, BODIES[kind], seq)
     assert message.digest == digest(text)
@@ -96,7 +96,8 @@ def test_every_kind_reads_back_as_written(kind):
     (lambda m: m.update(extra=1), "exactly the fields"),
     (lambda m: m.update(game="XYZ"), "16 lowercase hex"),
     (lambda m: m.update(seq=0), "seq"),
-    (lambda m: m.update(prev=""), "prev"),
+    (lambda m: m.update(seen=["", "", "", ""]), "seen"),
+    (lambda m: m.update(seen=["a" * 64] * 4), "seen"),
     (lambda m: m.update(saw=[0, 0]), "saw"),
     (lambda m: m.update(kind="cheat"), "kind"),
     (lambda m: m["body"].update(move=["play", 1, 3]), "slot and its number"),
@@ -106,7 +107,7 @@ def test_every_kind_reads_back_as_written(kind):
 ])
 def test_a_wrong_field_is_refused_naming_it(change, words):
     body = {"deal": 1, "move": ["go", 1]}
-    message = json.loads(write(GAME, 1, 4, "b" * 64, (2, 3, 0, 0), "move", body))
+    message = json.loads(write(GAME, 1, 4, (2, 3, 0, 0), ("a" * 64, "b" * 64, "", ""), "move", body))
     change(message)
     with pytest.raises(WireError) as caught:
         read(json.dumps(message))
@@ -130,7 +131,7 @@ def test_anything_else_is_a_sentence_never_a_traceback(text):
 
 def test_the_mailbox_takes_in_order_once_and_asks_for_what_was_lost():
     a, b = Mailbox(GAME, 0), Mailbox(GAME, 1)
-    sent = [a.compose("leave", {}) for _ in range(4)]
+    sent = [a.compose("leave", {"why": ""}) for _ in range(4)]
     assert b.receive(sent[2]) == [] and b.gaps()  # early: it waits for 1 and 2
     assert b.compose("ack", {}).saw[0] == 0  # and says so: device 0 sends them again
     assert [m.seq for m in b.receive(sent[0])] == [1]

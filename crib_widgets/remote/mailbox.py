@@ -3,8 +3,9 @@
 A `Mailbox` numbers and chains this device's messages (`compose`), and takes in the others'
 (`receive`): a message comes out only after every message it names in ``saw`` (so a move is
 never checked before the move it answers), a repeat is recognised and dropped, and a message
-that differs from one already taken under the same number, or whose ``prev`` does not name the
-sender's previous message, is a `WireError` (tampered, or a replay with a changed body). What
+that differs from one already taken under the same number, or whose ``seen`` names another
+message than this device took in (the sender's own previous one: the chain was broken; another
+device's: someone told two devices different things) is a `WireError`. What
 arrives early waits; `gaps` tells which senders owe something, and `owed_to` which of this
 device's messages another device lacks (from its ``ack``).
 """
@@ -31,11 +32,11 @@ class Mailbox:
 
     def compose(self, kind: str, body: dict[str, object]) -> Message:
         """This device's next game message (or a control message: ``ack``, ``resync``)."""
+        seen = tuple(self._digests.get((d, n), "") for d, n in enumerate(self.have))
         if kind in ("ack", "resync"):
-            return new_message(self.game, self.me, 0, "", tuple(self.have), kind, {})
+            return new_message(self.game, self.me, 0, tuple(self.have), seen, kind, {})
         seq = self.have[self.me] + 1
-        prev = self._digests.get((self.me, seq - 1), "")
-        message = new_message(self.game, self.me, seq, prev, tuple(self.have), kind, body)
+        message = new_message(self.game, self.me, seq, tuple(self.have), seen, kind, body)
         self._take(message)
         self.sent.append(message)
         return message
@@ -79,6 +80,10 @@ class Mailbox:
         if message.prev != self._digests.get((message.sender, message.seq - 1), ""):
             raise WireError("a message does not follow the one before it from the same device: the chain "
                             "of messages was tampered with")
+        for device, seq in enumerate(message.saw):
+            if seq and self._digests.get((device, seq)) != message.seen[device]:
+                raise WireError(f"device {message.sender} took in another message from device {device} than "
+                                "this device did: one was changed on the way, or sent in two versions")
         return True
 
     def _take(self, message: Message) -> None:

@@ -17,6 +17,7 @@ and hand their choice to `play`. `events` are what to draw, `waiting_for` and `l
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 from typing import Any
 
 from ..cards import Card
@@ -121,7 +122,7 @@ class Session:
     def leave(self) -> None:
         """Tell the others this device's player has left."""
         if not self.stopped:
-            self._emit("leave", {})
+            self._emit("leave", {"why": ""})
 
     # ---- what the view needs ------------------------------------------------------------------
 
@@ -269,6 +270,10 @@ class Session:
             self.outbox.append((control.sender, message.text))
 
     def _stop(self, sentence: str) -> None:
+        """Stop the game, and tell the others why, so that they stop too."""
+        if self.stopped is None and self.options is not None:
+            with suppress(CribbageError):  # the game stops all the same
+                self._emit("leave", {"why": sentence[:300]})
         self.stopped = sentence
 
     def _take(self, message: Message) -> None:
@@ -370,6 +375,11 @@ class Session:
             self._kept.append(record.kept(self.group, self._need_options().rules.players))
 
     def _on_leave(self, message: Message) -> None:
+        why = message.body["why"]
+        if message.sender == self.me:
+            return
+        if why:
+            raise Foul(f"{self._who(message)}'s device stopped the game: {why}")
         self.left.add(message.sender)
 
     # ---- the deal -----------------------------------------------------------------------------

@@ -6,20 +6,22 @@ reader and then checked field by field; anything else is refused with one senten
 
 The envelope::
 
-    {"crib": "remote", "v": 1, "game": "3f9a...", "from": 1, "seq": 7, "prev": "<sha-256 hex>",
-     "saw": [12, 6, 0, 0], "kind": "move", "body": {...}}
+    {"crib": "remote", "v": 1, "game": "3f9a...", "from": 1, "seq": 7, "saw": [12, 6, 0, 0],
+     "seen": ["<sha-256 hex>", "<sha-256 hex>", "", ""], "kind": "move", "body": {...}}
 
 - ``from``: the sending device (0 is the device that made the link; a game has 2 to 4 devices).
 - ``seq``: the sender's own count of its game messages, from 1, with no gap. A message already
   received is recognised by ``(from, seq)``: the same text is ignored, a different text under an
   old number (a replay with a changed body) stops the game.
-- ``prev``: the hash (`digest`) of the sender's previous message (``""`` for its first): a chain,
-  so a message changed after it was sent breaks every later one.
 - ``saw``: for each device (4 places), the ``seq`` of the last message from it the sender had
   taken in when it wrote this one (its own place: ``seq - 1``). A receiver takes a message in only
   after everything it names, so turns are ordered by the messages, never by clocks; a gap tells
   the receiver what was dropped, and it asks for it again.
-- Control messages (``ack``, ``resync``) carry ``seq`` 0 and ``prev`` ``""``; they are not part of
+- ``seen``: for each device, the hash (`digest`) of that last message (``""`` for none). Its own
+  place makes each sender's messages a chain: a message changed after it was sent breaks every
+  later one. The others' places let every device check that it took in the same messages as the
+  sender did: a device that told two devices different things is found out at once.
+- Control messages (``ack``, ``resync``) carry ``seq`` 0; they are not part of
   the game, only ``saw`` matters: "this is what I have; send me what I lack" (``resync``: sent by a
   device that comes back after a reload or a lost connection).
 
@@ -36,7 +38,8 @@ move     ``deal``, ``move``: ``["discard", seat, [slot, ...]]``, ``["play", seat
          ``["answer", seat, kind]`` or ``["answer", seat, "muggins", points]``
 proof    ``deal``, ``key`` and ``order``: the sender's key and shuffle of that deal, shown once it
          is over so every other device checks every step it took
-leave    nothing: the sender's player has left the game
+leave    ``why``: ``""`` when the sender's player has left the game; else the sentence that stopped
+         the game on the sender's device (at most 300 characters), so the others stop too
 ======== =====================================================================================
 """
 
@@ -61,7 +64,7 @@ MAX_DEVICES = 4
 MAX_HEX = 512  # a number of 2,048 bits
 GAME_KINDS = ("hello", "join", "shuffle", "strip", "move", "proof", "leave")
 CONTROL_KINDS = ("ack", "resync")
-_ENVELOPE = ("crib", "v", "game", "from", "seq", "prev", "saw", "kind", "body")
+_ENVELOPE = ("crib", "v", "game", "from", "seq", "saw", "seen", "kind", "body")
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 _HEX = re.compile(rf"[0-9a-f]{{1,{MAX_HEX}}}")
@@ -79,16 +82,21 @@ class Message:
     game: str
     sender: int
     seq: int
-    prev: str
     saw: tuple[int, ...]
+    seen: tuple[str, ...]
     kind: str
     body: dict[str, Any]
     text: str
 
     @property
     def digest(self) -> str:
-        """The hash the next message of this sender names as its ``prev``."""
+        """The hash later messages name in ``seen``."""
         return digest(self.text)
+
+    @property
+    def prev(self) -> str:
+        """The hash of the sender's previous message (``""`` for its first)."""
+        return self.seen[self.sender]
 
     @property
     def is_control(self) -> bool:
@@ -112,18 +120,18 @@ def number(text: object, where: str) -> int:
     return int(text, 16)
 
 
-def write(game: str, sender: int, seq: int, prev: str, saw: tuple[int, ...], kind: str,
+def write(game: str, sender: int, seq: int, saw: tuple[int, ...], seen: tuple[str, ...], kind: str,
           body: dict[str, Any]) -> str:
     """The text of a message (keys sorted, no spaces: the same message is always the same text)."""
-    data = {"crib": "remote", "v": VERSION, "game": game, "from": sender, "seq": seq, "prev": prev,
-            "saw": list(saw), "kind": kind, "body": body}
+    data = {"crib": "remote", "v": VERSION, "game": game, "from": sender, "seq": seq, "saw": list(saw),
+            "seen": list(seen), "kind": kind, "body": body}
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def new_message(game: str, sender: int, seq: int, prev: str, saw: tuple[int, ...], kind: str,
+def new_message(game: str, sender: int, seq: int, saw: tuple[int, ...], seen: tuple[str, ...], kind: str,
                 body: dict[str, Any]) -> Message:
     """A message to send, checked as a receiver will check it."""
-    return read(write(game, sender, seq, prev, saw, kind, body))
+    return read(write(game, sender, seq, saw, seen, kind, body))
 
 
 def read(text: object) -> Message:
@@ -138,7 +146,7 @@ def read(text: object) -> Message:
                         f"version {VERSION}: both players need the same page")
     if sorted(data) != sorted(_ENVELOPE):
         raise WireError(f"a message has exactly the fields {', '.join(_ENVELOPE)}")
-    game, sender, seq, prev, saw, kind, body = (data[k] for k in _ENVELOPE[2:])
+    game, sender, seq, saw, seen, kind, body = (data[k] for k in _ENVELOPE[2:])
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
         raise WireError("a message's game must be 16 lowercase hex digits")
     _check_index(sender, MAX_DEVICES, "a message's sender")
@@ -146,18 +154,18 @@ def read(text: object) -> Message:
         raise WireError(f"a message's kind must be one of {', '.join(GAME_KINDS + CONTROL_KINDS)}")
     if type(seq) is not int or seq < 0 or (seq == 0) != (kind in CONTROL_KINDS):
         raise WireError("a message's seq must be a whole number: 0 for ack and resync, from 1 otherwise")
-    if not isinstance(prev, str) or not (_HASH.fullmatch(prev) or (prev == "" and seq <= 1)):
-        raise WireError("a message's prev must be the 64-digit hash of the sender's previous message")
-    if (prev == "") != (seq <= 1):
-        raise WireError("only a sender's first message has no prev")
     if not isinstance(saw, list) or len(saw) != MAX_DEVICES or any(type(s) is not int or s < 0 for s in saw):
         raise WireError(f"a message's saw must be {MAX_DEVICES} whole numbers")
     if seq and saw[sender] != seq - 1:
         raise WireError("a message's saw must name the sender's own previous message")
+    if not isinstance(seen, list) or len(seen) != MAX_DEVICES or not all(
+            isinstance(h, str) and (_HASH.fullmatch(h) if n else h == "")
+            for h, n in zip(seen, saw, strict=True)):
+        raise WireError(f"a message's seen must be {MAX_DEVICES} hashes, one for each message its saw names")
     if not isinstance(body, dict):
         raise WireError("a message's body must be an object")
     _BODIES[kind](body)
-    return Message(game, sender, seq, prev, tuple(saw), kind, body, text)
+    return Message(game, sender, seq, tuple(saw), tuple(seen), kind, body, text)
 
 
 def _check_index(value: object, size: int, where: str) -> int:
@@ -288,6 +296,12 @@ def _proof(body: dict[str, Any]) -> None:
         raise WireError("a proof's order holds each of 0 to 51 once")
 
 
+def _leave(body: dict[str, Any]) -> None:
+    _fields(body, "leave", ("why",))
+    if not isinstance(body["why"], str) or len(body["why"]) > 300:
+        raise WireError("a leave's why is a sentence of at most 300 characters, or empty")
+
+
 def _empty(kind: str) -> Callable[[dict[str, Any]], None]:
     return lambda body: _fields(body, kind, ())
 
@@ -296,4 +310,4 @@ _MOVES: dict[str, Callable[[list[Any]], None]] = {"discard": _discard, "play": _
                                                    "announce": _announce, "answer": _answer}
 _BODIES: dict[str, Callable[[dict[str, Any]], None]] = {
     "hello": _hello, "join": _join, "shuffle": _shuffle, "strip": _strip, "move": _move, "proof": _proof,
-    "leave": _empty("leave"), "ack": _empty("ack"), "resync": _empty("resync")}
+    "leave": _leave, "ack": _empty("ack"), "resync": _empty("resync")}
