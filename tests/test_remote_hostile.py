@@ -228,3 +228,25 @@ def test_a_device_that_tells_two_devices_different_things_is_found_out():
     second.play(second.legal_moves()[0])  # names the discard it took in
     hub.settle()
     assert_stopped(first, "another message from device 2 than this device did")
+
+
+def test_a_shuffle_of_repeated_cards_stops_the_game():
+    from crib_widgets.remote.wire import write
+
+    hub = make_hub(2, seed=14)
+    host, victim = hub.sessions
+    while not host._deals or 0 not in host._deals[-1].shuffles:
+        assert hub.step()
+    hub.post()
+    hub.flying.clear()  # the host's honest shuffle is lost on the way, and a forged one arrives
+    honest = host._mail.sent[-1]
+    forged = {"deal": 1, "deck": [honest.body["deck"][0]] * 52}  # one locked card 52 times
+    victim.receive(write(GAME, 0, honest.seq, honest.saw, honest.seen, "shuffle", forged), came_from=0)
+    assert_stopped(victim, "not 52 different locked cards")
+
+
+def test_a_move_for_a_seat_of_another_device_stops_the_game():
+    _, victim, hostile = dealt()
+    slot = victim._deals[-1].in_hand(0)[0]
+    forge(hostile, victim, "move", {"deal": 1, "move": ["discard", 0, [slot]]})
+    assert_stopped(victim, "moved for a seat that is not theirs")
