@@ -10,6 +10,7 @@ import re
 from datetime import date, timedelta
 
 import pytest
+from ipywidgets import ToggleButton
 
 from crib_widgets.cards import Card
 from crib_widgets.errors import CribbageError
@@ -298,8 +299,70 @@ def test_the_mistakes_view_draws_a_play_and_a_muggins_count_with_their_controls(
     assert view.kind == "card" and view.hand_picker.layout.display is None
     assert view.muggins_row.layout.display == "none" and view.answer_row.layout.display == "none"
     assert view.hand_picker.buttons[0].tooltip == Card.parse(drill.scenario.hand[0]).name
-    view.hand_picker.buttons[0].click()
+    view.hand_picker.buttons[0].value = True  # a tap (or Space) chooses the card; Check judges it
+    view.card_check.click()
     assert view.practice.answered and "Best:" in view.feedback.value
+
+
+def test_a_which_card_question_is_chosen_by_a_tap_and_judged_only_on_check_once(page):
+    """Issue 36: in Practise my mistakes a tap on a card judged it at once; now it only chooses it
+    (pressed, which the page says as aria-pressed), and Check judges it, recorded once."""
+    drill = PeggingLesson(topic="best", shuffle=False)
+    best = drill.answer.best_cards[0]
+    drill.pick(next(c for c, pts, _ in drill.answer.options if pts != drill.answer.points))
+    page.take(drill.records, 0)
+    view = MistakesView()
+    before = len(page.store.answers)
+    assert view.status_text.endswith("then press Check.") and view.card_row.layout.display is None
+    view.card_check.click()  # nothing chosen yet: said, nothing kept
+    assert "Choose a card first" in view.status_text and not view.practice.answered
+    buttons = view.hand_picker.buttons
+    wrong = next(b for b, c in zip(buttons, view.hand_picker.cards, strict=True) if c != best)
+    wrong.value = True
+    assert not view.practice.answered and len(page.store.answers) == before
+    assert view.hand_picker.selected != (best,) and "Press Check" in view.status_text
+    assert all(isinstance(b, ToggleButton) for b in buttons)  # the page says aria-pressed for each
+    buttons[view.hand_picker.cards.index(best)].value = True  # choosing again moves the choice
+    assert view.hand_picker.selected == (best,) and not wrong.value
+    assert f"You chose the {best.name}" in view.status_text and len(page.store.answers) == before
+    view.card_check.click()
+    assert view.practice.answered and view.practice.right and len(page.store.answers) == before + 1
+    view.card_check.click()  # judged once: the second press changes nothing
+    view.check_button.click()
+    assert len(page.store.answers) == before + 1 and all(b.disabled for b in buttons)
+
+
+def test_a_board_position_is_chosen_by_a_tap_and_judged_only_on_check_once(page):
+    """Issue 36: chapter 12's "who gets home first?" in Practise my mistakes judged the answer tapped;
+    now a tap chooses it (pressed, "your choice" in its name) and Check judges it, once."""
+    from crib_widgets.lessons.board_play import BoardPlay
+
+    board = BoardPlay(kind="home", shuffle=False)
+    q = board.question
+    wrong_key = next(k for k, _ in q.options() if k != q.answer_key)
+    board.choose(wrong_key)
+    board.check()
+    page.take(board.records, 0)
+    view = MistakesView()
+    before = len(page.store.answers)
+    assert view.kind == "choice" and view.choice_box.layout.display is None
+    assert [b.description for b in view.choice_row.buttons] == [w for _, w in q.options()]
+    assert all("crib-choice" in b._dom_classes for b in view.choice_row.buttons)  # the page: aria-pressed
+    view.choice_check.click()
+    assert "Choose an answer first" in view.status_text and not view.practice.answered
+    keys = [k for k, _ in q.options()]
+    view.choice_row.buttons[keys.index(wrong_key)].click()
+    assert not view.practice.answered and len(page.store.answers) == before
+    right = view.choice_row.buttons[keys.index(q.answer_key)]
+    right.click()  # choosing again moves the choice
+    assert view.choice_row.chosen == q.answer_key and "mod-active" in right._dom_classes
+    assert right.tooltip.endswith("(your choice)") and "Press Check" in view.status_text
+    assert sum("mod-active" in b._dom_classes for b in view.choice_row.buttons) == 1
+    view.choice_check.click()
+    assert view.practice.answered and view.practice.right and len(page.store.answers) == before + 1
+    view.choice_check.click()
+    view.choice_row.buttons[keys.index(wrong_key)].click()  # disabled once judged: nothing moves
+    assert len(page.store.answers) == before + 1 and view.choice_row.chosen == q.answer_key
 
 
 def test_the_today_view_throws_two_counts_and_shows_the_streak(page):

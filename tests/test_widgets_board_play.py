@@ -17,12 +17,14 @@ def test_an_answer_is_a_button_named_in_words_and_judged_only_on_check():
     view = BoardPlayView(kind="home", shuffle=False)
     q = view.question
     assert [b.description for b in view.choice_buttons] == [w for _, w in q.options()]
-    assert all(b.tooltip.startswith("Answer: ") for b in view.choice_buttons)
+    assert all(b.tooltip.startswith("Choose: ") for b in view.choice_buttons)
     assert "Who gets home first?" in view.situation.value and "counts" in view.situation.value
     wrong = next(i for i, (k, _) in enumerate(q.options()) if k != q.answer_key)
     view.choice_buttons[wrong].click()
     assert view.lesson.records == [] and "Press Check" in view.status_text
-    assert view.choice_buttons[wrong].button_style == "info"
+    chosen = view.choice_buttons[wrong]  # pressed, and named so (the page says aria-pressed)
+    assert chosen.button_style == "info" and "mod-active" in chosen._dom_classes
+    assert chosen.tooltip.endswith("(your choice)") and "crib-choice" in chosen._dom_classes
     view.check_button.click()
     assert view.tally == (0, 1) and view.status_text.startswith("Not this time")
     assert "Why:" in view.feedback.value and "Counting first" in view.feedback.value

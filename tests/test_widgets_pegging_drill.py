@@ -83,9 +83,11 @@ def test_wrong_then_right_answer():
 
 def test_which_card_question_by_clicking_a_card():
     d = PeggingDrill(topic="best", shuffle=False)
-    assert d.answer_row.layout.display == "none"
+    assert d.answer_input.layout.display == "none" and d.answer_row.layout.display is None  # Check alone
     assert [b.description for b in d.hand_picker.buttons] == ["4♠", "4♦", "7♥", "K♣"]
     d.hand_picker.buttons[0].click()
+    assert d.tally == (0, 0) and d.lesson.records == [] and "Press Check" in d.status_text
+    d.check_button.click()
     assert d.tally == (1, 1)
     assert "Best: <b>4♠ or 4♦</b> for 5" in d.feedback.value
     assert all(b.disabled for b in d.hand_picker.buttons)
@@ -95,7 +97,10 @@ def test_a_card_that_would_pass_31_is_explained_not_scored():
     d = PeggingDrill([_by_title("Reach 31")], shuffle=False)
     d.hand_picker.buttons[1].click()  # 8♣ on 25
     assert "cannot be laid" in d.status.value and d.tally == (0, 0)
+    d.check_button.click()
+    assert "Choose a card" in d.status_text and d.tally == (0, 0)
     d.hand_picker.buttons[0].click()
+    d.check_button.click()
     assert d.tally == (1, 1) and "2 for thirty-one" in d.feedback.value
 
 
@@ -126,8 +131,10 @@ def test_safest_card_is_the_expert_look_ahead_choice():
     d = PeggingDrill([s, _by_title("Keep away from 21")], shuffle=False)
     assert "which card gives the least away?" in d.question.value and "you lead" in d.table.value
     d.hand_picker.buttons[0].click()  # 5♥: a ten-card answers for fifteen
+    d.check_button.click()
     assert "Not quite" in d.status.value
     d.hand_picker.buttons[1].click()
+    d.check_button.click()
     assert "Safest: <b>4♣</b>" in d.feedback.value and d.tally == (0, 1)
 
 
@@ -251,6 +258,7 @@ def test_after_an_answer_next_is_the_one_strong_button_and_a_new_question_gives_
 def test_the_which_card_questions_say_tap_or_click_never_click_alone():
     d = PeggingDrill(topic="best", shuffle=False)
     assert d.status_text.startswith("Tap or click the card") and "Tab" in d.status_text
+    assert d.status_text.endswith("then press Check.")
     texts = []
     for _ in d.queue:
         texts.append(d.status_text)
@@ -260,11 +268,15 @@ def test_the_which_card_questions_say_tap_or_click_never_click_alone():
 
 def test_the_card_chosen_stands_raised_and_says_so_in_words():
     d = PeggingDrill(topic="best", shuffle=False)  # on 5-6: 4♠ or 4♦ make a run for 5 (7♥ scores 3)
+    assert all("crib-choice" in b._dom_classes for b in d.hand_picker.buttons)  # the page: aria-pressed
     d.hand_picker.buttons[2].click()  # 7♥: a run too, but not the most
     seven = d.hand_picker.buttons[2]
+    assert "mod-active" in seven._dom_classes and d.lesson.records == []
+    d.check_button.click()
     assert "Not quite" in d.status_text and "mod-active" in seven._dom_classes
     assert seven.tooltip == "seven of hearts, your choice"
     d.hand_picker.buttons[0].click()  # 4♠: the choice moves
+    d.check_button.click()
     four = d.hand_picker.buttons[0]
     assert "mod-active" not in seven._dom_classes and "mod-active" in four._dom_classes
     assert four.tooltip == "four of spades, your choice" and four.disabled
@@ -276,6 +288,7 @@ def test_the_card_chosen_stands_raised_and_says_so_in_words():
 def test_show_me_after_a_wrong_card_keeps_it_marked():
     d = PeggingDrill([_by_title("Make the most of a pair")], shuffle=False)
     d.hand_picker.buttons[0].click()  # A♠ on 7-7: nothing
+    d.check_button.click()
     d.reveal_button.click()
     assert "A♠: no points (your choice)" not in d.feedback.value  # the mark sits by the card's name
     assert "A♠ (your choice)" in d.feedback.value and "your choice" in d.hand_picker.buttons[0].tooltip
@@ -327,3 +340,24 @@ def test_a_value_that_loses_is_never_drawn_in_the_green_of_points_won():
     for cls, text in values:
         assert ("crib-neg" in cls) == text.startswith("−"), (cls, text)
     assert ".crib-pts.crib-neg { color: var(--crib-negative); }" in CSS and COLOURS["negative"] == "#a93226"
+
+
+def test_a_question_put_on_show_is_headed_with_its_own_number_and_next_goes_on_from_it():
+    """show() of the third question headed it "Question 1 of N" (the drill's place was not moved)."""
+    d = PeggingDrill(shuffle=False)
+    n = len(d.queue)
+    d.show(d.queue[2])
+    assert f"Question 3 of {n}" in d.heading.value and f"question 3 of {n}" in d.tally_view.value
+    d.next_button.click()
+    assert d.scenario is d.queue[3] and f"Question 4 of {n}" in d.heading.value
+
+
+def test_a_question_from_outside_the_queue_is_headed_as_an_extra():
+    d = PeggingDrill(topic="runs", shuffle=False)
+    n = len(d.queue)
+    other = next(s for s in d.all_scenarios if s.topic == "go")
+    d.show(other)
+    assert "Question 1 of" not in d.heading.value
+    assert f"An extra question (Next goes on to question 2 of {n})" in d.heading.value
+    d.next_button.click()
+    assert d.scenario is d.queue[1] and f"Question 2 of {n}" in d.heading.value

@@ -318,9 +318,15 @@ class PeggingLesson:
         self.show(self.queue[0])
 
     def show(self, scenario: Scenario) -> None:
-        """Ask a scenario's question (one not given to the drill is checked first)."""
+        """Ask a scenario's question (one not given to the drill is checked first). One of the
+        drill's queue becomes its question on show (`position`), so Next goes on from it; another is
+        asked as an extra, and Next goes on from where the queue was."""
         if not any(scenario is known for known in self.all_scenarios):
             check_scenarios([scenario])
+        at = next((i for i, queued in enumerate(self.queue) if queued is scenario), None)
+        self.extra = at is None
+        if at is not None:
+            self.position = at
         self.scenario = scenario
         self.answer = solve(scenario)
         self.done = False
@@ -334,6 +340,13 @@ class PeggingLesson:
         if self.position == 0 and self.shuffle:
             self.rng.shuffle(self.queue)
         self.show(self.queue[self.position])
+
+    def where(self) -> str:
+        """Which question of the queue is on show, in words ("Question 2 of 9")."""
+        n = len(self.queue)
+        if self.extra:
+            return f"An extra question (Next goes on to question {(self.position + 1) % n + 1} of {n})"
+        return f"Question {self.position + 1} of {n}"
 
     @property
     def last_layer(self) -> str:

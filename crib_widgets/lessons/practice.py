@@ -298,11 +298,20 @@ class Practice:
             return f"{'Right!' if self.right else 'Not this time.'} {more}"
         return {"count": "Type the points and press Check (or Enter).",
                 "points": "Type the points and press Check (or Enter).",
-                "card": "Tap or click the card you would lay (or press Tab to reach it and Space to lay it).",
+                "card": "Choose the card you would lay (tap or click it, or press Tab to reach it and Space "
+                        "to choose it), then press Check.",
                 "muggins": "Press Accept, Muggins! (with the points missed) or Too high!",
                 "throw": "Choose two cards to throw (tap, click, or Tab and Space), then press Check.",
-                "choice": "Choose your answer (tap, click, or Tab and Space).",
+                "choice": "Choose your answer (tap, click, or Tab and Space), then press Check.",
                 }[self.kind]
+
+    def chosen_words(self, chosen: str | None) -> str:
+        """What to say when the learner chooses a card or an answer (its words; None: nothing chosen
+        now) before pressing Check: a choice is never judged until then."""
+        if chosen is None:
+            return self.status()
+        what = f"the {chosen}" if self.kind == "card" else chosen
+        return f"You chose {what}. Press Check to judge it, or choose again."
 
     # ---- answers ------------------------------------------------------------------------------
     def count(self, typed: object) -> bool:
@@ -327,9 +336,12 @@ class Practice:
                       "; ".join(a.reasons) + "." if a.reasons else "nothing."),)
         return self._graded(result.right, lines)
 
-    def pick(self, card: Card | str) -> bool:
-        """Answer "which card?" with a card of the hand; True when right."""
+    def pick(self, card: Card | str | None) -> bool:
+        """Answer "which card?" with a card of the hand; True when right. No card (None) is a
+        `CribbageError` saying to choose one first."""
         lesson = self._asking("card", PeggingLesson)
+        if card is None:
+            raise CribbageError("choose a card first, then press Check")
         result = lesson.pick(Card.parse(card) if isinstance(card, str) else card)
         if result.problem:
             raise CribbageError(result.problem)
@@ -371,8 +383,11 @@ class Practice:
         return self._graded(verdict.right, tuple(lines))
 
     def choose(self, key: object) -> bool:
-        """Answer a board position (chapter 12) with one of its options (`options`); True when right."""
+        """Answer a board position (chapter 12) with one of its options (`options`); True when right.
+        No answer (None) is a `CribbageError` saying to choose one first."""
         lesson = self._asking("choice", BoardPlay)
+        if key is None:
+            raise CribbageError("choose an answer first, then press Check")
         lesson.choose(key)
         verdict = lesson.check()
         lines = [Line("note", verdict.summary())] + [Line("note", why) for why in verdict.reasons]

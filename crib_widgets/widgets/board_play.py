@@ -24,6 +24,7 @@ from ..lessons.checks import flag
 from ..words import join_words
 from .answer_box import mark_check
 from .cards_view import CardPicker
+from .choice_row import ChoiceRow
 from .discard_trainer import verdict_html
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
@@ -53,9 +54,7 @@ class BoardPlayView(Frame):
                                             layout=widgets.Layout(width="24em"))
         self.heading = widgets.HTML()
         self.situation = widgets.HTML()
-        self.choice_buttons: list[widgets.Button] = []
-        self.choices = widgets.HBox()
-        self.choices.add_class("crib-row")
+        self.choices = ChoiceRow(on_choose=self._on_choice)  # who, or offence or defence
         self.hand_picker = CardPicker(mode="toggle", max_selected=2, four_colour=self.four_colour,
                                       on_change=self._on_cards)
         self.check_button = mark_check(action_button("Check", "Judge your answer", "primary"))
@@ -76,6 +75,11 @@ class BoardPlayView(Frame):
         self.kind_picker.observe(lambda _: self._on_kind(), names="value")
         self._draw_question()
 
+    @property
+    def choice_buttons(self) -> list[widgets.Button]:
+        """One button per answer (who, or offence or defence); none for a throw or a play."""
+        return self.choices.buttons
+
     tally = from_model("tally", "(positions right, positions answered or shown).")
     question = from_model("question", "The `BoardQuestion` on show.")
 
@@ -87,13 +91,11 @@ class BoardPlayView(Frame):
         self.situation.value = (f'<ul class="crib-list">{facts}</ul>'
                                 f'<div class="crib-big">{esc(q.prompt())}</div>')
         if q.kind in ("home", "seat"):
-            self.choice_buttons = [self._choice(key, words) for key, words in q.options()]
-            self.choices.children = tuple(self.choice_buttons)
+            self.choices.set_options(q.options())
             self.hand_picker.max_selected = 2
             self.hand_picker.set_cards([])
         else:
-            self.choice_buttons = []
-            self.choices.children = ()
+            self.choices.set_options(())
             cards = q.discard.position.cards if q.kind == "throw" else q.game.hands[0]
             self.hand_picker.max_selected = 2 if q.kind == "throw" else 1
             # in the play a card that would pass 31 cannot be laid
@@ -109,11 +111,6 @@ class BoardPlayView(Frame):
                "play": "Choose a card (tap, click, or Tab and Space), then press Check."}[q.kind]
         self.set_status(f"{self.lesson.prompt()} {how}")
         self._draw_tally()
-
-    def _choice(self, key: str, words: str) -> widgets.Button:
-        button = action_button(words, f"Answer: {words}")
-        button.on_click(lambda _, key=key: self._on_choice(key))
-        return button
 
     def _draw_tally(self) -> None:
         self._kept = keep(self.lesson.records, self._kept)
@@ -131,8 +128,6 @@ class BoardPlayView(Frame):
             return
         self.lesson.choose(key)
         words = self.lesson.question.option_words(key)
-        for button in self.choice_buttons:
-            button.button_style = "info" if button.description == words else ""
         self.set_status(f"You chose: {words}. Press Check to judge it, or choose again.")
 
     def _on_cards(self, chosen: tuple[Card, ...]) -> None:
@@ -182,8 +177,7 @@ class BoardPlayView(Frame):
 
     def _finish(self) -> None:
         self.hand_picker.set_enabled(False)
-        for button in self.choice_buttons:
-            button.disabled = True
+        self.choices.set_enabled(False)
         self._prominent(self.next_button)
 
     def _on_next(self) -> None:

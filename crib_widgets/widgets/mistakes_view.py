@@ -16,6 +16,7 @@ from ..lessons.muggins import read_named
 from ..lessons.practice import Practice
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html, cards_html
+from .choice_row import ChoiceRow
 from .counting_trainer import line_html
 from .frame import Frame, action_button, from_model
 from .pegging_drill import play_row_html
@@ -32,11 +33,14 @@ class MistakesView(Frame):
     """The learner's mistakes due today, one at a time.
 
     Child widgets: ``summary``, ``where``, ``table``, ``question``, ``answer_input``,
-    ``check_button``, ``hand_picker`` (for "which card?"), ``throw_picker`` and ``throw_check`` (for
-    a throw to the crib), ``choice_row`` (a button per answer to a board position), ``accept_button``,
-    ``muggins_input``, ``muggins_button``,
-    ``overcount_button``, ``next_button``, ``feedback``. State: the model's
-    ``item``, ``kind`` and ``position``.
+    ``check_button``, ``hand_picker`` and ``card_check`` (for "which card?"), ``throw_picker`` and
+    ``throw_check`` (for a throw to the crib), ``choice_row`` (a `ChoiceRow`, a button per answer to a
+    board position) and ``choice_check``, ``accept_button``, ``muggins_input``, ``muggins_button``,
+    ``overcount_button``, ``next_button``, ``feedback``. State: the model's ``item``, ``kind`` and
+    ``position``.
+
+    A card or an answer tapped is only chosen (it stands pressed and says so to screen readers);
+    Check judges it, once, as every chapter's trainer does.
     """
 
     def __init__(self, practice: Practice | None = None, *, four_colour: bool = False) -> None:
@@ -56,7 +60,11 @@ class MistakesView(Frame):
         self.answer_input.add_class("crib-points")
         self.check_button = mark_check(action_button("Check", "Check your answer", "primary"))
         self.answer_row = widgets.HBox([self.answer_input, self.check_button]).add_class("crib-row")
-        self.hand_picker = CardPicker(mode="click", four_colour=four_colour, on_pick=self._on_pick)
+        # "which card?": one card chosen (tap, click, or Tab and Space), judged on Check
+        self.hand_picker = CardPicker(mode="toggle", max_selected=1, four_colour=four_colour,
+                                      on_change=self._on_card)
+        self.card_check = action_button("Check", "Judge the card you chose", "primary")
+        self.card_row = widgets.VBox([self.hand_picker, self.card_check])
         self.accept_button = action_button("Accept", "The count is right (or let it stand)", "success")
         self.muggins_input = AnswerBox(
             value="1", description="Missed:", tooltip="How many points the computer missed: 1 or more",
@@ -71,12 +79,14 @@ class MistakesView(Frame):
         self.throw_picker = CardPicker(mode="toggle", max_selected=2, four_colour=four_colour)
         self.throw_check = mark_check(action_button("Check", "Judge the two cards you chose", "primary"))
         self.throw_row = widgets.VBox([self.throw_picker, self.throw_check])
-        # a board position (chapter 12): one button per answer, named in words
-        self.choice_row = widgets.HBox().add_class("crib-row")
+        # a board position (chapter 12): one button per answer, named in words, judged on Check
+        self.choice_row = ChoiceRow(on_choose=self._on_choice)
+        self.choice_check = action_button("Check", "Judge the answer you chose", "primary")
+        self.choice_box = widgets.VBox([self.choice_row, self.choice_check])
         self.next_button = action_button("Next", "Go on to the next mistake due")
         self.feedback = widgets.HTML()
         self._assemble(self.summary, self.where, self.table, self.question, self.status, self.answer_row,
-                       self.hand_picker, self.throw_row, self.choice_row, self.muggins_row, self.feedback,
+                       self.card_row, self.throw_row, self.choice_box, self.muggins_row, self.feedback,
                        self.next_button, out())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_enter(self._on_check)
@@ -86,6 +96,8 @@ class MistakesView(Frame):
         self.overcount_button.on_click(lambda _: self._on_call("overcount"))
         self.next_button.on_click(lambda _: self._on_next())
         self.throw_check.on_click(lambda _: self._on_throw())
+        self.card_check.on_click(lambda _: self._on_card_check())
+        self.choice_check.on_click(lambda _: self._on_choice_check())
         self._draw_question()
 
     item = from_model("item", "The deck's question on show (None when nothing is due).")
@@ -104,13 +116,14 @@ class MistakesView(Frame):
         kind = p.kind
         self._show(self.answer_row, kind in ("count", "points"))
         self._show(self.muggins_row, kind == "muggins")
-        self._show(self.hand_picker, kind == "card")
+        self._show(self.card_row, kind == "card")
         self._show(self.throw_row, kind == "throw")
-        self._show(self.choice_row, kind == "choice")
-        self.choice_row.children = tuple(self._choice(key, words) for key, words in p.options())
+        self._show(self.choice_box, kind == "choice")
+        self.choice_row.set_options(p.options())
         self.throw_picker.set_cards(p.lesson.position.cards if kind == "throw" else [])
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
-                        self.muggins_button, self.overcount_button, self.throw_check):
+                        self.muggins_button, self.overcount_button, self.throw_check, self.card_check,
+                        self.choice_check):
             control.disabled = False
         if kind == "card":
             self.hand_picker.set_cards([Card.parse(c) for c in p.lesson.scenario.hand])
@@ -154,12 +167,12 @@ class MistakesView(Frame):
         self.feedback.value = (f'<div class="crib-big">{esc(p.moved)}</div>'
                                + (f'<ul class="crib-list">{lines}</ul>' if lines else ""))
         for control in (self.answer_input, self.check_button, self.accept_button, self.muggins_input,
-                        self.muggins_button, self.overcount_button, self.throw_check):
+                        self.muggins_button, self.overcount_button, self.throw_check, self.card_check,
+                        self.choice_check):
             control.disabled = True
         self.hand_picker.set_enabled(False)
         self.throw_picker.set_enabled(False)
-        for button in self.choice_row.children:
-            button.disabled = True
+        self.choice_row.set_enabled(False)
         self.check_button.button_style = ""
         self.next_button.description = "Next" if p.left else "Done for today"
         self.next_button.button_style = "primary"
@@ -191,13 +204,27 @@ class MistakesView(Frame):
     def _on_throw(self) -> None:
         self._answer(lambda: self.practice.throw(self.throw_picker.selected))
 
-    def _choice(self, key: str, words: str) -> widgets.Button:
-        button = action_button(words, f"Answer: {words}")
-        button.on_click(lambda _, key=key: self._answer(lambda: self.practice.choose(key)))
-        return button
+    def _on_card(self, chosen: tuple[Card, ...]) -> None:
+        """A card tapped is chosen, not judged: Check judges it."""
+        self.went_live()
+        if self.practice.answered or self.practice.kind != "card":
+            return
+        self.set_status(self.practice.chosen_words(chosen[0].name if chosen else None))
 
-    def _on_pick(self, card: Card) -> None:
-        self._answer(lambda: self.practice.pick(card))
+    def _on_card_check(self) -> None:
+        chosen = self.hand_picker.selected
+        self._answer(lambda: self.practice.pick(chosen[0] if chosen else None))
+
+    def _on_choice(self, key: str) -> None:
+        """An answer tapped is chosen, not judged: Check judges it."""
+        self.went_live()
+        if self.practice.answered or self.practice.kind != "choice":
+            return
+        self.set_status(self.practice.chosen_words(dict(self.practice.options())[key]))
+
+    def _on_choice_check(self) -> None:
+        key = self.choice_row.chosen
+        self._answer(lambda: self.practice.choose(key))
 
     def _on_muggins(self) -> None:
         named = read_named(self.muggins_input.value)

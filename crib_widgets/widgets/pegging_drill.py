@@ -31,6 +31,7 @@ from ..pegging import GO
 from ..words import join_words, name_verb, possessive
 from .answer_box import AnswerBox, mark_check
 from .cards_view import CardPicker, card_html
+from .choice_row import CHOICE_CLASS
 from .frame import Frame, action_button, from_model
 from .progress_link import keep, out
 from .styles import esc
@@ -133,14 +134,13 @@ class PeggingDrill(Frame):
         self.answer_input.value = ""
         self._set_prominent(self.check_button)
         s = self.scenario
-        self.heading.value = (f'<div class="crib-sub">Question {self.position + 1} of {len(self.queue)}</div>'
+        self.heading.value = (f'<div class="crib-sub">{esc(self.lesson.where())}</div>'
                               f'<div class="crib-big">{esc(s.title)}</div>'
                               + (f'<div class="crib-sub">{esc(s.story)}</div>' if s.story else ""))
         self._draw_table()
         asking_last = s.ask == "last"
         strong = s.ask == "strong"
-        self.answer_row.layout.display = None if asking_last or strong else "none"
-        self.answer_input.layout.display = None if asking_last else "none"  # strong: Check alone
+        self.answer_input.layout.display = None if asking_last else "none"  # which card: Check alone
         self.hand_picker.layout.display = "none" if asking_last else None
         if asking_last:
             self.hand_picker.set_cards([])
@@ -165,7 +165,8 @@ class PeggingDrill(Frame):
             goal = "scores the most now" if s.ask == "best" else "gives the least away"
             self.question.value = f'<div class="crib-big">Your turn: which card {goal}?</div>'
             self.set_status(f"Tap or click the card from your hand that {goal} (or press Tab to reach it "
-                            "and Space to lay it).")
+                            "and Space to choose it), then press Check.")
+        self._mark_chosen()  # nothing chosen yet: every card says so to screen readers
         self._draw_tally()
         self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
                            f"{self._answer_html()}</details>")
@@ -223,14 +224,15 @@ class PeggingDrill(Frame):
     def _draw_tally(self) -> None:
         self._kept = keep(self.lesson.records, self._kept)  # after every answer and Show me
         right, tried = self.tally
-        where = f"question {self.position + 1} of {len(self.queue)}"
+        where = self.lesson.where()
+        where = where[0].lower() + where[1:]
         self.tally_view.value = (
             f'<div class="crib-tally">Right first time: {right} of {tried} · {where}</div>')
 
     # ---- callbacks ----------------------------------------------------------------------------
     def _on_check(self) -> None:
         self.went_live()
-        if self.scenario.ask == "strong" and not self.lesson.done:
+        if self.scenario.ask != "last" and not self.lesson.done:
             self._check_card()
             return
         if self.scenario.ask != "last" or self.lesson.done:
@@ -248,27 +250,9 @@ class PeggingDrill(Frame):
         if result.problem:
             self.set_status(result.problem, "warn")
             return
-        if result.right:
-            self._finish(True, f"A strong player lays {card.pretty} here.")
-            return
-        self._finish(False, f"A strong player would not lay {card.pretty} here.")
-
-    def _on_pick(self, card: Card) -> None:
-        self.went_live()
-        if self.scenario.ask == "last" or self.lesson.done:
-            return
-        if self.scenario.ask == "strong":  # chosen now, judged when the learner presses Check
-            result = self.lesson.choose(card)
-            if result.problem:
-                self.set_status(result.problem, "warn")
-                return
-            self._mark_chosen()
-            self.set_status(f"You chose {card.pretty}. Press Check to see if a strong player would lay it, "
-                            "or choose another card.")
-            return
-        result = self.lesson.pick(card)
-        if result.problem:
-            self.set_status(result.problem, "warn")
+        if self.scenario.ask == "strong":
+            self._finish(result.right, f"A strong player {'lays' if result.right else 'would not lay'} "
+                                       f"{card.pretty} here.")
             return
         _, pts, why = next(o for o in self.answer.options if o[0] == card)
         if self.scenario.ask == "safest":  # what this card leaves, in its own terms
@@ -276,6 +260,18 @@ class PeggingDrill(Frame):
                          f"You chose {card.pretty}: it {why[0]}; {why[1]} ({pts:+.2f} on average).")
             return
         self._finish(result.right, f"You chose {card.pretty} for {pts}.")
+
+    def _on_pick(self, card: Card) -> None:
+        self.went_live()
+        if self.scenario.ask == "last" or self.lesson.done:
+            return
+        result = self.lesson.choose(card)  # chosen now, judged when the learner presses Check
+        if result.problem:
+            self.set_status(result.problem, "warn")
+            return
+        self._mark_chosen()
+        asks = "if a strong player would lay it" if self.scenario.ask == "strong" else "how it does"
+        self.set_status(f"You chose {card.pretty}. Press Check to see {asks}, or choose another card.")
 
     def _finish(self, ok: bool, said: str) -> None:
         if ok:
@@ -292,8 +288,10 @@ class PeggingDrill(Frame):
 
     def _mark_chosen(self) -> None:
         """The card the learner chose stands raised and outlined, and its name says so (not colour
-        alone: screen readers hear "five of hearts, your choice"); the others stand down."""
+        alone: screen readers hear "five of hearts, your choice", and the page says aria-pressed for a
+        card of class `CHOICE_CLASS`); the others stand down."""
         for card, button in zip(self.hand_picker.cards, self.hand_picker.buttons, strict=True):
+            button.add_class(CHOICE_CLASS)
             if card == self.lesson.chosen:
                 button.add_class(CHOSEN)
                 button.tooltip = f"{card.name}, your choice"

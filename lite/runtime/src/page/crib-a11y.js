@@ -4,7 +4,8 @@
  * and this script turns it into ARIA as the widget manager draws (or redraws) the buttons:
  *  - a card button (class crib-cardbtn) is named by its tooltip, which the cards layer sets to the
  *    card's words ("king of diamonds"); a toggle card says aria-pressed, true while chosen
- *    (ipywidgets marks a pressed toggle with the class mod-active);
+ *    (ipywidgets marks a pressed toggle with the class mod-active); so does an answer chosen by a
+ *    press (class crib-choice), until Check judges it;
  *  - any icon inside a button is hidden from screen readers, so names carry no icon glyph;
  *  - keyboard focus stays in a widget when a move redraws, hides or disables the focused control:
  *    it goes back to the card row (class crib-keepfocus: the same place in the row, else its first
@@ -22,7 +23,9 @@ function name(button) {
   if (button.classList.contains("crib-cardbtn") && words) {
     if (button.getAttribute("aria-label") !== words) button.setAttribute("aria-label", words);
   }
-  if (button.classList.contains("crib-cardbtn") && button.classList.contains("widget-toggle-button")) {
+  // a toggle card, or an answer or card chosen by a press (class crib-choice: widgets/choice_row.py)
+  var toggle = button.classList.contains("crib-cardbtn") && button.classList.contains("widget-toggle-button");
+  if (toggle || button.classList.contains("crib-choice")) {
     var pressed = String(button.classList.contains("mod-active"));
     if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
   }
