@@ -133,9 +133,9 @@ class Session:
 
     @property
     def engine(self) -> Game | None:
-        """The engine of the deal in play. Other devices' cards in it are stand-ins: draw them face
-        down (see `hand`)."""
-        return self._engine
+        """The engine of the deal in play (None while a deal is being dealt). Other devices' cards
+        in it are stand-ins: draw them face down (see `hand`)."""
+        return self._live()
 
     def _live(self) -> Game | None:
         """The engine, while it plays the deal in play (not a deal over, nor one still being dealt)."""
