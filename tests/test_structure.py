@@ -35,7 +35,8 @@ def _sources() -> dict[str, Path]:
 
 
 SOURCES = _sources()
-TREES = {name: ast.parse(path.read_text(encoding="utf-8"), str(path)) for name, path in SOURCES.items()}
+TEXTS = {name: path.read_text(encoding="utf-8") for name, path in SOURCES.items()}  # read once
+TREES = {name: ast.parse(text, str(SOURCES[name])) for name, text in TEXTS.items()}
 
 
 def _package_of(name: str) -> str:
@@ -196,7 +197,7 @@ def private_imports() -> set[tuple[str, str, str]]:
 
 
 def long_modules() -> dict[str, int]:
-    lengths = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in SOURCES.items()}
+    lengths = {name: len(text.splitlines()) for name, text in TEXTS.items()}
     return {name: n for name, n in lengths.items() if n > LIMIT}
 
 
