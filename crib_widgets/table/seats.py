@@ -94,9 +94,9 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
 
 def check_strength(strength: object) -> str:
     """A computer level by name; anything else is refused with the levels allowed."""
-    if strength not in STRENGTHS:
+    if not isinstance(strength, str) or strength not in STRENGTHS:
         raise CribbageError(f"strength {strength!r} is not known: choose {', '.join(STRENGTHS)}")
-    return strength  # type: ignore[return-value]
+    return strength
 
 
 def check_seats(seats: object, players: int) -> tuple[str, ...]:
