@@ -78,7 +78,7 @@ class DealShow:
             ShowStep(index, words, tuple(cards), total)
             for index, group in enumerate(groups)
             for e in group
-            if e.kind == "show"
+            if e.kind == "show" and e.score is not None
             for words, cards, total in e.score.steps()
         )
         return cls(groups, steps, end)
