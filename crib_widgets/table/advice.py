@@ -16,10 +16,14 @@ button gives the best move and why).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Discard, Game, Move, Play
+
+if TYPE_CHECKING:
+    from ..strategy.discard import DiscardOption
 
 __all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_warn_at"]
 
@@ -34,9 +38,9 @@ HINT_LEVELS = (
 def check_hint_level(level: object) -> str:
     """A hint level by name: ``off``, ``warn`` or ``show``."""
     names = [value for value, _ in HINT_LEVELS]
-    if level not in names:
+    if not isinstance(level, str) or level not in names:
         raise CribbageError(f"hint level {level!r} is not known: choose {', '.join(names)}")
-    return level  # type: ignore[return-value]
+    return level
 
 
 def check_warn_at(points: object) -> float:
@@ -58,7 +62,7 @@ class Advice:
     phase: str
     options: tuple[tuple[tuple[Card, ...], float], ...]
     why: str
-    discard: tuple = ()
+    discard: tuple[DiscardOption, ...] = ()
 
     @property
     def best(self) -> tuple[Card, ...]:
