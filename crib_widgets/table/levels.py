@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from .seats import STRENGTHS
 
@@ -21,7 +22,7 @@ __all__ = ["MEASURED", "MIN_GAMES", "measured_strength", "level_label", "level_o
 
 #: The last measured run before the bench wrote its file (bench/strength.py, seed 2024), in the
 #: bench's format: two-player games to 121, the first level's share of wins.
-MEASURED = {
+MEASURED: dict[str, Any] = {  # the strength file's shape (JSON)
     "about": "the previous session's run of bench/strength.py: 1,000 games per pair, seed 2024",
     "matches": [
         {"levels": ["expert", "beginner"], "games": 1000, "seed": 2024, "win rate": 0.994},
@@ -36,7 +37,7 @@ _WORDS = {
 }
 
 
-def _matches(data: object) -> list[dict]:
+def _matches(data: object) -> list[dict[str, Any]]:
     """The well-formed matches of a strength file (anything malformed is left out)."""
     if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
         return []
@@ -49,7 +50,7 @@ def _matches(data: object) -> list[dict]:
 MIN_GAMES = 100
 
 
-def measured_strength() -> dict:
+def measured_strength() -> dict[str, Any]:
     """The strength figures: each pair of levels from the bench's file in the package when it played
     at least `MIN_GAMES` games, else from `MEASURED`."""
     try:
@@ -64,7 +65,7 @@ def measured_strength() -> dict:
             "matches": list(kept.values())}
 
 
-def level_label(level: str, data: dict | None = None) -> str:
+def level_label(level: str, data: dict[str, Any] | None = None) -> str:
     """A level's name with its measured strength, e.g. "Expert: beats the beginner 99% of games"."""
     data = measured_strength() if data is None else data
     wins = [m for m in _matches(data) if m["levels"][0] == level]
