@@ -21,11 +21,13 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ..cards import Card, full_deck, parse_cards
 from ..errors import CribbageError
-from ..game import Discard, Game, Go, Play, Rules, stack_deck
+from ..game import Discard, Event, Game, Go, Move, Play, Rules, stack_deck
 from ..game.deal import stacked_cut
 from ..game.moves import move_from_list, move_to_list
 from ..pegging import next_in_count
@@ -36,6 +38,16 @@ __all__ = ["Seen", "seen_by", "rebuild", "MAX_DEALS"]
 #: More deals than any game has (a game to 121 takes about 10): a longer record is refused unread.
 MAX_DEALS = 60
 _HIDDEN = "hidden"  # a move list ["discard", seat] without its cards: a throw the seat did not see
+
+
+class SeenDeal(TypedDict, total=False):
+    """One deal as a seat saw it (see `Seen`)."""
+
+    hand: tuple[Card, ...] | None  # None only while `seen_by` is still reading the moves
+    starter: Card | None
+    shown: tuple[tuple[Card, ...] | None, ...]
+    crib: tuple[Card, ...] | None
+    moves: list[list[object]]  # as `move_to_list` writes them; another seat's throw ["discard", seat]
 
 
 @dataclass(frozen=True)
@@ -51,7 +63,7 @@ class Seen:
     scores: tuple[int, ...]
     dealer: int | None
     cut: tuple[tuple[Card, ...], ...] | None
-    deals: tuple[dict, ...]
+    deals: tuple[SeenDeal, ...]
 
 
 def seen_by(game: Game, seat: int) -> Seen:
@@ -61,7 +73,7 @@ def seen_by(game: Game, seat: int) -> Seen:
         raise CribbageError("this game began at a lesson's moment: only a game played from its first deal "
                             "can be shared")
     replay = Game(**setup.options())
-    deals: list[dict] = []
+    deals: list[SeenDeal] = []
     for move in game.moves:
         while len(deals) < replay.deal_number:
             deals.append({"hand": None, "moves": []})
@@ -79,23 +91,29 @@ def seen_by(game: Game, seat: int) -> Seen:
     starts = [*deal_starts(events), len(events)]
     n = game.rules.players
     for number, deal in enumerate(deals):
-        starter, shown, crib = None, [None] * n, None
+        starter: Card | None = None
+        shown: list[tuple[Card, ...] | None] = [None] * n
+        crib: tuple[Card, ...] | None = None
         for event in events[starts[number]:starts[number + 1]]:
             if event.kind == "starter":
                 starter = event.cards[0]
-            elif event.kind in ("show", "announce"):
+            elif event.kind in ("show", "announce") and event.seat is not None:
                 crib, shown = _reveal(event.seat, event.cards, event.is_crib, crib, shown)
         if number == len(deals) - 1 and game.counting is not None:
             c = game.counting
             crib, shown = _reveal(c.owner, c.cards, c.is_crib, crib, shown)
-        deal.update(starter=starter, shown=tuple(shown), crib=crib)
+        deal["starter"], deal["shown"], deal["crib"] = starter, tuple(shown), crib
     cut = None
     if setup.dealer is None:
         cut = setup.cut or _cut_rounds(events)
     return Seen(setup.rules, game.names, seat, setup.scores, setup.dealer, cut, tuple(deals))
 
 
-def _reveal(owner, cards, is_crib, crib, shown):
+Shown = list[tuple[Card, ...] | None]  # per seat, the hand shown at the show (None: not shown)
+
+
+def _reveal(owner: int, cards: Sequence[Card], is_crib: bool, crib: tuple[Card, ...] | None,
+            shown: Shown) -> tuple[tuple[Card, ...] | None, Shown]:
     if is_crib:
         return tuple(cards), shown
     shown = list(shown)
@@ -103,13 +121,13 @@ def _reveal(owner, cards, is_crib, crib, shown):
     return crib, shown
 
 
-def _cut_rounds(events) -> tuple[tuple[Card, ...], ...]:
+def _cut_rounds(events: Sequence[Event]) -> tuple[tuple[Card, ...], ...]:
     """The cut for the first deal, round by round, as the events tell it (a round of ties starts
     again from a lower seat)."""
     rounds: list[list[Card]] = []
-    last = None
+    last: int | None = None
     for event in events:
-        if event.kind == "cut for deal":
+        if event.kind == "cut for deal" and event.seat is not None:
             if last is None or event.seat <= last:
                 rounds.append([])
             rounds[-1].append(event.cards[0])
@@ -164,47 +182,60 @@ def rebuild(seen: Seen, rng: random.Random) -> tuple[Game, Replayed]:
     return game, Replayed(tuple(marks), tuple(counts))
 
 
-def _deal(seen: Seen, deal: dict, dealer: int, rng: random.Random) -> tuple[list[Card], list]:
+def _deal(seen: Seen, deal: SeenDeal, dealer: int, rng: random.Random) -> tuple[list[Card], list[Move]]:
     """One deal's deck (the seen cards, the rest dealt afresh) and its moves with every throw."""
     rules, seat, n = seen.rules, seen.seat, seen.rules.players
     size, k = rules.hand_size, rules.discards
-    hand = tuple(deal["hand"])
+    hand = tuple(deal["hand"] or ())
     if len(hand) != size:
         raise CribbageError(f"a hand dealt to {n} players has {size} cards, this one {len(hand)}")
-    listed = [move_from_list(m) if not _hidden(m) else None for m in deal["moves"]]
-    for m, move in zip(deal["moves"], listed, strict=True):
-        if move is None and (m[1] == seat or not 0 <= m[1] < n):
+    hidden = [_hidden_seat(m) for m in deal["moves"]]  # the seat of a face-down throw, else None
+    listed = [move_from_list(m) if h is None else None for m, h in zip(deal["moves"], hidden, strict=True)]
+    for m, h, move in zip(deal["moves"], hidden, listed, strict=True):
+        if h is not None and (h == seat or not 0 <= h < n):
             raise CribbageError(f"a hidden throw {m!r} must be another seat's")
         if move is not None and type(move) is Discard and move.seat != seat:
             raise CribbageError("another seat's throw is face down: a link never names its cards")
-    throw = next((m.cards for m in listed if type(m) is Discard), ())
-    played = [[m.card for m in listed if type(m) is Play and m.seat == s] for s in range(n)]
+    throw = next((m.cards for m in listed if isinstance(m, Discard)), ())
+    played = [[m.card for m in listed if isinstance(m, Play) and m.seat == s] for s in range(n)]
     shown, crib = deal["shown"], deal["crib"]
     known = [*hand, *(c for s in range(n) if s != seat for c in (shown[s] or played[s])),
              *(c for c in crib or () if c not in throw), *([deal["starter"]] if deal["starter"] else [])]
     if len(set(known)) != len(known):
         raise CribbageError("a card appears twice in it")
-    if any(shown[s] is not None and set(played[s]) - set(shown[s]) for s in range(n)):
+    if any(set(played[s]) - set(held) for s, held in enumerate(shown) if held is not None):
         raise CribbageError("a seat lays a card its shown hand does not hold")
     unseen = [c for c in full_deck() if c not in set(known)]
     rng.shuffle(unseen)
     kept = _kept(seen, deal, listed, played, unseen)
-    order = [m.seat if m is not None else m_[1] for m_, m in zip(deal["moves"], listed, strict=True)
-             if m is None or type(m) is Discard]
+    order = []  # the seats that threw, in turn
+    for h, made in zip(hidden, listed, strict=True):
+        if h is not None:
+            order.append(h)
+        elif isinstance(made, Discard):
+            order.append(made.seat)
     throws = _throws(seat, n, k, throw, crib, order, unseen)
     starter = deal["starter"] or unseen.pop()
     hands = [list(hand) if s == seat else [*kept[s], *throws[s]] for s in range(n)]
     deck = stack_deck(hands, starter, dealer=dealer, crib_card=throws[n][0] if n == 3 else None)
-    moves = [Discard(m[1], tuple(throws[m[1]])) if move is None else move
-             for m, move in zip(deal["moves"], listed, strict=True)]
+    moves: list[Move] = []
+    for h, move in zip(hidden, listed, strict=True):
+        if h is not None:
+            moves.append(Discard(h, tuple(throws[h])))
+        elif move is not None:
+            moves.append(move)
     return deck, moves
 
 
-def _hidden(m: object) -> bool:
-    return isinstance(m, list) and len(m) == 2 and m[0] == "discard" and type(m[1]) is int
+def _hidden_seat(m: object) -> int | None:
+    """The seat of another seat's face-down throw (``["discard", seat]``), else None."""
+    if isinstance(m, list) and len(m) == 2 and m[0] == "discard" and type(m[1]) is int:
+        return m[1]
+    return None
 
 
-def _kept(seen: Seen, deal: dict, moves: list, played: list, unseen: list[Card]) -> list[list[Card]]:
+def _kept(seen: Seen, deal: SeenDeal, moves: Sequence[Move | None], played: list[list[Card]],
+          unseen: list[Card]) -> list[list[Card]]:
     """Each other seat's four kept cards: as shown, or the cards it laid and fresh ones that fit
     every go it said (a card it held then would have been laid if it fitted)."""
     n, seat = seen.rules.players, seen.seat
@@ -213,8 +244,9 @@ def _kept(seen: Seen, deal: dict, moves: list, played: list, unseen: list[Card])
     for s in sorted(range(n), key=lambda s: -least[s]):
         if s == seat:
             continue
-        if deal["shown"][s] is not None:
-            kept[s] = list(deal["shown"][s])
+        shown = deal["shown"][s]
+        if shown is not None:
+            kept[s] = list(shown)
             continue
         need = 4 - len(played[s])
         if need < 0:
@@ -228,14 +260,14 @@ def _kept(seen: Seen, deal: dict, moves: list, played: list, unseen: list[Card])
     return kept
 
 
-def _least_values(n: int, moves: list) -> list[int]:
+def _least_values(n: int, moves: Sequence[Move | None]) -> list[int]:
     """Per seat, the least value a card it still holds can have: after saying go at a count of 25,
     every card it kept back is worth 7 or more (walking the play by the go rule)."""
     least, in_hand, said, count = [1] * n, [4] * n, [False] * n, 0
     for move in moves:
-        if type(move) not in (Play, Go):
+        if not isinstance(move, (Play, Go)):
             continue
-        if type(move) is Go:
+        if isinstance(move, Go):
             least[move.seat] = max(least[move.seat], 32 - count)
             said[move.seat] = True
         else:
@@ -246,7 +278,8 @@ def _least_values(n: int, moves: list) -> list[int]:
     return least
 
 
-def _throws(seat: int, n: int, k: int, throw, crib, order: list[int], unseen: list[Card]) -> list[list[Card]]:
+def _throws(seat: int, n: int, k: int, throw: tuple[Card, ...], crib: tuple[Card, ...] | None,
+            order: list[int], unseen: list[Card]) -> list[list[Card]]:
     """Each seat's throw to the crib, and last (three players) the card dealt from the pack into it:
     a shown crib is shared out in the order it was made (the pack's card first, then each throw in
     the order of ``order``, the seats that threw); else the seat's own and fresh cards."""
