@@ -233,6 +233,8 @@ def test_practise_my_mistakes_asks_a_wrong_board_answer_again_with_its_answers_a
     buttons = view.choice_row.children
     assert [b.description for b in buttons] == ["Play on (offence)", "Play off (defence)"]
     buttons[[k for k, _ in p.options()].index(right)].click()
+    assert not p.answered  # a tap chooses; Check judges (issue 36)
+    view.choice_check.click()
     assert p.answered and p.right and "box 2" in p.moved
     assert all(button.disabled for button in view.choice_row.children)
 
