@@ -189,3 +189,14 @@ def test_the_page_opened_with_a_link_opens_its_position(monkeypatch):
     assert opened.game.hands[0] == sharer.game.hands[0]
     monkeypatch.setenv(PAGE_LINK_VARIABLE, BASE + "?x=1")  # a page opened without a shared position
     assert GameTable(seed=2024, shared="page").game.seed == 2024
+
+
+def test_a_position_not_read_from_a_link_says_so_instead_of_an_attribute_error():
+    # found by mypy: its game is None until read_link rebuilds it; .rules raised AttributeError
+    from crib_widgets.table.seen import seen_by
+    from crib_widgets.table.share import SharedPosition
+
+    table = Table(Rules(), strength="beginner", seed=3)
+    position = SharedPosition(seen_by(table.game, 0), {"since": 0, "gos": [], "paused": False, "step": -1})
+    with pytest.raises(CribbageError, match="not read from a link"):
+        _ = position.rules

@@ -47,7 +47,8 @@ class SeenDeal(TypedDict, total=False):
     starter: Card | None
     shown: tuple[tuple[Card, ...] | None, ...]
     crib: tuple[Card, ...] | None
-    moves: list[list[object]]  # as `move_to_list` writes them; another seat's throw ["discard", seat]
+    moves: list[object]  # as `move_to_list` writes them (another seat's throw ["discard", seat]); read
+    # from a link, each is checked when it is replayed
 
 
 @dataclass(frozen=True)

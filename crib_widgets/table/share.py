@@ -37,8 +37,9 @@ import json
 import os
 import random
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card
@@ -46,7 +47,7 @@ from ..errors import CribbageError
 from ..game import Game, Go, Rules
 from ..lessons.checks import shown
 from .seats import LEARNER, check_names, check_strength
-from .seen import MAX_DEALS, Replayed, Seen, cards_of, rebuild, seen_by
+from .seen import MAX_DEALS, Replayed, Seen, SeenDeal, cards_of, rebuild, seen_by
 
 if TYPE_CHECKING:
     from .table import Table
@@ -72,6 +73,15 @@ _DAMAGED = f"this link is damaged (cut short or changed): {_AGAIN}"
 _KEYS = {"r", "n", "seat", "s", "d", "g", "ui"}
 
 
+class TableView(TypedDict):
+    """What the table showed when the link was made (see `SharedPosition`)."""
+
+    since: int
+    gos: list[int]
+    paused: bool
+    step: int
+
+
 @dataclass(frozen=True)
 class SharedPosition:
     """A position read from a link (see the module's text): ``seen``, the sharer's record;
@@ -81,7 +91,7 @@ class SharedPosition:
     rebuilt from it (checked move by move when the link was read)."""
 
     seen: Seen
-    view: dict
+    view: TableView
     code: str = field(default="", compare=False)
     game: Game | None = field(default=None, compare=False, repr=False)
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
@@ -91,23 +101,29 @@ class SharedPosition:
         """The sharer's seat, which the person opening the link plays."""
         return self.seen.seat
 
+    def _rebuilt(self) -> tuple[Game, Replayed]:
+        """The game rebuilt when the link was read, and what its replay noted."""
+        if self.game is None or self.replayed is None:
+            raise CribbageError("this position was not read from a link: read it with read_link")
+        return self.game, self.replayed
+
     @property
     def rules(self) -> Rules:
-        return self.game.rules
+        return self._rebuilt()[0].rules
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.game.names
+        return self._rebuilt()[0].names
 
     @property
     def at(self) -> str:
         """The moment: ``discard``, ``play``, ``announce``, ``answer`` (the show) or ``over``."""
-        return self.game.phase
+        return self._rebuilt()[0].phase
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The sharer's cards in hand at that moment."""
-        return self.game.hands[self.seat]
+        return self._rebuilt()[0].hands[self.seat]
 
     def table(self, strength: str = "intermediate", hint_level: str = "show") -> Table:
         """A table at this position: the sharer's seat is the person's, the others computers of
@@ -116,10 +132,11 @@ class SharedPosition:
         from .table import Table, go_note
 
         check_strength(strength)
-        game, view = self.game.copy(), self.view
+        rebuilt, replayed = self._rebuilt()
+        game, view = rebuilt.copy(), self.view
         seats = tuple(LEARNER if s == self.seat else strength for s in range(game.rules.players))
         table = Table.from_game(game, seats, hint_level, paused=view["paused"])
-        marks, counts = self.replayed.marks, self.replayed.counts
+        marks, counts = replayed.marks, replayed.counts
         table.since = marks[view["since"]]
         for k in view["gos"]:
             table.note_at(marks[k], go_note(game.names, self.seat, game.moves[k].seat, counts[k]))
@@ -141,7 +158,7 @@ def share_code(table: Table) -> str:
     data: dict[str, Any] = {
         "r": seen.rules.to_dict(), "n": list(seen.names), "seat": seat, "s": list(seen.scores),
         "d": "cut" if seen.dealer is None else seen.dealer,
-        "g": [[_cards(d["hand"]), str(d["starter"] or ""), [_cards(h or ()) for h in d["shown"]],
+        "g": [[_cards(d["hand"] or ()), str(d["starter"] or ""), [_cards(h or ()) for h in d["shown"]],
                _cards(d["crib"] or ()), d["moves"]] for d in seen.deals],
         "ui": [_move_at(marks, table.since), [_move_at(marks, at) for at, _ in table.shown_notes()],
                int(table.paused), table.show_step]}
@@ -160,7 +177,7 @@ def share_link(table: Table, base: str = "") -> str:
     return f"{base.split('#', 1)[0]}#{LINK_KEY}{share_code(table)}"
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
@@ -253,7 +270,7 @@ def _decode(body: str) -> object:
                             ) from None
 
 
-def _record(data: object) -> tuple[Seen, dict]:
+def _record(data: object) -> tuple[Seen, TableView]:
     """The record and the view's state, every value checked for its kind and range."""
     if not isinstance(data, dict):
         raise CribbageError("it holds no position")
@@ -290,7 +307,7 @@ def _seat(what: str, value: object, n: int) -> None:
         raise CribbageError(f"its {what} {value!r:.20} is not a seat: seats are 0 to {n - 1}")
 
 
-def _deal(entry: object, rules: Rules, number: int) -> dict:
+def _deal(entry: object, rules: Rules, number: int) -> SeenDeal:
     if not isinstance(entry, list) or len(entry) != 5:
         raise CribbageError(f"its deal {number} must list the hand, the starter, the hands shown, the crib "
                             "and the moves")
@@ -307,7 +324,7 @@ def _deal(entry: object, rules: Rules, number: int) -> dict:
             "moves": moves}
 
 
-def _view(ui: object) -> dict:
+def _view(ui: object) -> TableView:
     if not (isinstance(ui, list) and len(ui) == 4 and type(ui[0]) is int and isinstance(ui[1], list)
             and all(type(k) is int for k in ui[1]) and ui[2] in (0, 1) and type(ui[3]) is int):
         raise CribbageError("its table state must be [the move 'just now' starts at, the table's go's, "
@@ -315,7 +332,7 @@ def _view(ui: object) -> dict:
     return {"since": ui[0], "gos": ui[1], "paused": bool(ui[2]), "step": ui[3]}
 
 
-def _check_view(view: dict, game: Game) -> None:
+def _check_view(view: TableView, game: Game) -> None:
     """The table's state fits the game: its moves exist, a go the table said was a go, a show is up
     only when a deal has just ended, and the step counted aloud is one of that show's."""
     moves = len(game.moves)
