@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from ..bounded import MAX_RESULTS_BYTES, NotJSON, load_json
 from ..cards import shuffled_deck
@@ -40,6 +41,15 @@ __all__ = ["DUPLICATE_FORMAT", "MAX_DEALS", "DuplicateSet", "DuplicateMatch", "B
 DUPLICATE_FORMAT = "crib_widgets.duplicate"
 MAX_DEALS = 40
 _NAMES = ("You", "Computer")
+
+
+class PlayedBoard(TypedDict):
+    """A finished board: its number, the student's moves (as `move_to_list` writes them) and the
+    points it was worth to the student."""
+
+    board: int
+    moves: list[object]
+    points: int
 
 
 @dataclass(frozen=True)
@@ -83,8 +93,16 @@ class DuplicateSet:
     def start(self) -> DuplicateMatch:
         return DuplicateMatch(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | str | bool]:
         return {"seed": self.seed, "deals": self.deals, "level": self.level, "muggins": self.muggins}
+
+    @classmethod
+    def from_dict(cls, info: dict[str, Any]) -> DuplicateSet:
+        """A set from `to_dict`'s values read from JSON (any values: the set checks each)."""
+        seed: Any = info.get("seed")
+        deals: Any = info.get("deals")
+        level: Any = info.get("level")
+        return cls(seed, deals, level, info.get("muggins", False))
 
 
 def board_over(table: Table) -> bool:
@@ -104,7 +122,7 @@ class DuplicateMatch:
 
     set: DuplicateSet
     board: int = 1
-    played: list[dict] = field(default_factory=list)
+    played: list[PlayedBoard] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.table = self.set.board_table(self.board)
@@ -133,7 +151,7 @@ class DuplicateMatch:
             self.board += 1
             self.table = self.set.board_table(self.board)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The way through the set so far, for the browser to keep: the set, the boards finished and
         the student's moves on the board on the table (`restore` replays them)."""
         return {"set": self.set.to_dict(), "played": self.played, "moves": _decisions(self.table.game)}
@@ -145,9 +163,7 @@ class DuplicateMatch:
         else raises `CribbageError` naming what is wrong."""
         if not isinstance(data, dict) or not isinstance(data.get("set"), dict):
             raise CribbageError("a kept tournament names its set of boards")
-        info = data["set"]
-        chosen = DuplicateSet(info.get("seed"), info.get("deals"), info.get("level"),
-                              info.get("muggins", False))
+        chosen = DuplicateSet.from_dict(data["set"])
         played, moves = data.get("played"), data.get("moves")
         if not isinstance(played, list) or not isinstance(moves, list):
             raise CribbageError("a kept tournament lists the boards finished and the moves of the board on "
@@ -194,7 +210,7 @@ def score_results(text: str, expected: DuplicateSet | None = None) -> tuple[str,
     info = data.get("set")
     if not isinstance(info, dict):
         raise CribbageError("this results file names no set of deals")
-    chosen = DuplicateSet(info.get("seed"), info.get("deals"), info.get("level"), info.get("muggins", False))
+    chosen = DuplicateSet.from_dict(info)
     if expected is not None and chosen != expected:
         raise CribbageError(f"these results are for another set ({chosen.to_dict()}), not "
                             f"{expected.to_dict()}")
@@ -205,7 +221,7 @@ def score_results(text: str, expected: DuplicateSet | None = None) -> tuple[str,
     return student.strip(), replay_boards(chosen, boards)
 
 
-def replay_boards(chosen: DuplicateSet, boards: list) -> tuple[BoardScore, ...]:
+def replay_boards(chosen: DuplicateSet, boards: list[object]) -> tuple[BoardScore, ...]:
     """Replay boards 1, 2, ... of ``chosen`` (each ``{"board": n, "moves": [...], "points": p}``)
     through the engine; `CribbageError` names the first board that is wrong and why."""
     if len(boards) > chosen.deals:
@@ -213,14 +229,14 @@ def replay_boards(chosen: DuplicateSet, boards: list) -> tuple[BoardScore, ...]:
     return tuple(_replay(chosen, number, board) for number, board in enumerate(boards, 1))
 
 
-def _decisions(game: Game) -> list:
+def _decisions(game: Game) -> list[object]:
     """The student's decisions (a go is never a choice: the table says it when no card fits)."""
     return [move_to_list(m) for m in game.moves if m.seat == 0 and not isinstance(m, Go)]
 
 
 def _replay(chosen: DuplicateSet, number: int, board: object) -> BoardScore:
     moves = board.get("moves") if isinstance(board, dict) else None
-    if not isinstance(moves, list) or board.get("board") != number:
+    if not isinstance(board, dict) or not isinstance(moves, list) or board.get("board") != number:
         raise CribbageError(f"board {number}: damaged (each board needs its number and its moves)")
     table = chosen.board_table(number)
     _play(table, number, moves, complete=True)
@@ -231,7 +247,7 @@ def _replay(chosen: DuplicateSet, number: int, board: object) -> BoardScore:
     return BoardScore(number, points, table.game)
 
 
-def _play(table: Table, number: int, moves: list, *, complete: bool) -> None:
+def _play(table: Table, number: int, moves: list[object], *, complete: bool) -> None:
     """Play the student's ``moves`` on board ``number`` (the computer's moves made again); with
     ``complete`` the moves must finish the board."""
     moves = list(moves)
