@@ -139,3 +139,16 @@ def test_the_mailbox_takes_in_order_once_and_asks_for_what_was_lost():
     assert [m.seq for m in b.receive(sent[1])] == [2, 3]
     assert b.receive(sent[1]) == []  # a repeat, ignored
     assert a.owed_to(b.compose("ack", {})) == [sent[3]]
+
+
+@given(st.lists(st.integers(0, 19), min_size=1, max_size=80))
+def test_the_mailbox_delivers_each_message_once_in_order_whatever_arrives(arrivals):
+    a, b = Mailbox(GAME, 0), Mailbox(GAME, 1)
+    sent = [a.compose("leave", {"why": ""}) for _ in range(20)]
+    taken = []
+    for index in arrivals:  # repeats, gaps and any order
+        taken += [m.seq for m in b.receive(sent[index])]
+    have = b.have[0]
+    assert taken == list(range(1, have + 1))  # once each, in order, with no gap
+    assert have == 0 or 0 in arrivals
+    assert b.gaps() == any(i >= have for i in arrivals)
