@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crib_widgets.game import Rules  # noqa: E402
-from crib_widgets.remote.channel import Hub  # noqa: E402
-from crib_widgets.remote.group import GROUPS  # noqa: E402
-from crib_widgets.remote.options import Options  # noqa: E402
-from crib_widgets.remote.poker import DealKeys, check_shuffle, shuffle  # noqa: E402
-from crib_widgets.remote.session import Session  # noqa: E402
+from crib_widgets.game import Rules
+from crib_widgets.remote.channel import Hub
+from crib_widgets.remote.group import GROUPS
+from crib_widgets.remote.options import Options
+from crib_widgets.remote.poker import DealKeys, check_shuffle, shuffle
+from crib_widgets.remote.session import Session
 
 PYODIDE = 2.5
 
