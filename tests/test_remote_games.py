@@ -51,7 +51,7 @@ def test_a_whole_game_on_a_quiet_network(players, devices, partners):
 def test_a_whole_game_on_a_bad_network(shape, seed, drop, repeat, delay):
     players, devices, partners = shape
     hub = make_hub(players, devices, partners=partners, seed=seed, weather=Weather(drop, repeat, delay))
-    play(hub, random.Random(seed))
+    play(hub, random.Random(seed), each=lambda h, n: assert_no_peeking(h))
     check_finished(hub)
 
 
