@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
@@ -46,6 +46,8 @@ from .show import DealShow, deal_starts
 
 if TYPE_CHECKING:
     from ..lessons.record import AnswerRecord
+    from ..strategy.review import Review
+    from .save import SavedTable
 
 __all__ = ["Table"]
 
@@ -91,11 +93,15 @@ class Table:
     learner is to do now, in one sentence).
     """
 
+    # kept across a restore (`_take` keeps them): the learner's judged throws and those still to judge
+    _records: list[AnswerRecord]
+    _unjudged: list[tuple[Game, Discard, bool]]
+
     def __init__(self, rules: Rules | None = None, *, strength: str = "intermediate",
                  seats: tuple[str, ...] | list[str] | None = None, name: str = "You",
                  names: tuple[str, ...] | list[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, hint_level: str = "show", warn_at: float = 2.0,
-                 hints: dict[int, str] | None = None, deck: Sequence | str | None = None) -> None:
+                 hints: dict[int, str] | None = None, deck: Sequence[object] | str | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise CribbageError(f"rules must be a Rules(...), got {type(rules).__name__}")
@@ -132,7 +138,9 @@ class Table:
                           for seat, level in enumerate(seats) if level != LEARNER}
         self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
         self.paused, self.show, self.show_step = paused, None, -1
-        self.notes, self._note_at, self.warning = [], [], None
+        self.notes: list[str] = []  # the table's own notes since "just now", each before event _note_at[i]
+        self._note_at: list[int] = []
+        self.warning: Move | None = None
         # the learner's throws, each judged as an answer for "discards" (kept across a restore, so a
         # page's count of the records it has kept stays right); `_throw_hinted`: Show me or a
         # warning was seen before this deal's throw
@@ -385,6 +393,8 @@ class Table:
         self.warning = move
         self._throw_hinted |= isinstance(move, Discard)
         advice = advise(self.game, self.you)
+        if advice is None:  # a move that costs points is a decision, and a decision has advice
+            return None
         best = " ".join(c.pretty for c in advice.best)
         what = "throw" if isinstance(move, Discard) else "card"
         return Change("warning", f"Careful: that {what} gives up {cost:.1f} points on average against the "
@@ -397,6 +407,8 @@ class Table:
             return []
         if self._computer_to_move() is None:
             seat = self._person_due()
+            if seat is None:
+                raise CribbageError("the table waits for nobody: this is a bug")
             text = go_note(self.game.names, self.you, seat, self.game.count)
             self._note(text)
             events = tuple(self.game.apply(Go(seat)))
@@ -519,11 +531,14 @@ class Table:
             if not game.pile:
                 return "Your lead: the count starts at 0, lay any card."
             return f"Your turn: the count is {game.count}; lay a card that keeps it at 31 or under."
-        what = "crib" if game.counting.is_crib else "hand"
-        if game.phase == "announce":
+        counting = game.counting
+        if counting is None:  # the announce and answer phases count a hand
+            return ""
+        what = "crib" if counting.is_crib else "hand"
+        if game.phase == "announce" or counting.announced is None:
             return f"Count your {what} with the starter and announce the points."
-        return (f"{_capital(self._whose(game.counting.owner))} {what} is counted as "
-                f"{plural(game.counting.announced, 'point')}: accept it, call Muggins or say it is too high.")
+        return (f"{_capital(self._whose(counting.owner))} {what} is counted as "
+                f"{plural(counting.announced, 'point')}: accept it, call Muggins or say it is too high.")
 
     def _whose(self, seat: int) -> str:
         """A seat's possessive: "your" for the learner, "Ann's", "Across'"."""
@@ -579,7 +594,7 @@ class Table:
                 self.advance()
         raise CribbageError(f"the game did not end within {limit} steps")
 
-    def review(self, deals: tuple[int, ...] | None = None, seat: int | None = None):
+    def review(self, deals: tuple[int, ...] | None = None, seat: int | None = None) -> Review:
         """The review of the decisions made at a seat (by default the person holding the device),
         in the whole game or in ``deals`` (see `crib_widgets.strategy.review`); asked twice for the
         same moves, it is not redone."""
@@ -590,6 +605,7 @@ class Table:
             raise CribbageError(f"seat {seat!r} is not at this table: seats are 0 to "
                                 f"{self.game.rules.players - 1}")
         key = (len(self.game.moves), None if deals is None else tuple(deals), seat)
+        cache: dict[tuple[int, tuple[int, ...] | None, int], Review]  # by (moves made, deals, seat)
         cache = self.__dict__.setdefault("_reviews", {})
         if key not in cache:
             if len(cache) > 8:  # only the latest moves' reviews are asked for again
@@ -597,11 +613,11 @@ class Table:
             cache[key] = review_game(self.game, seat, deals=deals)
         return cache[key]
 
-    def review_shown(self, seat: int | None = None):
+    def review_shown(self, seat: int | None = None) -> Review:
         """The review a person asks for now: the finished deal's while its show is up, else the game's."""
         return self.review(deals=(self.shown_deal,) if self.paused else None, seat=seat)
 
-    def play_out_people(self, choose, limit: int = 100_000) -> Game:
+    def play_out_people(self, choose: Callable[[Table, list[Move]], Move], limit: int = 100_000) -> Game:
         """Play the game to the end with ``choose(table, moves)`` deciding for whichever person holds
         the device (the device is handed over whenever asked, the show put away each deal): how
         tests and scripts drive a pass-and-play table."""
@@ -638,7 +654,7 @@ def go_note(names: Sequence[str], you: int, seat: int, count: int) -> str:
     return f"{name} cannot lay a card on {count} without passing 31, so the table says go for {name}."
 
 
-def _check_hints(hints: object, people: dict) -> dict[int, str]:
+def _check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, str]:
     """``hints``: seat -> hint level, for people's seats only."""
     if hints is None:
         return {}
@@ -652,7 +668,7 @@ def _check_hints(hints: object, people: dict) -> dict[int, str]:
     return {seat: check_hint_level(level) for seat, level in hints.items()}
 
 
-def _saved_hints(saved) -> dict[int, tuple[str, float]]:
+def _saved_hints(saved: SavedTable) -> dict[int, tuple[str, float]]:
     if saved.hints is not None:
         return dict(saved.hints)
     return {seat: (saved.hint_level, saved.warn_at) for seat, s in enumerate(saved.seats) if s == LEARNER}
