@@ -44,6 +44,8 @@ CHECKS = (
     Check("check_update", "a new build: the page kept at once, then the new build's, the old caches gone"),
     Check("check_runtime", "the widget runtime: its modules evaluated in steps, HTML descriptions sanitised"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
+    Check("check_kept_game", "a game to 121 kept through a reload mid-deal; a position shared there opens "
+          "on the same turn and count", (), "kept"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
     Check("check_short_links", "a student types the set code, her student code and her name from paper; "
           "her results are graded as hers", (), "short"),
