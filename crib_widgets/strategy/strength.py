@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from ..errors import CribbageError
 
@@ -26,17 +27,19 @@ FILE = "strength.json"
 
 
 @lru_cache(maxsize=1)
-def load_strength() -> dict:
+def load_strength() -> dict[str, Any]:
     """The measured figures as written by ``bench/strength.py``."""
     text = resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    figures: dict[str, Any] = json.loads(text)  # the bench's JSON
+    return figures
 
 
-def match_figures(level: str, opponent: str) -> dict | None:
+def match_figures(level: str, opponent: str) -> dict[str, Any] | None:
     """The measured match of ``level`` against ``opponent`` (as the first of the pair), or None."""
     for match in load_strength()["matches"]:
         if match["levels"] == [level, opponent]:
-            return match
+            found: dict[str, Any] = match
+            return found
     return None
 
 
