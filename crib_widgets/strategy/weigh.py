@@ -101,7 +101,8 @@ class KnownPlays:
         self.unseen = unseen_cards(cards)
         rng = random.Random(f"discard:{','.join(map(str, sorted(cards)))}")
         self.hands = [tuple(sorted(c.rank for c in rng.sample(self.unseen, 4))) for _ in range(samples)]
-        self.dealer, self.solver, self.values = dealer, Solver(lowball), {}
+        self.dealer, self.solver = dealer, Solver(lowball)
+        self.values: dict[frozenset[Card], float] = {}
 
     def value(self, keep: tuple[Card, ...]) -> float:
         key = frozenset(keep)
