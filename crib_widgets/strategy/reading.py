@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import exp
@@ -166,7 +166,7 @@ def read_hands(unseen: Iterable[Card], their_played: Sequence[Card], held: int, 
     # the ways of keeping four that keep the cards already laid (indices 0 to first - 1)
     agreeing = [(n, keep[first:]) for n, (keep, _) in enumerate(_SPLITS)
                 if keep[:first] == tuple(range(first))]
-    weights: Counter = Counter()
+    weights: defaultdict[tuple[int, ...], float] = defaultdict(float)
     for _ in range(draws):
         six = played + rng.sample(pool, 6 - first)
         likely = _keep_chances(six, sign, aim, beta)
