@@ -142,10 +142,11 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     needs = (capped_need(need), capped_need(their_need))
     said = 2 if their_go_now else 0
     totals = dict.fromkeys(playable, 0.0)
-    read = {"their_played": their_played, "their_piles": their_piles, "they_deal": they_deal}
     to_show = show is not None and not lowball and min(needs) < FAR
     laid = tuple(c.rank for c in their_played)
-    for theirs, weight in their_hands(unseen, held, their_go_above, samples, rng, lowball, **read):
+    hidden = their_hands(unseen, held, their_go_above, samples, rng, lowball, their_played=their_played,
+                         their_piles=their_piles, they_deal=they_deal)
+    for theirs, weight in hidden:
         hands = (mine, theirs)
         world = (ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs) if to_show
                  else solver)
@@ -154,7 +155,9 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
     return {c: totals[c.rank] for c in hand if c.rank in totals}
 
 
-def their_hands(unseen, held, above, samples, rng, lowball, *, their_played, their_piles, they_deal):
+def their_hands(unseen: Iterable[Card], held: int, above: int, samples: int, rng: random.Random | None,
+                lowball: bool, *, their_played: Sequence[Card], their_piles: Sequence[tuple[int, ...]],
+                they_deal: bool | None) -> list[tuple[tuple[int, ...], float]]:
     """The other player's hidden hands as (sorted ranks, weight) pairs: read from its discard when
     whose crib it is is known and it kept four (two players, `reading.read_hands`), otherwise every
     hand consistent with its goes alike (`hidden_hands`)."""
@@ -168,7 +171,7 @@ def their_hands(unseen, held, above, samples, rng, lowball, *, their_played, the
 
 def hand_play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int = 12,
                     lowball: bool = False, rng: random.Random | None = None,
-                    solver: Solver | None = None, hands: list | None = None) -> float:
+                    solver: Solver | None = None, hands: list[tuple[int, ...]] | None = None) -> float:
     """The kept four cards' expected net points in the play (mine minus the other player's), over
     ``samples`` hidden four-card hands (or the given ``hands``), each play solved exactly; the
     non-dealer leads. An estimate for weighing a discard, not an exact average."""
