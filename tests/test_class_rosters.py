@@ -139,3 +139,10 @@ def test_same_person_ignores_order_accents_case_and_commas_only():
     assert same_person("Zoë O'Neil", "o'neil, zoe") and same_person("Ann  Lee", "LEE ANN")
     assert not same_person("Ann Lee", "Ann Leigh") and not same_person("Ann", "Ann Lee")
     assert not same_person("", "") and not same_person(",", "Ann")
+
+
+def test_a_mark_on_one_line_of_a_plain_list_is_part_of_that_name_not_a_column():
+    text = 'Ann Lee\n=HYPERLINK("http://x";"y") Bad\nSam Bell\nTomi Adebayo\n'
+    assert read_roster(text, "x") == ["Ann Lee", '=HYPERLINK("http://x";"y") Bad', "Sam Bell", "Tomi Adebayo"]
+    assert read_roster("Ann Lee\nSam\tBell\nTomi Adebayo\n", "x") == ["Ann Lee", "Sam Bell", "Tomi Adebayo"]
+    assert read_roster("Lee;Ann\nBell;Sam\nAdebayo Tomi\n", "x") == ["Ann Lee", "Sam Bell", "Adebayo Tomi"]

@@ -72,8 +72,10 @@ def same_person(typed: str, listed: str) -> bool:
 
 
 def _delimiter(lines: list[str]) -> str | None:
+    """The mark that parts a spreadsheet's columns: one on most lines (an export writes it on every
+    row), so a ';' or a tab inside one name on a plain list of names stays part of that name."""
     for mark in ("\t", ";", ","):
-        if any(mark in line for line in lines):
+        if 2 * sum(mark in line for line in lines) > len(lines):
             return mark
     return None
 
