@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from math import comb
+from typing import Protocol
 
 from ..cards import RANK_VALUES
 from ..game.rules import pegged
@@ -91,6 +92,11 @@ def pile_points(ranks: tuple[int, ...]) -> int:
 
 _POINTS: dict[tuple[int, ...], int] = {}
 
+# The solver's state (see `Solver`): both hands and the pile as ranks, each side's need.
+Hands = tuple[tuple[int, ...], tuple[int, ...]]
+Needs = tuple[int, int]
+_Key = tuple[Hands, tuple[int, ...], int, int, int, "int | None", Needs]
+
 
 def grab_rank(pile: Sequence[int], ranks: Iterable[int], count: int, sign: int = 1) -> int | None:
     """The rank a grabber lays on ``pile`` (ranks) at ``count``: the one of ``ranks`` that scores
@@ -105,7 +111,7 @@ def grab_rank(pile: Sequence[int], ranks: Iterable[int], count: int, sign: int =
     return max(fits, key=lambda r: (sign * play_score([*pile, r], count + _VALUE[r]), r))
 
 
-def rank_patterns(ranks: list[int], by_rank: Counter, size: int) -> list[tuple[tuple[int, ...], int]]:
+def rank_patterns(ranks: list[int], by_rank: Counter[int], size: int) -> list[tuple[tuple[int, ...], int]]:
     """Every multiset of ``size`` ranks the pool can make (``ranks``: its ranks, sorted;
     ``by_rank``: how many cards of each), with how many card sets give it.
 
@@ -138,7 +144,7 @@ def capped_need(value: int | None) -> int:
     return FAR if value is None or value >= FAR else value
 
 
-_MEMOS: dict[tuple[bool, bool, float], dict] = {}
+_MEMOS: dict[tuple[bool, bool, float], dict[_Key, float]] = {}
 _MEMO_SIZE = 400_000
 
 
@@ -166,22 +172,23 @@ class Solver:
         self.grabs = 0.0 if lowball else grabs
         # positions recur across hidden hands, decisions and deals: one memo per aim, finish and
         # habit, kept (and emptied when it grows past _MEMO_SIZE)
-        self.memo = _MEMOS.setdefault((lowball, exact, self.grabs), {})
+        self.memo: dict[_Key, float] = _MEMOS.setdefault((lowball, exact, self.grabs), {})
         if len(self.memo) > _MEMO_SIZE:
             self.memo.clear()
 
-    def value(self, hands, pile, count, turn, said, last, needs) -> float:
+    def value(self, hands: Hands, pile: tuple[int, ...], count: int, turn: int, said: int, last: int | None,
+              needs: Needs) -> float:
         """Player 0's value of the state (see the class text) with ``turn`` to move."""
         key = (hands, pile, count, turn, said, last, needs)
         found = self.memo.get(key)
         if found is not None:
             return found
         room = 31 - count
-        result = None
+        result: float | None = None
         previous = 0
         after = self.after
         grabs = self.grabs if turn == 1 and pile else 0.0  # a habit of answering, not of leading
-        values = {}
+        values: dict[int, float] = {}
         for rank in hands[turn]:  # sorted, so each rank once
             if rank == previous or _VALUE[rank] > room:
                 continue
@@ -192,11 +199,14 @@ class Solver:
         if result is None:
             result = self.advance(hands, pile, count, turn, said | (1 << turn), last, needs)
         elif grabs:
-            result = grabs * values[grab_rank(pile, values, count)] + (1 - grabs) * result
+            grab = grab_rank(pile, values, count)
+            if grab is not None:  # a card was laid, so one is the grabber's
+                result = grabs * values[grab] + (1 - grabs) * result
         self.memo[key] = result
         return result
 
-    def after(self, hands, pile, count, turn, said, needs, rank) -> float:
+    def after(self, hands: Hands, pile: tuple[int, ...], count: int, turn: int, said: int, needs: Needs,
+              rank: int) -> float:
         """Player 0's value after ``turn`` lays ``rank``."""
         hand = without(hands[turn], rank)
         hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
@@ -220,11 +230,11 @@ class Solver:
             return gain + self._reset(hands, turn, needs)
         return gain + self.advance(hands, pile, count, turn, said, turn, needs)
 
-    def shown(self, needs) -> float:
+    def shown(self, needs: Needs) -> float:
         """The value of the show after the play, beyond the points pegged (none: points only)."""
         return 0.0
 
-    def _peg(self, needs, seat, points):
+    def _peg(self, needs: Needs, seat: int, points: int) -> tuple[float | None, Needs, int]:
         """(the game's value if ``points`` end it, else None; the needs after; the points pegged).
         With an exact finish, points that would carry past the target are refused: none pegged."""
         if not points or needs[seat] >= FAR:
@@ -238,7 +248,8 @@ class Solver:
             return (mine if seat == 0 else -mine), needs, points
         return None, ((need, needs[1]) if seat == 0 else (needs[0], need)), points
 
-    def advance(self, hands, pile, count, seat, said, last, needs) -> float:
+    def advance(self, hands: Hands, pile: tuple[int, ...], count: int, seat: int, said: int, last: int | None,
+                needs: Needs) -> float:
         """Player 0's value when ``seat`` has just laid a card or said go: the next to move plays,
         or the go is pegged and the count starts again."""
         other = 1 - seat
@@ -247,15 +258,23 @@ class Solver:
         if hands[seat] and not said & (1 << seat):
             return self.value(hands, pile, count, seat, said, last, needs)
         # nobody can lay a card: the last to lay one pegs the go, and the count starts again
+        if last is None:  # a count always starts with a card laid (any card fits on 0)
+            raise RuntimeError("a go with no card laid in the count")
         won, needs, point = self._peg(needs, last, 1)
         if won is not None:
             return won
         gain = self.sign * point * (1 if last == 0 else -1)
         return gain + self._reset(hands, last, needs)
 
-    def _reset(self, hands, last, needs) -> float:
+    def _reset(self, hands: Hands, last: int, needs: Needs) -> float:
         leader = 1 - last if hands[1 - last] else last
         return self.value(hands, (), 0, leader, 0, None, needs)
+
+
+class ShowValue(Protocol):
+    """What the show is worth once the play ends (`count_out.CountOut`)."""
+
+    def end_value(self, needs: Needs, their_ranks: tuple[int, ...]) -> float: ...
 
 
 class ShowSolver(Solver):
@@ -263,11 +282,11 @@ class ShowSolver(Solver):
     anything with its ``end_value``): the play's end is worth what the show then does. Its own
     memo: the show depends on the whole imagined hand."""
 
-    def __init__(self, lowball: bool, exact: bool, show, their_ranks: tuple[int, ...],
+    def __init__(self, lowball: bool, exact: bool, show: ShowValue, their_ranks: tuple[int, ...],
                  grabs: float = 0.0) -> None:
         super().__init__(lowball, exact, grabs)
         self.memo = {}
         self.show, self.their_ranks = show, their_ranks
 
-    def shown(self, needs) -> float:
+    def shown(self, needs: Needs) -> float:
         return self.show.end_value(needs, self.their_ranks)
