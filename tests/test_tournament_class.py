@@ -212,3 +212,13 @@ def test_a_late_student_joins_a_tournament_and_the_links_already_sent_stay(tmp_p
     (tmp_path / "r.json").write_text(json.dumps(results_data(read_link(link), match.played)))
     assert main(["grade", str(out), str(tmp_path / "r.json")]) == 0
     assert f"1. Zoë Late: {match.points:+d} over 2 deals" in capsys.readouterr().out
+
+
+def test_the_printed_links_say_how_a_student_opens_their_boards_without_a_code_to_type():
+    from crib_widgets.exercises.tournament_folder import tournament_files
+    page = tournament_files(CLASS, "")["links.html"]
+    assert "How each student opens their boards" in page and "no student code or short link" in page
+    assert page.count('data-link="book/15_full_game.html#tournament=') == 3  # filled by the address field
+    assert 'id="base"' in page
+    site = tournament_files(CLASS, "https://example.org/cribbage/")["links.html"]
+    assert 'id="base"' not in site and "How each student opens their boards" in site

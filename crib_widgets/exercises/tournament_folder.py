@@ -18,6 +18,7 @@ import json
 from html import escape
 
 from .assign import CLASS_FILE
+from .class_folder import _BASE_FIELD, _BASE_SCRIPT
 from .export_html import PAGE_CSS
 from .spreadsheet import csv_text
 from .tournament import Tournament
@@ -25,8 +26,18 @@ from .tournament import Tournament
 __all__ = ["tournament_files"]
 
 
+# A tournament's link carries the student's signing key, so there is no student code to print (as
+# `short.slips_html` prints for a set): the page says how each student gets their link instead.
+_HOW_TO_OPEN = ("<h2>How each student opens their boards</h2><p>A tournament has no student code or short "
+                "link to type from paper: each student needs their own whole link, which signs their results "
+                "(a classmate's link signs them as that classmate). Send it by e-mail, chat or the school's "
+                "learning platform (<code>links.csv</code> holds one a row, for a mail merge), or open it "
+                "for the student on the computer or tablet they will play on and bookmark it there.</p>")
+
+
 def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
-    rows = "".join(f'<tr><td>{escape(name)}</td><td><a href="{escape(link, quote=True)}">'
+    rows = "".join(f'<tr><td>{escape(name)}</td><td><a data-link="{escape(link, quote=True)}" '
+                   f'href="{escape(link, quote=True)}">'
                    f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
     where = (f"The links point to {escape(site)}." if site else
              "The links are relative to the published book's root: put the book's address in front, or "
@@ -36,8 +47,9 @@ def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str
             f"<h1>Links for {escape(tournament.code)}</h1><p>Send each student their own link. It opens the "
             f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
             f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
-            f"</p><table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            "</body></html>\n")
+            f"</p>{_BASE_FIELD if not site else ''}"
+            f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"{_HOW_TO_OPEN}{_BASE_SCRIPT if not site else ''}</body></html>\n")
 
 
 def tournament_files(tournament: Tournament, site: str = "") -> dict[str, str]:
