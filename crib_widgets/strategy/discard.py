@@ -19,7 +19,7 @@ of binomials). The crib flush and his nobs are then counted exactly from the uns
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
@@ -144,7 +144,7 @@ def advise_discard(
     return [replace(o, explanation=explain_option(o, best, players=players, dealer=dealer)) for o in options]
 
 
-def _ranking(lowball: bool):
+def _ranking(lowball: bool) -> Callable[[DiscardOption], tuple[Fraction, Fraction, int, list[int]]]:
     sign = 1 if lowball else -1
     # ties: the steadier hand (higher minimum, or lower maximum in Lowball), then card order
     return lambda o: (
@@ -155,7 +155,8 @@ def _ranking(lowball: bool):
     )
 
 
-def _option(keep, discard, starters, n, crib, own_crib, lowball) -> DiscardOption:
+def _option(keep: tuple[Card, ...], discard: tuple[Card, ...], starters: list[tuple[int, int, str]], n: int,
+            crib: _CribCounter, own_crib: bool, lowball: bool) -> DiscardOption:
     hand_sum, counts, best = _hand_sums(keep, starters)
     hand_exact = Fraction(hand_sum, n)
     crib_sum_value, ways = crib.sum(discard)
@@ -178,7 +179,7 @@ def _option(keep, discard, starters, n, crib, own_crib, lowball) -> DiscardOptio
     )
 
 
-def hand_sums(keep: Sequence[Card], starters: Iterable[Card]) -> tuple[int, dict, tuple[int, ...]]:
+def hand_sums(keep: Sequence[Card], starters: Iterable[Card]) -> tuple[int, dict[int, int], tuple[int, ...]]:
     """Sum of the kept hand's score over the starters, how many starters give each score, and the
     ranks of the starters that give the highest score."""
     return _hand_sums(keep, _group_by_rank(starters))
@@ -192,7 +193,8 @@ def _group_by_rank(cards: Iterable[Card]) -> list[tuple[int, int, str]]:
     return [(_WEIGHT[rank], rank, suits[rank]) for rank in sorted(suits)]
 
 
-def _hand_sums(keep: Sequence[Card], starters: list[tuple[int, int, str]]) -> tuple[int, dict, tuple]:
+def _hand_sums(keep: Sequence[Card], starters: list[tuple[int, int, str]]
+               ) -> tuple[int, dict[int, int], tuple[int, ...]]:
     table = rank_table()
     key = _key(c.rank for c in keep)
     suit = keep[0].suit
