@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..cards import RANK_VALUES
-from ..game import Game
+from ..game import Event, Game
 from .solver import FAR, Solver, grab_rank
 
 __all__ = ["grab_share", "their_turns", "PRIOR", "STEP"]
@@ -48,7 +48,7 @@ def grab_share(game: Game, seat: int, prior: int = PRIOR) -> float:
     return round(grabbed / max(told + prior, 1) / STEP) * STEP
 
 
-def their_turns(events: Sequence, seat: int) -> Iterator[tuple[int, frozenset[int], int]]:
+def their_turns(events: Sequence[Event], seat: int) -> Iterator[tuple[int, frozenset[int], int]]:
     """For each turn of ``seat`` with a choice of ranks in the finished plays among ``events``:
     the grabber's rank, the best ranks (exact look-ahead, both hands known) and the rank laid."""
     for deal in _finished_deals(events):
@@ -63,11 +63,11 @@ def their_turns(events: Sequence, seat: int) -> Iterator[tuple[int, frozenset[in
         yield from turns
 
 
-_REPLAYED: dict[tuple, tuple[tuple[int, frozenset[int], int], ...]] = {}
+_REPLAYED: dict[tuple[object, ...], tuple[tuple[int, frozenset[int], int], ...]] = {}
 
 
-def _finished_deals(events: Sequence) -> Iterator[list]:
-    deal: list = []
+def _finished_deals(events: Sequence[Event]) -> Iterator[list[Event]]:
+    deal: list[Event] = []
     for event in events:
         if event.kind == "deal":
             deal = []
@@ -77,7 +77,7 @@ def _finished_deals(events: Sequence) -> Iterator[list]:
             deal = []
 
 
-def _turns(deal: list, seat: int, solver: Solver) -> Iterator[tuple[int, frozenset[int], int]]:
+def _turns(deal: list[Event], seat: int, solver: Solver) -> Iterator[tuple[int, frozenset[int], int]]:
     plays = [e for e in deal if e.kind == "play"]
     held = {s: sorted(e.cards[0].rank for e in plays if e.seat == s) for s in {e.seat for e in plays}}
     other = next((s for s in held if s != seat), None)
@@ -108,6 +108,8 @@ def _choice(solver: Solver, mine: tuple[int, ...], theirs: tuple[int, ...], pile
     if len(ranks) < 2 or not pile:  # leads follow rules of their own (`reading`)
         return None
     grab = grab_rank(pile, ranks, count)
+    if grab is None:  # never: a rank that fits was given
+        return None
     values = {r: solver.after((mine, theirs), pile, count, 0, said, (FAR, FAR), r) for r in ranks}
     top = max(values.values())
     return grab, frozenset(r for r, v in values.items() if v >= top - 1e-9)
