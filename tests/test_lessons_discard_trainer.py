@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crib_widgets.cards import full_deck
+from crib_widgets.cards import full_deck, parse_cards
 from crib_widgets.errors import CribbageError
 from crib_widgets.game import Game
 from crib_widgets.game.deal import stack_deck
@@ -114,11 +114,20 @@ def test_fourth_street_throws_what_the_expert_throws_at_that_score():
         assert any("count first" in r for r in wrong.reasons)
 
 
-def test_when_the_keep_most_likely_to_count_out_is_also_the_best_the_expert_throws_as_usual():
-    """The expert's count-out rule changes its throw only when that keep is not already the best by
-    hand and crib; otherwise it weighs the play as usual (strategy.players.Expert), and so does the
-    trainer: ranked by value, and said so."""
+def test_when_the_keep_most_likely_to_count_out_is_also_the_best_the_expert_keeps_it():
+    """The expert's count-out rule decides its throw even when that keep is also the best by hand
+    and crib (it used to weigh the play then, and threw 4-Q, a keep counting out with 9 starters
+    of 46, not Q-Q, 17); the trainer asks for the same throw."""
     p = DiscardPosition.parse("3C 4H 6D 6S QC QS | pone | score 111-96")
+    chosen = count_out_choice(p)
+    assert chosen is not None and frozenset(chosen.discard) == frozenset(parse_cards("QC QS"))
+    q = DiscardQuestion(p)
+    assert frozenset(q.best.discard) == expert_throw(p) == frozenset(chosen.discard)
+    assert q.best.reach == 17 and not q.throw("4H QC").right
+
+
+def test_when_no_keep_counts_out_more_often_the_expert_throws_as_usual():
+    p = DiscardPosition.parse("3C 4H 6D 6S QC QS | pone | score 94-96")  # 25 to count out: no keep can
     assert score_applies(p) and count_out_choice(p) is None
     q = DiscardQuestion(p)
     assert frozenset(q.best.discard) == expert_throw(p)

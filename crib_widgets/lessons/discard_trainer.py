@@ -11,8 +11,9 @@ add up exactly: hand + crib + play = the whole cost (`Throw.lost`).
 The score. The strategy package has no win-probability model; the one place the strongest
 computer player throws differently because of the score is near the end, as the pone (who counts
 first) when the dealer could go out this deal: it keeps the hand most likely to count out in the
-show (`strategy.players.Expert`), and only when that keep is not already the best by hand and crib.
-A position with ``scores`` asks that question: when the rule changes the expert's throw
+show (`strategy.players.Expert`), even when that keep is also the best by hand and crib (it then
+does not weigh the play). A position with ``scores`` asks that question: when the rule decides the
+expert's throw
 (`count_out_choice`), the throws are ranked by how many starters let the kept hand reach what is
 still needed (`Throw.reach`), and the best throw is the expert's own choice at that score. At any
 other score the score changes nothing, and the reasons say so.
@@ -39,7 +40,7 @@ For chapter 12 (position): ``DiscardTrainer(level="score")`` asks only the fourt
 ``DiscardQuestion(DiscardPosition(cards, dealer=False, scores=(mine, theirs))).best`` is the throw
 for any six cards at any score, with `Throw.reach` (starters of 46 that count out);
 `score_applies` says whether the expert weighs counting out at that score, `count_out_choice`
-whether that changes its throw, and `show_need` what the hand must count.
+whether that decides its throw, and `show_need` what the hand must count.
 
 >>> late = DiscardPosition.parse("AD 4S 7D 8S 9D 10H | pone | score 108-109")
 >>> q = DiscardQuestion(late)
@@ -196,17 +197,17 @@ def score_applies(position: DiscardPosition) -> bool:
 
 def count_out_choice(position: DiscardPosition) -> DiscardOption | None:
     """The throw the strongest computer player makes for the score here (the keep most likely to
-    count out, `strategy.players.Expert`), as a `DiscardOption`, when the score changes its throw;
-    None when it throws as usual (far from the end, as the dealer, or when the keep most likely to
-    count out is also the best by hand and crib: the expert then weighs the play as usual)."""
+    count out, `strategy.players.count_out_keep`, the expert's own rule), as a `DiscardOption`, when
+    the score decides its throw; None when it throws as usual (far from the end, as the dealer, or
+    when every keep counts out as often)."""
     if not score_applies(position):
         return None
     from ..strategy.discard import advise_discard
+    from ..strategy.players import count_out_keep
 
-    need = show_need(position)
     options = advise_discard(position.cards, dealer=False, explain=False)
-    choice = max(options, key=lambda o: (_reach(o, need), o.total_exact))  # as the expert chooses
-    return None if choice is options[0] else choice
+    choice: DiscardOption | None = count_out_keep(options, show_need(position))
+    return choice
 
 
 def _reach(option: DiscardOption, need: int) -> int:
@@ -443,7 +444,7 @@ def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
     elif score_applies(position) and position.scores is not None:
         mine_score, theirs = position.scores
         said.append(f"At {mine_score} to {theirs} you count first and the dealer could go out this deal, but "
-                    "the keep most likely to count out is also the best by hand and crib, so our strongest "
+                    "no keep counts out with more starters than another, so our strongest "
                     "computer player throws as usual, the play included.")
     elif position.scores is not None:
         mine_score, theirs = position.scores

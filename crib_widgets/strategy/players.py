@@ -55,7 +55,7 @@ from .solver import play_score
 from .weigh import weigh_discards
 
 __all__ = ["Player", "ComputerPlayer", "Beginner", "Intermediate", "Expert", "LEVELS", "make_player",
-           "look_ahead_view"]
+           "look_ahead_view", "count_out_keep"]
 
 
 @runtime_checkable
@@ -313,10 +313,18 @@ def _count_out_choice(game: Game, seat: int, options):
     their_need = rules.target - game.scores[rules.side_of(game.dealer)]
     if not 0 < need <= MAX_HAND_SCORE or (their_need > DEALER_REACH and not rules.lowball):
         return None
+    return count_out_keep(options, need, lowball=rules.lowball)
+
+
+def count_out_keep(options, need: int, *, lowball: bool = False):
+    """Of the ``options`` (`discard.DiscardOption`), the one whose kept hand counts ``need`` or more
+    with the most starters (in Lowball: the fewest), of equal ones the best average; None when
+    every keep reaches it as often (the show then tells them apart by nothing). The expert's rule
+    near the end (`Expert`), which the discard trainer asks too."""
     reaching = {o.discard: sum(n for score, n in o.hand_counts if score >= need) for o in options}
     if len(set(reaching.values())) == 1:
         return None
-    if rules.lowball:
+    if lowball:
         return min(options, key=lambda o: (reaching[o.discard], o.total_exact))
     return max(options, key=lambda o: (reaching[o.discard], o.total_exact))
 
