@@ -46,14 +46,17 @@ class Slip:
     cards: tuple[Card, ...] = ()
 
 
-Change = Callable[[random.Random, HandScore], tuple[tuple[ScoreItem, ...], tuple[Slip, ...]] | None]
+Counted = tuple[tuple[ScoreItem, ...], tuple[Slip, ...]]
+Outcome = Counted | None
+"""The items counted and the slips made (None: this mistake cannot be made with the hand)."""
+Change = Callable[[random.Random, HandScore], Outcome]
 
 
 def _shown(cards: tuple[Card, ...]) -> str:
     return " + ".join(c.pretty for c in cards)
 
 
-def right(rng: random.Random, score: HandScore):
+def right(rng: random.Random, score: HandScore) -> Outcome:
     """No mistake: the true combinations."""
     return score.items, ()
 
@@ -61,7 +64,7 @@ def right(rng: random.Random, score: HandScore):
 def drop(kind: str, words: str) -> Change:
     """The counter misses one combination of ``kind``."""
 
-    def change(rng: random.Random, score: HandScore):
+    def change(rng: random.Random, score: HandScore) -> Outcome:
         items = score.of_kind(kind)
         if not items:
             return None
@@ -72,7 +75,7 @@ def drop(kind: str, words: str) -> Change:
     return change
 
 
-def fifteen_twice(rng: random.Random, score: HandScore):
+def fifteen_twice(rng: random.Random, score: HandScore) -> Outcome:
     """The same fifteen counted twice."""
     items = score.of_kind("fifteen")
     if not items:
@@ -84,7 +87,7 @@ def fifteen_twice(rng: random.Random, score: HandScore):
     return tuple(claimed), (line,)
 
 
-def set_short(rng: random.Random, score: HandScore):
+def set_short(rng: random.Random, score: HandScore) -> Outcome:
     """Two pairs: one is missed. Three or four of a kind: counted as one set smaller."""
     ranks = sorted({item.cards[0].rank for item in score.of_kind("pair")})
     if not ranks:
@@ -103,7 +106,7 @@ def set_short(rng: random.Random, score: HandScore):
 def runs_short(keep: int, words: str, needs: int) -> Change:
     """A hand with ``needs`` runs counted as if it had only ``keep`` of them."""
 
-    def change(rng: random.Random, score: HandScore):
+    def change(rng: random.Random, score: HandScore) -> Outcome:
         runs = score.of_kind("run")
         if len(runs) != needs:
             return None
@@ -116,7 +119,7 @@ def runs_short(keep: int, words: str, needs: int) -> Change:
     return change
 
 
-def run_one_short(rng: random.Random, score: HandScore):
+def run_one_short(rng: random.Random, score: HandScore) -> Outcome:
     """A run of four or five counted a card short."""
     runs = score.of_kind("run")
     if len(runs) != 1 or len(runs[0].cards) < 4:
@@ -129,7 +132,7 @@ def run_one_short(rng: random.Random, score: HandScore):
     return claimed, (line,)
 
 
-def crib_four_flush(rng: random.Random, score: HandScore):
+def crib_four_flush(rng: random.Random, score: HandScore) -> Outcome:
     """A flush of four counted in the crib (`scoring.CRIB_FLUSH_RULE`)."""
     if not score.crib or len({c.suit for c in score.hand}) != 1 or score.of_kind("flush"):
         return None
@@ -139,7 +142,7 @@ def crib_four_flush(rng: random.Random, score: HandScore):
     return claimed, (line,)
 
 
-def flush_five_as_four(rng: random.Random, score: HandScore):
+def flush_five_as_four(rng: random.Random, score: HandScore) -> Outcome:
     """A flush of five (the starter matches too) counted as four."""
     flush = score.of_kind("flush")
     if not flush or len(flush[0].cards) != 5:
@@ -151,7 +154,7 @@ def flush_five_as_four(rng: random.Random, score: HandScore):
     return claimed, (line,)
 
 
-def wrong_jack(rng: random.Random, score: HandScore):
+def wrong_jack(rng: random.Random, score: HandScore) -> Outcome:
     """His nobs claimed for a jack that is not of the starter's suit."""
     jacks = [c for c in score.hand if c.rank == 11 and c.suit != score.starter.suit]
     if not jacks or score.of_kind("nobs"):
@@ -163,7 +166,7 @@ def wrong_jack(rng: random.Random, score: HandScore):
     return claimed, (line,)
 
 
-def false_fifteen(rng: random.Random, score: HandScore):
+def false_fifteen(rng: random.Random, score: HandScore) -> Counted:
     """Two cards taken for a fifteen that they do not make."""
     five = [*score.hand, score.starter]
     pairs = [(a, b) for i, a in enumerate(five) for b in five[i + 1:] if a.value + b.value != 15]
