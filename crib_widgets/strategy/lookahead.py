@@ -148,8 +148,8 @@ def play_values(hand: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Car
                          their_piles=their_piles, they_deal=they_deal)
     for theirs, weight in hidden:
         hands = (mine, theirs)
-        world = (ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs) if to_show
-                 else solver)
+        world = (ShowSolver(lowball, solver.exact, show, (*laid, *theirs), solver.grabs)
+                 if to_show and show is not None else solver)
         for rank in playable:
             totals[rank] += weight * world.after(hands, ranks, count, 0, said, needs, rank)
     return {c: totals[c.rank] for c in hand if c.rank in totals}
