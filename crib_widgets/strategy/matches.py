@@ -15,11 +15,15 @@ average in each complete deal: in the play, in the hand, in the crib and from hi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CribbageError
 from ..game import Game, Rules
 from ..words import plural
 from .players import LEVELS, ComputerPlayer, make_player
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["PHASES", "parse_players", "play_game", "deal_points", "run_match", "report"]
 
@@ -42,8 +46,7 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
 
 def play_game(game: Game, players: Sequence[ComputerPlayer]) -> Game:
     """Play ``game`` to the end, each seat's moves chosen by its player."""
-    while not game.is_over:
-        seat = game.whose_turn
+    while (seat := game.whose_turn) is not None:  # None once the game is over
         game.apply(players[seat].choose(game, seat))
     return game
 
@@ -55,7 +58,7 @@ def deal_points(game: Game) -> list[tuple[int, list[dict[str, int]]]]:
     players = game.rules.players
     current = None
     for event in game.events:
-        if event.kind == "deal":
+        if event.kind == "deal" and event.seat is not None:
             current = [dict.fromkeys(PHASES, 0) for _ in range(players)]
             deals.append((event.seat, current))
             continue
@@ -70,7 +73,7 @@ def deal_points(game: Game) -> list[tuple[int, list[dict[str, int]]]]:
 
 
 def run_match(names: Sequence[str], *, games: int, seed: int, rules: Rules | None = None,
-              on_game: Callable[[Game], None] | None = None) -> dict:
+              on_game: Callable[[Game], None] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded games between the named players (one per seat) and sum them up.
 
     The first dealer of each game is decided by the cut, so no seat keeps the first crib.
@@ -93,6 +96,8 @@ def run_match(names: Sequence[str], *, games: int, seed: int, rules: Rules | Non
     for index in range(games):
         game = play_game(Game(rules, seed=seed * 100_003 + index, names=labels), players)
         result = game.result
+        if result is None:  # play_game plays to the end
+            raise RuntimeError("a game of the match did not end")
         for side in result.winners:
             wins[side] += 1
         for side, kind in enumerate(result.skunks):
@@ -136,7 +141,7 @@ def _labels(names: Sequence[str]) -> list[str]:
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
-def report(summary: dict) -> str:
+def report(summary: dict[str, Any]) -> str:
     """The summary as text: win rates, skunks, then points per deal by phase and role."""
     games = summary["games"]
     lines = [f"{plural(games, 'game')}, {' vs '.join(summary['players'])} "
@@ -159,14 +164,14 @@ def report(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def simulate_command(args, rules: Rules, names: Sequence[str]) -> int:
+def simulate_command(args: argparse.Namespace, rules: Rules, names: Sequence[str]) -> int:
     """``crib simulate --players expert,intermediate``: run the match and print its report (or JSON,
     or with ``--log`` every event of the first game first)."""
     import json
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    logged = []
+    logged: list[bool] = []
 
     def log_first(game: Game) -> None:
         if args.log and not logged:
