@@ -13,8 +13,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = [*sorted((ROOT / "crib_widgets" / "widgets").glob("*.py")),
            ROOT / "crib_widgets" / "exercises" / "check_widget.py"]
@@ -37,10 +35,9 @@ ALLOWED = {
     "table_options:name": "the learner's name at the table, an option read on New game",
 }
 
-#: Answer boxes still made as plain text boxes: the game table's count ("Points:") and Muggins
-#: ("Missed:") boxes, `_points_input`, race their Announce and Muggins! buttons. Owned by the game
-#: table's helper; `test_the_game_table_s_count_boxes_are_answer_boxes` says when it is done.
-KNOWN_OPEN = {"game_table:_points_input"}
+#: Answer boxes still made as plain text boxes (none now: the game table's count and Muggins boxes
+#: were the last; `test_the_game_table_s_count_boxes_are_answer_boxes` keeps them so).
+KNOWN_OPEN: set[str] = set()
 
 
 def _owner(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
@@ -99,9 +96,6 @@ def test_the_allowed_list_names_only_boxes_that_exist():
     assert not [key for key in [*ALLOWED, *KNOWN_OPEN] if key not in boxes]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 36: the game table's Points and Missed boxes are plain "
-                   "Text boxes that race their buttons; when they are AnswerBoxes this passes: remove this "
-                   "mark and the entry in KNOWN_OPEN")
 def test_the_game_table_s_count_boxes_are_answer_boxes():
     from crib_widgets.widgets.answer_box import CHECK_CLASS, AnswerBox
     from crib_widgets.widgets.game_table import GameTable
@@ -120,3 +114,19 @@ def test_the_scan_finds_a_plain_box_made_for_an_answer(tmp_path):
                       "        opts = {'guess': widgets.BoundedIntText()}\n\n\ndef _box():\n"
                       "    box = widgets.Text()\n    return box\n", encoding="utf-8")
     assert sorted(key for key, _ in text_boxes(source)) == ["quiz:_box", "quiz:guess", "quiz:n", "quiz:total"]
+
+
+def test_the_game_table_s_count_is_the_text_typed_and_only_enter_or_announce_asks():
+    """Typing '1' then '12' announces nothing; Enter announces 12, what the box shows."""
+    from crib_widgets.widgets.game_table import GameTable
+    from tests.test_widgets_game_table import Learner, until
+
+    table = GameTable(seed=2, strength="beginner", muggins=True)
+    until(table, Learner(2), lambda: table.game.phase == "announce" and not table.table.waiting
+          and not table.paused)
+    moves = len(table.game.moves)
+    table.announce_input.value = "1"
+    table.announce_input.value = "12"
+    assert len(table.game.moves) == moves, "typing is not announcing"
+    table.announce_input._handle_custom_msg({"event": "submit"}, [])
+    assert table.game.moves[moves].points == 12  # (the computer may answer at once)

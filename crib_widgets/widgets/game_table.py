@@ -34,6 +34,7 @@ from ..table.seats import people_seats
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
 from ..voice.player import call_player, event_calls
 from ..words import join_words, plural
+from .answer_box import AnswerBox, mark_check
 from .board import BoardView
 from .cards_view import CardPicker, card_html, cards_html
 from .frame import Frame, action_button
@@ -271,10 +272,11 @@ class GameTable(TournamentSide, Frame):
             "Next move", "Show the next computer move", "primary"
         )
         self.announce_input = _points_input("Points:", "Your count of this hand with the starter, 0 to 29")
-        self.announce_button = action_button("Announce", "Announce your count", "primary")
+        self.announce_button = mark_check(action_button("Announce", "Announce your count", "primary"))
         self.accept_button = action_button("Accept", "Let the count stand", "success")
         self.muggins_input = _points_input("Missed:", "Points you say were missed")
-        self.muggins_button = action_button("Muggins!", "Claim the points that were missed", "warning")
+        self.muggins_button = mark_check(
+            action_button("Muggins!", "Claim the points that were missed", "warning"))
         self.overcount_button = action_button("Too high!", "Object: the count is too high", "danger")
         self.continue_button = action_button(
             "Next deal", "Put the show away and see your new cards", "primary"
@@ -303,6 +305,9 @@ class GameTable(TournamentSide, Frame):
             (self.plot_button, self._on_plot),
         ):
             button.on_click(lambda _, h=handler: h())
+        # Enter in a count box asks as its button does (a notebook; the book's page script presses it)
+        self.announce_input.on_enter(self._on_announce)
+        self.muggins_input.on_enter(lambda: self._on_answer("muggins"))
         self.picker.on_change = lambda _: self._on_pick_toggle()
         self.discard_row = _row(self.lay_button, self.hint_button)
         self.play_row = _row(self.go_button, self.hint_button)
@@ -1204,14 +1209,13 @@ def _row(*items: widgets.Widget) -> widgets.HBox:
     return box
 
 
-def _points_input(description: str, tooltip: str) -> widgets.Text:
-    """A small box for a number of points; it starts empty so the learner types their own count."""
-    box = widgets.Text(
-        value="",
+def _points_input(description: str, tooltip: str) -> AnswerBox:
+    """A small box for a number of points; it starts empty so the learner types their own count.
+    An AnswerBox: its text reaches Python as typed, so a press of its button never overtakes it."""
+    box = AnswerBox(
         placeholder="0-29",
         description=description,
         tooltip=tooltip,
-        continuous_update=False,
         layout=widgets.Layout(width="9em"),
         style={"description_width": "3.8em"},
     )
