@@ -24,11 +24,12 @@ bench/review_samples.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ...cards import Card
 from ...errors import CribbageError
-from ...game import Announce, Answer, Discard, Game, Go, Play
+from ...game import Announce, Discard, Event, Game, Go, Move, Play
 from ..explain import ranks_text
 from ..lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values
 from ..lookahead_multi import card_values_multi
@@ -45,12 +46,12 @@ __all__ = ["review_game", "review_deal", "review_save", "discard_options", "card
            "DISCARD_SAMPLES", "DISCARD_SHORTLIST"]
 
 
-def review_save(text: str, seat: int, **options) -> Review:
+def review_save(text: str, seat: int, **options: Any) -> Review:  # options: review_game's
     """The review of a saved game (`Game.to_json` text) for ``seat``."""
     return review_game(Game.from_json(text), seat, **options)
 
 
-def review_deal(game: Game, seat: int, deal: int | None = None, **options) -> Review:
+def review_deal(game: Game, seat: int, deal: int | None = None, **options: Any) -> Review:  # review_game's
     """The review of one deal (by default the latest one started) for ``seat``."""
     deal = game.deal_number if deal is None else deal
     if type(deal) is not int or not 1 <= deal <= game.deal_number:
@@ -101,21 +102,18 @@ def fresh_copy(game: Game) -> Game:
 class _Reviewer:
     """Weighs each decision of the replayed game as it comes (the samples are the review's)."""
 
-    def __init__(self, samples: int, discard_samples: int) -> None:
+    def __init__(self, samples: int | None, discard_samples: int) -> None:
         self.samples = samples
         self.discard_samples = discard_samples
 
-    def weigh(self, game: Game, move, index: int) -> Decision | None:
-        kind = type(move)
-        if kind is Discard:
+    def weigh(self, game: Game, move: Move, index: int) -> Decision | None:
+        if isinstance(move, Discard):
             return self.discard(game, move, index)
-        if kind in (Play, Go):
+        if isinstance(move, (Play, Go)):
             return self.play(game, move, index)
-        if kind is Announce:
+        if isinstance(move, Announce):
             return announce_decision(game, move, index)
-        if kind is Answer:
-            return answer_decision(game, move, index)
-        return None
+        return answer_decision(game, move, index)
 
     # ----- discards -----
     def discard(self, game: Game, move: Discard, index: int) -> Decision:
@@ -133,11 +131,11 @@ class _Reviewer:
                         cost, reason, tuple(options), samples)
 
     # ----- the play -----
-    def play(self, game: Game, move, index: int) -> Decision | None:
+    def play(self, game: Game, move: Play | Go, index: int) -> Decision | None:
         seat = move.seat
         hand = game.hands[seat]
         playable = [c for c in hand if c.value <= 31 - game.count]
-        if len({c.rank for c in playable}) <= 1:
+        if len({c.rank for c in playable}) <= 1 or not isinstance(move, Play):
             return None  # no choice (go, one card, or cards of one rank)
         values, samples = card_values(game, seat, samples=self.samples)
         options = sorted((Option((c,), f"play {c.pretty}", v) for c, v in values.items()),
@@ -152,13 +150,15 @@ class _Reviewer:
                         reason, tuple(options), samples)
 
 
-def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES, also=()) -> list[Option]:
+def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES,
+                    also: Iterable[Iterable[Card]] = ()) -> list[Option]:
     """Every throw for ``seat`` now, best first, valued as the expert values them (`weigh_discards`:
     hand and crib exactly, plus with two players the play estimate of the keep)."""
     return _options(_weighed(game, seat, samples=samples, also=also), game.hands[seat])
 
 
-def _weighed(game: Game, seat: int, *, samples: int, also=()) -> list[WeighedDiscard]:
+def _weighed(game: Game, seat: int, *, samples: int,
+             also: Iterable[Iterable[Card]] = ()) -> list[WeighedDiscard]:
     rules = game.rules
     dealer = game.dealer
     partner_deals = rules.partners and dealer != seat and rules.side_of(dealer) == rules.side_of(seat)
@@ -192,7 +192,7 @@ def _position(game: Game, seat: int, hand: tuple[Card, ...]) -> Position:
     return Position(tuple(hand), game.pile, game.count, played, game.scores, game.dealer, game.starter)
 
 
-def _deal_events(game: Game):
+def _deal_events(game: Game) -> tuple[Event, ...]:
     events = game.events
     start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
     return events[start:]
