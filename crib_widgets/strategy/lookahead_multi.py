@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -72,6 +72,10 @@ __all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_value
 
 _VALUE = RANK_VALUES
 GO = 0
+# The play's state for `step` (see there): hands, pile key, count, turn, said, last, holding.
+State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
+Pegs = list[tuple[int, int]]  # (seat, points) in the order they are pegged
+Vector = tuple[float, ...]  # points per side
 #: Hidden deals averaged over when there are more ways than this (see the module text).
 SAMPLES = 32
 #: Cards searched ahead before the greedy play-out (see the module text).
@@ -123,7 +127,7 @@ def lay_on(pile: tuple[int, ...], rank: int) -> tuple[tuple[int, ...], int]:
     return found
 
 
-def step(state, rank: int, n: int):
+def step(state: State, rank: int, n: int) -> tuple[Pegs, State | None]:
     """One move of the play in the engine's rules: ``rank`` laid by the seat to move (``GO``: it says go).
 
     ``state`` is (hands, pile, count, turn, said, last, holding): sorted ranks per seat, the pile's
@@ -134,13 +138,13 @@ def step(state, rank: int, n: int):
     """
     hands, pile, count, turn, said, last, holding = state
     nxt_table = lead_table = _next_table(n)
-    pegs = []
+    pegs: Pegs = []
     if rank == GO:
         said |= 1 << turn
     else:
-        hand = list(hands[turn])
-        hand.remove(rank)
-        hand = tuple(hand)
+        left = list(hands[turn])
+        left.remove(rank)
+        hand = tuple(left)
         hands = (*hands[:turn], hand, *hands[turn + 1:])
         if not hand:
             holding &= ~(1 << turn)
@@ -164,7 +168,7 @@ def step(state, rank: int, n: int):
     return pegs, (hands, (), 0, lead_table[last][holding], 0, -1, holding)
 
 
-def moves(state) -> list[int]:
+def moves(state: State) -> list[int]:
     """The ranks the seat to move can lay (each once), or [GO]."""
     hands, _, count, turn = state[:4]
     room = 31 - count
@@ -208,7 +212,7 @@ class MultiSolver:
         """What ``vec`` is worth to ``side``: its points minus the other sides' average (Lowball: negated)."""
         return self.sign * (vec[side] - (sum(vec) - vec[side]) / (self.nsides - 1))
 
-    def value(self, state, needs=None) -> tuple[float, ...]:
+    def value(self, state: State, needs: tuple[int, ...] | None = None) -> Vector:
         """The points per side from ``state`` (see `step`) to the end of the play."""
         key = (state, needs)
         memo = self.memo
@@ -216,22 +220,24 @@ class MultiSolver:
         if found is not None:
             return found
         hands = state[0]
+        best: Vector | None = None
         if self.cut and sum(map(len, hands)) <= self.cut:
             best = self.rollout(state)
         else:
             side = self.sides[state[3]]
             sign = self.sign
-            best = None
             best_u = 0.0
             for rank in moves(state):
                 vec = self.after(state, rank, needs)
                 u = self.utility(vec, side) + 1e-6 * sign * vec[side]
                 if best is None or u > best_u:
                     best, best_u = vec, u
+        if best is None:  # moves() always gives a move (GO at least)
+            raise RuntimeError("no move in the play")
         memo[key] = best
         return best
 
-    def after(self, state, rank: int, needs=None) -> tuple[float, ...]:
+    def after(self, state: State, rank: int, needs: tuple[int, ...] | None = None) -> Vector:
         """The points per side once the seat to move has laid ``rank`` (or said go: `GO`)."""
         pegs, nxt = step(state, rank, self.n)
         vec = list(self.zero)
@@ -252,15 +258,15 @@ class MultiSolver:
         rest = self.value(nxt, needs)
         return tuple([a + b for a, b in zip(vec, rest, strict=True)])
 
-    def rollout(self, state) -> tuple[float, ...]:
+    def rollout(self, state: State) -> Vector:
         """The points per side if every seat lays, from here on, the card that scores most now
         (fewest in Lowball; ties: its highest), the needs set aside: the evaluation where the
         search stops.
 
         The hot path of the search, so `step` is written out here on lists; a test holds the two
         to the same points (`greedy_line`)."""
-        hands, pile, count, turn, said, last, holding = state
-        hands = [list(h) for h in hands]
+        held, pile, count, turn, said, last, holding = state
+        hands = [list(h) for h in held]
         vec = list(self.zero)
         sides = self.sides
         nxt_table = _next_table(self.n)
@@ -306,10 +312,10 @@ class MultiSolver:
             turn, pile, count, said, last = nxt_table[last][holding], (), 0, 0, -1
 
 
-def greedy_line(state, n: int, lowball: bool = False) -> list[tuple[int, int]]:
+def greedy_line(state: State | None, n: int, lowball: bool = False) -> Pegs:
     """The pegs of `MultiSolver.rollout`'s play-out made move by move with `step` (for the tests)."""
     sign = -1 if lowball else 1
-    out = []
+    out: Pegs = []
     while state is not None:
         options = moves(state)
         choice = options[-1]
@@ -326,7 +332,7 @@ def greedy_line(state, n: int, lowball: bool = False) -> list[tuple[int, int]]:
     return out
 
 
-_MEMOS: dict[tuple, dict] = {}
+_MEMOS: dict[tuple[tuple[int, ...], bool, int, bool], dict[tuple[State, tuple[int, ...] | None], Vector]] = {}
 _MEMO_SIZE = 200_000
 
 
@@ -384,6 +390,8 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
     start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
     for event in events[start:]:
         kind = event.kind
+        if event.seat is None:
+            continue
         if kind == "play":
             count += event.cards[0].value
             last = event.seat
@@ -426,10 +434,10 @@ def hidden_deals(unseen: Iterable[Card], held: dict[int, int], above: dict[int, 
         return [({**dict.fromkeys(held, ()), **hands}, w / total) for hands, w in exact]
     seed = f"deals:{sorted(held.items())}:{sorted(above.items())}:{','.join(map(str, pool))}"
     rng = rng or random.Random(seed)
-    drawn: Counter = Counter()
+    drawn: Counter[tuple[tuple[int, tuple[int, ...]], ...]] = Counter()
     for _ in range(samples):
         left = list(pool)
-        hands = {}
+        hands: dict[int, tuple[int, ...]] = {}
         for s in seats:
             fits = [c for c in left if c.value > above.get(s, 0)]
             if len(fits) < held[s]:
@@ -442,13 +450,14 @@ def hidden_deals(unseen: Iterable[Card], held: dict[int, int], above: dict[int, 
     return [({**dict.fromkeys(held, ()), **dict(key)}, k / samples) for key, k in sorted(drawn.items())]
 
 
-def _every_deal(pool, seats, held, above, limit):
+def _every_deal(pool: Sequence[Card], seats: Sequence[int], held: dict[int, int], above: dict[int, int],
+                limit: int) -> list[tuple[dict[int, tuple[int, ...]], int]] | None:
     """Every assignment of rank patterns to ``seats`` with its number of card deals, or None when
     there are more than ``limit``."""
-    out: list = []
+    out: list[tuple[dict[int, tuple[int, ...]], int]] = []
     counts = Counter(c.rank for c in pool)
 
-    def grow(index: int, hands: dict, ways: int) -> bool:
+    def grow(index: int, hands: dict[int, tuple[int, ...]], ways: int) -> bool:
         if index == len(seats):
             out.append((dict(hands), ways))
             return len(out) <= limit
