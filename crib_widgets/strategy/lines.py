@@ -24,9 +24,10 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import RANK_VALUES
+from ..cards import RANK_VALUES, Card
 from ..game import Game
 from .lookahead import DEFAULT_SAMPLES, their_hands
 from .lookahead_multi import (
@@ -34,6 +35,7 @@ from .lookahead_multi import (
     GO,
     SAMPLES,
     MultiSolver,
+    State,
     hidden_deals,
     lay_on,
     moves,
@@ -42,12 +44,12 @@ from .lookahead_multi import (
 )
 from .lookahead_multi import step as advance
 from .players import look_ahead_view
-from .solver import FAR, Solver, grab_rank, pile_points, without
+from .solver import FAR, Hands, Needs, Solver, grab_rank, pile_points, without
 
 __all__ = ["Event", "Line", "card_lines", "score_kinds"]
 
 Event = tuple[int, str, str, int]  # (who, when, what, rank of the card that scored)
-_NEEDS = (FAR, FAR)  # points, not the board: as the review weighs cards
+_NEEDS: Needs = (FAR, FAR)  # points, not the board: as the review weighs cards
 
 
 @dataclass
@@ -95,7 +97,8 @@ def score_kinds(pile: tuple[int, ...], points: int) -> list[tuple[str, int]]:
 _SETS = {2: "pair", 6: "pair royal", 12: "double pair royal"}
 
 
-def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMPLES) -> dict[int, Line]:
+def card_lines(game: Game, seat: int, ranks: Iterable[int] | None = None, *, samples: int = DEFAULT_SAMPLES
+               ) -> dict[int, Line]:
     """The `Line` after each playable rank of ``seat`` (or the given ``ranks``), two players."""
     view = look_ahead_view(game, seat)
     count = game.count
@@ -108,7 +111,7 @@ def card_lines(game: Game, seat: int, ranks=None, *, samples: int = DEFAULT_SAMP
                      they_deal=view["they_deal"])
     pile = tuple(c.rank for c in game.pile)
     said = 2 if view["their_go_now"] else 0
-    lines = {}
+    lines: dict[int, Line] = {}
     for rank in wanted:
         tracer = _Tracer(solver, Line())
         for theirs, weight in hidden:
@@ -123,28 +126,31 @@ class _Tracer:
     def __init__(self, solver: Solver, line: Line) -> None:
         self.solver, self.line = solver, line
 
-    def node(self, hands, pile, count, turn, said, last, weight, step) -> None:
+    def node(self, hands: Hands, pile: tuple[int, ...], count: int, turn: int, said: int, last: int | None,
+             weight: float, step: int) -> None:
         room = 31 - count
-        values = {}
+        values: dict[int, float] = {}
         for rank in hands[turn]:  # sorted: the solver keeps the first of equal values
             if rank not in values and RANK_VALUES[rank] <= room:
                 values[rank] = self.solver.after(hands, pile, count, turn, said, _NEEDS, rank)
         if not values:
             self.advance(hands, pile, count, turn, said | (1 << turn), last, weight, step)
             return
-        best = None
+        best = next(iter(values))
         for rank, v in values.items():
-            if best is None or (v > values[best] if turn == 0 else v < values[best]):
+            if v > values[best] if turn == 0 else v < values[best]:
                 best = rank
         grabs = self.solver.grabs if turn == 1 and pile else 0.0
         branches = [(best, 1.0)]
         if grabs:
             grab = grab_rank(pile, values, count)
-            branches = [(grab, grabs), (best, 1 - grabs)] if grab != best else branches
+            if grab is not None and grab != best:
+                branches = [(grab, grabs), (best, 1 - grabs)]
         for rank, share in branches:
             self.lay(hands, pile, count, turn, said, rank, weight * share, step + 1)
 
-    def lay(self, hands, pile, count, turn, said, rank, weight, step) -> None:
+    def lay(self, hands: Hands, pile: tuple[int, ...], count: int, turn: int, said: int, rank: int,
+            weight: float, step: int) -> None:
         hand = without(hands[turn], rank)
         hands = (hand, hands[1]) if turn == 0 else (hands[0], hand)
         pile = (*pile, rank)
@@ -161,23 +167,27 @@ class _Tracer:
         else:
             self.advance(hands, pile, count, turn, said, turn, weight, step)
 
-    def advance(self, hands, pile, count, seat, said, last, weight, step) -> None:
+    def advance(self, hands: Hands, pile: tuple[int, ...], count: int, seat: int, said: int, last: int | None,
+                weight: float, step: int) -> None:
         other = 1 - seat
         if hands[other] and not said & (1 << other):
             self.node(hands, pile, count, other, said, last, weight, step)
         elif hands[seat] and not said & (1 << seat):
             self.node(hands, pile, count, seat, said, last, weight, step)
         else:
+            if last is None:  # a count always starts with a card laid
+                raise RuntimeError("a go with no card laid in the count")
             when = "now" if step == 0 else "reply" if step == 1 and last == 1 else "later"
             self.line.add((last, when, "go", pile[-1]), 1, weight)
             self.reset(hands, last, weight, step)
 
-    def reset(self, hands, last, weight, step) -> None:
+    def reset(self, hands: Hands, last: int, weight: float, step: int) -> None:
         leader = 1 - last if hands[1 - last] else last
         self.node(hands, (), 0, leader, 0, None, weight, step)
 
 
-def keep_line(keep, unseen, hands, *, dealer: bool, solver: Solver) -> Line:
+def keep_line(keep: Sequence[Card], unseen: Sequence[Card], hands: Sequence[tuple[int, ...]], *, dealer: bool,
+              solver: Solver) -> Line:
     """The `Line` of a kept four in the play against each of ``hands`` (the other player's ranks,
     equally likely), as `lookahead.hand_play_value` solves it: the non-dealer leads. Events are
     the player's (0) and the other player's (1), all ``later``."""
@@ -194,7 +204,8 @@ def keep_line(keep, unseen, hands, *, dealer: bool, solver: Solver) -> Line:
     return line
 
 
-def card_lines_multi(game: Game, seat: int, ranks, *, samples: int | None = None) -> dict[int, Line]:
+def card_lines_multi(game: Game, seat: int, ranks: Iterable[int], *, samples: int | None = None
+                     ) -> dict[int, Line]:
     """The `Line` after each of ``ranks`` with three or four players, as
     `lookahead_multi.play_values_multi` searches it (the same hidden deals, depth and greedy
     play-out beyond it). Events are the seat's (0), its partner's (2) or another side's (1);
@@ -221,7 +232,7 @@ def card_lines_multi(game: Game, seat: int, ranks, *, samples: int | None = None
 class _MultiTracer:
     """Follows `lookahead_multi.MultiSolver`'s choices (and its greedy play-out past the cut)."""
 
-    def __init__(self, solver, line: Line, sides, seat: int, n: int) -> None:
+    def __init__(self, solver: MultiSolver, line: Line, sides: tuple[int, ...], seat: int, n: int) -> None:
         self.solver, self.line, self.sides, self.n = solver, line, sides, n
         self.side, self.seat = sides[seat], seat
 
@@ -229,7 +240,7 @@ class _MultiTracer:
         """0: the seat itself; 2: its partner; 1: another side."""
         return 0 if seat == self.seat else 2 if self.sides[seat] == self.side else 1
 
-    def node(self, state, weight, step) -> None:
+    def node(self, state: State, weight: float, step: int) -> None:
         options = moves(state)
         if options == [GO]:
             self.lay(state, GO, weight, step)
@@ -237,22 +248,22 @@ class _MultiTracer:
         solver = self.solver
         turn = state[3]
         if solver.cut and sum(map(len, state[0])) <= solver.cut:
-            choice, best = options[-1], -100
+            choice, best = options[-1], -100.0
             for rank in options:  # the play-out: what scores most now (Lowball: least); ties: higher card
                 points = solver.sign * sum(p for _, p in _multi_kinds(state[1], state[2], rank))
                 if points >= best:
                     best, choice = points, rank
         else:
             side = self.sides[turn]
-            choice, best_u = None, 0.0
-            for rank in options:
+            choice, best_u = options[0], 0.0
+            for index, rank in enumerate(options):
                 vec = solver.after(state, rank)
                 u = solver.utility(vec, side) + 1e-6 * solver.sign * vec[side]
-                if choice is None or u > best_u:
+                if index == 0 or u > best_u:
                     choice, best_u = rank, u
         self.lay(state, choice, weight, step + 1)
 
-    def lay(self, state, rank, weight, step) -> None:
+    def lay(self, state: State, rank: int, weight: float, step: int) -> None:
         _, pile, count, turn = state[:4]
         pegs, nxt = advance(state, rank, self.n)
         who = self.who(turn)
