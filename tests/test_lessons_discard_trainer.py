@@ -23,6 +23,7 @@ from crib_widgets.lessons.discard_trainer import (
     DiscardQuestion,
     DiscardTrainer,
     count_out_choice,
+    count_out_keep,
     crib_chances,
     level_of,
     positions,
@@ -119,8 +120,9 @@ def test_when_the_keep_most_likely_to_count_out_is_also_the_best_the_expert_keep
     and crib (it used to weigh the play then, and threw 4-Q, a keep counting out with 9 starters
     of 46, not Q-Q, 17); the trainer asks for the same throw."""
     p = DiscardPosition.parse("3C 4H 6D 6S QC QS | pone | score 111-96")
-    chosen = count_out_choice(p)
+    chosen = count_out_keep(p)
     assert chosen is not None and frozenset(chosen.discard) == frozenset(parse_cards("QC QS"))
+    assert count_out_choice(p) is None  # the best by hand and crib: the score does not change the throw
     q = DiscardQuestion(p)
     assert frozenset(q.best.discard) == expert_throw(p) == frozenset(chosen.discard)
     assert q.best.reach == 17 and not q.throw("4H QC").right
@@ -128,7 +130,7 @@ def test_when_the_keep_most_likely_to_count_out_is_also_the_best_the_expert_keep
 
 def test_when_no_keep_counts_out_more_often_the_expert_throws_as_usual():
     p = DiscardPosition.parse("3C 4H 6D 6S QC QS | pone | score 94-96")  # 25 to count out: no keep can
-    assert score_applies(p) and count_out_choice(p) is None
+    assert score_applies(p) and count_out_keep(p) is None
     q = DiscardQuestion(p)
     assert frozenset(q.best.discard) == expert_throw(p)
     assert any("throws as usual" in r for r in q.throw(q.best.discard).reasons)

@@ -13,8 +13,7 @@ computer player throws differently because of the score is near the end, as the 
 first) when the dealer could go out this deal: it keeps the hand most likely to count out in the
 show (`strategy.players.Expert`), even when that keep is also the best by hand and crib (it then
 does not weigh the play). A position with ``scores`` asks that question: when the rule decides the
-expert's throw
-(`count_out_choice`), the throws are ranked by how many starters let the kept hand reach what is
+expert's throw (`count_out_keep`), the throws are ranked by how many starters let the kept hand reach what is
 still needed (`Throw.reach`), and the best throw is the expert's own choice at that score. At any
 other score the score changes nothing, and the reasons say so.
 
@@ -39,8 +38,9 @@ For chapter 12 (position): ``DiscardTrainer(level="score")`` asks only the fourt
 (each hand twice: at 46-52, and late, where the throw changes; `fourth_street` gives the pairs);
 ``DiscardQuestion(DiscardPosition(cards, dealer=False, scores=(mine, theirs))).best`` is the throw
 for any six cards at any score, with `Throw.reach` (starters of 46 that count out);
-`score_applies` says whether the expert weighs counting out at that score, `count_out_choice`
-whether that decides its throw, and `show_need` what the hand must count.
+`score_applies` says whether the expert weighs counting out at that score, `count_out_keep` the
+throw when that decides it, `count_out_choice` that throw when it differs from the best by hand and
+crib (the score changes the throw), and `show_need` what the hand must count.
 
 >>> late = DiscardPosition.parse("AD 4S 7D 8S 9D 10H | pone | score 108-109")
 >>> q = DiscardQuestion(late)
@@ -79,6 +79,7 @@ Row = tuple["DiscardOption", float, float]
 
 __all__ = ["DiscardPosition", "DiscardQuestion", "DiscardTrainer", "Throw", "Verdict", "LEVELS",
            "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "count_out_choice",
+           "count_out_keep",
            "show_need", "crib_chances", "weigh", "level_of", "reasons", "fourth_street"]
 
 LESSON = "discarding"  # kept under the same lesson as a throw at the game table: one deck for both
@@ -195,19 +196,30 @@ def score_applies(position: DiscardPosition) -> bool:
     return 0 < need <= MAX_HAND_SCORE and TARGET - theirs <= DEALER_REACH
 
 
-def count_out_choice(position: DiscardPosition) -> DiscardOption | None:
-    """The throw the strongest computer player makes for the score here (the keep most likely to
-    count out, `strategy.players.count_out_keep`, the expert's own rule), as a `DiscardOption`, when
-    the score decides its throw; None when it throws as usual (far from the end, as the dealer, or
-    when every keep counts out as often)."""
+def count_out_keep(position: DiscardPosition) -> DiscardOption | None:
+    """The throw the strongest computer player makes for the score here when the score decides it
+    (the keep most likely to count out, `strategy.players.count_out_keep`, the expert's own rule),
+    as a `DiscardOption`; None when it throws as usual (far from the end, as the dealer, or when
+    every keep counts out as often). The trainer ranks the throws by it."""
     if not score_applies(position):
         return None
     from ..strategy.discard import advise_discard
-    from ..strategy.players import count_out_keep
+    from ..strategy.players import count_out_keep as expert_keep
 
     options = advise_discard(position.cards, dealer=False, explain=False)
-    choice: DiscardOption | None = count_out_keep(options, show_need(position))
-    return choice
+    keep: DiscardOption | None = expert_keep(options, show_need(position))
+    return keep
+
+
+def count_out_choice(position: DiscardPosition) -> DiscardOption | None:
+    """`count_out_keep` when it is not the best throw by hand and crib: the score changes the
+    strongest computer player's throw from the one it makes by the averages (None otherwise)."""
+    keep = count_out_keep(position)
+    if keep is None:
+        return None
+    from ..strategy.discard import advise_discard
+
+    return None if keep == advise_discard(position.cards, dealer=False, explain=False)[0] else keep
 
 
 def _reach(option: DiscardOption, need: int) -> int:
@@ -267,12 +279,12 @@ def _weighed(cards: tuple[Card, ...], dealer: bool) -> tuple[Row, ...]:
 
 def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
     """The 15 throws of ``position``, best first: by `Throw.value`, or when the score changes the
-    strongest computer player's throw (`count_out_choice`), by `Throw.reach` first, then hand and
+    strongest computer player's throw (`count_out_keep`), by `Throw.reach` first, then hand and
     crib, its choice first among equals."""
     rows = _weighed(tuple(sorted(position.cards)), position.dealer)
     need = show_need(position) if score_applies(position) else None
     reach = {o.discard: _reach(o, need) if need else None for o, _, _ in rows}
-    chosen = count_out_choice(position)
+    chosen = count_out_keep(position)
     if chosen is not None:  # the score applies: every reach is counted
         discard = set(chosen.discard)
 
@@ -395,7 +407,7 @@ class DiscardQuestion:
 
         mine, best = self.find(cards), self.best
         # at a score that changes the throw, as many starters that count out; else within the review's notice
-        by_reach = count_out_choice(self.position) is not None
+        by_reach = count_out_keep(self.position) is not None
         right = (mine.reach or 0) >= (best.reach or 0) if by_reach else best.value - mine.value < NOTICE
         sign = 1 if best.option.own_crib else -1
         return Verdict(mine, best, right, mine.rank, len(self.throws), best.hand - mine.hand,
@@ -439,7 +451,7 @@ def _share(p: float) -> str:
 def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
     """Why the best throw is best and what the chosen one does instead, naming the cards."""
     said = []
-    if count_out_choice(position) is not None:
+    if count_out_keep(position) is not None:
         said.append(_score_reason(position, mine, best))
     elif score_applies(position) and position.scores is not None:
         mine_score, theirs = position.scores
