@@ -36,16 +36,17 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypedDict, runtime_checkable
 
 from ..cards import Card
 from ..errors import CribbageError, IllegalMove
-from ..game import Announce, Answer, Discard, Game, Go, Move, Play
+from ..game import Announce, Answer, Discard, Event, Game, Go, Move, Play
 from ..game.seat_view import own_discards, play_view
 from ..scoring import MAX_HAND_SCORE, rank_points
 from .count_out import CountOut
-from .discard import advise_discard, hand_sums, unseen_cards
+from .discard import DiscardOption, advise_discard, hand_sums, unseen_cards
 from .habits import grab_share
 from .lookahead import play_values
 from .lookahead_multi import expert_card
@@ -109,7 +110,9 @@ class ComputerPlayer:
             card = self.play(game, seat, rng)
             return Go(seat) if card is None else Play(seat, card)
         counting = game.counting
-        if phase == "announce":
+        if counting is None:  # the announce and answer phases count a hand
+            raise RuntimeError(f"nothing is being counted in the {phase} phase")
+        if phase == "announce" or counting.announced is None:
             return Announce(seat, announce_count(counting.cards, counting.starter, counting.is_crib,
                                                  miscount=self.miscount, rng=rng))
         kind, points = answer_count(counting.announced, counting.cards, counting.starter, counting.is_crib,
@@ -149,7 +152,7 @@ class Beginner(ComputerPlayer):
         throws = list(combinations(hand, game.rules.discards))
         rng.shuffle(throws)
 
-        def seen_points(throw) -> int:
+        def seen_points(throw: tuple[Card, ...]) -> int:
             return sign * rank_points(c.rank for c in hand if c not in throw)
 
         return max(throws, key=seen_points)
@@ -192,7 +195,7 @@ class Intermediate(ComputerPlayer):
             safe = [t for t in throws if len({c.rank for c in t}) == len(t)]
             throws = safe or throws
 
-        def value(throw) -> float:
+        def value(throw: tuple[Card, ...]) -> float:
             keep = [c for c in hand if c not in throw]
             gift = _FIVE * sum(c.rank == 5 for c in throw)
             if len(throw) == 2 and throw[0].value + throw[1].value == 15:
@@ -214,7 +217,7 @@ class Intermediate(ComputerPlayer):
         ranks = [c.rank for c in view.pile]
         hand = view.hand
 
-        def key(card: Card):
+        def key(card: Card) -> tuple[int | str, ...]:
             now = play_score([*ranks, card.rank], view.count + card.value)
             if not ranks:
                 return (now, *_lead_key(card, hand))
@@ -224,7 +227,7 @@ class Intermediate(ComputerPlayer):
         return max(playable, key=key)
 
 
-def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple:
+def _lead_key(card: Card, hand: tuple[Card, ...]) -> tuple[int | str, ...]:
     """How good a lead ``card`` is by the rules of thumb (`lead_rules`; higher is better), then its
     lowest card."""
     return (*lead_rules(card.rank, [c.rank for c in hand]), -card.value if card.rank >= 5 else card.rank,
@@ -300,7 +303,7 @@ PONE_PEGGING = 2
 DEALER_REACH = 25
 
 
-def _count_out_choice(game: Game, seat: int, options):
+def _count_out_choice(game: Game, seat: int, options: Sequence[DiscardOption]) -> DiscardOption | None:
     """Near the end, the non-dealer of a two-player game counts first: if the dealer might go out
     this deal, the keep most likely to reach the target in the show (in Lowball: least likely),
     of equal ones the best average, even when that is the best average overall. None in every
@@ -316,7 +319,8 @@ def _count_out_choice(game: Game, seat: int, options):
     return count_out_keep(options, need, lowball=rules.lowball)
 
 
-def count_out_keep(options, need: int, *, lowball: bool = False):
+def count_out_keep(options: Sequence[DiscardOption], need: int, *, lowball: bool = False
+                   ) -> DiscardOption | None:
     """Of the ``options`` (`discard.DiscardOption`), the one whose kept hand counts ``need`` or more
     with the most starters (in Lowball: the fewest), of equal ones the best average; None when
     every keep reaches it as often (the show then tells them apart by nothing). The expert's rule
@@ -332,7 +336,7 @@ def count_out_keep(options, need: int, *, lowball: bool = False):
 LEVELS = {"beginner": Beginner, "intermediate": Intermediate, "expert": Expert}
 
 
-def make_player(name: str, seed: int = 0, **options) -> ComputerPlayer:
+def make_player(name: str, seed: int = 0, **options: float) -> ComputerPlayer:
     """A computer player by level name (``beginner``, ``intermediate`` or ``expert``).
 
     ``options`` are ``miscount`` and ``skill`` (probabilities, for Muggins).
@@ -349,7 +353,27 @@ def make_player(name: str, seed: int = 0, **options) -> ComputerPlayer:
     return level(seed, **options)
 
 
-def look_ahead_view(game: Game, seat: int) -> dict:
+class LookAheadView(TypedDict):
+    """What a seat knows at its turn in a two-player play: `lookahead.play_values`'s keywords."""
+
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    unseen: tuple[Card, ...]
+    held: int
+    their_go_above: int
+    their_go_now: bool
+    their_played: tuple[Card, ...]
+    their_piles: tuple[tuple[int, ...], ...]
+    they_deal: bool
+    show: CountOut | None
+    need: int
+    their_need: int
+    lowball: bool
+    exact: bool
+    grabs: float
+
+
+def look_ahead_view(game: Game, seat: int) -> LookAheadView:
     """What ``seat`` knows at its turn in a two-player play, as the keywords of
     `lookahead.play_values`: its hand, the pile, the unseen cards, how many the other player holds,
     what the other player's goes this deal revealed (every card it still holds is worth more than
@@ -364,7 +388,7 @@ def look_ahead_view(game: Game, seat: int) -> dict:
     above = 0
     count = 0
     pile: tuple[int, ...] = ()
-    piles = []  # the pile (ranks) each of the other player's cards was laid on
+    piles: list[tuple[int, ...]] = []  # the pile (ranks) each of the other player's cards was laid on
     for event in _this_deal(game):
         if event.kind == "play":
             if event.seat == other:
@@ -384,7 +408,7 @@ def look_ahead_view(game: Game, seat: int) -> dict:
             "exact": rules.exact_finish, "grabs": grab_share(game, seat)}
 
 
-def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
+def _count_out(game: Game, seat: int, unseen: tuple[Card, ...]) -> CountOut | None:
     """The show ahead, as ``seat`` sees it (its kept four: those it holds and those it has laid)."""
     if game.starter is None or game.rules.lowball:
         return None
@@ -393,7 +417,7 @@ def _count_out(game: Game, seat: int, unseen) -> CountOut | None:
                     exact=game.rules.exact_finish)
 
 
-def _this_deal(game: Game):
+def _this_deal(game: Game) -> tuple[Event, ...]:
     events = game.events
     start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
     return events[start:]
