@@ -25,7 +25,8 @@ from ..game import Discard, Game, Move, Play
 if TYPE_CHECKING:
     from ..strategy.discard import DiscardOption
 
-__all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_warn_at"]
+__all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_hints",
+           "check_warn_at"]
 
 #: (value, label) for the level menu.
 HINT_LEVELS = (
@@ -134,3 +135,17 @@ def _play_advice(game: Game, seat: int) -> Advice | None:
         why = play_reason(game, seat, worse[0], best)
         why += f" (the {worse[0].name} would be worth {value - worse[1]:.1f} less on average)"
     return Advice("play", tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
+
+
+def check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, str]:
+    """``hints``: seat -> hint level, for people's seats only (``people``: their seats)."""
+    if hints is None:
+        return {}
+    if not isinstance(hints, dict):
+        raise CribbageError(f"hints must map a person's seat to a hint level, e.g. {{1: 'off'}}; "
+                            f"got {hints!r}")
+    for seat in hints:
+        if seat not in people:
+            raise CribbageError(f"hints name seat {seat!r}, which is no person's seat (the people sit at "
+                                f"{', '.join(map(str, people)) or 'no seat'})")
+    return {seat: check_hint_level(level) for seat, level in hints.items()}

@@ -24,7 +24,7 @@ from ..game.save import MAX_SAVE_BYTES, SEED_DIGITS
 from .advice import check_hint_level, check_warn_at
 from .seats import LEARNER, check_seats, check_strength
 
-__all__ = ["SAVE_FORMAT", "SavedTable", "dumps", "loads"]
+__all__ = ["SAVE_FORMAT", "SavedTable", "dumps", "loads", "saved_hints"]
 
 SAVE_FORMAT = "crib_widgets.GameTable"
 VERSION = 3
@@ -140,3 +140,10 @@ def _hints(saved: object, seats: tuple[str, ...], default: tuple[str, float]) ->
                                 f"person's seat (the people sit at {sitting})")
         hints[int(key)] = (check_hint_level(value.get("level")), check_warn_at(value.get("warn_at", 2.0)))
     return hints
+
+
+def saved_hints(saved: SavedTable) -> dict[int, tuple[str, float]]:
+    """Each person's hints in a save (a save before per-person hints: the first person's for all)."""
+    if saved.hints is not None:
+        return dict(saved.hints)
+    return {seat: (saved.hint_level, saved.warn_at) for seat, s in enumerate(saved.seats) if s == LEARNER}

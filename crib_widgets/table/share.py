@@ -129,7 +129,8 @@ class SharedPosition:
         """A table at this position: the sharer's seat is the person's, the others computers of
         ``strength``; the hidden cards are dealt from those nobody has seen, the same for every
         opening of the same link."""
-        from .table import Table, go_note
+        from .prompts import go_note
+        from .table import Table
 
         check_strength(strength)
         rebuilt, replayed = self._rebuilt()

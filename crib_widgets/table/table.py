@@ -36,27 +36,23 @@ from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from ..game import Discard, Event, Game, Go, Move, Rules
-from ..words import plural, possessive
-from .advice import Advice, advise, check_hint_level, check_warn_at, cost_of
+from .advice import Advice, advise, check_hint_level, check_hints, check_warn_at, cost_of
 from .changes import Change
 from .ending import final_result
-from .save import dumps, loads
+from .prompts import go_note, prompt_words, warning_text
+from .reviews import Reviews
+from .save import dumps, loads, saved_hints
 from .seats import LEARNER, check_name, check_names, check_seats, check_strength, people_names, seat_names
 from .show import DealShow, deal_starts
 
 if TYPE_CHECKING:
     from ..lessons.record import AnswerRecord
     from ..strategy.review import Review
-    from .save import SavedTable
 
 __all__ = ["Table"]
 
 #: Engine events a computer move shows (its throw to the crib is face down: it is no step).
 _QUIET = ("discard", "crib card")
-
-
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
 
 
 class Table:
@@ -115,7 +111,7 @@ class Table:
         names = check_names(names, rules.players)
         level, at = check_hint_level(hint_level), check_warn_at(warn_at)
         per_person = {seat: (level, at) for seat, s in enumerate(seats) if s == LEARNER}
-        for seat, own in _check_hints(hints, per_person).items():
+        for seat, own in check_hints(hints, per_person).items():
             per_person[seat] = (own, at)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -186,7 +182,7 @@ class Table:
         saved = loads(text)
         if not self.has_learner:
             raise CribbageError("this table has no learner's seat to restore a game into")
-        self._take(saved.game, saved.seats, _saved_hints(saved), saved.paused)
+        self._take(saved.game, saved.seats, saved_hints(saved), saved.paused)
         self.show_step = saved.show_step
         return [Change("restored", f"Restored: {self.game.rules.describe()}, deal {self.game.deal_number}")]
 
@@ -195,7 +191,7 @@ class Table:
         """A new table from a save (see `load_json`)."""
         saved = loads(text)
         table = cls.__new__(cls)
-        table._take(saved.game, saved.seats, _saved_hints(saved), saved.paused)
+        table._take(saved.game, saved.seats, saved_hints(saved), saved.paused)
         table.show_step = saved.show_step
         return table
 
@@ -395,10 +391,7 @@ class Table:
         advice = advise(self.game, self.you)
         if advice is None:  # a move that costs points is a decision, and a decision has advice
             return None
-        best = " ".join(c.pretty for c in advice.best)
-        what = "throw" if isinstance(move, Discard) else "card"
-        return Change("warning", f"Careful: that {what} gives up {cost:.1f} points on average against the "
-                                 f"best ({best}). Make the same move again to go ahead, or choose another.")
+        return Change("warning", warning_text(move, cost, " ".join(c.pretty for c in advice.best)))
 
     def advance(self) -> list[Change]:
         """One step: the next visible computer move (with any face-down throws before it), or the
@@ -515,34 +508,10 @@ class Table:
             return f"Pass to {name}: tap when only {name} is looking."
         if not self.learner_moves():
             return ""
+        words = prompt_words(game, self.you, only_go=self._only_go())
         if len(self.people) > 1 and game.phase in ("discard", "play"):
-            return f"{game.names[self.you]}, it is your turn. {self._prompt_words()}"
-        return self._prompt_words()
-
-    def _prompt_words(self) -> str:
-        game = self.game
-        if game.phase == "discard":
-            dealer = self._whose(game.dealer)
-            return (f"{_capital(dealer)} deal: choose {plural(game.rules.discards, 'card')} "
-                    f"for {dealer} crib.")
-        if game.phase == "play":
-            if self._only_go():
-                return f"You cannot lay a card on {game.count} without passing 31: say go."
-            if not game.pile:
-                return "Your lead: the count starts at 0, lay any card."
-            return f"Your turn: the count is {game.count}; lay a card that keeps it at 31 or under."
-        counting = game.counting
-        if counting is None:  # the announce and answer phases count a hand
-            return ""
-        what = "crib" if counting.is_crib else "hand"
-        if game.phase == "announce" or counting.announced is None:
-            return f"Count your {what} with the starter and announce the points."
-        return (f"{_capital(self._whose(counting.owner))} {what} is counted as "
-                f"{plural(counting.announced, 'point')}: accept it, call Muggins or say it is too high.")
-
-    def _whose(self, seat: int) -> str:
-        """A seat's possessive: "your" for the learner, "Ann's", "Across'"."""
-        return "your" if seat == self.you else possessive(self.game.names[seat])
+            return f"{game.names[self.you]}, it is your turn. {words}"
+        return words
 
     # ---- advice ---------------------------------------------------------------------------------------
     def advise(self) -> Advice | None:
@@ -598,20 +567,8 @@ class Table:
         """The review of the decisions made at a seat (by default the person holding the device),
         in the whole game or in ``deals`` (see `crib_widgets.strategy.review`); asked twice for the
         same moves, it is not redone."""
-        from ..strategy.review import review_game
-
-        seat = self.you if seat is None else seat
-        if not isinstance(seat, int) or not 0 <= seat < self.game.rules.players:
-            raise CribbageError(f"seat {seat!r} is not at this table: seats are 0 to "
-                                f"{self.game.rules.players - 1}")
-        key = (len(self.game.moves), None if deals is None else tuple(deals), seat)
-        cache: dict[tuple[int, tuple[int, ...] | None, int], Review]  # by (moves made, deals, seat)
-        cache = self.__dict__.setdefault("_reviews", {})
-        if key not in cache:
-            if len(cache) > 8:  # only the latest moves' reviews are asked for again
-                cache.clear()
-            cache[key] = review_game(self.game, seat, deals=deals)
-        return cache[key]
+        reviews: Reviews = self.__dict__.setdefault("_reviews", Reviews())
+        return reviews.of(self.game, self.you if seat is None else seat, deals)
 
     def review_shown(self, seat: int | None = None) -> Review:
         """The review a person asks for now: the finished deal's while its show is up, else the game's."""
@@ -639,36 +596,3 @@ class Table:
 
     def __repr__(self) -> str:
         return f"<Table {self.seats}; {self.game!r}{'; show up' if self.paused else ''}>"
-
-
-
-def go_note(names: Sequence[str], you: int, seat: int, count: int) -> str:
-    """The table's note when it says go for a person who has no card to lay on ``count``.
-
-    >>> go_note(("You", "Computer"), 0, 0, 28)
-    'You cannot lay a card on 28 without passing 31, so the table says go for you.'
-    """
-    if seat == you:
-        return f"You cannot lay a card on {count} without passing 31, so the table says go for you."
-    name = names[seat]
-    return f"{name} cannot lay a card on {count} without passing 31, so the table says go for {name}."
-
-
-def _check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, str]:
-    """``hints``: seat -> hint level, for people's seats only."""
-    if hints is None:
-        return {}
-    if not isinstance(hints, dict):
-        raise CribbageError(f"hints must map a person's seat to a hint level, e.g. {{1: 'off'}}; "
-                            f"got {hints!r}")
-    for seat in hints:
-        if seat not in people:
-            raise CribbageError(f"hints name seat {seat!r}, which is no person's seat (the people sit at "
-                                f"{', '.join(map(str, people)) or 'no seat'})")
-    return {seat: check_hint_level(level) for seat, level in hints.items()}
-
-
-def _saved_hints(saved: SavedTable) -> dict[int, tuple[str, float]]:
-    if saved.hints is not None:
-        return dict(saved.hints)
-    return {seat: (saved.hint_level, saved.warn_at) for seat, s in enumerate(saved.seats) if s == LEARNER}
