@@ -7,7 +7,7 @@ figures go into it.
 
 from __future__ import annotations
 
-from ...game import Announce, Answer, Game
+from ...game import Announce, Answer, Counting, Game
 from ...scoring import hand_total
 from ..muggins_players import best_answer
 from .model import Decision, Option, Position
@@ -15,9 +15,16 @@ from .model import Decision, Option, Position
 __all__ = ["announce_decision", "answer_decision"]
 
 
+def _counted(game: Game) -> Counting:
+    """The hand or crib being counted (a Muggins show's announce or answer)."""
+    if game.counting is None:
+        raise RuntimeError(f"nothing is being counted in the {game.phase} phase")
+    return game.counting
+
+
 def announce_decision(game: Game, move: Announce, index: int) -> Decision:
     """The decision of announcing a count (Muggins): the points said against those the hand holds."""
-    c = game.counting
+    c = _counted(game)
     true = hand_total(c.cards, c.starter, c.is_crib)
     what = "crib" if c.is_crib else "hand"
     said = move.points
@@ -38,9 +45,11 @@ def announce_decision(game: Game, move: Announce, index: int) -> Decision:
 
 def answer_decision(game: Game, move: Answer, index: int) -> Decision:
     """The decision of answering another's count (Muggins): accept, call Muggins or say too high."""
-    c = game.counting
+    c = _counted(game)
     true = hand_total(c.cards, c.starter, c.is_crib)
     said = c.announced
+    if said is None:  # an answer follows the announce
+        raise RuntimeError("an answer to a count not announced")
     what = "crib" if c.is_crib else "hand"
     best, missed = best_answer(said, true)
     if best == "muggins":
@@ -51,7 +60,7 @@ def answer_decision(game: Game, move: Answer, index: int) -> Decision:
         right = Option((), "accept the count", 0.0)
     if move.kind == "accept":
         gain = 0.0
-    elif move.kind == "muggins":
+    elif move.kind == "muggins" and move.points is not None:  # a Muggins call names its points
         gain = float(min(move.points, true - said)) if true > said else -float(move.points)
     else:
         gain = float(said - true) if said > true else 0.0
