@@ -366,8 +366,8 @@ class LookAheadView(TypedDict):
     their_piles: tuple[tuple[int, ...], ...]
     they_deal: bool
     show: CountOut | None
-    need: int
-    their_need: int
+    need: int | None  # None: play for points, not the board
+    their_need: int | None
     lowball: bool
     exact: bool
     grabs: float

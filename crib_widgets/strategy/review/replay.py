@@ -180,7 +180,7 @@ def card_values(game: Game, seat: int, *, samples: int | None = None) -> tuple[d
         view = look_ahead_view(game, seat)
         # points, not the board: a review adds up average points, which a game won outright
         # (worth `lookahead.WIN`) would swamp; the expert also plays to the board near the end
-        view.update(need=None, their_need=None, show=None)
+        view["need"], view["their_need"], view["show"] = None, None, None
         values = play_values(**view, samples=samples)
         # read from the discard: weighted draws, never exact (`lookahead.play_values`)
         return values, (READ_DRAWS * samples if view["held"] else 0)
