@@ -16,9 +16,7 @@ rule and no move itself.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sys
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -29,58 +27,32 @@ from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.duplicate import DuplicateSet
-from ..table.ending import final_pegs, final_result
+from ..table.pacing import (
+    PACES,
+    PAUSE_SECONDS,
+    THINKING_SECONDS,
+    check_pace,
+    paced_by_next,
+    read_points,
+    running_loop,
+)
 from ..table.seats import people_seats
 from ..table.share import LINK_KEY, TOURNAMENT_LINK_KEY, page_address, page_link, read_link
-from ..voice.player import call_player, event_calls
-from ..words import join_words, plural
 from .answer_box import AnswerBox, mark_check
 from .board import BoardView
-from .cards_view import CardPicker, card_html, cards_html
+from .cards_view import CardPicker
 from .frame import Frame, action_button
 from .progress_link import keep, out
 from .styles import STATIC_NOTE_GAME, esc
+from .table_drawing import TableDrawing
 from .table_options import option_controls, options_panel, show_rules
 from .table_tournament import TournamentSide
-from .table_views import (
-    SCORING_KINDS,
-    crib_owner,
-    event_line,
-    log_html,
-    seats_html,
-    show_groups,
-    show_html,
-    table_html,
-    whose,
-)
+from .table_views import whose
 
 __all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "people_seats"]
 
-#: How the computers' moves appear: one by one after a short pause, one per press of Next, or
-#: ``auto`` (a pause with two players, Next with three or four).
-PACES = ("auto", "pause", "next")
-PAUSE_SECONDS = 0.8
-# after the learner's cards are drawn, before their throws are weighed (a second or two of the browser's
-# Python, which would hold up a click made meanwhile)
-THINKING_SECONDS = 1.5
-_RECENT_KINDS = (
-    "discard",
-    "starter",
-    "heels",
-    "play",
-    "peg",
-    "go",
-    "go point",
-    "last card",
-    "reset",
-    "announce",
-    "answer",
-    "muggins",
-    "ten back",
-)
 
-
-class GameTable(TournamentSide, Frame):
+class GameTable(TournamentSide, TableDrawing, Frame):
     """Play a full game: options for players, partnerships, 61/121, Muggins, 10 back, Lowball, exact
     finish, the computer's strength, hints, the pace of the computers' moves and your name.
 
@@ -162,8 +134,7 @@ class GameTable(TournamentSide, Frame):
             lowball=lowball,
             exact_finish=exact_finish,
         )
-        if pace not in PACES:
-            raise CribbageError(f"pace {pace!r} is not known: choose {', '.join(PACES)}")
+        check_pace(pace)
         if people is not None:
             seats, names = people_seats(people, rules.players, strength)
         table = Table(
@@ -453,13 +424,12 @@ class GameTable(TournamentSide, Frame):
 
     # ---- pacing the computers' moves ---------------------------------------------------------------
     def _paced_by_next(self) -> bool:
-        pace = self.pace if self.pace != "auto" else ("pause" if self.game.rules.players == 2 else "next")
-        return pace == "next"
+        return paced_by_next(self.pace, self.game.rules.players)
 
     def _pace_steps(self) -> None:
         """Show the computers' moves one at a time: each after a pause, or at a press of Next."""
         self.refresh()
-        loop = _running_loop()
+        loop = running_loop()
         if not self.table.waiting and loop is not None:
             ticket = self._ticket  # the learner's move: weigh their throws, if it is one, while they think
             loop.call_later(THINKING_SECONDS, lambda: ticket == self._ticket and self.table.prepare_judging())
@@ -503,72 +473,6 @@ class GameTable(TournamentSide, Frame):
         self._pace_steps()
         self._focus_cards()
 
-    def _focus_cards(self) -> None:
-        """Keep the keyboard on the table after a move: on the card row (its buttons are new each
-        hand), or when the cards are put away (a deal's show, the game's end, a computer to wait for)
-        on the button that goes on, so the focus never drops to the page."""
-        button = next((b for b in self.picker.buttons if not b.disabled), None)
-        if button is None or self.picker.layout.display is not None:
-            button = next(
-                (
-                    b
-                    for b, row in (
-                        (self.take_button, self.pass_row),
-                        (self.continue_button, self.show_row),
-                        (self.review_button, self.over_row),
-                        (self.next_move_button, self.wait_row),
-                        (self.announce_input, self.announce_row),
-                        (self.accept_button, self.answer_row),
-                    )
-                    if row.layout.display is None and b in row.children and b.layout.display is None
-                ),
-                None,
-            )
-        if button is not None:
-            button.focus()
-            self.focused = button
-
-    # ---- drawing -----------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Redraw everything from the table's state."""
-        t, game = self.table, self.game
-        self._draw_header()
-        shown = t.shown_events
-        names = [game.side_name(s).replace(" and ", " & ") for s in range(game.rules.sides)]
-        latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
-        target = game.rules.target
-        self.board.update(final_pegs(game), event_line(latest, game) if latest else "", names=names,
-                          target=target)
-        hidden = t.passing is not None  # the device is being passed: every hand face down
-        self.seats_view.value = seats_html(game, -1 if hidden else t.you, self.four_colour)
-        self.table_view.value = table_html(game, self.four_colour, -1 if hidden else t.you)
-        self.log_view.value = log_html(shown, game=game)
-        self._draw_recent()
-        for box in (
-            self.discard_row,
-            self.play_row,
-            self.wait_row,
-            self.announce_row,
-            self.answer_row,
-            self.show_row,
-            self.over_row,
-            self.pass_row,
-            self.picker,
-        ):
-            box.layout.display = "none"
-        self.show_view.value = self.result_view.value = self.hand_label.value = ""
-        self.seats_view.layout.display = self.table_view.layout.display = "none" if t.paused else None
-        if t.paused or (game.is_over and t.show is not None and t.show.groups):
-            self._draw_show()
-        if game.is_over:
-            self._draw_over()
-        elif hidden:
-            self._draw_passing()
-        elif not t.paused:
-            self._draw_turn()
-        self._sync_hints()
-        self._keep_game()
-
     # ---- keeping the game in the browser ------------------------------------------------------------
     def _keep_game(self) -> None:
         # a friend's shared position is not the learner's own game: it never replaces the kept one
@@ -588,278 +492,12 @@ class GameTable(TournamentSide, Frame):
         elif note:
             self.set_status(note + " " + self.status_text, "bad")
 
-    def _draw_passing(self) -> None:
-        """The device goes to another person: no hand is shown until they press the button."""
-        name = self.game.names[self.table.passing]
-        self.hand_label.value = f'<div class="crib-big">Pass to {esc(name)}</div>'
-        self.take_button.description = f"I am {name}: show my cards"
-        self.take_button.tooltip = f"Press when only {name} can see the screen"
-        self.pass_row.layout.display = None
-        self.advice_view.value = ""
-        if self.picker.cards:  # the last person's cards leave the page, not only the screen
-            self.picker.set_cards([])
-        self.set_status(self.table.prompt)
-
-    def _sync_hints(self) -> None:
-        """The hints menu shows the level of the person holding the device."""
-        menu, level = self.options["hints"], self.table.hint_level
-        if self.table.has_learner and menu.value != level:
-            self._syncing = True
-            try:
-                menu.value = level
-            finally:
-                self._syncing = False
-
-    def _draw_header(self) -> None:
-        t, game = self.table, self.game
-        rules = game.rules
-        players = t.people or (t.you,)  # a computers' table (a watched game) is seen from seat 0
-        against = ", ".join(game.names[s] for s in range(rules.players) if s not in players)
-        first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
-        # the variant's rules stay up all game; who cut the lowest card and deals first only in deal 1
-        # (the rules' notes name no seat, the cut's names the dealer)
-        notes = "".join(
-            f'<div class="crib-note">{esc(e.text)}</div>'
-            for e in game.events[:first_deal]
-            if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
-        )
-        people = [game.names[s] for s in players]
-        who = join_words(people) + (" at this device" if len(people) > 1 else "")
-        if against:
-            who += f" against {against} ({t.strength})"
-        where = f"deal {t.shown_deal}"
-        if self.match is not None:
-            m = self.match
-            where = f"tournament board {m.board} of {m.set.deals} · won so far {m.points:+d}"
-        self.rules_view.value = (
-            f'<div class="crib-sub">{esc(rules.describe())} · {esc(who)} · {esc(where)}</div>{notes}'
-        )
-
-    def _draw_recent(self) -> None:
-        t = self.table
-        # the events and the table's own notes ("the table says go for you") in the order they happened
-        lines = [  # one sentence each, joined by "; " (a note's own full stop would read ".;")
-            item.rstrip(".") if isinstance(item, str) else event_line(item)
-            for item in t.recent_items()
-            if isinstance(item, str) or item.kind in _RECENT_KINDS
-        ][-10:]
-        # the play's calls as speech ("fifteen for two", "go"), said by themselves if the learner asks
-        calls = event_calls(t.recent())
-        voice = call_player(calls, key=f"{self.game.deal_number}-{len(self.game.events)}") if calls else ""
-        self.recent_view.value = (
-            (
-                '<div class="crib-event" aria-live="polite"><b>Just now:</b> '
-                + esc("; ".join(lines))
-                + ".</div>" + voice
-            )
-            if lines
-            else ""
-        )
-
-    def _draw_turn(self) -> None:
-        t, game = self.table, self.game
-        if t.waiting:
-            self._draw_waiting()
-            return
-        mine = t.learner_moves()
-        self.hand_label.value = (
-            f'<div class="crib-row"><span class="crib-label">{esc(self._hand_name())}</span>'
-            f'<span class="crib-sub">the crib is {esc(crib_owner(game, game.dealer, t.you))}'
-            f"</span>{self._laid_html()}</div>"
-        )
-        hints = t.hint_level == "show"
-        self.hint_button.layout.display = None if hints else "none"
-        if game.phase == "discard":
-            self._show_picker("toggle", game.hands[t.you], set(game.hands[t.you]))
-            self.picker.max_selected = game.rules.discards
-            self.discard_row.layout.display = None
-            self._on_selection()
-        elif game.phase == "play":
-            self._draw_play(mine)
-        elif game.phase == "announce":
-            self._draw_counting()
-            self.announce_row.layout.display = None
-            what = "crib" if game.counting.is_crib else "hand"
-            self.set_status(
-                f"{self._addressed()}Muggins: count your {what} with the starter, type the points and press "
-                "Announce. Opponents may catch a mistake!"
-            )
-        elif game.phase == "answer":
-            self._draw_answer(mine)
-
-    def _draw_waiting(self) -> None:
-        t = self.table
-        self.hand_label.value = (
-            f'<div class="crib-row"><span class="crib-label">{esc(self._hand_name())}</span>'
-            f"{cards_html(t.game.hands[t.you], four_colour=self.four_colour)}</div>"
-        )
-        who = t.to_move
-        if self._paced_by_next():
-            self.wait_row.layout.display = None
-            doing = "the table says go for you" if who == "you" else f"{who} is to move"
-            self.set_status(f"Now {doing}: press Next move to see it.")
-        else:
-            self.set_status("The table says go for you…" if who == "you" else f"{who} is thinking…")
-
-    def _draw_play(self, mine) -> None:
-        game = self.game
-        cards = {m.card for m in mine if isinstance(m, Play)}
-        self._show_picker("click", game.hands[self.table.you], cards)
-        self.play_row.layout.display = None
-        can_go = any(isinstance(m, Go) for m in mine)
-        self.go_button.disabled = not can_go
-        # disabled, it must look it: no warning colour, and the tooltip says why it cannot be pressed
-        self.go_button.button_style = "warning" if can_go else ""
-        self.go_button.tooltip = (
-            "Say go: no card can be laid without passing 31"
-            if can_go
-            else "Go is for when no card fits under 31: you have a card to lay"
-        )
-        warning = self.table.warning
-        if isinstance(warning, Play):
-            return
-        self.set_status(f"{self.table.prompt} Tap or click a card to lay it (the dimmed cards would pass "
-                        "31).")
-
-    def _draw_answer(self, mine) -> None:
-        game = self.game
-        self._draw_counting()
-        self.answer_row.layout.display = None
-        muggins = [m.points for m in mine if isinstance(m, Answer) and m.kind == "muggins"]
-        self.muggins_button.disabled = self.muggins_input.disabled = not muggins
-        self.overcount_button.disabled = not any(
-            isinstance(m, Answer) and m.kind == "overcount" for m in mine
-        )
-        c = game.counting
-        what = "crib" if c.is_crib else "hand"
-        to = self._addressed()
-        self.set_status(
-            f"{to}{whose(game, c.owner, self.table.you, capital=not to)} {what}: "
-            f"{game.names[c.owner]} counts {plural(c.announced, 'point')}. Accept it, call "
-            "Muggins naming the points missed, or say Too high!"
-        )
-
-    def _hand_name(self) -> str:
-        """The hand's label: "Your hand", or with several people at the device "Ben's hand"."""
-        t = self.table
-        return f"{whose(self.game, t.you, -1, capital=True)} hand" if len(t.people) > 1 else "Your hand"
-
-    def _addressed(self) -> str:
-        """With several people at the device, whom the line speaks to: "Ben, " (else nothing)."""
-        t = self.table
-        return f"{self.game.names[t.you]}, " if len(t.people) > 1 else ""
-
-    def _laid_html(self) -> str:
-        laid = self.game.played[self.table.you]
-        if not laid:
-            return ""
-        return '<span class="crib-sub">you have laid</span>' + cards_html(
-            laid, small=True, four_colour=self.four_colour
-        )
-
-    def _show_picker(self, mode: str, cards, enabled: set) -> None:
-        self.picker.layout.display = None
-        if (
-            self.picker.mode != mode
-            or tuple(self.picker.cards) != tuple(cards)
-            or self.picker.four_colour != self.four_colour
-        ):
-            self.picker.mode = mode
-            self.picker.four_colour = self.four_colour
-            self.picker.set_cards(cards)
-        self.picker.set_enabled(enabled)
-
-    def _draw_counting(self) -> None:
-        t, game = self.table, self.game
-        c = game.counting
-        owner = whose(game, c.owner, t.you, capital=True)
-        what = "crib" if c.is_crib else "hand"
-        said = (
-            ""
-            if c.announced is None
-            else (f' <span class="crib-count">{plural(c.announced, "point")}</span> announced')
-        )
-        if c.announced is None and self._counting_key() != getattr(self, "_counted", None):
-            self.announce_input.value = ""  # a new count: the box starts empty
-            self.muggins_input.value = ""
-            self._counted = self._counting_key()
-        done = [g for g in show_groups(t.deal_events()) if g[-1].kind in ("show", "ten back")]
-        cards = cards_html(c.cards, four_colour=self.four_colour)
-        starter = card_html(c.starter, four_colour=self.four_colour, tag="starter")
-        self.show_view.value = show_html(game, done, four_colour=self.four_colour) + (
-            f'<div class="crib-seat crib-turn"><b>{esc(owner)} {what}</b>{said}'
-            f'<div class="crib-row crib-top">{cards}<span class="crib-gap"></span>{starter}</div></div>'
-        )
-
-    def _counting_key(self) -> tuple:
-        c = self.game.counting
-        return (self.game.deal_number, c.owner, c.is_crib)
-
-    def _draw_show(self) -> None:
-        t = self.table
-        show = t.show
-        lit, group = (), -1
-        if 0 <= t.show_step < len(show.steps):
-            step = show.steps[t.show_step]
-            lit, group = step.cards, step.group
-        heading = f"The show of deal {t.shown_deal}"
-        self.show_view.value = f'<div class="crib-big">{heading}</div>' + show_html(
-            self.game, [list(g) for g in show.groups], lit, group, self.four_colour
-        )
-        self.show_row.layout.display = None
-        match = self.match
-        last = match is not None and match.board == match.set.deals
-        self.continue_button.description = (
-            "Next deal" if match is None else "See the results" if last else "Next board"
-        )
-        done = match is not None and match.finished
-        self.continue_button.layout.display = None if t.paused and not done else "none"
-        # one Review button: beside Next deal while a deal's show is up, in the game-over row at the end
-        self.show_row.children = (
-            (self.step_button, self.continue_button, self.review_button) if t.paused else (self.step_button,)
-        )
-        self.step_button.disabled = not show.steps
-        if 0 <= t.show_step < len(show.steps):
-            step = show.steps[t.show_step]
-            self.set_status(
-                f'"{step.words}" (running total {step.total}). Press Count aloud for the next combination.'
-            )
-        elif t.paused:
-            self.set_status(
-                f"Deal {t.shown_deal} is over and every hand is counted below. Press Count aloud "
-                "to hear the counts step by step, Review to see your costliest decisions, or "
-                + ("Next deal to see your new cards." if self.match is None else
-                   f"{self.continue_button.description} to go on.")
-            )
-
-    def _draw_over(self) -> None:
-        game = self.game
-        result = final_result(game)
-        lines = [f'<div class="crib-big">{esc(result.text)}</div>']
-        places = sorted(range(len(result.scores)), key=lambda s: result.places[s])
-        lines += [
-            f"<div>{result.places[s]}. {esc(game.side_name(s))}: {result.scores[s]}"
-            + (f" ({result.skunks[s]})" if result.skunks[s] else "")
-            + "</div>"
-            for s in places
-        ]
-        self.result_view.value = f'<div class="crib-seat crib-turn">{"".join(lines)}</div>'
-        self.over_row.layout.display = None
-        self.review_button.layout.display = None
-        t = self.table
-        if not (t.show is not None and 0 <= t.show_step < len(t.show.steps)):
-            self.set_status(
-                f"Game over: {result.text} Press Review to see your costliest decisions, Score "
-                "race to see how it went, or New game to play again.",
-                "ok",
-            )
-
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
         self._asked_new = False  # a move made: New game asks again before leaving the game
         changes = self.table.move(move, confirm=confirm)
         self._forward(changes)  # the move is answered before the throw is judged for the progress
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:  # tests, a plain script
             self._keep_throws()
         else:
@@ -917,7 +555,7 @@ class GameTable(TournamentSide, Frame):
         self.went_live()
         if self.game.phase != "announce":
             return
-        points = _read_points(self.announce_input.value)
+        points = read_points(self.announce_input.value)
         if points is None:
             self.set_status("Type your count as a number of points, 0 to 29, then press Announce.", "bad")
             return
@@ -932,7 +570,7 @@ class GameTable(TournamentSide, Frame):
             return
         points = None
         if kind == "muggins":
-            points = _read_points(self.muggins_input.value)
+            points = read_points(self.muggins_input.value)
             if points is None or points < 1:
                 self.set_status("Type the points you say were missed (1 or more), then press Muggins!", "bad")
                 return
@@ -1222,23 +860,3 @@ def _points_input(description: str, tooltip: str) -> AnswerBox:
     box.add_class("crib-points")
     return box
 
-
-def _read_points(text: object) -> int | None:
-    """A typed number of points, 0 to 29, or None for anything else."""
-    try:
-        points = int(str(text).strip())
-    except ValueError:
-        return None
-    return points if 0 <= points <= 29 else None
-
-
-def _running_loop():
-    """The event loop that paces the computers' moves: the kernel's, or Pyodide's in the browser;
-    None in a plain script or a test, where the moves follow at once."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    if sys.platform == "emscripten":
-        return asyncio.get_event_loop()
-    return None
