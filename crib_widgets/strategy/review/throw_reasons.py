@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...cards import Card
@@ -23,12 +24,14 @@ from .reasons import KIND_WORDS, SMALL, card_words, often, ranks_words
 
 if TYPE_CHECKING:
     from ...game import Game
-    from ..weigh import WeighedDiscard
+    from ..weigh import WeighedDiscard as Weighed
 
 __all__ = ["discard_reason"]
 
+Cards = tuple[Card, ...]
 
-def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDiscard) -> str:
+
+def discard_reason(game: Game, seat: int, done: Weighed, best: Weighed) -> str:
     """Why the ``best`` throw beats the one made (``done``): the part of hand, crib and play that
     differs most, in words that tell the two throws apart."""
     rules = game.rules
@@ -46,10 +49,12 @@ def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDis
     hand_gain = sign * (best.option.hand_ev - done.option.hand_ev)
     crib_gain = sign * (best.option.crib_ev - done.option.crib_ev) * (1 if mine else -1)
     play_gain = (best.value - sign * best.option.total_ev) - (done.value - sign * done.option.total_ev)
+    parts: list[tuple[float, Callable[[], str | None]]]
     parts = [(hand_gain, lambda: _hand_words(done, best, hand, sign)),
              (crib_gain, lambda: _crib_words(done, best, hand, owner, mine)),
              (play_gain, lambda: _play_words(game, seat, done, best, hand))]
-    said = []  # the part that counts most, and the next when it counts at least half as much
+    # the part that counts most, and the next when it counts at least half as much
+    said: list[tuple[float, str]] = []
     for gain, words in sorted(parts, key=lambda p: -p[0]):
         if said and (gain < said[0][0] / 2 or len(said) == 2):
             break
@@ -57,11 +62,11 @@ def discard_reason(game: Game, seat: int, done: WeighedDiscard, best: WeighedDis
         if text:
             said.append((gain, text))
     if not said:
-        return _crib_words(done, best, hand, owner, mine, numbers=True)
+        return _crib_words(done, best, hand, owner, mine, numbers=True) or ""
     return "; besides, ".join(text for _, text in said)
 
 
-def _lowball_throw(done, best, hand, owner, mine) -> str:
+def _lowball_throw(done: Weighed, best: Weighed, hand: Cards, owner: str, mine: bool) -> str:
     """Lowball: the keep and the throw that leave you fewer points (the crib's points count for its
     owner, so a throw to the other player's crib should help it)."""
     kb, kd = best.option, done.option
@@ -72,12 +77,12 @@ def _lowball_throw(done, best, hand, owner, mine) -> str:
             f"{kb.crib_ev:.1f} on average, {_thrown(kd.discard, hand)} {kd.crib_ev:.1f}")
 
 
-def _thrown(cards, hand) -> str:
+def _thrown(cards: Sequence[Card], hand: Cards) -> str:
     """A throw in words: ``'3-5'``, or ``'the 10'`` for one card."""
     return ("the " if len(cards) == 1 else "") + ranks_text(cards, hand)
 
 
-def _hand_words(done, best, hand, sign) -> str | None:
+def _hand_words(done: Weighed, best: Weighed, hand: Cards, sign: int) -> str | None:
     kb, kd = best.option.keep, done.option.keep
     held_b, held_d = holding_words(kb), holding_words(kd)
     if held_b != held_d and sign * (_points(held_b) - _points(held_d)) > 0:
@@ -90,10 +95,10 @@ def _points(held: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-def _starter_words(kb, kd, hand, sign) -> str | None:
+def _starter_words(kb: Cards, kd: Cards, hand: Cards, sign: int) -> str | None:
     """The starters with which the better keep counts more: the likeliest gains named, one shown."""
-    gains: Counter = Counter()
-    example = {}
+    gains: Counter[int] = Counter()
+    example: dict[int, Card] = {}
     for starter in unseen_cards(hand):
         diff = sign * (hand_total(kb, starter, False) - hand_total(kd, starter, False))
         gains[starter.rank] += diff
@@ -110,7 +115,8 @@ def _starter_words(kb, kd, hand, sign) -> str | None:
             f"{ranks_text(kd, hand)} {with_d}{tail}")
 
 
-def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str | None:
+def _crib_words(done: Weighed, best: Weighed, hand: Cards, owner: str, mine: bool, *,
+                numbers: bool = False) -> str | None:
     tb, td = best.option.discard, done.option.discard
     text_b, text_d = _thrown(tb, hand), _thrown(td, hand)
     reasons_b, reasons_d = throw_reasons(tb), throw_reasons(td)
@@ -146,10 +152,10 @@ def _crib_words(done, best, hand, owner, mine, *, numbers: bool = False) -> str 
 _LITTLE = {False: "they hardly work together", True: "it gives the crib little"}
 
 
-def _middle_words(tb, td, text_b, text_d, owner, mine) -> str | None:
+def _middle_words(tb: Cards, td: Cards, text_b: str, text_d: str, owner: str, mine: bool) -> str | None:
     """Middle cards (4 to 8) make fifteens and runs with more of a crib's other cards than an ace
     or a ten-card does: the throw with more of them helps the crib most."""
-    def middle(cards) -> list[Card]:
+    def middle(cards: Sequence[Card]) -> list[Card]:
         return [c for c in cards if 4 <= c.rank <= 8]
 
     helps, other, text = (tb, td, text_b) if mine else (td, tb, text_d)
@@ -167,16 +173,16 @@ def _middle_words(tb, td, text_b, text_d, owner, mine) -> str | None:
     return None
 
 
-def _shape(helps, other, text, other_text) -> str | None:
+def _shape(helps: Cards, other: Cards, text: str, other_text: str) -> str | None:
     """Two thrown cards that touch (a run with more cards) or count 5 (a fifteen with any
     ten-card), when the other throw does not."""
     if len(helps) != 2 or len(other) != 2:
         return None
-    def gap(cards):
+    def gap(cards: Sequence[Card]) -> int:
         a, b = sorted(c.rank for c in cards)
-        return b - a
-    def five(cards):
-        return sum(c.value for c in cards) == 5
+        return int(b - a)
+    def five(cards: Sequence[Card]) -> bool:
+        return bool(sum(c.value for c in cards) == 5)
     if gap(helps) == 1 and gap(other) == 2:
         return (f"{text} touch, so a card just above or below them makes a run; {other_text} need the one "
                 f"card between them")
@@ -185,7 +191,7 @@ def _shape(helps, other, text, other_text) -> str | None:
     return None
 
 
-def _play_words(game: Game, seat: int, done, best, hand) -> str | None:
+def _play_words(game: Game, seat: int, done: Weighed, best: Weighed, hand: Cards) -> str | None:
     """What the better keep does in the play that the other does not (its solved play against the
     hands the throw was weighed with)."""
     if game.rules.players != 2 or game.rules.lowball:
