@@ -146,7 +146,6 @@ ALLOWED_PRIVATE: set[tuple[str, str, str]] = set()
 ALLOWED_LONG: set[str] = {
     "crib_widgets.lessons.board_play",
     "crib_widgets.lessons.discard_trainer",
-    "crib_widgets.widgets.game_table",
     "lite.crib_live",
 }
 
