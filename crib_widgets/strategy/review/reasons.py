@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ...aloud import number_words
 from ...cards import RANK_VALUES, Card
+from ...game import Event
 from ...game.seat_view import play_view
 from ...game.show import show_order
 from ...pegging import item_words, next_in_count, play_points, points_words
@@ -111,7 +112,7 @@ def replies_words(pile: Sequence[Card], unseen: Sequence[Card]) -> str:
     >>> replies_words(pile, unseen).split("), ")[0]
     'the next player can answer a 6 for 3 (a run of 3; 4 of 50 unseen cards'
     """
-    answers: dict[tuple, list[Card]] = {}
+    answers: dict[tuple[tuple[str, int, int], ...], list[Card]] = {}
     count = sum(c.value for c in pile)
     for reply in unseen:
         if count + reply.value > 31:
@@ -191,28 +192,29 @@ def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line
     part tells the two cards apart)."""
     pile = tuple(c.rank for c in game.pile)
     count = game.count
-    parts: list[tuple[float, str]] = []
+    found: list[tuple[float, str] | None] = []
     now = b.total(0, "now") - d.total(0, "now")
     if now > 0 and pile_points((*pile, best.rank)) > pile_points((*pile, done.rank)):
-        parts.append((now, f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
+        found.append((now, f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                            f"{scores_now(game.pile, done)}"))
     for what in KIND_WORDS:
-        parts.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
-        parts.append(_later_part(done, best, d, b, what))
-        parts.append(_their_later_part(done, best, d, b, what))
-        parts.append(_partner_part(done, best, d, b, what, count))
-    parts.append(_go_part(done, best, d, b, game.rules.players))
-    parts = [p for p in parts if p is not None and p[0] >= SMALL]
+        found.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
+        found.append(_later_part(done, best, d, b, what))
+        found.append(_their_later_part(done, best, d, b, what))
+        found.append(_partner_part(done, best, d, b, what, count))
+    found.append(_go_part(done, best, d, b, game.rules.players))
+    parts = [p for p in found if p is not None and p[0] >= SMALL]
     if not parts:
         return None
     return max(parts, key=lambda p: p[0])[1]
 
 
-def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
+def _reply_part(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line, what: str,
+                pile: tuple[int, ...], count: int) -> tuple[float, str] | None:
     """The other player's answers that score ``what`` on ``done`` and not (or less) on ``best``."""
     gain = d.total(1, "reply", what) - b.total(1, "reply", what)
     on_done, on_best = (*pile, done.rank), (*pile, best.rank)
-    named = {}
+    named: dict[int, float] = {}
     for (who, when, kind, rank), points in d.points.items():
         if (who, when, kind) == (1, "reply", what) and points > 0 and (
                 RANK_VALUES[best.rank] + count + RANK_VALUES[rank] > 31
@@ -220,14 +222,14 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
             named[rank] = points
     if gain < SMALL or not named:
         return None
-    ranks = sorted(named, key=named.get, reverse=True)[:3]
+    ranks = sorted(named, key=lambda r: named[r], reverse=True)[:3]
     p_done = sum(d.chance[(1, "reply", what, r)] for r in ranks)
     p_best = b.total(1, "reply", what, chance=True)
     if p_done <= p_best or often(p_done) == often(p_best):
         return None
     after_done, after_best = count + done.value, count + best.value
     item = KIND_WORDS[what]
-    who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
+    answers = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
     unseen = Counter(c.rank for c in play_view(game, seat).unseen)
     kind = KIND_WORDS[what]
     if what.endswith("pair royal"):  # on the better card the same answer is a pair at most
@@ -247,7 +249,7 @@ def _reply_part(game, seat, done, best, d: Line, b: Line, what, pile, count):
                  if n_best != n_done
                  else f" (their discard and play make {card_words(done.rank)} likelier in their hand)")
     now = f"{scores_now(game.pile, done)}, but " if pile_points(on_done) else ""
-    text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {who} for {item} "
+    text += (f"; the {done.rank_text} (count {after_done}) {now}lets them answer {answers} for {item} "
              f"{often(p_done)}")
     if len(pile) == 1 and pile[0] == done.rank and item == "three of a kind":
         text += ": a lead is often from a pair, kept to answer yours with three of a kind"
@@ -262,16 +264,16 @@ def _scores(pile: tuple[int, ...], rank: int, what: str) -> bool:
     return any(kind == what for kind, _ in score_kinds(after, pile_points(after)))
 
 
-def _later_part(done, best, d: Line, b: Line, what):
+def _later_part(done: Card, best: Card, d: Line, b: Line, what: str) -> tuple[float, str] | None:
     """Our fifteens, 31s, pairs or runs later in the play, after ``best`` and not after ``done``."""
     gain = b.total(0, "later", what) - d.total(0, "later", what)
     if gain < SMALL:
         return None
-    by_rank = Counter()
+    by_rank: dict[int, float] = {}
     for (who, when, kind, rank), points in b.points.items():
         if (who, when, kind) == (0, "later", what):
-            by_rank[rank] += points - d.points.get((0, "later", what, rank), 0.0)
-    rank = max(by_rank, key=by_rank.get)
+            by_rank[rank] = by_rank.get(rank, 0.0) + points - d.points.get((0, "later", what, rank), 0.0)
+    rank = max(by_rank, key=lambda r: by_rank[r])
     p_best = b.chance[(0, "later", what, rank)]
     p_done = d.total(0, "later", what, chance=True)
     if p_best <= p_done or often(p_best) == often(p_done):
@@ -287,7 +289,7 @@ def _later_part(done, best, d: Line, b: Line, what):
                   f"{often(p_done)}")
 
 
-def _their_later_part(done, best, d: Line, b: Line, what):
+def _their_later_part(done: Card, best: Card, d: Line, b: Line, what: str) -> tuple[float, str] | None:
     """The other player's fifteens, 31s, pairs or runs later in the play, after ``done`` more than
     after ``best``."""
     gain = d.total(1, "later", what) - b.total(1, "later", what)
@@ -299,7 +301,8 @@ def _their_later_part(done, best, d: Line, b: Line, what):
                   f"{best.rank_text} {often(p_best)}")
 
 
-def _partner_part(done, best, d: Line, b: Line, what, count):
+def _partner_part(done: Card, best: Card, d: Line, b: Line, what: str, count: int
+                  ) -> tuple[float, str] | None:
     """A partner's fifteens, 31s, pairs or runs, set up by ``best`` more than by ``done``."""
     gain = b.total(2, what=what) - d.total(2, what=what)
     p_best, p_done = b.total(2, what=what, chance=True), d.total(2, what=what, chance=True)
@@ -309,7 +312,7 @@ def _partner_part(done, best, d: Line, b: Line, what, count):
                   f"score {KIND_WORDS[what]} {often(p_best)}, after the {done.rank_text} {often(p_done)}")
 
 
-def _go_part(done, best, d: Line, b: Line, players: int):
+def _go_part(done: Card, best: Card, d: Line, b: Line, players: int) -> tuple[float, str] | None:
     """The go and the last card: who takes them after each card."""
     def takes(line: Line, who: int, *, chance: bool = False) -> float:
         return line.total(who, what="go", chance=chance) + line.total(who, what="last card", chance=chance)
@@ -363,11 +366,11 @@ def _threat_reason(game: Game, seat: int, done: Card, best: Card) -> str:
             f"{done.rank_text} is better kept for a later count")
 
 
-def _threat(pile: tuple[int, ...], card: Card, count: int, unseen: Counter, other: Card) -> str | None:
+def _threat(pile: tuple[int, ...], card: Card, count: int, unseen: Counter[int], other: Card) -> str | None:
     """The answers that score on ``card`` and not on ``other`` (the likeliest kind named), or None."""
     after = count + card.value
     groups: dict[str, list[int]] = {}
-    exposure: Counter = Counter()
+    exposure: Counter[str] = Counter()
     for rank, n in sorted(unseen.items()):
         if not n or after + RANK_VALUES[rank] > 31:
             continue
@@ -383,7 +386,7 @@ def _threat(pile: tuple[int, ...], card: Card, count: int, unseen: Counter, othe
         exposure[what] += n * points
     if not groups:
         return None
-    what = max(exposure, key=exposure.get)
+    what = max(exposure, key=lambda w: exposure[w])
     ranks = groups[what]
     who = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks[:3]))
     return f"{who} for {what}"
@@ -429,12 +432,15 @@ def how_it_ended(game: Game, seat: int | None = None) -> str:
     if not scoring:
         return ""
     last = scoring[-1]
+    side = last.side
+    if side is None:  # scoring events are a side's
+        return ""
     target = game.rules.target
-    name = game.side_name(last.side)
-    final = game.result.scores[last.side]
+    name = game.side_name(side)
+    final = game.result.scores[side]
     reached = f"from {final - last.points} to {min(final, target)}"
     if last.kind != "show" and last.kind != "announce":
-        what = _PEGGED.get(last.kind) or points_words(last.play_score.items)
+        what = _PEGGED.get(last.kind) or points_words(last.play_score.items if last.play_score else ())
         return (f"{name} pegged out in the play with {what}, {reached}. The hands and the crib are "
                 "counted only after the play, so none was counted this deal.") if last.kind != "heels" else (
             f"{name} pegged out with {what}, {reached}, before the play began.")
@@ -470,8 +476,11 @@ def _whose(game: Game, side: int, seat: int | None) -> str:
     return possessive(game.side_name(side))
 
 
-def _uncounted(game: Game, last) -> list[tuple[int, bool, int]]:
+def _uncounted(game: Game, last: Event) -> list[tuple[int, bool, int]]:
     """(owner, is crib, points) of each hand and crib after ``last`` in the counting order."""
+    starter = game.starter
+    if starter is None:  # a show follows the cut
+        return []
     order = show_order(game.rules.players, game.dealer, game.kept, game.crib)
     at = next(i for i, (owner, _, crib) in enumerate(order) if owner == last.seat and crib == last.is_crib)
-    return [(owner, crib, hand_total(cards, game.starter, crib)) for owner, cards, crib in order[at + 1:]]
+    return [(owner, crib, hand_total(cards, starter, crib)) for owner, cards, crib in order[at + 1:]]
