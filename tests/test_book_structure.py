@@ -174,3 +174,17 @@ def test_a_where_next_page_in_the_appendix_names_books_clubs_and_the_practice_pa
         assert named in text, named
     appendix = (ROOT / "_toc.yml").read_text().split("caption: Appendix", 1)[1]
     assert "book/where_next" in appendix
+
+
+@pytest.mark.parametrize("path", sorted(BOOK.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_a_page_that_draws_boards_keeps_the_style_sheet_cb_setup_writes(path):
+    """The board chapter removed its setup cell whole, so its boards had no style sheet: both the wide
+    and the phone drawing showed, and at 390 px the wide one's labels were 5 px tall."""
+    cells = [c for c in _notebook(path)["cells"] if c["cell_type"] == "code"]
+    if not any("cb.board(" in "".join(c["source"]) for c in cells):
+        return
+    for cell in cells:
+        if "cb.setup()" in "".join(cell["source"]):
+            tags = set(cell.get("metadata", {}).get("tags", []))
+            assert not {"remove-cell", "remove-output"} & tags, \
+                f"{path.name}: cb.setup()'s style sheet is removed"
