@@ -207,3 +207,13 @@ def test_links_csv_is_safe_to_open_too():
 
     rows = list(csv.reader(io.StringIO(class_files(CLASS)["links.csv"])))
     assert [row[0] for row in rows if "cmd" in row[0]] == ["'=cmd|'/C calc'!A0"]
+
+
+def test_the_class_page_says_the_file_saved_last_is_marked_not_the_first():
+    book = Path(__file__).resolve().parents[1] / "book" / "teachers_class.ipynb"
+    text = " ".join("".join(cell["source"]) for cell in json.loads(book.read_text(encoding="utf-8"))["cells"]
+                    if cell["cell_type"] == "markdown")
+    words = " ".join(text.split())
+    assert "(the first file)" not in words
+    assert ("handed in twice is marked once, on the file saved last (whatever order the files come in)"
+            in words)
