@@ -26,6 +26,7 @@ from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.duplicate import DuplicateSet
+from ..table.new_game import asks_before_leaving, table_from_options
 from ..table.pacing import (
     PACES,
     PAUSE_SECONDS,
@@ -39,13 +40,13 @@ from ..table.seats import people_seats
 from ..table.share import TOURNAMENT_LINK_KEY, page_address, page_link
 from .frame import Frame
 from .progress_link import keep
-from .styles import STATIC_NOTE_GAME, esc
+from .styles import STATIC_NOTE_GAME
 from .table_controls import TableControls
 from .table_drawing import TableDrawing
 from .table_files import TableFiles
 from .table_options import show_rules
 from .table_tournament import TournamentSide
-from .table_views import whose
+from .table_views import advice_html, whose
 
 __all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "people_seats"]
 
@@ -379,32 +380,13 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         if advice is None:
             return
         self.advice = advice
+        self.advice_view.value = advice_html(advice)
         best = " ".join(c.pretty for c in advice.best)
         if advice.phase == "discard":
-            rows = "".join(
-                f"<li><b>{' '.join(c.pretty for c in o.discard)}</b>: hand {o.hand_ev:.1f}, crib "
-                f"{o.crib_ev:.1f}, net {o.total_ev:+.1f}</li>"
-                for o in advice.discard[:3]
-            )
-            self.advice_view.value = (
-                f'<div class="crib-seat"><b>Show me:</b> throw {esc(best)} (raised for you).'
-                f'<div>{esc(advice.why)}</div>'
-                f'<div class="crib-sub">The best three throws (average points):</div>'
-                f'<ul class="crib-list">{rows}</ul></div>'
-            )
             self.picker.select(advice.best)
             self.set_status(f"Show me raised {best} for you: press Lay in the crib to throw them, or tap a "
                             "raised card to put it back and choose another.")
         else:
-            rows = "".join(
-                f"<li><b>{cards[0].pretty}</b>: {value:+.1f}</li>" for cards, value in advice.options
-            )
-            self.advice_view.value = (
-                f'<div class="crib-seat"><b>Show me:</b> lay the {esc(advice.best[0].name)} ({esc(best)}).'
-                f'<div>{esc(advice.why)}</div><div class="crib-sub">Each card\'s average worth to you '
-                f"(points now, less the answer, plus your reply):</div>"
-                f'<ul class="crib-list">{rows}</ul></div>'
-            )
             self.set_status(f"Show me: lay the {advice.best[0].name}. Tap or click it, or another card.")
 
     def _on_continue(self) -> None:
@@ -449,37 +431,15 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_new_game(self, people: bool = False) -> None:
         self.went_live()
-        in_play = self.keeper is not None and not self.game.is_over and any(
-            m.seat in self.table.people for m in self.game.moves)
-        if in_play and not self._asked_new:
+        if asks_before_leaving(self.table, kept=self.keeper is not None) and not self._asked_new:
             self._asked_new = True
             self.set_status("Your game is kept as it is. Press New game again to leave it and start a new "
                             "game.", "warn")
             return
         self._asked_new = False
-        o = self.options
-        seats = names = None
+        values = {key: control.value for key, control in self.options.items()}
         try:
-            if people:
-                seats, names = people_seats(self.people_input.value, o["players"].value, o["strength"].value)
-            rules = Rules(
-                players=o["players"].value,
-                partners=o["partners"].value,
-                target=o["target"].value,
-                muggins=o["muggins"].value,
-                ten_back=o["ten_back"].value,
-                lowball=o["lowball"].value,
-                exact_finish=o["exact_finish"].value,
-            )
-            table = Table(
-                rules,
-                strength=o["strength"].value,
-                name=o["name"].value,
-                hint_level=o["hints"].value,
-                warn_at=o["warn_at"].value,
-                seats=seats,
-                names=names,
-            )
+            table = table_from_options(values, self.people_input.value if people else None)
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
             return

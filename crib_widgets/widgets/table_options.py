@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ..game import Rules
 from ..table import HINT_LEVELS
 from ..table.levels import level_options, measured_note
+from ..table.new_game import RULE_OPTIONS
 from ..words import plural
 from .styles import esc
 
@@ -104,7 +105,7 @@ def option_controls(
 def show_rules(controls: dict[str, widgets.Widget], rules: Rules, strength: str) -> None:
     """Set the option controls to a game's rules and computer (a game brought back: New game then
     starts one like it)."""
-    for key in ("players", "target", "partners", "muggins", "ten_back", "lowball", "exact_finish"):
+    for key in RULE_OPTIONS:
         controls[key].value = getattr(rules, key)
     if strength in [value for _, value in controls["strength"].options]:
         controls["strength"].value = strength

@@ -17,9 +17,11 @@ from .styles import SIDE_COLOURS, esc
 
 if TYPE_CHECKING:
     from ..game import Event, Game
+    from ..table import Advice
 
 __all__ = [
     "SCORING_KINDS",
+    "advice_html",
     "crib_owner",
     "event_line",
     "log_html",
@@ -179,3 +181,27 @@ def log_html(events: Sequence[Event], limit: int = 60, game: Game | None = None)
     # tabindex: the log scrolls, so a keyboard user must be able to reach it and scroll it
     return (f'<div class="crib-log" role="log" tabindex="0" aria-label="what happened, newest first">'
             f"{rows}</div>")
+
+
+def advice_html(advice: Advice) -> str:
+    """"Show me": the best throw or card, why, and the best three throws or each card's worth."""
+    best = " ".join(c.pretty for c in advice.best)
+    if advice.phase == "discard":
+        rows = "".join(
+            f"<li><b>{' '.join(c.pretty for c in o.discard)}</b>: hand {o.hand_ev:.1f}, crib "
+            f"{o.crib_ev:.1f}, net {o.total_ev:+.1f}</li>"
+            for o in advice.discard[:3]
+        )
+        return (
+            f'<div class="crib-seat"><b>Show me:</b> throw {esc(best)} (raised for you).'
+            f'<div>{esc(advice.why)}</div>'
+            f'<div class="crib-sub">The best three throws (average points):</div>'
+            f'<ul class="crib-list">{rows}</ul></div>'
+        )
+    rows = "".join(f"<li><b>{cards[0].pretty}</b>: {value:+.1f}</li>" for cards, value in advice.options)
+    return (
+        f'<div class="crib-seat"><b>Show me:</b> lay the {esc(advice.best[0].name)} ({esc(best)}).'
+        f'<div>{esc(advice.why)}</div><div class="crib-sub">Each card\'s average worth to you '
+        f"(points now, less the answer, plus your reply):</div>"
+        f'<ul class="crib-list">{rows}</ul></div>'
+    )
