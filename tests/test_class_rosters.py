@@ -146,3 +146,15 @@ def test_a_mark_on_one_line_of_a_plain_list_is_part_of_that_name_not_a_column():
     assert read_roster(text, "x") == ["Ann Lee", '=HYPERLINK("http://x";"y") Bad', "Sam Bell", "Tomi Adebayo"]
     assert read_roster("Ann Lee\nSam\tBell\nTomi Adebayo\n", "x") == ["Ann Lee", "Sam Bell", "Tomi Adebayo"]
     assert read_roster("Lee;Ann\nBell;Sam\nAdebayo Tomi\n", "x") == ["Ann Lee", "Sam Bell", "Adebayo Tomi"]
+
+
+def test_the_class_page_says_a_school_export_is_fine_and_it_is():
+    from pathlib import Path
+    book = Path(__file__).resolve().parents[1] / "book" / "teachers_class.ipynb"
+    words = " ".join("".join(c["source"]) for c in json.loads(book.read_text(encoding="utf-8"))["cells"]
+                     if c["cell_type"] == "markdown").split()
+    said = " ".join(words)
+    assert "The list your school's system exports is fine as it comes" in said
+    assert 'a header row ("Surname, Forename")' in said
+    export = "Surname, Forename\nGarcía, María\nAdebayo, Tomi\n"
+    assert read_roster(export, "x") == ["María García", "Tomi Adebayo"]
