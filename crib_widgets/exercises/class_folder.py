@@ -82,9 +82,9 @@ _STEM_BYTES = 120  # "worksheet-" + stem + ".html" stays far below the 255 bytes
 
 
 # Relative links work once the book's address is in front: this field puts it there on this page.
-_BASE_FIELD = ('<p><label for="base">The book\'s address: </label><input id="base" size="40" '
+ADDRESS_FIELD = ('<p><label for="base">The book\'s address: </label><input id="base" size="40" '
                'placeholder="https://example.org/cribbage/"> (the links below then open there)</p>')
-_BASE_SCRIPT = ("<script>document.getElementById('base').addEventListener('input', (e) => {"
+ADDRESS_SCRIPT = ("<script>document.getElementById('base').addEventListener('input', (e) => {"
                 "const base = e.target.value.trim().replace(/\\/?$/, '/');"
                 "for (const a of document.querySelectorAll('a[data-link]')) {"
                 "a.href = (e.target.value.trim() ? base : '') + a.dataset.link;"
@@ -104,10 +104,10 @@ def _links_page(assignment: Assignment, links: dict[str, str], site: str) -> str
             f"<h1>Links for set {escape(assignment.code)}</h1><p>Send each student their own link. It opens "
             f"their set on the book's assignment page; nothing is sent anywhere from it, and each link "
             f"carries that student's cards (never the answers). {where}</p>"
-            f"{_BASE_FIELD if not site else ''}"
+            f"{ADDRESS_FIELD if not site else ''}"
             f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
             f"{slips_html(assignment, site)}"
-            f"{_BASE_SCRIPT if not site else ''}</body></html>\n")
+            f"{ADDRESS_SCRIPT if not site else ''}</body></html>\n")
 
 
 def _class_copy(data: dict) -> str:

@@ -18,7 +18,7 @@ import json
 from html import escape
 
 from .assign import CLASS_FILE
-from .class_folder import _BASE_FIELD, _BASE_SCRIPT
+from .class_folder import ADDRESS_FIELD, ADDRESS_SCRIPT
 from .export_html import PAGE_CSS
 from .spreadsheet import csv_text
 from .tournament import Tournament
@@ -47,9 +47,9 @@ def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str
             f"<h1>Links for {escape(tournament.code)}</h1><p>Send each student their own link. It opens the "
             f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
             f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
-            f"</p>{_BASE_FIELD if not site else ''}"
+            f"</p>{ADDRESS_FIELD if not site else ''}"
             f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"{_HOW_TO_OPEN}{_BASE_SCRIPT if not site else ''}</body></html>\n")
+            f"{_HOW_TO_OPEN}{ADDRESS_SCRIPT if not site else ''}</body></html>\n")
 
 
 def tournament_files(tournament: Tournament, site: str = "") -> dict[str, str]:
