@@ -7,6 +7,7 @@ import base64
 import datetime
 import html
 import json
+from pathlib import Path
 
 from crib_widgets.classroom import ClassDesk
 from crib_widgets.exercises.results import make_results, short_results
@@ -103,6 +104,7 @@ def test_a_tournament_is_made_on_the_page():
     view.make_button.click()
     assert view.desk.is_tournament and "only copy" in view.made.value
     assert "answer-key" not in view.made.value and "student code" not in view.made.value
+    assert "No e-mail? A tournament has nothing shorter to type than its links" in view.made.value
     view.kind.value = "counting"
     assert view.cup_row.layout.display == "none" and view.set_row.layout.display is None
 
@@ -130,3 +132,10 @@ def test_late_students_need_a_class_first():
     view.late.value = "Dana Late"
     view.late_button.click()
     assert "Make the class or load its class file first" in view.late_status.value
+
+
+def test_the_class_page_says_how_a_tournament_reaches_a_student_without_e_mail():
+    book = Path(__file__).resolve().parents[1] / "book" / "teachers_class.ipynb"
+    cells = json.loads(book.read_text(encoding="utf-8"))["cells"]
+    said = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "A tournament has no student codes to type from paper: without e-mail, open each student's" in said

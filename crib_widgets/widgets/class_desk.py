@@ -372,7 +372,10 @@ class ClassDeskView(Frame):
                                  "Everything, with a worksheet per student (zip)", "application/zip"))
         opens = ("the book's game table on the tournament's deals" if cup else
                  "their own cards on the book's page <i>Your assignment</i>")
-        typed = ("" if cup else "<p class='crib-sub'>No e-mail? Each student can type their set code and "
+        typed = ("<p class='crib-sub'>No e-mail? A tournament has nothing shorter to type than its links: "
+                 "open each student's link for them on the computer or tablet they will play on, and "
+                 "bookmark it there.</p>" if cup else "<p class='crib-sub'>No e-mail? Each student can type "
+                 "their set code and "
                  "<b>student code</b> (below, on their worksheet and on the printed list of links) on the "
                  "page <i>Your assignment</i>, with their name: it opens the same set as their link, and "
                  "their results are handed in the same way.</p>")
