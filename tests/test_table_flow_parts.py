@@ -83,3 +83,16 @@ def test_leaving_a_kept_game_asks_only_once_a_person_has_moved_in_it():
     assert not asks_before_leaving(table, kept=True)
     table.move(Discard(0, tuple(table.game.hands[0][:2])), confirm=True)
     assert asks_before_leaving(table, kept=True) and not asks_before_leaving(table, kept=False)
+
+
+def test_the_controls_a_person_may_use_come_from_their_legal_moves():
+    from crib_widgets.game import Answer
+    from crib_widgets.table.choices import choices
+
+    answer = choices([Answer(1, "accept"), Answer(1, "muggins", 2)])
+    assert (answer.muggins, answer.overcount, answer.go, answer.cards) == (True, False, False, frozenset())
+    table = table_from_options(OPTIONS)
+    table.move(Discard(0, tuple(table.game.hands[0][:2])), confirm=True)
+    table.run()
+    assert table.game.phase == "play" and table.learner_moves()  # four cards each: the learner lays one
+    assert choices(table.learner_moves()).cards == {m.card for m in table.learner_moves()}

@@ -5,7 +5,8 @@ whose controls (`crib_widgets.widgets.table_controls`) it fills; it decides no r
 
 from __future__ import annotations
 
-from ..game import Answer, Go, Play
+from ..game import Play
+from ..table.choices import choices
 from ..table.ending import final_pegs, final_result
 from ..voice.player import call_player, event_calls
 from ..words import join_words, plural
@@ -226,10 +227,10 @@ class TableDrawing:
 
     def _draw_play(self, mine) -> None:
         game = self.game
-        cards = {m.card for m in mine if isinstance(m, Play)}
-        self._show_picker("click", game.hands[self.table.you], cards)
+        can = choices(mine)
+        self._show_picker("click", game.hands[self.table.you], set(can.cards))
         self.play_row.layout.display = None
-        can_go = any(isinstance(m, Go) for m in mine)
+        can_go = can.go
         self.go_button.disabled = not can_go
         # disabled, it must look it: no warning colour, and the tooltip says why it cannot be pressed
         self.go_button.button_style = "warning" if can_go else ""
@@ -248,11 +249,9 @@ class TableDrawing:
         game = self.game
         self._draw_counting()
         self.answer_row.layout.display = None
-        muggins = [m.points for m in mine if isinstance(m, Answer) and m.kind == "muggins"]
-        self.muggins_button.disabled = self.muggins_input.disabled = not muggins
-        self.overcount_button.disabled = not any(
-            isinstance(m, Answer) and m.kind == "overcount" for m in mine
-        )
+        can = choices(mine)
+        self.muggins_button.disabled = self.muggins_input.disabled = not can.muggins
+        self.overcount_button.disabled = not can.overcount
         c = game.counting
         what = "crib" if c.is_crib else "hand"
         to = self._addressed()
