@@ -3,7 +3,11 @@ passing one device round (any other seats computers).
 
 The view draws a `crib_widgets.table.Table` (the game, the seats, the pacing of the computers'
 moves, the show, saving and the advice) and forwards the learner's clicks to it; it decides no
-rule and no move itself.
+rule and no move itself. This module wires the parts, one job each: the controls
+(`table_controls`), the drawing and the status line (`table_drawing`), the save-and-restore panel
+(`table_files`), a class tournament's side (`table_tournament`), the option controls
+(`table_options`) and the HTML pieces (`table_views`); the flow they show is headless in
+`crib_widgets.table` (the `Table`, `pacing`, `choices`, `new_game`, `files`).
 
 >>> t = GameTable(seed=1, strength="beginner")
 >>> t.game.phase, len(t.picker.buttons)
@@ -170,7 +174,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         self._syncing = False  # the hints menu being set from the table, not by the person
         self._build_options(rules, strength, name, hints, warn_at, pace)
         self._build_table()
-        self._start(table, [])
+        self._start(table)
         if shared == "page":
             shared = page_link()
         visiting = False
@@ -200,13 +204,12 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def strength(self) -> str:
         return self.table.strength
 
-    def _start(self, table: Table, changes: list[Change]) -> None:
+    def _start(self, table: Table) -> None:
         self.table = table
         self._kept = len(table.records)  # the table's throws the page's progress holds
         self._ticket += 1
         self.advice = None
         self.figure_view.value = self.review_view.value = ""
-        self._changes = changes
         self._pace_steps()
 
     def to_json(self) -> str:
@@ -216,7 +219,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def load_json(self, text: str) -> None:
         """Restore a saved table; a damaged text raises `CribbageError` and the game goes on unchanged."""
         table = Table.from_json(text)
-        self._start(table, [])
+        self._start(table)
 
     # ---- pacing the computers' moves ---------------------------------------------------------------
     def _paced_by_next(self) -> bool:
@@ -233,7 +236,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             return
         if loop is None:  # no event loop (tests, a plain script): the steps follow at once
             while self.table.waiting:
-                self._changes = self.table.advance()
+                self.table.advance()
             self.refresh()
             return
         ticket = self._ticket
@@ -242,7 +245,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def _paced_step(self, ticket: int) -> None:
         if ticket != self._ticket:
             return
-        self._changes = self.table.advance()
+        self.table.advance()
         self._pace_steps()
         if not self.table.waiting:  # the learner's turn, a deal's show or the end: keep the focus there
             self._focus_cards()
@@ -250,7 +253,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def _on_next_move(self) -> None:
         self.went_live()
         if self.table.waiting:
-            self._changes = self.table.advance()
+            self.table.advance()
             self.refresh()
             self._focus_cards()
 
@@ -265,7 +268,6 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         self._ticket += 1
         self.advice = None
         self.advice_view.value = ""
-        self._changes = changes
         self._pace_steps()
         self._focus_cards()
 
@@ -283,7 +285,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         if kept is not None:
             self.went_live()
             show_rules(self.options, kept.game.setup.rules, kept.strength)
-            self._start(kept, [])
+            self._start(kept)
             self.set_status(keeping.welcome(kept) + " " + self.status_text, "ok")
         elif note:
             self.set_status(note + " " + self.status_text, "bad")
@@ -445,7 +447,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             return
         self.match = self.entry = None  # a new game leaves a tournament
         self._visiting = False
-        self._start(table, [])
+        self._start(table)
 
     def _on_take(self) -> None:
         self.went_live()

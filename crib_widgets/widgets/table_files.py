@@ -77,7 +77,7 @@ class TableFiles:
         self.match = self.entry = None
         self._visiting = True  # kept games stay as they are (see _keep_game)
         self.went_live()  # Python opened it: the page's "Getting ready" note is no longer true
-        self._start(table, [])
+        self._start(table)
         opened = f"Opened the shared position: {self.game.rules.describe()}. "
         self.set_status(opened + self.status_text, "ok")
         return True

@@ -21,7 +21,7 @@ class TournamentSide:
         match = self.match
         match.next_board()
         if not match.finished:
-            self._start(match.table, [])
+            self._start(match.table)
             self._focus_cards()
             return
         self._match_over()
@@ -78,7 +78,7 @@ class TournamentSide:
         back = kept is not None
         if back:
             self.match = kept  # a closed tab goes on at the board the student left, never board 1 again
-        self._start(self.match.table, [])
+        self._start(self.match.table)
         if self.match.finished:
             self._match_over()
             return
