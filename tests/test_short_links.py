@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.collect import collect
+from crib_widgets.exercises.generate import load_set
 from crib_widgets.exercises.results import ResultsError, make_results, read_results, short_results
 from crib_widgets.exercises.short import (
     ALPHABET,
@@ -49,6 +50,21 @@ def test_the_name_typed_the_natural_way_is_found():
     assert "María García" in name_candidates("García, María")
     with pytest.raises(CribbageError, match="with its accents"):  # the cards depend on the accents
         open_short(CLASS.code, code, "Maria Garcia")
+
+
+def test_a_name_the_code_accepts_makes_the_listed_students_cards():
+    """A short link carries no cards: the page makes them from the name the code accepts, and a
+    student's cards depend on the name's accents (seeds.student_key keeps them). So the code must
+    accept only names that make the worksheet's cards: folding accents in the name check alone
+    (issue 37) would let "maria garcia" open a set of cards María García never got, graded against hers."""
+    code = student_code(CLASS, "García, María")
+    sheet = load_set(CLASS.code, "García, María").exercises
+    for typed in ("García, María", "maría garcía", "MARÍA   GARCÍA", "garcía,  MARÍA"):
+        assert load_set(CLASS.code, open_short(CLASS.code, code, typed).student).exercises == sheet
+    assert load_set(CLASS.code, "Garcia, Maria").exercises != sheet
+    for typed in ("maria garcia", "Garcia, Maria"):
+        with pytest.raises(CribbageError, match="with its accents"):
+            open_short(CLASS.code, code, typed)
 
 
 def test_short_enough_to_type():
