@@ -29,7 +29,8 @@ ALLOWED = {
     "class_desk:deals": "a setting of the class to make (deals per game), read on Make the class",
     "class_desk:late": "names of late students, read on Add them to the class",
     "class_desk:codes": "results codes pasted by the teacher, read on Grade",
-    "table_controls:people_input": "the names of the people at the device, read on New game with these people",
+    "table_controls:people_input":
+        "the names of the people at the device, read on New game with these people",
     "table_controls:save_box": "a saved game as text, written by Save and read by Restore",
     "table_controls:file_input": "a file name for saving or loading a game",
     "table_options:name": "the learner's name at the table, an option read on New game",
