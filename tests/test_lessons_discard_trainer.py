@@ -281,3 +281,35 @@ def test_any_text_is_a_position_or_one_sentence(text):
         assert str(error) and "\n" not in str(error)
     else:
         assert DiscardPosition.parse(p.text) == p
+
+
+def test_show_me_calls_the_best_throw_the_best_never_yours_and_a_cost_is_said_as_a_gain_not_a_minus():
+    """Chapter 10, position 3: Show me with nothing chosen said 'Your throw, the A-9♣, hands ...'."""
+    from crib_widgets.lessons.discard_trainer import COST_HEAD, DiscardTrainer, given_up
+
+    trainer = DiscardTrainer([DiscardPosition.parse("AH 3S 4H 8S 9C 9D | pone")], shuffle=False)
+    shown = trainer.reveal()
+    assert not any("Your throw" in r or "your throw" in r for r in shown.reasons)
+    assert any(r.startswith(f"The best throw, the {shown.best.throw_words},") for r in shown.reasons)
+    q = trainer.question
+    wrong = q.throw(q.throws[-1].discard)
+    assert any(r.startswith("Your throw,") for r in wrong.reasons)
+    assert any(r.startswith("The best throw,") for r in wrong.reasons)
+    assert given_up(-0.1) == "0.1 points gained" and given_up(0.42) == "0.4 points"
+    sentence = wrong.cost_sentence()
+    assert sentence.startswith(COST_HEAD) and "+" not in sentence and "-" not in sentence.replace("-9", "")
+    assert all(f"{what}, {given_up(lost)}" in sentence for what, lost in wrong.parts())
+
+
+def test_practise_says_a_wrong_throw_s_cost_in_the_trainer_s_words():
+    t = DiscardTrainer(level="plain", shuffle=False)
+    wrong = t.question.throws[-1]
+    t.choose(wrong.discard)
+    t.check()
+    kept = Kept("", today="2026-12-06", device="d1")
+    kept.take(t.records, 0)
+    p = Practice(kept)
+    assert p.throw(wrong.discard) is False
+    texts = [line.head for line in p.lines]
+    assert any(t.question.throw(wrong.discard).cost_sentence() in text for text in texts)
+    assert not any("Given up in" in text for text in texts)

@@ -76,3 +76,14 @@ def test_practise_my_mistakes_asks_a_wrong_throw_again_by_click():
         mistakes.throw_picker.buttons[mistakes.throw_picker.cards.index(card)].value = True
     mistakes.throw_check.click()
     assert mistakes.practice.right and "box 2" in mistakes.feedback.value
+
+
+def test_a_wrong_throw_s_message_points_to_the_best_throw_already_drawn_below():
+    view = DiscardTrainerView(level="plain", shuffle=False)
+    press(view, view.question.throws[-1].discard)
+    view.check_button.click()
+    assert "Best throw" in view.feedback.value and "Why:" in view.feedback.value
+    assert "Try another throw, or press Show me" not in view.status_text
+    assert "shown below" in view.status_text and view.next_button.button_style == "primary"
+    v = view.lesson.verdict
+    assert all(words in view.feedback.value for _, words in v.cost_items())  # one wording with Practise

@@ -80,7 +80,8 @@ Row = tuple["DiscardOption", float, float]
 __all__ = ["DiscardPosition", "DiscardQuestion", "DiscardTrainer", "Throw", "Verdict", "LEVELS",
            "LEVEL_NAMES", "LESSON_TAGS", "LESSON", "TARGET", "positions", "score_applies", "count_out_choice",
            "count_out_keep",
-           "show_need", "crib_chances", "weigh", "level_of", "reasons", "fourth_street"]
+           "show_need", "crib_chances", "weigh", "level_of", "reasons", "fourth_street",
+           "given_up", "COST_HEAD"]
 
 LESSON = "discarding"  # kept under the same lesson as a throw at the game table: one deck for both
 TARGET = 121
@@ -356,6 +357,31 @@ class Verdict:
         return (("in the hand", self.hand_lost), (f"in {crib}", self.crib_lost),
                 ("in the play", self.play_lost))
 
+    def cost_items(self) -> tuple[tuple[str, str], ...]:
+        """(what, given up in words) for the hand, the crib, the play and in all, as `given_up` says
+        them: ``("in the play", "0.1 points gained")``."""
+        return (*((what, given_up(lost)) for what, lost in self.parts()),
+                ("in all", f"{given_up(self.cost)} a deal"))
+
+    def cost_sentence(self) -> str:
+        """The cost against the best in one sentence (the trainer's list, said in a line)."""
+        items = "; ".join(f"{what}, {words}" for what, words in self.cost_items())
+        return f"{COST_HEAD}: {items}."
+
+
+COST_HEAD = "Against the best throw, yours gives up on average"
+
+
+def given_up(x: float) -> str:
+    """Points given up as a person reads them: a part that gains is said as a gain, not a minus.
+
+    >>> given_up(0.42), given_up(-0.1), given_up(0.01)
+    ('0.4 points', '0.1 points gained', 'nothing')
+    """
+    if abs(x) < 0.05:
+        return "nothing"
+    return f"{x:.1f} points" if x > 0 else f"{-x:.1f} points gained"
+
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
@@ -550,8 +576,13 @@ def _crib_reasons(position: DiscardPosition, best: Throw, mine: Throw) -> list[s
     hand = position.cards
     owner = "your own crib" if position.dealer else "the dealer's crib"
     said = []
-    pair = ((mine, "Your throw, the {},"),) if mine.rank == best.rank else (
-        (mine, "Your throw, the {},"), (best, "The best throw, the {},"))
+    # the best throw shown (Show me) is not one the learner made: it is never called "your throw"
+    if mine.discard == best.discard:
+        pair: tuple[tuple[Throw, str], ...] = ((best, "The best throw, the {},"),)
+    elif mine.rank == best.rank:
+        pair = ((mine, "Your throw, the {},"),)
+    else:
+        pair = ((mine, "Your throw, the {},"), (best, "The best throw, the {},"))
     for throw, whose in pair:
         least, six_up = _crib_words(throw.discard, hand)
         at_least = f"at least {plural(least, 'point')} and " if least else ""

@@ -377,8 +377,7 @@ class Practice:
         lesson.choose(cards)
         verdict = lesson.check()
         lines = [Line("note", verdict.summary())]
-        lines += [Line("note", f"Given up {what}: {lost:+.1f}.") for what, lost in verdict.parts()
-                  if not verdict.right]
+        lines += [Line("note", verdict.cost_sentence())] if not verdict.right else []
         lines += [Line("note", why) for why in verdict.reasons]
         return self._graded(verdict.right, tuple(lines))
 

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..errors import CribbageError
 from ..lessons.checks import flag
-from ..lessons.discard_trainer import LEVEL_NAMES, LEVELS, DiscardTrainer, Verdict
+from ..lessons.discard_trainer import COST_HEAD, LEVEL_NAMES, LEVELS, DiscardTrainer, Verdict
 from ..words import join_words
 from .answer_box import mark_check
 from .cards_view import CardPicker, cards_html
@@ -128,7 +128,10 @@ class DiscardTrainerView(Frame):
             self._finish()
             self.set_status(f"{verdict.summary()} Press Next for the next position.", "ok")
         else:
-            self.set_status(f"{verdict.summary()} Try another throw, or press Show me.", "bad")
+            # the best throw and its reasons are drawn below at once: the message points there
+            self._prominent(self.next_button)
+            self.set_status(f"{verdict.summary()} The best throw and why are shown below. Press Next for the "
+                            "next position, or choose another throw to compare it.", "bad")
         self._draw_tally()
 
     def _on_reveal(self) -> None:
@@ -162,9 +165,8 @@ def verdict_html(verdict: Verdict, *, shown: bool = False, top: int = 5) -> str:
     t, b = verdict.throw, verdict.best
     parts = ""
     if not shown and t.discard != b.discard:
-        cells = "".join(f"<li>{esc(what)}: <b>{_signed(lost)}</b></li>" for what, lost in verdict.parts())
-        parts = (f'<div>Against the best throw, yours gives up on average:</div><ul class="crib-list">{cells}'
-                 f"<li>in all: <b>{_signed(verdict.cost)}</b> a deal</li></ul>")
+        cells = "".join(f"<li>{esc(what)}: <b>{esc(words)}</b></li>" for what, words in verdict.cost_items())
+        parts = f'<div>{esc(COST_HEAD)}:</div><ul class="crib-list">{cells}</ul>'
     why = "".join(f"<li>{esc(r)}</li>" for r in verdict.reasons)
     rows = []
     for throw in verdict.throws[:top]:
@@ -181,9 +183,3 @@ def verdict_html(verdict: Verdict, *, shown: bool = False, top: int = 5) -> str:
             f'<details class="crib-peek"><summary>Every throw, best first (averages; the crib with any '
             f'two cards beside yours)</summary><ul class="crib-list">{"".join(rows)}</ul></details>')
 
-
-def _signed(x: float) -> str:
-    """Points given up as a person reads them: a part that gains is said as a gain, not a minus."""
-    if abs(x) < 0.05:
-        return "nothing"
-    return f"{x:.1f} points" if x > 0 else f"{-x:.1f} points gained"
