@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from crib_widgets.cards import Card, full_deck
@@ -280,7 +282,8 @@ def test_the_card_chosen_stands_raised_and_says_so_in_words():
     four = d.hand_picker.buttons[0]
     assert "mod-active" not in seven._dom_classes and "mod-active" in four._dom_classes
     assert four.tooltip == "four of spades, your choice" and four.disabled
-    assert "4♠ ★ (your choice)" in d.feedback.value and "4♦ ★:" in d.feedback.value
+    text = _text(d.feedback.value)  # as read aloud, but with the cards' faces
+    assert "4♠ ★ (your choice)" in text and "4♦ ★:" in text
     d.next_button.click()
     assert not any("mod-active" in b._dom_classes for b in d.hand_picker.buttons)
 
@@ -291,7 +294,7 @@ def test_show_me_after_a_wrong_card_keeps_it_marked():
     d.check_button.click()
     d.reveal_button.click()
     assert "A♠: no points (your choice)" not in d.feedback.value  # the mark sits by the card's name
-    assert "A♠ (your choice)" in d.feedback.value and "your choice" in d.hand_picker.buttons[0].tooltip
+    assert "A♠ (your choice)" in _text(d.feedback.value) and "your choice" in d.hand_picker.buttons[0].tooltip
 
 
 def test_the_topic_menu_offers_only_topics_the_drill_has():
@@ -361,3 +364,19 @@ def test_a_question_from_outside_the_queue_is_headed_as_an_extra():
     assert f"An extra question (Next goes on to question 2 of {n})" in d.heading.value
     d.next_button.click()
     assert d.scenario is d.queue[1] and f"Question 2 of {n}" in d.heading.value
+
+
+def _text(html: str) -> str:
+    """The page's text without its tags."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_each_card_s_value_is_apart_from_the_card_and_the_card_is_named_in_words():
+    """Show me read '+2.93♦ ★' aloud (the value 2.9 and the 3 of diamonds ran together)."""
+    from crib_widgets.lessons.techniques import find
+
+    d = PeggingDrill([find((), ("3D", "3H", "4C"))], shuffle=False)
+    d.reveal_button.click()
+    html = d.feedback.value
+    assert "+2.93♦" not in _text(html) and "+2.9 3♦ ★" in _text(html)
+    assert 'aria-label="three of diamonds"' in html and 'aria-label="four of clubs"' in html

@@ -63,3 +63,15 @@ def test_a_note_says_where_a_strong_players_habit_and_the_computers_figures_diff
     drill = PeggingDrill(noted, shuffle=False)
     drill.reveal_button.click()
     assert "rule of thumb" in drill.feedback.value and "Our strongest computer player" in drill.feedback.value
+
+
+def test_a_wrong_card_is_told_why_at_once_from_the_stored_reason():
+    """'A strong player would not lay 5♥ here' gave no reason until Show me."""
+    drill = PeggingDrill(of("lead"), shuffle=False)
+    record = record_of(drill.scenario)
+    _button(drill, record["tempting"]).click()
+    drill.check_button.click()
+    why = record["options"][record["tempting"]]["why"]
+    card = Card.parse(record["tempting"]).pretty
+    assert f"A strong player would not lay {card} here: {why}." in drill.status_text
+    assert "Show me" in drill.status_text and drill.feedback.value == ""

@@ -195,7 +195,7 @@ class PeggingDrill(Frame):
             why_text = esc("; ".join(why))
             # green says points won: a value that loses on average is drawn as a loss, its minus sign kept
             tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
-            rows.append(f'<li><span class="{tone}">{shown}</span>{card.pretty}{mark}: {why_text}</li>')
+            rows.append(f'<li><span class="{tone}">{shown}</span> {_card_words(card)}{mark}: {why_text}</li>')
         best = join_words((c.pretty for c in a.best_cards), "or")
         head = (f"<div>Safest: <b>{best}</b> (net {a.points:+.2f} on average).</div>" if safest
                 else f"<div>Best: <b>{best}</b> for {a.points}.</div>")
@@ -214,7 +214,7 @@ class PeggingDrill(Frame):
             shown = "—" if pts is None else f"{pts:+.1f}".replace("-", "−")
             tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
             said = "" if a.is_best(pts) else f": {esc(why[0])}"
-            rows.append(f'<li><span class="{tone}">{shown}</span>{card.pretty}{mark}{said}</li>')
+            rows.append(f'<li><span class="{tone}">{shown}</span> {_card_words(card)}{mark}{said}</li>')
         note = f'<div class="crib-sub">{esc(a.note)}</div>' if a.note else ""
         return (f"<div>A strong player lays <b>{best}</b>. Why: {esc(first[0])}.</div>{note}"
                 '<div class="crib-sub">What each card is worth to the end of the play, your points minus '
@@ -251,8 +251,12 @@ class PeggingDrill(Frame):
             self.set_status(result.problem, "warn")
             return
         if self.scenario.ask == "strong":
-            self._finish(result.right, f"A strong player {'lays' if result.right else 'would not lay'} "
-                                       f"{card.pretty} here.")
+            if result.right:
+                self._finish(True, f"A strong player lays {card.pretty} here.")
+                return
+            # the stored reason for a card says what the better card does that this one does not
+            why = next(w for c, _, w in self.answer.options if c == card)
+            self._finish(False, f"A strong player would not lay {card.pretty} here: {why[0]}.")
             return
         _, pts, why = next(o for o in self.answer.options if o[0] == card)
         if self.scenario.ask == "safest":  # what this card leaves, in its own terms
@@ -323,6 +327,12 @@ class PeggingDrill(Frame):
         self.went_live()
         self.lesson.select(self.topic_picker.value)
         self._draw_question()
+
+
+def _card_words(card: Card) -> str:
+    """A card in a list of answers: its face, named in words for screen readers (a value drawn
+    beside it, such as +2.9, never runs into the card's rank when read aloud)."""
+    return f'<span role="img" aria-label="{esc(card.name)}" title="{esc(card.name)}">{card.pretty}</span>'
 
 
 def play_row_html(s: Scenario, *, four_colour: bool = False) -> str:
