@@ -139,3 +139,35 @@ def test_the_class_page_says_how_a_tournament_reaches_a_student_without_e_mail()
     cells = json.loads(book.read_text(encoding="utf-8"))["cells"]
     said = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "A tournament has no student codes to type from paper: without e-mail, open each student's" in said
+
+
+def test_the_results_button_counts_every_file_held_not_the_last_go():
+    view = _made_view()
+    klass = view.desk.assignment
+    raws = {name: json.dumps(make_results(klass, name, ["4", "2"])).encode()
+            for name in ("Ann", "Ben", "Chloé")}
+    view.results_upload.value = (_picked("results-ann.json", raws["Ann"]),
+                                 _picked("results-ben.json", raws["Ben"]))
+    view.results_upload.value = (_picked("results-chloe.json", raws["Chloé"]),
+                                 _picked("results-ann.json", raws["Ann"]))  # Ann's again: counted once
+    # ipywidgets labels the button "Add results files (N)" with N = len(value): it read "(2)" here before
+    assert len(view.results_upload.value) == 3 and "Ready to grade (3)" in view.pile.value
+    assert len(view.desk.handed_in) == 3
+    view.grade_button.click()
+    assert sorted(row.student for row in view.desk.report.students) == ["Ann", "Ben", "Chloé"]
+    view.clear_button.click()
+    assert view.results_upload.value == () and "No results files yet" in view.pile.value
+    view.results_upload.value = (_picked("results-ben.json", raws["Ben"]),)
+    assert len(view.results_upload.value) == 1 and len(view.desk.handed_in) == 1
+
+
+def test_the_class_list_label_says_a_schools_export_can_be_pasted():
+    view = ClassDeskView(ClassDesk())
+    labels = " ".join(html.unescape(w.value) for w in _all(view) if hasattr(w, "value") and
+                      isinstance(w.value, str))
+    assert "one name per line" not in labels
+    assert "Last, First" in labels and "header row" in labels
+    view.roster.value = "Last name,First name\nGarcía,María\nSmith,Jack\n"
+    view.hands.value = 2
+    view.make_button.click()
+    assert "for 2 students" in html.unescape(view.make_status.value)

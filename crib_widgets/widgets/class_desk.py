@@ -67,6 +67,9 @@ _CSS = """
 """
 _COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
             ".then(()=>{this.textContent='Copied'},()=>{this.textContent='Select the link and copy it'})")
+# Pasting a school's export works (the roster reader takes it): the label must not say one name a line only.
+ROSTER_LABEL = ("Your class list: one name a line, or paste your school's export as it is (\"Last, First\" "
+                "or \"First Last\", with its header row, columns copied from a spreadsheet):")
 _NOTE = "Getting ready: in a few moments the buttons below answer (the first time takes a little while)."
 _PRINT_JS = "this.closest('.crib-printable').querySelector('iframe').contentWindow.print()"
 
@@ -185,6 +188,8 @@ class ClassDeskView(Frame):
         for control in (self.roster, self.codes, self.kind, self.level, self.hands, self.seed, self.answers,
                         self.deals, self.computer, self.late):
             control.style = {"description_width": "initial"}
+        self._held: list[dict] = []  # every results file taken, kept on the button for its count
+        self._echoing = False
         self.number = next(_NUMBERS)
         _VIEWS[self.number] = self
         self.kind.observe(self._show_choices, "value")
@@ -202,7 +207,8 @@ class ClassDeskView(Frame):
         label = lambda text: widgets.HTML(f'<div class="crib-sub">{esc(text)}</div>')
         self._assemble(
             widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none")), self.status,
-            step("1. Make a class"), label("Your class list, one name per line:"), self.roster,
+            step("1. Make a class"),
+            label(ROSTER_LABEL), self.roster,
             row(self.kind, self.seed), self.set_row, self.answer_row, self.cup_row,
             self.make_button, self.make_status, self.made,
             label("A student joined later? One name a line, then add them (to the class made above, or "
@@ -300,15 +306,31 @@ class ClassDeskView(Frame):
 
     @_guarded
     def _hand_in(self, change=None) -> None:
-        files = uploaded_files(self.results_upload.value)
-        if files:  # kept on the button, whose count then says how many were picked last
+        if self._echoing:
+            return
+        picked = list(self.results_upload.value)
+        files = uploaded_files(picked)
+        if files:
             self.desk.hand_in(files)
+            seen = {(f["name"], bytes(f["content"])) for f in self._held}
+            self._held += [f for f in picked if (f["name"], bytes(f["content"])) not in seen]
+            self._hold_all()
             self._show_pile()
+
+    def _hold_all(self) -> None:
+        """Put every file taken so far back on the button: ipywidgets labels it with the count it holds,
+        which must be the pile's total, not the last go's (4 files in two goes read "(2)")."""
+        self._echoing = True
+        try:
+            self.results_upload.value = tuple(self._held)
+        finally:
+            self._echoing = False
 
     @_guarded
     def _clear(self, _button=None) -> None:
         self.desk.clear_handed_in()
-        self.results_upload.value = ()
+        self._held = []
+        self._hold_all()
         self._show_pile()
 
     @_guarded
