@@ -380,3 +380,5 @@ def test_each_card_s_value_is_apart_from_the_card_and_the_card_is_named_in_words
     html = d.feedback.value
     assert "+2.93♦" not in _text(html) and "+2.9 3♦ ★" in _text(html)
     assert 'aria-label="three of diamonds"' in html and 'aria-label="four of clubs"' in html
+    # the 4♣'s stored reason is the 3's (the 3 keeps the 4 for later): said once, its line points up
+    assert _text(html).count("the 3 keeps your 4 for later") == 1 and "4♣: the reason above" in _text(html)

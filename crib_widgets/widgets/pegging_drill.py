@@ -213,7 +213,10 @@ class PeggingDrill(Frame):
             mark += " (your choice)" if card == self.lesson.chosen else ""
             shown = "—" if pts is None else f"{pts:+.1f}".replace("-", "−")
             tone = "crib-pts crib-neg" if pts is not None and pts < 0 else "crib-pts"
-            said = "" if a.is_best(pts) else f": {esc(why[0])}"
+            # a card's stored reason compares the right card with it, and the right card's own is the
+            # comparison with the tempting card: that card's line points up rather than say it twice
+            said = ("" if a.is_best(pts) else ": the reason above" if why[0] == first[0]
+                    else f": {esc(why[0])}")
             rows.append(f'<li><span class="{tone}">{shown}</span> {_card_words(card)}{mark}{said}</li>')
         note = f'<div class="crib-sub">{esc(a.note)}</div>' if a.note else ""
         return (f"<div>A strong player lays <b>{best}</b>. Why: {esc(first[0])}.</div>{note}"
