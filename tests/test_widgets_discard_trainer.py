@@ -87,3 +87,6 @@ def test_a_wrong_throw_s_message_points_to_the_best_throw_already_drawn_below():
     assert "shown below" in view.status_text and view.next_button.button_style == "primary"
     v = view.lesson.verdict
     assert all(words in view.feedback.value for _, words in v.cost_items())  # one wording with Practise
+    view.hand_picker.clear()
+    press(view, view.question.throws[-2].discard)  # another throw to compare: Check is the press now
+    assert view.check_button.button_style == "primary" and view.next_button.button_style == ""

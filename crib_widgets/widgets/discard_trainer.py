@@ -111,6 +111,7 @@ class DiscardTrainerView(Frame):
         self.lesson.choose(chosen)
         names = join_words(c.name for c in chosen)
         if len(chosen) == 2:
+            self._prominent(self.check_button)  # after a wrong throw Next stood out: the press now is Check
             self.set_status(f"You chose the {names}. Press Check to judge the throw, or choose again.")
         else:
             self.set_status(f"Chosen: {('the ' + names) if chosen else 'nothing yet'}. Choose "
