@@ -217,3 +217,19 @@ def test_the_class_page_says_the_file_saved_last_is_marked_not_the_first():
     assert "(the first file)" not in words
     assert ("handed in twice is marked once, on the file saved last (whatever order the files come in)"
             in words)
+
+
+def test_a_file_set_aside_is_said_at_the_top_not_below_the_names_missing():
+    roster = (*(f"Student{n:02d}" for n in range(1, 26)), "Ann")
+    klass = Assignment("counting", "easy", 4, 7, roster, secret="45" * 16)
+    right = _right("Ann", klass)
+    files = [("results-ann.json", _text(make_results(klass, "Ann", right, saved=LATE))),
+             ("results-ann (1).json", _text(make_results(klass, "Ann", right[:2] + [None] * 2, saved=EARLY)))]
+    report = collected_report(klass, collect(klass, files))
+    summary = report.summary()
+    assert "1 file set aside (see \u201cNotes\u201d)" in summary
+    assert summary.index("set aside") < summary.index("no results yet")
+    page = report_files(report)["report.html"]
+    assert page.index("<h2>Notes</h2>") < page.index("<h2>No results yet</h2>")  # was below 25 names
+    alone = collected_report(klass, collect(klass, files[:1]))
+    assert "set aside" not in alone.summary() and "<h2>Notes</h2>" not in report_files(alone)["report.html"]

@@ -28,7 +28,8 @@ from ..words import plural
 from .assign import Assignment, fold_name
 from .results import CODE_PREFIX, ResultsError, Submission, codes_in, read_results
 
-__all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line"]
+__all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line",
+           "SET_ASIDE"]
 
 
 @dataclass
@@ -127,10 +128,13 @@ def latest_first(submissions: Sequence[Submission]) -> list[Submission]:
     return sorted(submissions, key=_order, reverse=True)
 
 
+SET_ASIDE = "set aside, not graded"  # the words of a note on a file set aside (the report counts them)
+
+
 def set_aside_line(kept: Submission, aside: Submission) -> str:
     """Why ``aside`` is not graded: which of the student's files is, and why that one."""
     name = kept.student
-    start = f"{aside.source}: set aside, not graded: {name} also handed in {kept.source}, which is graded"
+    start = f"{aside.source}: {SET_ASIDE}: {name} also handed in {kept.source}, which is graded"
     if kept.time_signed and aside.time_signed and kept.saved_at != aside.saved_at:
         return f"{start} (saved later: {_when(kept)}, this one {_when(aside)})"
     if kept.time_signed and not aside.time_signed:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from ..skills import SKILLS
 from ..words import join_words, plural
 from .assign import Assignment
-from .collect import Collected
+from .collect import SET_ASIDE, Collected
 from .grading import Report, grade
 from .model import ExerciseSet
 from .report_mistakes import mistakes_of
@@ -117,13 +117,16 @@ class ClassReport:
         return tuple(answer_kinds(self.assignment.student_set(self.assignment.students[0])))
 
     def summary(self) -> str:
-        """One line: how many graded, the class's average, who is missing."""
+        """One line: how many graded, the class's average, how many files were set aside, who is missing."""
         n = len(self.students)
         if not n:
             return f"No results graded for set {self.assignment.code}."
         average = sum(r.right for r in self.students) / n
         text = (f"{plural(n, 'student')} graded on set {self.assignment.code}: on average "
                 f"{average:.1f} of {self.assignment.hands} right")
+        aside = sum(f": {SET_ASIDE}:" in note for note in self.notes)
+        if aside:  # said at the top: the notes would otherwise sit below a long list of names
+            text += f"; {plural(aside, 'file')} set aside (see \u201cNotes\u201d)"
         if self.missing:
             text += f"; no results yet from {name_list(self.missing)}"
         return text + "."

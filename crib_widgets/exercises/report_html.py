@@ -72,8 +72,9 @@ def report_html(report: ClassReport) -> str:
     title = a.student_set(a.students[0]).title
     problems = "".join(
         f"<h2>{heading}</h2><ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
-        for heading, lines in (("No results yet", report.missing), ("Not graded", report.refused),
-                               ("Notes", report.notes)) if lines)
+        # What went wrong with the files first: a long list of names missing would hide it below the fold.
+        for heading, lines in (("Not graded", report.refused), ("Notes", report.notes),
+                               ("No results yet", report.missing)) if lines)
     charts = "".join(f'<figure class="chart">{svg}</figure>' for svg in report_charts(report).values())
     body = (
         f"<header><h1>Class report: {escape(title)}</h1>"
