@@ -96,3 +96,42 @@ def test_the_controls_a_person_may_use_come_from_their_legal_moves():
     table.run()
     assert table.game.phase == "play" and table.learner_moves()  # four cards each: the learner lays one
     assert choices(table.learner_moves()).cards == {m.card for m in table.learner_moves()}
+
+
+def test_the_pacer_runs_the_computers_steps_at_once_without_an_event_loop_and_waits_for_next():
+    from crib_widgets.table.pacing import Pacer
+
+    drawn: list[bool] = []
+    table = _computer_leads()
+    Pacer("next").run(table, lambda: drawn.append(table.waiting), lambda: None)
+    assert drawn == [True] and table.waiting  # three players: their moves wait for Next
+    Pacer("pause").run(table, lambda: drawn.append(table.waiting), lambda: None)
+    assert not table.waiting and drawn[-1] is False
+
+
+def test_a_step_scheduled_before_a_new_move_is_dropped():
+    import asyncio
+
+    from crib_widgets.table.pacing import PAUSE_SECONDS, Pacer
+
+    async def play() -> tuple[int, int]:
+        table = _computer_leads()
+        pacer = Pacer("pause")
+        pacer.run(table, lambda: None, lambda: None)
+        before = len(table.game.events)
+        assert table.waiting  # a step is scheduled
+        pacer.renew()  # a new game or move: the step scheduled is no longer due
+        await asyncio.sleep(PAUSE_SECONDS + 0.3)
+        return before, len(table.game.events)
+
+    before, after = asyncio.run(play())
+    assert before == after
+
+
+def _computer_leads() -> Table:
+    """Three players, the learner dealing: after the throw, the computer at their left leads."""
+    from crib_widgets.game import Rules
+
+    table = Table(Rules(players=3), strength="beginner", seed=1, dealer=0)
+    table.move(Discard(0, (table.game.hands[0][0],)), confirm=True)
+    return table

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 
-__all__ = ["PACES", "PAUSE_SECONDS", "THINKING_SECONDS", "check_pace", "paced_by_next", "read_points",
-           "running_loop"]
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["PACES", "PAUSE_SECONDS", "THINKING_SECONDS", "Pacer", "check_pace", "paced_by_next",
+           "read_points", "running_loop"]
 
 #: How the computers' moves appear: one by one after a short pause, one per press of Next, or
 #: ``auto`` (a pause with two players, Next with three or four).
@@ -57,3 +62,49 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
     if sys.platform == "emscripten":
         return asyncio.get_event_loop()
     return None
+
+
+class Pacer:
+    """Runs a table's due steps (the computers' moves) at ``pace``: at once with no event loop (a
+    test, a script), else one after each pause, or none until Next (`paced_by_next`). A step
+    scheduled for an earlier game or move is dropped: `renew` at each new game or move."""
+
+    def __init__(self, pace: str) -> None:
+        self.pace = check_pace(pace)
+        self.ticket = 0
+
+    def renew(self) -> None:
+        """A new game or move: the steps scheduled before it are dropped."""
+        self.ticket += 1
+
+    def by_next(self, table: Table) -> bool:
+        """The table's steps wait for a press of Next."""
+        return paced_by_next(self.pace, table.game.rules.players)
+
+    def run(self, table: Table, draw: Callable[[], None], landed: Callable[[], None]) -> None:
+        """``draw`` the table, then its due steps at the pace; ``landed`` when paced steps end at a
+        person's turn, a deal's show or the game's end. While a person thinks, their throws are
+        weighed."""
+        draw()
+        loop = running_loop()
+        if not table.waiting and loop is not None:
+            loop.call_later(THINKING_SECONDS, self._weigh, self.ticket, table)
+        if not table.waiting or self.by_next(table):
+            return
+        if loop is None:  # no event loop (tests, a plain script): the steps follow at once
+            table.run()
+            draw()
+            return
+        loop.call_later(PAUSE_SECONDS, self._step, self.ticket, table, draw, landed)
+
+    def _weigh(self, ticket: int, table: Table) -> None:
+        if ticket == self.ticket:  # the person has not moved yet
+            table.prepare_judging()
+
+    def _step(self, ticket: int, table: Table, draw: Callable[[], None], landed: Callable[[], None]) -> None:
+        if ticket != self.ticket:
+            return
+        table.advance()
+        self.run(table, draw, landed)
+        if not table.waiting:
+            landed()

@@ -34,9 +34,7 @@ from ..table.new_game import asks_before_leaving, table_from_options
 from ..table.pacing import (
     PACES,
     PAUSE_SECONDS,
-    THINKING_SECONDS,
-    check_pace,
-    paced_by_next,
+    Pacer,
     read_points,
     running_loop,
 )
@@ -52,7 +50,7 @@ from .table_options import show_rules
 from .table_tournament import TournamentSide
 from .table_views import advice_html, whose
 
-__all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "people_seats"]
+__all__ = ["GameTable", "STRENGTHS", "seat_names", "PACES", "PAUSE_SECONDS", "people_seats"]
 
 
 class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
@@ -137,7 +135,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             lowball=lowball,
             exact_finish=exact_finish,
         )
-        check_pace(pace)
+        pacer = Pacer(pace)
         if people is not None:
             seats, names = people_seats(people, rules.players, strength)
         table = Table(
@@ -154,10 +152,9 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         )
         super().__init__("Cribbage game table", STATIC_NOTE_GAME)
         self.four_colour = four_colour
-        self.pace = pace
+        self.pacer = pacer  # the computers' moves at the pace chosen
         self.advice = None
         self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
-        self._ticket = 0  # a paced step scheduled for an earlier game or move is dropped
         self.share_base = share_base or page_address()  # on a live page, links lead back to it
         self.match = None
         self.entry = None  # a tournament link's student and signing key
@@ -207,7 +204,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def _start(self, table: Table) -> None:
         self.table = table
         self._kept = len(table.records)  # the table's throws the page's progress holds
-        self._ticket += 1
+        self.pacer.renew()
         self.advice = None
         self.figure_view.value = self.review_view.value = ""
         self._pace_steps()
@@ -222,33 +219,17 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         self._start(table)
 
     # ---- pacing the computers' moves ---------------------------------------------------------------
+    @property
+    def pace(self) -> str:
+        """How the computers' moves appear (see `PACES`)."""
+        return self.pacer.pace
+
     def _paced_by_next(self) -> bool:
-        return paced_by_next(self.pace, self.game.rules.players)
+        return self.pacer.by_next(self.table)
 
     def _pace_steps(self) -> None:
         """Show the computers' moves one at a time: each after a pause, or at a press of Next."""
-        self.refresh()
-        loop = running_loop()
-        if not self.table.waiting and loop is not None:
-            ticket = self._ticket  # the learner's move: weigh their throws, if it is one, while they think
-            loop.call_later(THINKING_SECONDS, lambda: ticket == self._ticket and self.table.prepare_judging())
-        if not self.table.waiting or self._paced_by_next():
-            return
-        if loop is None:  # no event loop (tests, a plain script): the steps follow at once
-            while self.table.waiting:
-                self.table.advance()
-            self.refresh()
-            return
-        ticket = self._ticket
-        loop.call_later(PAUSE_SECONDS, lambda: self._paced_step(ticket))
-
-    def _paced_step(self, ticket: int) -> None:
-        if ticket != self._ticket:
-            return
-        self.table.advance()
-        self._pace_steps()
-        if not self.table.waiting:  # the learner's turn, a deal's show or the end: keep the focus there
-            self._focus_cards()
+        self.pacer.run(self.table, self.refresh, self._focus_cards)
 
     def _on_next_move(self) -> None:
         self.went_live()
@@ -265,7 +246,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         if changes and changes[0].kind == "warning":
             self.set_status(changes[0].text, "warn")
             return
-        self._ticket += 1
+        self.pacer.renew()
         self.advice = None
         self.advice_view.value = ""
         self._pace_steps()
@@ -476,7 +457,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_pace(self) -> None:
         self.went_live()
-        self.pace = self.options["pace"].value
+        self.pacer.pace = self.options["pace"].value
         self._pace_steps()
 
     def _on_plot(self) -> None:
