@@ -9,11 +9,20 @@ import re
 
 import pytest
 
+from crib_widgets.cards import Card
 from crib_widgets.game import Discard, Game, Play, Rules
 from crib_widgets.strategy import make_player
+from crib_widgets.strategy.lines import Line
 from crib_widgets.strategy.matches import play_game
 from crib_widgets.strategy.review import review_game
-from crib_widgets.strategy.review.reasons import how_it_ended, is_fallback, often, restates_cost
+from crib_widgets.strategy.review.reasons import (
+    _later_part,
+    _their_later_part,
+    how_it_ended,
+    is_fallback,
+    often,
+    restates_cost,
+)
 from crib_widgets.strategy.review.replay import fresh_copy
 from crib_widgets.strategy.solver import pile_points
 from crib_widgets.table import Table
@@ -143,3 +152,55 @@ def test_lowball_reasons_say_points_count_against_their_taker():
     assert found and all(d.reason.startswith("in Lowball points count against") for d in found)
     assert not [d for d in found if restates_cost(d.reason, d.cost) or is_fallback(d.reason)]
     assert not [d for d in found if "safer" in d.reason or "invites" in d.reason]  # their points help you
+
+
+def _learner_game_2024():
+    """The chapter-15 table (seed 2024), the learner throwing Q-K and leading the 4 of clubs, as in
+    the reported review (the rest laid by the first card that fits)."""
+    table = Table(Rules(target=121), strength="expert", seed=2024)
+    table.move(Discard(0, [Card.parse("QD"), Card.parse("KD")]))
+    table.run()
+    table.move(Play(0, Card.parse("4C")))
+    table.run()
+    return table.game, review_game(table.game, seat=0, deals=(1,))
+
+
+def test_their_later_fifteen_past_15_is_said_to_come_once_the_count_starts_again():
+    # count 14: the 10 makes 24, the 8 makes 22; no fifteen is left in this count after either
+    done, best = Card.parse("10C"), Card.parse("8S")
+    d, b = Line(), Line()
+    d.add((1, "later", "fifteen", 7), 2, 0.33)
+    text = _their_later_part(done, best, d, b, "fifteen", 14)
+    assert text is not None
+    assert "once the count starts again" in text[1] and "in the next count" in text[1], text
+    assert "(count 24)" in text[1] and "(count 22)" in text[1]
+    # ours, the same: a 5 kept at count 23 makes fifteen only in the next count
+    b.add((0, "later", "fifteen", 5), 2, 0.25)
+    ours = _later_part(Card.parse("5C"), Card.parse("3S"), Line(), b, "fifteen", 20)
+    assert ours is not None and "once the count starts again" in ours[1] and "in the next count" in ours[1]
+    # below 15 a later fifteen may come in this count: no such words
+    low = _their_later_part(done, best, d, Line(), "fifteen", 0)
+    assert low is not None and "count starts again" not in low[1] and "next count" not in low[1]
+
+
+def test_their_later_pairs_after_a_lead_name_the_card_each_lead_keeps():
+    # reported: "after the 4 they score a pair about half the time, after the 2 about 1 time in 4",
+    # though three of each rank are unseen; the model's cause is the card kept to be laid later
+    _, review = _learner_game_2024()
+    (lead,) = [d for d in review.decisions if d.phase == "play" and not d.position.pile]
+    assert lead.is_mistake and lead.best.cards[0].rank == 2
+    assert "they score a pair" not in lead.reason, lead.reason
+    assert "laying the 4 keeps your 2, which they pair later" in lead.reason, lead.reason
+
+
+def test_a_throw_reason_never_says_their_pairs_in_the_play_and_names_the_crib_beside_the_play(reviewed):
+    # reported: "2-4-8-10 let the other player peg a pair about 1 time in 3, 4-8-10-Q hardly ever"
+    # (any card can be paired: the figure came from sampled hands solved with both hands known),
+    # and the crib (Q-K against 2-K into the other player's crib) went unsaid
+    _, review = _learner_game_2024()
+    (throw,) = [d for d in review.decisions if d.phase == "discard"]
+    assert "peg a pair" not in throw.reason, throw.reason
+    assert "throwing Q-K gives the other player's crib help" in throw.reason, throw.reason
+    throws = [d for _, d in _mistakes(reviewed) if d.phase == "discard"]
+    pairs = re.compile(r"let the other player peg (a pair|three|four)")
+    assert not [d.reason for d in throws if pairs.search(d.reason)]

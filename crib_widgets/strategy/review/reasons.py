@@ -199,8 +199,8 @@ def _line_reason(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line
                            f"{scores_now(game.pile, done)}"))
     for what in KIND_WORDS:
         found.append(_reply_part(game, seat, done, best, d, b, what, pile, count))
-        found.append(_later_part(done, best, d, b, what))
-        found.append(_their_later_part(done, best, d, b, what))
+        found.append(_later_part(done, best, d, b, what, count))
+        found.append(_their_later_part(done, best, d, b, what, count))
         found.append(_partner_part(done, best, d, b, what, count))
     found.append(_go_part(done, best, d, b, game.rules.players))
     parts = [p for p in found if p is not None and p[0] >= SMALL]
@@ -264,7 +264,15 @@ def _scores(pile: tuple[int, ...], rank: int, what: str) -> bool:
     return any(kind == what for kind, _ in score_kinds(after, pile_points(after)))
 
 
-def _later_part(done: Card, best: Card, d: Line, b: Line, what: str) -> tuple[float, str] | None:
+def _next_count(what: str, count: int, card: Card) -> bool:
+    """Whether a later ``what`` after ``card`` laid at ``count`` can only come once the count starts
+    again: no fifteen is left in a count past 15 (nor anything after a 31)."""
+    after = count + card.value
+    return after == 31 or (what == "fifteen" and after >= 15)
+
+
+def _later_part(done: Card, best: Card, d: Line, b: Line, what: str, count: int
+                ) -> tuple[float, str] | None:
     """Our fifteens, 31s, pairs or runs later in the play, after ``best`` and not after ``done``."""
     gain = b.total(0, "later", what) - d.total(0, "later", what)
     if gain < SMALL:
@@ -285,20 +293,47 @@ def _later_part(done: Card, best: Card, d: Line, b: Line, what: str) -> tuple[fl
         head = f"the {best.rank_text} is one of your two {name}s: the other, kept, then {_MAKES[what]}"
     else:
         head = f"after the {best.rank_text}, your {name} {_MAKES[what]} later in the play"
-    return gain, (f"{head} {often(p_best)}; after the {done.rank_text} {_YOU[what]} later "
+    if _next_count(what, count, best):
+        head += " once the count starts again"
+    later = "in the next count" if _next_count(what, count, done) else "later"
+    return gain, (f"{head} {often(p_best)}; after the {done.rank_text} {_YOU[what]} {later} "
                   f"{often(p_done)}")
 
 
-def _their_later_part(done: Card, best: Card, d: Line, b: Line, what: str) -> tuple[float, str] | None:
+def _their_later_part(done: Card, best: Card, d: Line, b: Line, what: str, count: int
+                      ) -> tuple[float, str] | None:
     """The other player's fifteens, 31s, pairs or runs later in the play, after ``done`` more than
-    after ``best``."""
+    after ``best``; said to come once the count starts again when none is left in this count."""
     gain = d.total(1, "later", what) - b.total(1, "later", what)
     p_done, p_best = d.total(1, "later", what, chance=True), b.total(1, "later", what, chance=True)
     if gain < SMALL or p_done <= p_best or often(p_done) == often(p_best):
         return None
+    at_done, at_best = count + done.value, count + best.value
+    if _next_count(what, count, done) and _next_count(what, count, best):
+        return gain, (f"the {best.rank_text} leaves them fewer chances once the count starts again: after "
+                      f"the {done.rank_text} (count {at_done}) they score {KIND_WORDS[what]} in the next "
+                      f"count {often(p_done)}, after the {best.rank_text} (count {at_best}) {often(p_best)}")
+    if what == "pair" and best.rank != done.rank:
+        kept = _kept_paired(done, best, d, b)
+        if kept:
+            return gain, kept
+    when = " in the next count" if _next_count(what, count, done) else ""
     return gain, (f"the {best.rank_text} leaves them fewer chances later in the play: after the "
-                  f"{done.rank_text} they score {KIND_WORDS[what]} {often(p_done)}, after the "
+                  f"{done.rank_text} they score {KIND_WORDS[what]}{when} {often(p_done)}, after the "
                   f"{best.rank_text} {often(p_best)}")
+
+
+def _kept_paired(done: Card, best: Card, d: Line, b: Line) -> str | None:
+    """Their later pairs told by the card each choice keeps: laying ``done`` keeps ``best``, which
+    they pair later more often than the ``done`` that laying ``best`` keeps (any card can be paired,
+    so the cause is which card is left to be laid later, not "a pair" as such)."""
+    p_done = d.chance.get((1, "later", "pair", best.rank), 0.0)
+    p_best = b.chance.get((1, "later", "pair", done.rank), 0.0)
+    if p_done <= p_best or often(p_done) == often(p_best):
+        return None
+    return (f"the {best.rank_text} leaves them fewer chances later in the play: laying the "
+            f"{done.rank_text} keeps your {best.rank_text}, which they pair later {often(p_done)}; the "
+            f"{best.rank_text} keeps your {done.rank_text}, paired later {often(p_best)}")
 
 
 def _partner_part(done: Card, best: Card, d: Line, b: Line, what: str, count: int

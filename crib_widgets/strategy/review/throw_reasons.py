@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["discard_reason"]
 
 Cards = tuple[Card, ...]
+_PAIRS = ("pair", "pair royal", "double pair royal")
 
 
 def discard_reason(game: Game, seat: int, done: Weighed, best: Weighed) -> str:
@@ -53,10 +54,14 @@ def discard_reason(game: Game, seat: int, done: Weighed, best: Weighed) -> str:
     parts = [(hand_gain, lambda: _hand_words(done, best, hand, sign)),
              (crib_gain, lambda: _crib_words(done, best, hand, owner, mine)),
              (play_gain, lambda: _play_words(game, seat, done, best, hand))]
-    # the part that counts most, and the next when it counts at least half as much
+    # the part that counts most, and the next when it counts at least half as much, or at all when
+    # the first is the play (its figures rest on a few sampled hands: the hand or crib a player
+    # can see for himself is named too)
     said: list[tuple[float, str]] = []
-    for gain, words in sorted(parts, key=lambda p: -p[0]):
-        if said and (gain < said[0][0] / 2 or len(said) == 2):
+    ranked = sorted(parts, key=lambda p: -p[0])
+    for gain, words in ranked:
+        play_first = bool(said) and said[0][1].startswith("in the play")
+        if said and ((gain < said[0][0] / 2 and not (play_first and gain >= SMALL)) or len(said) == 2):
             break
         text = words() if gain > 0 else None
         if text:
@@ -211,7 +216,10 @@ def _play_words(game: Game, seat: int, done: Weighed, best: Weighed, hand: Cards
             p_d = min(1.0, ld.total(0, what=what, chance=True))
             if often(p_b) != often(p_d):
                 parts.append((ours, f"in the play, {text_b} peg {noun} {often(p_b)}, {text_d} {often(p_d)}"))
-        if theirs >= SMALL:
+        # their pairs are left out: each sampled hand is solved with both hands known, so a keep is
+        # "hardly ever" paired only because its cards are never laid into a pair the solver can see;
+        # a player cannot, and any card can be paired
+        if theirs >= SMALL and what not in _PAIRS:
             p_b = min(1.0, lb.total(1, what=what, chance=True))
             p_d = min(1.0, ld.total(1, what=what, chance=True))
             if often(p_b) != often(p_d):
