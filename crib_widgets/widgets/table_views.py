@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..table.ending import final_text
+from ..table.prompts import whose as seat_possessive
 from ..table.show import show_groups
 from ..voice import count_player
-from ..words import possessive
 from .cards_view import back_html, card_html, cards_html, empty_html
 from .styles import SIDE_COLOURS, esc
 
@@ -38,9 +38,8 @@ SCORING_KINDS = ("heels", "peg", "go point", "last card", "go", "show", "announc
 
 def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
     """A seat's possessive as the engine says it: "your" for the learner, "Ann's", "Across'"."""
-    if seat == you:
-        return "Your" if capital else "your"
-    return possessive(game.names[seat])
+    said = seat_possessive(game, seat, you)  # the table's prompts say it so too
+    return "Your" if capital and seat == you else said
 
 
 def crib_owner(game: Game, seat: int, you: int = 0) -> str:
