@@ -43,6 +43,12 @@ def _typo(code: str) -> str:
     return body[:4] + swap + body[5:]
 
 
+def _focused(tab) -> str:
+    """The id (or tag) of the element with the keyboard focus."""
+    return tab.evaluate("document.activeElement && (document.activeElement.id || "
+                        "document.activeElement.tagName)")
+
+
 def run(site: Path, shots: Path, chromium: str) -> list[str]:
     problems: list[str] = []
     server, base = serve(site)
@@ -64,6 +70,9 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
                 if expected not in said:
                     problems.append(f"{typed_code} with {name}: expected '{expected}', the page said "
                                     f"{said!r}")
+                box = "ca-scode" if expected == "typo" else "ca-pname"  # the box to correct has the focus
+                if _focused(tab) != box:
+                    problems.append(f"{typed_code} with {name}: the focus is on {_focused(tab)!r}, not {box}")
             tab.fill("#ca-scode", code.lower().replace("-", " "))
             tab.fill("#ca-pname", "María García")
             tab.click("text=Open my set")
@@ -100,6 +109,15 @@ def run(site: Path, shots: Path, chromium: str) -> list[str]:
 
             tab = context.new_page()
             tab.goto(base + short_link(CLASS, "Zoë O'Neil"))
+            tab.wait_for_selector("#ca-name")
+            if _focused(tab) != "ca-name":  # issue 37: was 43 Tabs away
+                problems.append(f"the short link opened with the focus on {_focused(tab)!r}, not the name "
+                                "box")
+            tab.fill("#ca-name", "Ben Smith")
+            tab.click("#crib-assignment .ca-start button")
+            tab.wait_for_function("document.querySelector('.ca-start .ca-msg').textContent")
+            if _focused(tab) != "ca-name":
+                problems.append(f"after a name refused the focus is on {_focused(tab)!r}, not the name box")
             tab.fill("#ca-name", "zoë o'neil")
             tab.keyboard.press("Enter")
             tab.wait_for_selector("#ca-q1-answer", timeout=PYTHON_WAIT)

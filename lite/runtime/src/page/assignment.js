@@ -142,16 +142,17 @@ function practiceForm(root) {
     "aria-describedby": "ca-scode-help" });
   const name = $("input", { id: "ca-pname", placeholder: "as printed on your sheet", size: 24, autocomplete: "name" });
   const msg = $("p", { class: "ca-msg", role: "alert" });
+  const FIELD_OF = { set: code, code: student, typo: student, name, empty: name };
   const go = async () => {
     if (student.value.trim()) {
       const { entry, problem } = await openShort(code.value, student.value, name.value);
-      if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
+      if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; retry(FIELD_OF[problem]); return; }
       // the address now holds the codes (not the name), so a reload asks only for the name
       const typed = `${entry.code.slice(0, 3)}-${entry.code.slice(3, 6)}-${entry.code.slice(6)}`;
       history.replaceState(null, "", "#" + new URLSearchParams({ set: entry.set, code: typed }).toString());
       return openShortSet(root, entry);
     }
-    if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = SHORT_PROBLEMS.set; return; }
+    if (!/^\s*\w+\/\w+\/\d+\/\d+\s*$/.test(code.value)) { msg.textContent = SHORT_PROBLEMS.set; retry(code); return; }
     location.hash = new URLSearchParams({ v: "1", set: code.value.trim(), student: name.value.trim(), check: "1", by: "total" }).toString();
     location.reload();
   };
@@ -166,6 +167,13 @@ function practiceForm(root) {
     $("button", { type: "button", class: "ca-button", text: "Open my set", onclick: go }), msg));
 }
 
+// After a problem, the box to correct has the focus with its text selected: a keyboard or screen-reader
+// user is not left on the button (or the page's top) to find it again among the page's links.
+function retry(input) {
+  input.focus();
+  input.select();
+}
+
 // A short link (or the codes typed above): the name is asked for, checked against the code, then
 // the cards are made with the book's Python.
 function shortStart(root, set, code) {
@@ -177,7 +185,7 @@ function shortStart(root, set, code) {
       return showProblem(root, "This short link is damaged (a letter is missing or changed). Type the set code " +
         "and the student code from your sheet instead.");
     }
-    if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; return; }
+    if (problem) { msg.textContent = SHORT_PROBLEMS[problem]; retry(name); return; }
     openShortSet(root, entry);
   };
   name.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
