@@ -224,8 +224,16 @@ def test_the_view_imports_a_file_and_the_page_saves_it(page):
                           "content": memoryview(other.text.encode()),
                           "last_modified": datetime.datetime.now()},)
     assert [a.id for a in kept.store.answers] == ["d9-1"] and "Imported 1 answer" in view.file_status.value
-    assert Store.from_text(shown_text()) == kept.store and view.upload.value == ()
+    # the button ("Import a progress file (N)") counts the files imported: it read "(0)" after this import
+    assert Store.from_text(shown_text()) == kept.store and len(view.upload.value) == 1
     assert "download=\"crib-progress-2026-12-02.json\"" in view.download.value
+    view.upload.value = ({"name": "notes.json", "type": "application/json", "size": 1,
+                          "content": memoryview(b"not progress"), "last_modified": datetime.datetime.now()},)
+    assert "Imported" not in view.file_status.value  # refused: not counted
+    assert len(view.upload.value) == 1 and [a.id for a in kept.store.answers] == ["d9-1"]
+    view.clear_button.click()
+    view.confirm_button.click()
+    assert view.upload.value == ()
 
 
 def test_a_page_opened_later_numbers_its_answers_after_the_earlier_pages_answers_of_the_day(monkeypatch):

@@ -57,6 +57,8 @@ class ProgressView(Frame):
         self.confirm_button = action_button("Yes, clear it", "Clear every answer kept here", "danger")
         self.cancel_button = action_button("No, keep it", "Keep your progress as it is")
         self.file_status = widgets.HTML()
+        self._imported: list[dict] = []  # the files imported, kept on the button for its count
+        self._echoing = False
         self.upload.observe(self._on_upload, "value")
         self.clear_button.on_click(lambda _: self._on_clear())
         self.confirm_button.on_click(lambda _: self._on_confirm())
@@ -88,15 +90,28 @@ class ProgressView(Frame):
         self.file_status.value = status_html(esc(self.page.message), self.page.tone)
 
     def _on_upload(self, _change=None) -> None:
+        if self._echoing:
+            return
         self.went_live()
-        files = uploaded_files(self.upload.value)
+        picked = list(self.upload.value)
+        files = uploaded_files(picked)
         if not files:
             return
         name, raw = files[0]
         if self.page.import_file(raw, name):
             saved()
-        self.upload.value = ()
+            self._imported.append(picked[0])
+        self._hold_imported()
         self._draw()
+
+    def _hold_imported(self) -> None:
+        """Keep the files imported on the button: ipywidgets labels it with the count it holds, which read
+        "(0)" after a successful import when the button was emptied."""
+        self._echoing = True
+        try:
+            self.upload.value = tuple(self._imported)
+        finally:
+            self._echoing = False
 
     def _on_clear(self) -> None:
         self.went_live()
@@ -107,6 +122,8 @@ class ProgressView(Frame):
         self.went_live()
         if self.page.confirm_clear():
             saved()
+            self._imported = []  # what they brought is forgotten too
+            self._hold_imported()
         self._draw()
 
     def _on_cancel(self) -> None:
