@@ -227,6 +227,11 @@ def test_the_view_imports_a_file_and_the_page_saves_it(page):
     # the button ("Import a progress file (N)") counts the files imported: it read "(0)" after this import
     assert Store.from_text(shown_text()) == kept.store and len(view.upload.value) == 1
     assert "download=\"crib-progress-2026-12-02.json\"" in view.download.value
+    view.upload.value = ()
+    view.upload.value = ({"name": "crib-progress.json", "type": "application/json", "size": 1,
+                          "content": memoryview(other.text.encode()),
+                          "last_modified": datetime.datetime.now()},)
+    assert len(view.upload.value) == 1  # the same file again (or echoed back by the page) counts once
     view.upload.value = ({"name": "notes.json", "type": "application/json", "size": 1,
                           "content": memoryview(b"not progress"), "last_modified": datetime.datetime.now()},)
     assert "Imported" not in view.file_status.value  # refused: not counted

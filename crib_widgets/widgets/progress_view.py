@@ -100,7 +100,8 @@ class ProgressView(Frame):
         name, raw = files[0]
         if self.page.import_file(raw, name):
             saved()
-            self._imported.append(picked[0])
+            if (name, raw) not in uploaded_files(self._imported):  # the same file again counts once
+                self._imported.append(picked[0])
         self._hold_imported()
         self._draw()
 
