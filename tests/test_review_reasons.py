@@ -177,7 +177,7 @@ def test_their_later_fifteen_past_15_is_said_to_come_once_the_count_starts_again
     # ours, the same: a 5 kept at count 23 makes fifteen only in the next count
     b.add((0, "later", "fifteen", 5), 2, 0.25)
     ours = _later_part(Card.parse("5C"), Card.parse("3S"), Line(), b, "fifteen", 20)
-    assert ours is not None and "once the count starts again" in ours[1] and "in the next count" in ours[1]
+    assert ours is not None and ", once the count starts again," in ours[1] and "in the next count" in ours[1]
     # below 15 a later fifteen may come in this count: no such words
     low = _their_later_part(done, best, d, Line(), "fifteen", 0)
     assert low is not None and "count starts again" not in low[1] and "next count" not in low[1]

@@ -294,7 +294,7 @@ def _later_part(done: Card, best: Card, d: Line, b: Line, what: str, count: int
     else:
         head = f"after the {best.rank_text}, your {name} {_MAKES[what]} later in the play"
     if _next_count(what, count, best):
-        head += " once the count starts again"
+        head += ", once the count starts again,"
     later = "in the next count" if _next_count(what, count, done) else "later"
     return gain, (f"{head} {often(p_best)}; after the {done.rank_text} {_YOU[what]} {later} "
                   f"{often(p_done)}")
@@ -314,7 +314,7 @@ def _their_later_part(done: Card, best: Card, d: Line, b: Line, what: str, count
                       f"the {done.rank_text} (count {at_done}) they score {KIND_WORDS[what]} in the next "
                       f"count {often(p_done)}, after the {best.rank_text} (count {at_best}) {often(p_best)}")
     if what == "pair" and best.rank != done.rank:
-        kept = _kept_paired(done, best, d, b)
+        kept = _kept_paired(done, best, d, b, p_done - p_best)
         if kept:
             return gain, kept
     when = " in the next count" if _next_count(what, count, done) else ""
@@ -323,13 +323,14 @@ def _their_later_part(done: Card, best: Card, d: Line, b: Line, what: str, count
                   f"{best.rank_text} {often(p_best)}")
 
 
-def _kept_paired(done: Card, best: Card, d: Line, b: Line) -> str | None:
+def _kept_paired(done: Card, best: Card, d: Line, b: Line, between: float) -> str | None:
     """Their later pairs told by the card each choice keeps: laying ``done`` keeps ``best``, which
     they pair later more often than the ``done`` that laying ``best`` keeps (any card can be paired,
-    so the cause is which card is left to be laid later, not "a pair" as such)."""
+    so the cause is which card is left to be laid later, not "a pair" as such); None unless the
+    kept cards make most of the difference ``between`` the two chances of a later pair."""
     p_done = d.chance.get((1, "later", "pair", best.rank), 0.0)
     p_best = b.chance.get((1, "later", "pair", done.rank), 0.0)
-    if p_done <= p_best or often(p_done) == often(p_best):
+    if p_done - p_best < between / 2 or often(p_done) == often(p_best):
         return None
     return (f"the {best.rank_text} leaves them fewer chances later in the play: laying the "
             f"{done.rank_text} keeps your {best.rank_text}, which they pair later {often(p_done)}; the "
