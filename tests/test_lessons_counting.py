@@ -154,7 +154,8 @@ def test_the_trainer_grades_as_the_worksheets_grader_does(rng, total, crib):
     exercise = CountingExercise(1, "a right count", tuple(hand), starter, crib)
     assert lesson.check_total(total).right == check_answer(exercise, total).correct
     said = {k: rng.choice([v, v + 1, max(v - 2, 0)]) for k, v in lesson.score.by_kind().items()}
-    verdict = lesson.check_kinds(said)
+    # a fresh trainer: one that was counted right already grades no further answer to the hand
+    verdict = CountingLesson(hand, starter=starter, crib=crib).check_kinds(said)
     assert verdict.right == check_answer(exercise, said).correct == (said == lesson.score.by_kind())
 
 
