@@ -135,3 +135,18 @@ def _computer_leads() -> Table:
     table = Table(Rules(players=3), strength="beginner", seed=1, dealer=0)
     table.move(Discard(0, (table.game.hands[0][0],)), confirm=True)
     return table
+
+
+def test_a_game_table_s_pace_is_set_as_the_menu_sets_it_and_a_bad_one_refused():
+    """The site checks set ``table.pace`` (a property since the split: it had no setter)."""
+    import pytest
+
+    from crib_widgets.errors import CribbageError
+    from crib_widgets.widgets.game_table import GameTable
+
+    table = GameTable(seed=1)
+    table.pace = "next"
+    assert table.pace == "next" == table.pacer.pace
+    with pytest.raises(CribbageError):
+        table.pace = "warp"
+    assert table.pace == "next"

@@ -35,6 +35,7 @@ from ..table.pacing import (
     PACES,
     PAUSE_SECONDS,
     Pacer,
+    check_pace,
     read_points,
     running_loop,
 )
@@ -221,8 +222,12 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     # ---- pacing the computers' moves ---------------------------------------------------------------
     @property
     def pace(self) -> str:
-        """How the computers' moves appear (see `PACES`)."""
+        """How the computers' moves appear (see `PACES`); set it as the pace menu does."""
         return self.pacer.pace
+
+    @pace.setter
+    def pace(self, pace: str) -> None:
+        self.pacer.pace = check_pace(pace)
 
     def _paced_by_next(self) -> bool:
         return self.pacer.by_next(self.table)
