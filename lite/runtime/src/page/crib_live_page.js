@@ -402,10 +402,24 @@ async function countSaid(widget) {
   }
 }
 
+// The live widget's views are drawn a task at a time (main_thread.js), so a control a kept tap
+// names may not be there yet when the replay starts, above all on a busy phone: wait for it (and for
+// it to be enabled) a little before saying the tap could not be replayed.
+const REPLAY_WAIT_MS = 8000;
+
+async function drawnByKey(area, key) {
+  const until = performance.now() + REPLAY_WAIT_MS;
+  for (;;) {
+    const el = findByKey(area, key);
+    if ((el && !el.disabled) || performance.now() > until) return el;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function replay(widget) {
   while (widget.actions.length) {
     const action = widget.actions.shift();
-    const el = findByKey(widget.live, action.key);
+    const el = await drawnByKey(widget.live, action.key);
     if (!el || el.disabled) { widget.refused += action.kind === 'value' ? 0 : 1; continue; }
     if (action.kind === 'click') {
       el.click();
