@@ -150,7 +150,7 @@ ALLOWED_LONG: set[str] = {
 }
 
 # Packages (and the root modules, as one) that still import each other, each group sorted: the
-# layers of /work/shared/DESIGN.md run one way only. Issue 40: to be removed.
+# layers of the design (README, "Layers") run one way only. Issue 40: to be removed.
 ALLOWED_PACKAGE_CIRCLES: list[list[str]] = [
     # stats.py (root) asks strategy.discard for its figures
     ["crib_widgets", "crib_widgets.game", "crib_widgets.strategy"],
