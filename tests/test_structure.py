@@ -144,8 +144,6 @@ ALLOWED_PRIVATE: set[tuple[str, str, str]] = set()
 
 # Modules over the line limit, each to be split by job. Issue 40: to be removed.
 ALLOWED_LONG: set[str] = {
-    "crib_widgets.lessons.board_play",
-    "crib_widgets.lessons.discard_trainer",
     "lite.crib_live",
 }
 

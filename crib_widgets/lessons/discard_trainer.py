@@ -54,21 +54,30 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from itertools import combinations, combinations_with_replacement
-from math import comb
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..scoring import MAX_HAND_SCORE, rank_key, rank_table
 from ..skills import Skill
-from ..strategy.explain import holding_words, ranks_text, throw_reasons
-from ..words import join_words, plural
+from ..strategy.explain import ranks_text
+from ..words import join_words
 from . import checks
+from .discard_position import (
+    LESSON_TAGS,
+    DiscardPosition,
+    Throw,
+    count_out_choice,
+    count_out_keep,
+    score_applies,
+    show_need,
+    starters_reaching,
+)
+from .discard_reasons import crib_chances, reasons
 from .record import AnswerRecord
 
 if TYPE_CHECKING:
@@ -93,176 +102,11 @@ LEVELS: dict[str, tuple[str, ...]] = {
     "score": ("fourth-street",),
 }
 # What each lesson teaches, as the trainer's heading says it.
-LESSON_TAGS: dict[str, str] = {
-    "keep-the-hand": "Keep the hand first: some keeps are too good to break up",
-    "dealer-feeds": "Your own crib: feed it fives, pairs and touching cards",
-    "pone-balks": "The dealer's crib: balk it with cards far apart",
-    "pone-keeps-fives": "The dealer's crib: never give it a five",
-    "close-call": "A close call: two throws a fraction of a point apart",
-    "crib-decides": "When the hands are close, the crib decides",
-    "play-decides": "When hand and crib are close, the play decides",
-    "flush-keep": "A flush worth keeping",
-    "flush-trap": "A flush not worth keeping",
-    "fourth-street": "The score changes the throw (fourth street)",
-}
 LEVEL_NAMES = {"plain": "Plain cases", "close": "Close calls", "flush": "Flushes",
                "score": "At the end of a game"}
 
 
-# ---- a position ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DiscardPosition:
-    """Six dealt cards, the seat (``dealer`` True: the crib is yours) and the ``scores`` (yours,
-    theirs) or None when the score is far from the end; ``lesson`` is the tag it was chosen for
-    (a key of `LESSON_TAGS`, or "" for a throw from a game)."""
-
-    cards: tuple[Card, ...]
-    dealer: bool
-    scores: tuple[int, int] | None = None
-    lesson: str = ""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(_six(self.cards)))
-        checks.flag("dealer", self.dealer)
-        if self.scores is not None:
-            if not isinstance(self.scores, (tuple, list)) or len(self.scores) != 2:
-                raise CribbageError(f"scores {checks.shown(self.scores)} are not allowed: give (yours, "
-                                    "theirs), e.g. (110, 112), or None")
-            mine, theirs = (checks.whole("a score", s, 0, TARGET - 1) for s in self.scores)
-            object.__setattr__(self, "scores", (mine, theirs))
-        if self.lesson and self.lesson not in LESSON_TAGS:
-            raise CribbageError(f"lesson {checks.shown(self.lesson)} is not one of the trainer's: use one of "
-                                f"{', '.join(LESSON_TAGS)}")
-
-    @property
-    def text(self) -> str:
-        """The position as a record keeps it: ``"5H 5D JS 4C 6C KD | pone | score 110-112"`` (yours
-        first; no score part when the score does not matter), the game table's format plus the score."""
-        text = f"{' '.join(map(str, self.cards))} | {'dealer' if self.dealer else 'pone'}"
-        return text if self.scores is None else f"{text} | score {self.scores[0]}-{self.scores[1]}"
-
-    @classmethod
-    def parse(cls, text: object, lesson: str = "") -> DiscardPosition:
-        """A position back from `text` (a game table's two-player throw reads too); anything else is
-        a `CribbageError` saying how a position is written."""
-        how = "a throw is written as six cards, then '| dealer' or '| pone', e.g. '5H 5D JS 4C 6C KD | pone'"
-        if not isinstance(text, str) or len(text) > 80:
-            raise CribbageError(f"{checks.shown(text)} is not a throw's position: {how}")
-        parts = [p.strip() for p in text.split("|")]
-        if len(parts) not in (2, 3) or parts[1] not in ("dealer", "pone"):
-            raise CribbageError(f"{checks.shown(text)} is not a two-player throw's position: {how}")
-        scores = None
-        if len(parts) == 3:
-            mine, dash, theirs = parts[2].removeprefix("score ").partition("-")
-            if not (parts[2].startswith("score ") and dash and mine.isascii() and mine.isdigit()
-                    and theirs.isascii() and theirs.isdigit() and len(mine) < 4 and len(theirs) < 4):
-                raise CribbageError(f"{checks.shown(parts[2])} is not a score: write it 'score 110-112', "
-                                    "yours first")
-            scores = (int(mine), int(theirs))
-        return cls(tuple(parse_cards(parts[0])), parts[1] == "dealer", scores, lesson)
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain JSON values, as the data file holds them."""
-        return {"position": self.text, "lesson": self.lesson}
-
-    @classmethod
-    def from_dict(cls, data: object) -> DiscardPosition:
-        """A position from `to_dict`'s values."""
-        if not isinstance(data, dict) or set(data) != {"position", "lesson"}:
-            raise CribbageError("a stored position has the fields position and lesson, got "
-                                f"{checks.shown(data)}")
-        return cls.parse(data["position"], data["lesson"])
-
-
-def _six(cards: object) -> list[Card]:
-    try:
-        hand = parse_cards(cards)
-    except CribbageError as error:
-        raise CribbageError(f"the dealt cards are not six different cards: {error}") from None
-    if len(hand) != 6:
-        raise CribbageError(f"the trainer deals six cards (two players), not {len(hand)}")
-    return hand
-
-
-def score_applies(position: DiscardPosition) -> bool:
-    """Whether the score changes the strongest computer player's throw rule here: the pone (who
-    counts first) near the end, with the dealer close enough to go out this deal
-    (`strategy.players.Expert`: the same need and reach it uses)."""
-    from ..strategy.players import DEALER_REACH, PONE_PEGGING
-
-    if position.scores is None or position.dealer:
-        return False
-    mine, theirs = position.scores
-    need = TARGET - mine - PONE_PEGGING
-    return 0 < need <= MAX_HAND_SCORE and TARGET - theirs <= DEALER_REACH
-
-
-def count_out_keep(position: DiscardPosition) -> DiscardOption | None:
-    """The throw the strongest computer player makes for the score here when the score decides it
-    (the keep most likely to count out, `strategy.players.count_out_keep`, the expert's own rule),
-    as a `DiscardOption`; None when it throws as usual (far from the end, as the dealer, or when
-    every keep counts out as often). The trainer ranks the throws by it."""
-    if not score_applies(position):
-        return None
-    from ..strategy.discard import advise_discard
-    from ..strategy.players import count_out_keep as expert_keep
-
-    options = advise_discard(position.cards, dealer=False, explain=False)
-    keep: DiscardOption | None = expert_keep(options, show_need(position))
-    return keep
-
-
-def count_out_choice(position: DiscardPosition) -> DiscardOption | None:
-    """`count_out_keep` when it is not the best throw by hand and crib: the score changes the
-    strongest computer player's throw from the one it makes by the averages (None otherwise)."""
-    keep = count_out_keep(position)
-    if keep is None:
-        return None
-    from ..strategy.discard import advise_discard
-
-    return None if keep == advise_discard(position.cards, dealer=False, explain=False)[0] else keep
-
-
-def _reach(option: DiscardOption, need: int) -> int:
-    """Starters with which the kept hand counts ``need`` or more."""
-    return sum(n for score, n in option.hand_counts if score >= need)
-
-
-def show_need(position: DiscardPosition) -> int:
-    """Points the pone's hand must count to go out, after the few it pegs in an average play."""
-    from ..strategy.players import PONE_PEGGING
-
-    assert position.scores is not None
-    return TARGET - position.scores[0] - PONE_PEGGING
-
-
 # ---- one throw, weighed -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Throw:
-    """One of the 15 throws: the cards thrown and kept, the kept hand's average (``hand``), the
-    crib's average with any two cards beside (``crib``, for whoever owns it), the play estimate as
-    it counts (``play``: half the look-ahead's value of the keep), ``value`` (hand plus or minus crib,
-    plus play: net points for you), ``reach`` (starters of 46 with which the kept hand counts out,
-    when the score matters; else None), its ``rank`` among the 15 (ties share a rank), and the
-    strategy package's ``option`` (with every starter's score)."""
-
-    discard: tuple[Card, ...]
-    keep: tuple[Card, ...]
-    hand: float
-    crib: float
-    play: float
-    value: float
-    reach: int | None
-    rank: int
-    option: DiscardOption
-    keep_words: str  # the keep as players say it, ``4-5-5-6`` (a suit where two throws differ only by it)
-    throw_words: str  # the throw as players say it, ``J-K`` or ``5♥-K``
-
-    def names(self) -> str:
-        """The thrown cards in words, for screen readers: ``jack of spades and king of diamonds``."""
-        return join_words([c.name for c in self.discard])
-
-
 @cache
 def _weighed(cards: tuple[Card, ...], dealer: bool) -> tuple[Row, ...]:
     """Every throw of these six cards in this seat, weighed with its play estimate (cached: the
@@ -284,7 +128,7 @@ def weigh(position: DiscardPosition) -> tuple[Throw, ...]:
     crib, its choice first among equals."""
     rows = _weighed(tuple(sorted(position.cards)), position.dealer)
     need = show_need(position) if score_applies(position) else None
-    reach = {o.discard: _reach(o, need) if need else None for o, _, _ in rows}
+    reach = {o.discard: starters_reaching(o, need) if need else None for o, _, _ in rows}
     chosen = count_out_keep(position)
     if chosen is not None:  # the score applies: every reach is counted
         discard = set(chosen.discard)
@@ -439,193 +283,6 @@ class DiscardQuestion:
         return Verdict(mine, best, right, mine.rank, len(self.throws), best.hand - mine.hand,
                        sign * (best.crib - mine.crib), best.play - mine.play,
                        tuple(reasons(self.position, mine, best)), self.throws, by_reach)
-
-
-# ---- why, in a player's words -------------------------------------------------------------------
-def crib_chances(thrown: Sequence[Card], hand: Sequence[Card]) -> dict[int, float]:
-    """The chance of each crib score from fifteens, pairs and runs (a crib flush and his nobs only
-    add to it), with ``thrown`` in it and any two unseen cards beside, over every starter: the
-    same crib model as the averages."""
-    seen = set(hand)
-    available = [0] * 14
-    for rank in range(1, 14):
-        available[rank] = 4 - sum(1 for c in seen if c.rank == rank)
-    unseen = sum(available)
-    table, base = rank_table(), rank_key(c.rank for c in thrown)
-    chances: dict[int, float] = {}
-    total = comb(unseen, 3)
-    for ranks in combinations_with_replacement(range(1, 14), 3):
-        ways = 1
-        for rank in set(ranks):
-            ways *= comb(available[rank], ranks.count(rank))
-        if ways:
-            points = table[base + rank_key(ranks)]
-            chances[points] = chances.get(points, 0.0) + ways / total
-    return chances
-
-
-def _share(p: float) -> str:
-    """A chance as a person says it."""
-    tenths = round(p * 10)
-    if tenths >= 10:
-        return "nearly every time"
-    if tenths <= 0:
-        return "hardly ever"
-    return {5: "half the time", 9: "9 times in 10"}.get(tenths, f"{tenths} times in 10")
-
-
-def reasons(position: DiscardPosition, mine: Throw, best: Throw) -> list[str]:
-    """Why the best throw is best and what the chosen one does instead, naming the cards."""
-    said = []
-    if count_out_keep(position) is not None:
-        said.append(_score_reason(position, mine, best))
-    elif score_applies(position) and position.scores is not None:
-        mine_score, theirs = position.scores
-        said.append(f"At {mine_score} to {theirs} you count first and the dealer could go out this deal, but "
-                    "no keep counts out with more starters than another, so our strongest "
-                    "computer player throws as usual, the play included.")
-    elif position.scores is not None:
-        mine_score, theirs = position.scores
-        said.append(f"At {mine_score} to {theirs} the end is not near enough to change the throw: throw for "
-                    "the best average.")
-    said += _keep_reasons(best, mine)
-    said += _crib_reasons(position, best, mine)
-    said += _play_reasons(best, mine)
-    return [s for s in said if s]
-
-
-def _score_reason(position: DiscardPosition, mine: Throw, best: Throw) -> str:
-    assert position.scores is not None  # asked only when the score changes the throw
-    mine_score, theirs = position.scores
-    need = show_need(position)
-    start = (f"At {mine_score} to {theirs} the dealer could go out this deal, and you, the pone, count "
-             f"first: after the 2 or so you peg, your hand must count {need} to win before the dealer "
-             "counts.")
-    if mine.discard == best.discard or mine.reach == best.reach:
-        return (f"{start} Keeping {mine.keep_words} counts {need} or more with {_starters(mine.reach or 0)}: "
-                "as many as any keep.")
-    yours = f"only {mine.reach}" if mine.reach else "none of them"
-    return (f"{start} Keeping {best.keep_words} counts {need} or more with {_starters(best.reach or 0)}; "
-            f"keeping {mine.keep_words} with {yours}. Getting home first matters more than the average.")
-
-
-def _starters(n: int) -> str:
-    return f"{n} of the 46 starters" if n else "none of the 46 starters"
-
-
-def _keep_reasons(best: Throw, mine: Throw) -> list[str]:
-    said = []
-    keep = best.keep
-    run = _longest_run(keep)
-    starters = join_words([_article(Card(r, "C").rank_text) for r in best.option.best_starters], "or")
-    paired = len({c.rank for c in keep}) < len(keep)
-    if run and not paired:
-        shape = "-".join(Card(r, "C").rank_text for r in run)
-        anyone = join_words([Card(r, "C").rank_text for r in run], "or")
-        said.append(f"Keeping {best.keep_words} holds a run of {shape}: any {anyone} turned makes it a "
-                    "double run.")
-    elif best.hand >= 6:
-        said.append(f"Keeping {best.keep_words} holds {holding_words(keep)}.")
-    if len({c.suit for c in keep}) == 1:
-        said.append(f"{best.keep_words} are all one suit: a flush of 4 whatever is turned, 5 when the "
-                    "starter matches.")
-    elif len({c.suit for c in mine.keep}) == 1 and mine.discard != best.discard:
-        said.append(f"Your {mine.keep_words} are a flush, but its 4 points are less than "
-                    f"{best.keep_words} hold with the starter: about {best.hand:.1f} against "
-                    f"{mine.hand:.1f} on average.")
-    fives = [c for c in keep if c.rank == 5]
-    if fives and not run:
-        said.append("A 5 kept makes fifteen with any of the sixteen ten-cards.")
-    it = "It" if said else f"Keeping {best.keep_words}"
-    if best.option.hand_max > best.option.hand_min:
-        said.append(f"{it} averages {best.hand:.1f} in the hand (from {best.option.hand_min} to "
-                    f"{best.option.hand_max}; {best.option.hand_max} with {starters} turned).")
-    else:
-        said.append(f"{it} scores {best.option.hand_min} in the hand whatever is turned.")
-    if mine.discard != best.discard and abs(best.hand - mine.hand) >= 0.05:
-        less = "less" if best.hand > mine.hand else "more"
-        said.append(f"Your keep, {mine.keep_words}, averages {mine.hand:.1f} in the hand: "
-                    f"{abs(best.hand - mine.hand):.1f} {less}.")
-    return said
-
-
-def _longest_run(cards: Sequence[Card]) -> tuple[int, ...]:
-    """The ranks of the longest run of three or more in ``cards`` (or ())."""
-    ranks = sorted({c.rank for c in cards})
-    best: tuple[int, ...] = ()
-    for i in range(len(ranks)):
-        j = i
-        while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
-            j += 1
-        if j - i + 1 >= max(3, len(best) + 1):
-            best = tuple(ranks[i:j + 1])
-    return best
-
-
-def _article(rank_text: str) -> str:
-    return f"an {rank_text}" if rank_text in ("A", "8") else f"a {rank_text}"
-
-
-def _crib_words(thrown: Sequence[Card], hand: Sequence[Card]) -> tuple[int, float]:
-    """The least the throw makes the crib score, and the chance of 6 or more."""
-    chances = crib_chances(thrown, hand)
-    return min(chances), sum(p for s, p in chances.items() if s >= 6)
-
-
-def _crib_reasons(position: DiscardPosition, best: Throw, mine: Throw) -> list[str]:
-    hand = position.cards
-    owner = "your own crib" if position.dealer else "the dealer's crib"
-    said = []
-    # the best throw shown (Show me) is not one the learner made: it is never called "your throw"
-    if mine.discard == best.discard:
-        pair: tuple[tuple[Throw, str], ...] = ((best, "The best throw, the {},"),)
-    elif mine.rank == best.rank:
-        pair = ((mine, "Your throw, the {},"),)
-    else:
-        pair = ((mine, "Your throw, the {},"), (best, "The best throw, the {},"))
-    for throw, whose in pair:
-        least, six_up = _crib_words(throw.discard, hand)
-        at_least = f"at least {plural(least, 'point')} and " if least else ""
-        said.append(f"{whose.format(throw.throw_words)} {'gives' if position.dealer else 'hands'} {owner} "
-                    f"{at_least}6 or more {_share(six_up)}: {throw.crib:.1f} on average, with any two cards "
-                    f"beside them{_throw_why(throw.discard)}.")
-    return said
-
-
-def _throw_why(thrown: Sequence[Card]) -> str:
-    why = throw_reasons(thrown)
-    if why:
-        return f" ({join_words(why)})"
-    low, high = sorted(c.rank for c in thrown)
-    if high - low >= 5:  # a crib of five cards holds no run that long
-        return " (too far apart to share a run, and no fifteen together)"
-    between = join_words([Card(r, "C").rank_text for r in range(low + 1, high)])
-    return f" (no fifteen or pair together, and a run needs the {between} as well)"
-
-
-def _play_reasons(best: Throw, mine: Throw) -> list[str]:
-    gap = best.play - mine.play
-    if mine.rank == best.rank or abs(gap) < 0.2:
-        return []
-    better, worse = (best, mine) if gap > 0 else (mine, best)
-    tip = _play_tip(better.keep, worse.keep)
-    return [f"In the play, {better.keep_words} are worth about {abs(gap):.1f} a deal more than "
-            f"{worse.keep_words}{tip}."]
-
-
-def _play_tip(good: Sequence[Card], poor: Sequence[Card]) -> str:
-    def small(cards: Sequence[Card]) -> int:
-        return sum(1 for c in cards if c.value <= 4)
-
-    def pairs(cards: Sequence[Card]) -> bool:
-        ranks = [c.rank for c in cards]
-        return any(ranks.count(r) >= 2 for r in ranks)
-
-    if pairs(good) and not pairs(poor):
-        return ": a pair kept can answer a card of its rank with a pair royal"
-    if small(good) > small(poor):
-        return ": small cards let you play on for a go or 31 when the count is high"
-    return ""
 
 
 # ---- the chosen positions and the trainer -------------------------------------------------------
