@@ -68,6 +68,10 @@ PYODIDE_CORE = [
 KERNEL_BOOT = ["micropip", "ipython", "jedi"]
 #: Served to piplite and added to the lock, at the versions installed in the build environment.
 WIDGET_RUNTIME = ["comm", "ipywidgets", "jupyterlab_widgets"]
+#: crib_widgets' other dependencies (pyproject.toml), served and locked the same way, so that the
+#: lock entry of crib_widgets names them and the in-place pages' packages zip holds them
+#: (lite/crib_live.py, live_wheels): segno draws the class pages' QR codes, imported only then.
+OWN_DEPENDENCIES = ["segno"]
 #: The kernel's own wheels (shipped in its JupyterLab extension), added to the lock so that the
 #: in-place pages load them with everything else in one go as Python starts, instead of one
 #: ``piplite.install`` after another (lite/README.md, "Starting faster").
@@ -342,7 +346,8 @@ def prepare(ref: str | None = None) -> dict[str, int]:
 
     boot = lock_closure(packages, KERNEL_BOOT)
     boot_wheels = fetch_wheels({name: packages[name]["version"] for name in boot})
-    runtime_wheels = fetch_wheels({name: importlib.metadata.version(name) for name in WIDGET_RUNTIME})
+    served = [*WIDGET_RUNTIME, *OWN_DEPENDENCIES]
+    runtime_wheels = fetch_wheels({name: importlib.metadata.version(name) for name in served})
     own = build_own_wheel(ref)
 
     for name, entry in packages.items():
