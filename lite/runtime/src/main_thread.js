@@ -24,3 +24,15 @@ export function turn() {
   gate = mine;
   return mine;
 }
+
+/** Resolves once no step waits: every turn asked for so far has run, and any those asked for in
+ * turn. A live widget's children are drawn a turn each after its own view is attached, so the view
+ * is whole (and as tall as its snapshot) only then. */
+export async function drained() {
+  let seen;
+  do {
+    seen = gate;
+    await seen;
+    await nextTask();
+  } while (seen !== gate);
+}

@@ -7,7 +7,7 @@
 // their snapshots with drawSnapshots), which owns the page side (when to start,
 // the snapshot, clicks made before Python is ready). See lite/README.md.
 import { wrap } from 'comlink';
-import { nextTask } from './main_thread';
+import { drained, nextTask } from './main_thread';
 
 // The widget manager and what it is made of are evaluated in steps, a task each, when first asked
 // for (issue 36): evaluated at once with this module they held a phone's main thread for one long
@@ -247,13 +247,15 @@ export class LiveKernel {
     return result;
   }
 
-  /** Draw a run's last output into `element`: a live widget, or HTML / text. Resolves when drawn. */
+  /** Draw a run's last output into `element`: a live widget, or HTML / text. Resolves when drawn,
+   * children and all (each is drawn in a turn of its own). */
   async display(data, element) {
     if (!data) return false;
     if (data[WIDGET_VIEW]) {
       const model = await this.manager.get_model(data[WIDGET_VIEW].model_id);
       const view = await this.manager.create_view(model);
       await this.manager.display_view(view, element);
+      await drained();
       return true;
     }
     if (data['text/html']) {
