@@ -58,7 +58,8 @@ def test_rarity_words():
 # The hands people keep (issue 22): the book answers "is my hand good?" with these, not random fours.
 
 def test_kept_hands_are_a_distribution_better_than_random_fours():
-    from crib_widgets.stats import kept_hand_stats, mean_score, probability_at_least
+    from crib_widgets.stats import mean_score, probability_at_least
+    from crib_widgets.strategy.kept_hands import kept_hand_stats
 
     kept = kept_hand_stats(deals=300, seed=5)
     assert abs(sum(kept.shares) - 1) < 1e-9 and len(kept.shares) == 30
@@ -70,7 +71,7 @@ def test_kept_hands_are_a_distribution_better_than_random_fours():
 
 
 def test_the_middle_kept_hand_has_at_least_half_on_each_side():
-    from crib_widgets.stats import kept_hand_stats
+    from crib_widgets.strategy.kept_hands import kept_hand_stats
 
     kept = kept_hand_stats(deals=300, seed=5)
     middle = kept.median
@@ -79,14 +80,14 @@ def test_the_middle_kept_hand_has_at_least_half_on_each_side():
 
 
 def test_kept_hands_are_the_same_at_every_build_and_follow_the_seat():
-    from crib_widgets.stats import kept_hand_stats
+    from crib_widgets.strategy.kept_hands import kept_hand_stats
 
     assert kept_hand_stats(deals=50, seed=3) == kept_hand_stats(deals=50, seed=3)
     assert kept_hand_stats(deals=50, seed=3, dealer=True) != kept_hand_stats(deals=50, seed=3, dealer=False)
 
 
 def test_kept_hands_refuse_a_bad_count_or_seat():
-    from crib_widgets.stats import kept_hand_stats
+    from crib_widgets.strategy.kept_hands import kept_hand_stats
 
     for bad in (0, -1, 2.5, True, 10**7):
         with pytest.raises(ValueError, match=r"deals=.* is not allowed: use a whole number"):

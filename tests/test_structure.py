@@ -150,8 +150,6 @@ ALLOWED_LONG: set[str] = {
 # Packages (and the root modules, as one) that still import each other, each group sorted: the
 # layers of the design (README, "Layers") run one way only. Issue 40: to be removed.
 ALLOWED_PACKAGE_CIRCLES: list[list[str]] = [
-    # stats.py (root) asks strategy.discard for its figures
-    ["crib_widgets", "crib_widgets.game", "crib_widgets.strategy"],
     # exercises.results reads attached progress with lessons.store; exercises.check_widget draws with
     # widgets.answer_box; exercises' tournaments use table.duplicate; table uses lessons' records;
     # widgets.class_desk draws classroom.desk, which uses table

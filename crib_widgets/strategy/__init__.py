@@ -1,5 +1,6 @@
-"""Strategy: exact discard advice with plain-word reasons, the look-ahead in the play, computer
-players of three strengths, and the review of a game's decisions (`review_game`).
+"""Strategy: exact discard advice with plain-word reasons, how the hands people keep score
+(`kept_hand_stats`), the look-ahead in the play, computer players of three strengths, and the review
+of a game's decisions (`review_game`).
 
 >>> from crib_widgets.strategy import advise_discard, make_player
 >>> best = advise_discard("5H 5D JS 4C 6C KD", dealer=True)[0]
@@ -11,6 +12,7 @@ players of three strengths, and the review of a game's decisions (`review_game`)
 
 from ..game.seat_view import PlayView
 from .discard import DiscardOption, advise_discard
+from .kept_hands import KeptHandStats, kept_hand_stats
 from .pegging_choice import expert_play, greedy_play
 from .players import LEVELS, Beginner, ComputerPlayer, Expert, Intermediate, Player, make_player
 from .review import Decision, Review, review_deal, review_game, review_save
@@ -23,12 +25,14 @@ __all__ = [
     "DiscardOption",
     "Expert",
     "Intermediate",
+    "KeptHandStats",
     "Player",
     "PlayView",
     "Review",
     "advise_discard",
     "expert_play",
     "greedy_play",
+    "kept_hand_stats",
     "make_player",
     "review_deal",
     "review_game",
