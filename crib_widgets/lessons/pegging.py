@@ -29,6 +29,7 @@ from ..exercises.model import PlayExercise
 from ..pegging import GO, item_words, pile_total, play_points, points_words
 from ..skills import Skill, skill_of_kind
 from . import checks
+from .pegging_answer import Answer, Option
 from .record import AnswerRecord
 from .scenarios import SCENARIOS, TOPICS, Scenario
 
@@ -39,33 +40,6 @@ ALL_TOPICS = "all"
 MAX_PLAY_POINTS = 31  # no single card scores more; a number above is refused with a sentence
 # The skill a question that scores nothing trains, by its topic.
 _TOPIC_SKILLS = {"runs": Skill.RUNS, "sets": Skill.PAIRS, "15-31": Skill.GO, "go": Skill.GO}
-
-
-Option = tuple[Card, float | None, tuple[str, ...]]
-"""A card of the hand, its points or value (None: it cannot be laid), and the reasons."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The engine's answer to a scenario: per candidate card, its points and reasons."""
-
-    card: Card | None  # the card asked about ("last"), or None for "best", "safest" and "strong"
-    # its points ("last"), the most any card scores ("best"), the best value ("safest", "strong")
-    points: float
-    reasons: tuple[str, ...]
-    # "best", "safest" and "strong": (card, points or value, or None when it cannot be laid; reasons)
-    options: tuple[Option, ...] = ()
-    tie: float = 0.0  # a card this close to the best is as good ("strong": the look-ahead's figures)
-    note: str = ""  # "strong": where a strong player's habit and the computer's figures differ
-
-    @property
-    def best_cards(self) -> tuple[Card, ...]:
-        """The right cards: those that score the most, or are worth the most (several when tied)."""
-        return tuple(card for card, pts, _ in self.options if self.is_best(pts))
-
-    def is_best(self, points: float | None) -> bool:
-        """Whether a card scoring or worth ``points`` is a right answer."""
-        return points is not None and points >= self.points - self.tie - 1e-9
 
 
 @dataclass(frozen=True, slots=True)

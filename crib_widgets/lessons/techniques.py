@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
 from ..words import join_words, plural
+from .pegging_answer import Answer, Option
 from .scenarios import TOPICS, Scenario
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .pegging import Answer, Option
 
 __all__ = ["TECHNIQUES", "POSITIONS", "EXAMPLES", "of", "DATA", "NOTICE", "TIE", "answer", "record_of",
            "position_game", "weigh", "scenario_of_record", "find"]
@@ -184,9 +184,7 @@ def find(plays: Sequence[str], hand: Sequence[str]) -> Scenario:
 
 
 def answer(scenario: Scenario) -> Answer:
-    """The `pegging.Answer` of a "strong" question: each card's value and reason, from the store."""
-    from .pegging import Answer
-
+    """The `pegging_answer.Answer` of a "strong" question: each card's value and reason, from the store."""
     record = record_of(scenario)
     options: list[Option] = []
     for text in scenario.hand:
