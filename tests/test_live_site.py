@@ -28,7 +28,12 @@ def _load(name: str, path: Path):
 
 
 build_lite = _load("build_lite", ROOT / "scripts" / "build_lite.py")
-crib_live = _load("crib_live", ROOT / "lite" / "crib_live.py")
+# lite/'s modules import each other by name, as under Sphinx, which puts lite/ on the path
+# (_config.yml, local_extensions)
+sys.path.insert(0, str(ROOT / "lite"))
+first_paint, live_cells, live_notebooks, live_pages, live_python, live_runtime, service_worker = (
+    importlib.import_module(name) for name in ("first_paint", "live_cells", "live_notebooks", "live_pages",
+                                               "live_python", "live_runtime", "service_worker"))
 
 
 def test_every_module_imports_without_numpy_or_matplotlib():
@@ -88,7 +93,7 @@ def _notebook(*cells: tuple[str, str]) -> dict:
 
 def test_live_copy_puts_the_note_under_the_title_and_keeps_every_cell():
     book = _notebook(("markdown", "# The show\n\nCount."), ("code", "CountingTrainer()"))
-    live = crib_live.live_copy(book)
+    live = live_notebooks.live_copy(book)
     assert [c["cell_type"] for c in live["cells"]] == ["markdown", "markdown", "code"]
     note = live["cells"][1]["source"][0]
     assert "run by themselves" in note and "Run All" not in note and "Try it live" not in note
@@ -98,7 +103,7 @@ def test_live_copy_puts_the_note_under_the_title_and_keeps_every_cell():
 
 def test_live_copy_adds_no_cell_that_loads_from_a_cdn():
     for code in ("import matplotlib.pyplot as plt", "GameTable(seed=1)", "PeggingDrill()"):
-        live = crib_live.live_copy(_notebook(("markdown", "# Charts"), ("code", code)))
+        live = live_notebooks.live_copy(_notebook(("markdown", "# Charts"), ("code", code)))
         assert len(live["cells"]) == 3
         assert not any("micropip" in "".join(c["source"]) for c in live["cells"])
 
@@ -111,13 +116,13 @@ def test_a_widget_cell_runs_with_the_earlier_cells_that_define_what_it_uses():
         "print('unrelated')",
         "from crib_widgets.exercises import ExerciseChecker\n\nExerciseChecker(sheet)",
     ]
-    assert crib_live.cells_needed(codes, 4) == [0, 2, 4]
-    assert crib_live.cells_needed(["x = 1", "GameTable(seed=2024)".replace("GameTable", "len")], 1) == [1]
+    assert live_cells.cells_needed(codes, 4) == [0, 2, 4]
+    assert live_cells.cells_needed(["x = 1", "GameTable(seed=2024)".replace("GameTable", "len")], 1) == [1]
 
 
 def test_a_widget_cell_that_uses_an_undefined_name_is_refused():
     try:
-        crib_live.cells_needed(["x = 1", "Widget(sheet)"], 1)
+        live_cells.cells_needed(["x = 1", "Widget(sheet)"], 1)
     except ValueError as error:
         assert "Widget, sheet" in str(error)
     else:
@@ -136,7 +141,7 @@ for n in range(3):
 [k for k in range(2)]
 how_rare("3")
 """
-    assert crib_live.free_names(code) == set()
+    assert live_cells.free_names(code) == set()
 
 
 def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
@@ -154,9 +159,9 @@ def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
         codes = ["".join(c["source"]) if c["cell_type"] == "code" else "" for c in cells]
         for index, code in enumerate(codes):
             if makes_widget.search(code):
-                needed = crib_live.cells_needed(codes, index)
-                assert not [i for i in needed if crib_live.HEAVY_CODE.search(codes[i])], (path.name, index)
-                assert not [i for i in needed if crib_live.IPYTHON_CODE.search(codes[i])], (path.name, index)
+                needed = live_cells.cells_needed(codes, index)
+                assert not [i for i in needed if live_cells.HEAVY_CODE.search(codes[i])], (path.name, index)
+                assert not [i for i in needed if live_cells.IPYTHON_CODE.search(codes[i])], (path.name, index)
                 found += 1
     assert found >= 8
 
@@ -185,15 +190,15 @@ def test_the_in_place_python_unpacks_crib_widgets_and_its_needs_but_not_ipython(
         "jupyterlab-widgets": {"file_name": "jupyterlab_widgets-3-py3-none-any.whl", "depends": []},
     }}
     # crib_widgets last: the worker imports ipywidgets while it still comes down (FIRST_IMPORT)
-    assert crib_live.live_wheels(lock) == ["comm-0-py3-none-any.whl", "ipywidgets-8-py3-none-any.whl",
+    assert live_python.live_wheels(lock) == ["comm-0-py3-none-any.whl", "ipywidgets-8-py3-none-any.whl",
                                            "traitlets-5-py3-none-any.whl", "crib_widgets-1-py3-none-any.whl"]
-    assert crib_live.FIRST_IMPORT["before"] == "crib_widgets"
+    assert live_python.FIRST_IMPORT["before"] == "crib_widgets"
 
 
 def test_a_missing_package_in_the_lock_is_named():
     lock = {"packages": {"crib-widgets": {"file_name": "c.whl", "depends": ["ipywidgets"]}}}
     with pytest.raises(ExtensionError, match="ipywidgets"):
-        crib_live.live_wheels(lock)
+        live_python.live_wheels(lock)
 
 
 def test_the_page_hook_is_documented_and_defined():
@@ -221,7 +226,7 @@ def test_live_notebooks_show_the_glued_values_of_the_build():
         {"cell_type": "markdown", "source": ["Unknown {glue:text}`missing` stays as written."]},
     ]}
     glued = {"hand": {"data": {"text/plain": "12"}}, "share": {"data": {"text/plain": "96.04"}}}
-    cells = crib_live.paste_glue(notebook, glued)["cells"]
+    cells = live_notebooks.paste_glue(notebook, glued)["cells"]
     assert "".join(cells[0]["source"]) == "A 12 hand beats 96.0%.\n"
     assert cells[1] == notebook["cells"][1]
     assert "{glue:text}`missing`" in "".join(cells[2]["source"])
@@ -232,7 +237,7 @@ def test_live_notebooks_say_cross_references_in_words():
         "See {ref}`sec-running-widgets`, {doc}`05_the_play`, {ref}`the finish <sec-counting-order>` "
         "and the {term}`crib` or {term}`cribs <crib>`."]}]}
     titles = {"sec-running-widgets": "Running the widgets", "book/05_the_play": "The play to 31"}
-    (cell,) = crib_live.plain_cross_refs(notebook, titles)["cells"]
+    (cell,) = live_notebooks.plain_cross_refs(notebook, titles)["cells"]
     assert "".join(cell["source"]) == (
         "See *Running the widgets*, *The play to 31*, *the finish* and the crib or cribs.")
 
@@ -257,7 +262,7 @@ def test_imports_inside_functions_count_for_the_trimmed_standard_library():
     source = ("import json\nfrom importlib import resources\n"
               "def later():\n    import fractions\n    from xml.etree import ElementTree\n"
               "from . import sibling\n")
-    names = crib_live.imported_names([source])
+    names = live_python.imported_names([source])
     assert {"json", "importlib", "importlib.resources", "fractions", "xml.etree",
             "xml.etree.ElementTree"} <= set(names)
     assert "sibling" not in names  # a relative import names a module of the package itself
@@ -282,8 +287,8 @@ def test_the_packages_zip_keeps_what_is_imported_and_drops_tests_the_command_lin
         "crib_widgets-1.dist-info/RECORD": "", "crib_widgets-1.dist-info/METADATA": "Name: crib_widgets"})
     other = _wheel(tmp_path / "traitlets-5-py3-none-any.whl", {
         "traitlets/__init__.py": "", "traitlets/tests/__init__.py": "", "traitlets/py.typed": ""})
-    data = crib_live.packages_zip([wheel, other])
-    assert data == crib_live.packages_zip([wheel, other])  # the same bytes for the same wheels
+    data = live_python.packages_zip([wheel, other])
+    assert data == live_python.packages_zip([wheel, other])  # the same bytes for the same wheels
     names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
     assert names == {"crib_widgets/__init__.py", "crib_widgets/strategy/strength.json",
                      "crib_widgets-1.dist-info/METADATA", "traitlets/__init__.py"}
@@ -349,12 +354,12 @@ def test_the_trimmed_standard_library_holds_the_modules_asked_for_and_their_fold
     names = zipfile.ZipFile(full).namelist()
     # the whole folder of a module used (a neighbour may be imported lazily), a top-level file alone,
     # less the neighbours that never run in a browser (but a file asked for stays)
-    assert crib_live.stdlib_members(names, kept) == ["json/__init__.py", "json/decoder.py", "abc.py",
+    assert live_python.stdlib_members(names, kept) == ["json/__init__.py", "json/decoder.py", "abc.py",
                                                       "asyncio/__init__.py", "asyncio/tools.py"]
-    _, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in crib_live.split_stdlib(full, kept, set(kept)))
+    _, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in live_python.split_stdlib(full, kept, set(kept)))
     assert rest.read("json/decoder.py") == b"y"
     with pytest.raises(ExtensionError, match=r"missing\.py"):
-        crib_live.stdlib_members(names, ["missing.py"])
+        live_python.stdlib_members(names, ["missing.py"])
 
 
 def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once_and_fontawesome_js_goes():
@@ -365,13 +370,13 @@ def test_head_scripts_are_deferred_but_those_inline_code_reads_at_once_and_fonta
             '<script src="_static/assignment.js"></script>'
             '<script type="application/json" id="c">{}</script>'
             '</head><body><script src="late.js"></script></body></html>')
-    page = crib_live.defer_scripts(head)
+    page = first_paint.defer_scripts(head)
     assert '<script src="_static/documentation_options.js">' in page
     assert '<script defer src="_static/doctools.js?v=1">' in page
     assert "fontawesome.js" not in page  # the theme's style sheet draws the same icons
     assert '<script defer src="_static/assignment.js">' in page
     assert '<script src="late.js">' in page  # the body is left as it is
-    assert crib_live.defer_scripts(page) == page
+    assert first_paint.defer_scripts(page) == page
 
 
 def test_a_live_page_loads_no_embed_js_and_a_page_without_live_python_keeps_it():
@@ -379,19 +384,20 @@ def test_a_live_page_loads_no_embed_js_and_a_page_without_live_python_keeps_it()
     # 0.46 MB second copy goes; a page of a CRIB_LIVE=0 build has only embed.js to draw them
     head = ('<html><head><script defer="defer" src="../_static/widgets/embed.js?v=c3d01ddf"></script>\n'
             '<script defer="defer" src="../_static/crib_live_page.js?v=1"></script></head><body>')
-    live = head + crib_live.LIVE_CONFIG + '{"embed": "_static/widgets/embed.js"}</script></body></html>'
-    page = crib_live.defer_scripts(live)
+    live = head + live_pages.LIVE_CONFIG + '{"embed": "_static/widgets/embed.js"}</script></body></html>'
+    page = first_paint.defer_scripts(live)
     assert "widgets/embed.js?v=" not in page and "crib_live_page.js?v=1" in page
     assert '"embed": "_static/widgets/embed.js"' in page  # the fallback's address stays in the config
     static = head + "</body></html>"
-    assert crib_live.defer_scripts(static) == static
+    assert first_paint.defer_scripts(static) == static
 
 
 def test_the_service_worker_reads_the_manifest_the_build_puts_before_it_and_stays_out_of_jupyterlite():
     source = (ROOT / "lite" / "runtime" / "src" / "sw.js").read_text(encoding="utf-8")
     assert "const MANIFEST = self.CRIB_SW_MANIFEST ||" in source
     assert "build:sw" in (ROOT / "lite" / "runtime" / "package.json").read_text(encoding="utf-8")
-    assert crib_live.SW_SCOPE == "book/" and crib_live.SERVICE_WORKER.startswith(crib_live.SW_SCOPE)
+    assert service_worker.SW_SCOPE == "book/"
+    assert service_worker.SERVICE_WORKER.startswith(service_worker.SW_SCOPE)
     assert "startsWith(LITE)" in source  # JupyterLite's requests are never answered here
 
 
@@ -408,8 +414,8 @@ def test_the_first_paint_waits_for_no_script_file_and_few_stylesheets(tmp_path):
             '<link rel="stylesheet" type="text/css" href="../_static/icons.css?v=3" />'
             '<script src="../_static/documentation_options.js?v=4"></script>'
             '</head><body></body></html>')
-    html = crib_live.first_paint_head(html, "const DOCUMENTATION_OPTIONS = {};", True)
-    html = crib_live.inline_small_css(html, page, out)
+    html = first_paint.first_paint_head(html, "const DOCUMENTATION_OPTIONS = {};", True)
+    html = first_paint.inline_small_css(html, page, out)
     assert "<script>const DOCUMENTATION_OPTIONS = {};</script>" in html
     assert "preload" not in html
     assert 'href="../_static/styles/../basic.css"' in html and "theme.css" not in html
@@ -427,7 +433,7 @@ def test_the_library_a_page_starts_with_and_the_rest(tmp_path):
         "logging/handlers.py": "h"})
     files = ["json/__init__.py", "argparse.py", "abc.py", "importlib/__init__.py", "logging/__init__.py"]
     start = {"json/__init__.py", "abc.py", "importlib/__init__.py", "logging/__init__.py"}
-    first, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in crib_live.split_stdlib(full, files, start))
+    first, rest = (zipfile.ZipFile(io.BytesIO(z)) for z in live_python.split_stdlib(full, files, start))
     # importlib whole at start (it imports its parts only when used); what nothing imports at start
     # comes later, neighbours too
     assert first.namelist() == ["json/__init__.py", "abc.py", "importlib/__init__.py", "importlib/util.py",
@@ -435,27 +441,27 @@ def test_the_library_a_page_starts_with_and_the_rest(tmp_path):
     assert rest.namelist() == ["json/decoder.py", "argparse.py", "logging/handlers.py"]
     compiled = tmp_path / "later.zip"
     _wheel(compiled, {"argparse.pyc": "", "logging/handlers.pyc": "", "xml/__init__.pyc": ""})
-    assert crib_live.zip_modules(compiled) == ["argparse", "logging.handlers", "xml"]
+    assert live_python.zip_modules(compiled) == ["argparse", "logging.handlers", "xml"]
 
 
 def test_search_scripts_stay_only_where_search_runs():
     # The theme loads Sphinx's search on every page for searching as you type, which is off.
     scripts = ('<script src="../_static/searchtools.js"></script>'
                '<script src="../_static/language_data.js"></script><script src="../searchindex.js"></script>')
-    options = f"<script>{crib_live.SEARCH_AS_YOU_TYPE_OFF}</script>"
+    options = f"<script>{first_paint.SEARCH_AS_YOU_TYPE_OFF}</script>"
     page = f"<html><head>{scripts}</head><body>{options}</body></html>"
-    assert "search" not in crib_live.defer_scripts(page).replace("search_as_you_type", "")
-    search_page = page.replace("<body>", f"<body><script>{crib_live.SEARCH_PAGE}</script>")
-    assert crib_live.defer_scripts(search_page).count("<script defer src=") == 3
+    assert "search" not in first_paint.defer_scripts(page).replace("search_as_you_type", "")
+    search_page = page.replace("<body>", f"<body><script>{first_paint.SEARCH_PAGE}</script>")
+    assert first_paint.defer_scripts(search_page).count("<script defer src=") == 3
     typing = page.replace("= false", "= true")
-    assert crib_live.defer_scripts(typing).count("<script defer src=") == 3
+    assert first_paint.defer_scripts(typing).count("<script defer src=") == 3
 
 
 def test_without_the_built_scripts_sphinx_says_to_run_make_book(tmp_path, monkeypatch):
     # make bundles lite/runtime/ before Sphinx runs; the extension never runs npm itself.
-    monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
+    monkeypatch.setattr(live_runtime, "PAGE_STATIC", tmp_path / "static")
     with pytest.raises(ExtensionError, match=r"not built .*`make book`"):
-        crib_live.check_built()
+        live_runtime.check_built()
 
 
 def test_a_changed_page_script_writes_every_page_again(tmp_path, monkeypatch):
@@ -463,15 +469,15 @@ def test_a_changed_page_script_writes_every_page_again(tmp_path, monkeypatch):
     # with a digest: a change to a script alone must still reach the site
     for name in ("book", "static", "lite"):
         (tmp_path / name / "_static" if name != "static" else tmp_path / name).mkdir(parents=True)
-    monkeypatch.setattr(crib_live, "ROOT", tmp_path)
-    monkeypatch.setattr(crib_live, "PAGE_STATIC", tmp_path / "static")
-    monkeypatch.setattr(crib_live, "LITE", tmp_path / "lite")
+    monkeypatch.setattr(live_runtime, "ROOT", tmp_path)
+    monkeypatch.setattr(live_runtime, "PAGE_STATIC", tmp_path / "static")
+    monkeypatch.setattr(live_runtime, "LITE", tmp_path / "lite")
     (tmp_path / "static" / "page.js").write_text("one")
     env = type("Env", (), {"found_docs": {"book/b", "book/a"}})()
-    assert crib_live.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
-    assert crib_live.static_changed(None, env, set(), set(), set()) == []
+    assert live_runtime.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
+    assert live_runtime.static_changed(None, env, set(), set(), set()) == []
     (tmp_path / "static" / "page.js").write_text("two")
-    assert crib_live.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
+    assert live_runtime.static_changed(None, env, set(), set(), set()) == ["book/a", "book/b"]
 
 
 def test_the_snapshot_imports_every_module_the_lazy_packages_name():
@@ -481,11 +487,11 @@ def test_the_snapshot_imports_every_module_the_lazy_packages_name():
     import subprocess
     import sys
 
-    script = "\n".join([*(f"import {m}" for m in crib_live.SNAPSHOT_MODULES), *crib_live.SNAPSHOT_WARM_UP,
+    script = "\n".join([*(f"import {m}" for m in live_python.SNAPSHOT_MODULES), *live_python.SNAPSHOT_WARM_UP,
                         "import sys", "print(' '.join(sorted(sys.modules)))"])
     loaded = set(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                                 check=True).stdout.split())
-    for package in crib_live.LAZY_PACKAGES:
+    for package in live_python.LAZY_PACKAGES:
         wanted = {f"{package}.{module}" for module in importlib.import_module(package).MODULES}
         assert wanted <= loaded, package
 
@@ -493,13 +499,45 @@ def test_the_snapshot_imports_every_module_the_lazy_packages_name():
 def test_the_head_script_makes_the_workers_options_and_the_page_keeps_only_its_own():
     paths = {"worker": "book/w.js?v=1", "pyodide": "lite/static/pyodide/pyodide.mjs", "stdlib": "s.zip.gz",
              "later": "l.zip.gz", "packages": "p.zip.gz", "snapshot": "x.snapshot", "lock": {"info": {}},
-             "sizes": {"wasm": 1}, "first": crib_live.FIRST_IMPORT, "later_modules": ["argparse"],
+             "sizes": {"wasm": 1}, "first": live_python.FIRST_IMPORT, "later_modules": ["argparse"],
              "runtime": "r.js", "bytes": 5}
-    options = crib_live.worker_options(paths)
+    options = live_pages.worker_options(paths)
     assert options["u"]["indexUrl"] == "lite/static/pyodide/"
     urls = {"worker", "pyodideUrl", "indexUrl", "stdlib", "later", "packages", "snapshot"}
     assert set(options["u"]) == urls
-    script = crib_live.early_worker("../", {**options, "evil": "</script>"})
+    script = live_pages.early_worker("../", {**options, "evil": "</script>"})
     assert script.count("</script>") == 1 and '"../"' in script and "startIfHeld" not in script
     # the page's own settings keep what the page uses (the held check, the progress line), not these
-    assert crib_live.WORKER_ONLY.isdisjoint({"worker", "runtime", "stdlib", "packages", "snapshot", "bytes"})
+    assert live_pages.WORKER_ONLY.isdisjoint({"worker", "runtime", "stdlib", "packages", "snapshot", "bytes"})
+
+
+def test_the_extension_runs_each_job_of_lite_at_its_step_of_the_build(monkeypatch):
+    # crib_live.py only wires lite/'s modules: what Sphinx calls after the build, in its order (the
+    # pages made lighter before the service worker reads them, the brotli twins made last)
+    crib_live = importlib.import_module("crib_live")
+    calls = []
+
+    class App:
+        registry = type("Registry", (), {"css_files": []})()
+
+        def connect(self, event, handler, priority=500):
+            calls.append((priority, event, f"{handler.__module__}.{handler.__name__}"))
+
+        def add_config_value(self, *args):
+            pass
+
+        def setup_extension(self, name):
+            pass
+
+        def add_css_file(self, name):
+            pass
+
+    monkeypatch.delenv("CRIB_LIVE", raising=False)
+    crib_live.setup(App())
+    in_order = sorted(calls, key=lambda call: call[0])  # a stable sort: equal priorities as connected
+    finished = [name for _, event, name in in_order if event == "build-finished"]
+    assert finished == ["live_notebooks.fill_glue", "site_hosting.mark_static", "live_paths.place_worker",
+                        "live_notebooks.finish_notebook_app", "first_paint.light_pages",
+                        "service_worker.write_service_worker", "site_hosting.precompress"]
+    pages = [name for _, event, name in calls if event == "html-page-context"]
+    assert pages == ["live_pages.add_live", "service_worker.add_ahead"]
