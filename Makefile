@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 # lite/runtime/ (npm): the live widgets' runtime and worker, the book's page scripts (ES modules in
 # src/page/) and the widget manager from node_modules, all into lite/runtime/dist/ by esbuild, before
-# Sphinx runs (lite/crib_live.py only checks that they are there). `npm ci` only when the lock changed.
+# Sphinx runs (lite/live_runtime.py only checks that they are there). `npm ci` only when the lock changed.
 RUNTIME := lite/runtime
 NPM := cd $(RUNTIME) && npm
 NPM_STAMP := $(RUNTIME)/node_modules/.installed

@@ -122,5 +122,5 @@ def cut_icon_fonts(app: Sphinx, error: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict:
-    app.connect("build-finished", cut_icon_fonts, priority=690)  # before crib_live's brotli twins
+    app.connect("build-finished", cut_icon_fonts, priority=690)  # before site_hosting's brotli twins
     return {"parallel_read_safe": True, "parallel_write_safe": True}

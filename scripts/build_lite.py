@@ -70,7 +70,7 @@ KERNEL_BOOT = ["micropip", "ipython", "jedi"]
 WIDGET_RUNTIME = ["comm", "ipywidgets", "jupyterlab_widgets"]
 #: crib_widgets' other dependencies (pyproject.toml), served and locked the same way, so that the
 #: lock entry of crib_widgets names them and the in-place pages' packages zip holds them
-#: (lite/crib_live.py, live_wheels): segno draws the class pages' QR codes, imported only then.
+#: (lite/live_python.py, live_wheels): segno draws the class pages' QR codes, imported only then.
 OWN_DEPENDENCIES = ["segno"]
 #: The kernel's own wheels (shipped in its JupyterLab extension), added to the lock so that the
 #: in-place pages load them with everything else in one go as Python starts, instead of one

@@ -1,6 +1,6 @@
 // Brotli twins of the site's largest files (lite/README.md, "What a host should serve"): a host
 // that serves precompressed files (nginx brotli_static, Netlify, Cloudflare Pages...) sends
-// FILE.br for FILE to a browser that accepts br. Run by lite/crib_live.py at the end of the build:
+// FILE.br for FILE to a browser that accepts br. Run by lite/site_hosting.py at the end of the build:
 //   node compress.mjs < job.json   with [{"src": FILE, "out": FILE.br, "gunzip": false}, ...]
 // "gunzip": the file is gzip data (the snapshot): its twin holds the plain bytes, compressed again
 // (the worker takes the snapshot either way).

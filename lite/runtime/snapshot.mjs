@@ -3,7 +3,7 @@
 // ipywidgets imported, the memory saved, gzipped. A page's worker restores it instead of starting
 // Python and importing everything again, when the browser already holds it (fetched ahead).
 //
-// Run by lite/crib_live.py during the build, with Node (npm is needed for the bundle anyway):
+// Run by lite/live_python.py during the build, with Node (npm is needed for the bundle anyway):
 //   node snapshot.mjs < job.json
 // where job.json is {"pyodide": DIR, "stdlib": ZIP, "kernel": PY_FILE, "out": FILE, "modules": [...],
 // "packages": ZIP, "warm": [Python lines run after the imports]}. The job comes on stdin, not as arguments, and the script's own path is taken

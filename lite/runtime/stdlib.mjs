@@ -2,7 +2,7 @@
 // a widget page fetches"): Pyodide started with its whole standard library, the site's packages
 // unpacked, the kernel and the modules a page starts with imported (`start`, and the `warm` lines
 // run), then every other module the build names; prints the members of python_stdlib.zip that
-// were loaded by then ("start") and in all ("files"), as JSON. lite/crib_live.py keeps only those,
+// were loaded by then ("start") and in all ("files"), as JSON. lite/live_python.py keeps only those,
 // the first in the library a page fetches, the others in the one fetched when first imported.
 //   node stdlib.mjs < job.json   with {"pyodide": DIR, "kernel": PY_FILE, "packages": ZIP,
 //                                      "start": [...], "warm": [...], "modules": [...]}
