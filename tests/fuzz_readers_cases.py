@@ -199,14 +199,14 @@ def check_entries(text: str) -> float:
 
 # ---- 5. position links -------------------------------------------------------------------------------------
 def _code(raw: bytes) -> str:
-    return share._VERSION + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return share.CODE_VERSION + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
 LINK_RAW = st.one_of(PROGRESS_TEXT.map(lambda t: t.encode("utf-8", "surrogatepass")),
                      st.builds(lambda n: json.dumps({"n": ["x" * n]}).encode(), st.integers(0, 6_000_000)))
 LINKS = st.one_of(
     LINK_RAW.map(_code),
-    st.text(alphabet="ABCxyz019-_=.#c", max_size=300).map(lambda t: share._VERSION + t),
+    st.text(alphabet="ABCxyz019-_=.#c", max_size=300).map(lambda t: share.CODE_VERSION + t),
     st.builds(lambda c, cut: c[:cut], LINK_RAW.map(_code), st.integers(0, 400)),
     st.text(max_size=200))
 

@@ -115,7 +115,7 @@ def test_whole_number_reads_ascii_digits_only(text, number):
 def _code(raw: bytes) -> str:
     from crib_widgets.table import share
 
-    return share._VERSION + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return share.CODE_VERSION + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
 @pytest.mark.parametrize(("raw", "says"), [
@@ -200,6 +200,6 @@ def test_a_link_holding_a_long_name_or_key_is_refused_without_echoing_it():
 
     for record in ({"n": ["x" * 150_000, "B"]}, {"x" * 150_000: 1}):
         with pytest.raises(CribbageError) as caught:
-            read_link(share._VERSION + base64.urlsafe_b64encode(zlib.compress(json.dumps(record).encode(), 9))
-                      .decode().rstrip("="))
+            packed = zlib.compress(json.dumps(record).encode(), 9)
+            read_link(share.CODE_VERSION + base64.urlsafe_b64encode(packed).decode().rstrip("="))
         assert len(str(caught.value)) < 300

@@ -137,8 +137,6 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 ALLOWED_CIRCLES: list[list[str]] = [
     # the engine's state (issue 40 item 2): begin writes the game's fields, save replays through engine
     ["crib_widgets.game.begin", "crib_widgets.game.engine", "crib_widgets.game.save"],
-    # the game table's share link
-    ["crib_widgets.table.share", "crib_widgets.table.table"],
 ]
 
 # (importing module, private name, module it is taken from): the solver's core (issue 40 item 3).

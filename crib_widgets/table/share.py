@@ -33,13 +33,10 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import json
 import os
 import random
-import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TypedDict
 
 from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card
@@ -48,18 +45,14 @@ from ..game import Game, Go, Rules
 from ..lessons.checks import shown
 from .seats import LEARNER, check_names, check_strength
 from .seen import MAX_DEALS, Replayed, Seen, SeenDeal, cards_of, rebuild, seen_by
-
-if TYPE_CHECKING:
-    from .table import Table
+from .share_write import CODE_VERSION, LINK_KEY, share_code, share_link
+from .table import Table
 
 __all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_address", "page_link", "share_code",
            "share_link", "read_link"]
 
-#: The link's fragment key: ``...page.html#crib=c2.<code>``.
-LINK_KEY = "crib="
 #: A student's tournament link: ``...15_full_game.html#tournament=1&set=...`` (exercises.tournament).
 TOURNAMENT_LINK_KEY = "tournament="
-_VERSION = "c2."
 _OLD_VERSIONS = ("c1.",)
 #: Where the page's own address reaches Python: the live page's runtime sets this environment
 #: variable to ``location.href`` before it runs a page's cells (a Web Worker cannot see the page).
@@ -130,7 +123,6 @@ class SharedPosition:
         ``strength``; the hidden cards are dealt from those nobody has seen, the same for every
         opening of the same link."""
         from .prompts import go_note
-        from .table import Table
 
         check_strength(strength)
         rebuilt, replayed = self._rebuilt()
@@ -144,57 +136,6 @@ class SharedPosition:
         if view["step"] >= 0:
             table.show_step = view["step"]
         return table
-
-
-# ---- writing ------------------------------------------------------------------------------------------
-
-def share_code(table: Table) -> str:
-    """The code of the position on ``table`` as the person holding the device sees it (see the
-    module's text); refused while the device is being passed."""
-    if table.passing is not None:
-        raise CribbageError("the device is being passed: the person who takes it can share their position")
-    game, seat = table.game, table.you
-    seen = seen_by(game, seat)
-    marks = _marks(game)
-    data: dict[str, Any] = {
-        "r": seen.rules.to_dict(), "n": list(seen.names), "seat": seat, "s": list(seen.scores),
-        "d": "cut" if seen.dealer is None else seen.dealer,
-        "g": [[_cards(d["hand"] or ()), str(d["starter"] or ""), [_cards(h or ()) for h in d["shown"]],
-               _cards(d["crib"] or ()), d["moves"]] for d in seen.deals],
-        "ui": [_move_at(marks, table.since), [_move_at(marks, at) for at, _ in table.shown_notes()],
-               int(table.paused), table.show_step]}
-    if seen.cut is not None:
-        data["cut"] = [_cards(r) for r in seen.cut]
-    packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
-    return _VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-
-
-def share_link(table: Table, base: str = "") -> str:
-    """The link to the position on ``table``: ``base`` (the game table page's address) + ``#crib=``
-    + its code."""
-    if not isinstance(base, str):
-        raise CribbageError("the page's address must be text, e.g. "
-                            f"https://example.org/book/15_full_game.html; got {base!r}")
-    return f"{base.split('#', 1)[0]}#{LINK_KEY}{share_code(table)}"
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _marks(game: Game) -> list[int]:
-    """The number of events after each number of moves (``marks[k]``: after ``k`` moves)."""
-    replay = Game(**game.setup.options())
-    marks = [len(replay.events)]
-    for move in game.moves:
-        replay.apply(move)
-        marks.append(len(replay.events))
-    return marks
-
-
-def _move_at(marks: list[int], at: int) -> int:
-    """The number of moves made when the game had ``at`` events."""
-    return max(k for k, mark in enumerate(marks) if mark <= at) if at >= marks[0] else 0
 
 
 def page_address() -> str:
@@ -229,12 +170,12 @@ def read_link(text: object) -> SharedPosition:
     if code.startswith(_OLD_VERSIONS):
         raise CribbageError("this link was made by an earlier version of the book, which could not bring "
                             "back every moment of a game: ask for the position to be shared again")
-    if not code.startswith(_VERSION):
+    if not code.startswith(CODE_VERSION):
         raise CribbageError("this is not a shared cribbage position: its code should start 'c2.' (after "
                             "'#crib=')")
     if len(code) > MAX_CODE:
         raise CribbageError(f"this link is too long to be a shared position (over {MAX_CODE:,} characters)")
-    data = _decode(code[len(_VERSION):])
+    data = _decode(code[len(CODE_VERSION):])
     try:
         seen, view = _record(data)
         rng = random.Random(hashlib.sha256(code.encode()).hexdigest())
