@@ -212,7 +212,7 @@ class Table:
     def share_link(self, base: str = "") -> str:
         """A link to this moment as the person holding the device saw it (see
         `crib_widgets.table.share`): never a card they did not see."""
-        from .share import share_link
+        from .share_write import share_link
 
         return share_link(self, base)
 
