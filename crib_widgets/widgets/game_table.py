@@ -7,7 +7,7 @@ rule and no move itself. This module wires the parts, one job each: the controls
 (`table_controls`), the drawing and the status line (`table_drawing`), the save-and-restore panel
 (`table_files`), a class tournament's side (`table_tournament`), the option controls
 (`table_options`) and the HTML pieces (`table_views`); the flow they show is headless in
-`crib_widgets.table` (the `Table`, `pacing`, `choices`, `new_game`, `files`).
+`crib_widgets.table` (the `Table`, `pacing`, `choices`, `new_game`, `files`, `tournament`).
 
 >>> t = GameTable(seed=1, strength="beginner")
 >>> t.game.phase, len(t.picker.buttons)
@@ -29,7 +29,6 @@ from ..errors import CribbageError
 from ..game import Announce, Answer, Discard, Go, Play, Rules
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
-from ..table.duplicate import DuplicateSet
 from ..table.new_game import asks_before_leaving, table_from_options
 from ..table.pacing import (
     PACES,
@@ -40,7 +39,8 @@ from ..table.pacing import (
     running_loop,
 )
 from ..table.seats import people_seats
-from ..table.share import TOURNAMENT_LINK_KEY, page_address, page_link
+from ..table.share import page_address, page_link
+from ..table.tournament import TournamentPlay, is_tournament_link
 from .frame import Frame
 from .progress_link import keep
 from .styles import STATIC_NOTE_GAME
@@ -157,15 +157,10 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         self.advice = None
         self.focused: widgets.DOMWidget | None = None  # the control the keyboard was last put on
         self.share_base = share_base or page_address()  # on a live page, links lead back to it
-        self.match = None
-        self.entry = None  # a tournament link's student and signing key
-        if duplicate is not None:
-            if not isinstance(duplicate, dict):
-                raise CribbageError(f"duplicate must be a dict such as {{'seed': 7, 'deals': 8, 'level': "
-                                    f"'expert'}}; got {duplicate!r}")
-            self.match = DuplicateSet(**duplicate).start()
-            table = self.match.table
-        self.student = name
+        # a class tournament's boards, the student's name and (from their link) their signing key
+        self.tournament = None if duplicate is None else TournamentPlay.of_set(duplicate, name)
+        if self.tournament is not None:
+            table = self.tournament.table
         self.keeper = None if keep is None else keeping.Keeper(keep)
         self._asked_new = False  # New game pressed once during a kept game: the next press confirms
         self._visiting = True  # nothing is kept until the table is set up (a kept game may come back)
@@ -176,7 +171,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         if shared == "page":
             shared = page_link()
         visiting = False
-        if shared and TOURNAMENT_LINK_KEY in shared:
+        if shared and is_tournament_link(shared):
             self._open_tournament(shared)
         elif shared:
             visiting = self._open_shared(shared, "the link")
@@ -431,7 +426,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         except CribbageError as error:
             self.set_status(f"The game was not changed: {error}", "bad")
             return
-        self.match = self.entry = None  # a new game leaves a tournament
+        self.tournament = None  # a new game leaves a tournament
         self._visiting = False
         self._start(table)
 

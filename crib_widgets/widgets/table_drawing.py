@@ -152,9 +152,8 @@ class TableDrawing:
         if against:
             who += f" against {against} ({t.strength})"
         where = f"deal {t.shown_deal}"
-        if self.match is not None:
-            m = self.match
-            where = f"tournament board {m.board} of {m.set.deals} · won so far {m.points:+d}"
+        if self.tournament is not None:
+            where = self.tournament.where
         self.rules_view.value = (
             f'<div class="crib-sub">{esc(rules.describe())} · {esc(who)} · {esc(where)}</div>{notes}'
         )
@@ -329,12 +328,9 @@ class TableDrawing:
             self.game, [list(g) for g in show.groups], lit, group, self.four_colour
         )
         self.show_row.layout.display = None
-        match = self.match
-        last = match is not None and match.board == match.set.deals
-        self.continue_button.description = (
-            "Next deal" if match is None else "See the results" if last else "Next board"
-        )
-        done = match is not None and match.finished
+        play = self.tournament
+        self.continue_button.description = "Next deal" if play is None else play.continue_label
+        done = play is not None and play.finished
         self.continue_button.layout.display = None if t.paused and not done else "none"
         # one Review button: beside Next deal while a deal's show is up, in the game-over row at the end
         self.show_row.children = (

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..errors import CribbageError
 from ..table.files import is_shared_link, load_reason, reader_of_file, save_to_file
 from ..table.share import read_link
+from ..table.tournament import NOT_RESTORED, NOT_SHARED
 
 __all__ = ["TableFiles"]
 
@@ -21,11 +22,7 @@ class TableFiles:
         self.went_live()
         if self.match is not None:
             self.save_box.value = self._results()
-            self.set_status(
-                f"The box holds your results for the boards finished ({len(self.match.played)} of "
-                f"{self.match.set.deals}). Finish every board before handing them in.",
-                "ok",
-            )
+            self.set_status(self.tournament.saved_sentence(), "ok")
             return
         self.save_box.value = self.to_json()
         self.set_status(
@@ -45,8 +42,7 @@ class TableFiles:
     def _on_share(self) -> None:
         self.went_live()
         if self.match is not None:
-            self.set_status("A class tournament's boards are not shared: everyone in the class plays "
-                            "the same cards.", "bad")
+            self.set_status(NOT_SHARED, "bad")
             return
         try:
             link = self.table.share_link(self.share_base)
@@ -74,7 +70,7 @@ class TableFiles:
             self.set_status(f"Could not open the shared position from {where}: {error}. The current game "
                             "goes on.", "bad")
             return False
-        self.match = self.entry = None
+        self.tournament = None  # a shared position leaves a tournament
         self._visiting = True  # kept games stay as they are (see _keep_game)
         self.went_live()  # Python opened it: the page's "Getting ready" note is no longer true
         self._start(table)
@@ -102,9 +98,7 @@ class TableFiles:
 
     def _restore(self, read: Callable[[], str], where: str) -> None:
         if self.match is not None:
-            self.set_status(
-                "A tournament's boards are played through, not restored: the board goes on.", "bad"
-            )
+            self.set_status(NOT_RESTORED, "bad")
             return
         try:
             self.load_json(read())
