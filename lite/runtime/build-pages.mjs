@@ -26,6 +26,19 @@ await build({
   logLevel: "warning",
 });
 
+// The transport of a game with a friend (Trystero): an ES module that crib_live_page.js imports only
+// once a game with a friend is on the page, so that no other page fetches or evaluates it.
+await build({
+  entryPoints: { "crib-friend": join(here, "src", "page", "crib-friend.js") },
+  outdir: out,
+  bundle: true,
+  format: "esm",
+  target: "es2020",
+  minify: true,
+  legalComments: "eof",
+  logLevel: "warning",
+});
+
 // The widgets' style sheet, one file loaded by the page script before it draws a widget.
 await build({
   entryPoints: { "crib-live-widgets": join(here, "src", "widgets.css") },

@@ -14,6 +14,7 @@ import { saidHeld } from './lib/held.js';
 import { PROGRESS_KEY, keptForPython, saveKept, sayBeside } from './lib/kept.js';
 import { forPython } from './lib/reader.js';
 import { keepGames, keptGames } from './lib/kept_game.js';
+import { friendCode, friendWhenPlayed } from './lib/friend_link.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 const CONTROLS = 'button, input, select, textarea';
@@ -118,7 +119,9 @@ async function writeModules() {
     `os.environ["CRIB_PAGE_LINK"] = ${JSON.stringify(location.href)}`,
     `os.environ["CRIB_PROGRESS"] = ${JSON.stringify(keptForPython())}`,
     // the game tables' kept games (lib/kept_game.js): a reload brings a game back as it was
-    `os.environ["CRIB_GAMES"] = ${JSON.stringify(keptGames())}`];
+    `os.environ["CRIB_GAMES"] = ${JSON.stringify(keptGames())}`,
+    // a link to a game with a friend (#friend=<code>): the table joins it (crib_widgets/table/friend_link.py)
+    `os.environ["CRIB_FRIEND"] = ${JSON.stringify(friendCode(location.hash))}`];
   files.forEach(([name], i) => lines.push(`open(${JSON.stringify(name)}, "w").write(${JSON.stringify(texts[i])})`));
   const result = await kernel.run(lines.join('\n'));
   if (result.status !== 'ok') throw new Error(`cannot write the page's modules: ${result.error.evalue}`);
@@ -185,7 +188,9 @@ function start() {
     timings.kernelReady = performance.now();
     timings.worker = kernel.workerTimings;
     await writeModules();
-    new MutationObserver(() => { keepProgress(); keepGames(); })
+    // a game with a friend on the page: its transport (_static/crib-friend.js) is loaded then, and only then
+    const friend = () => friendWhenPlayed(document, site('_static/crib-friend.js'), window.cribLive);
+    new MutationObserver(() => { keepProgress(); keepGames(); friend(); })
       .observe(document.body, { subtree: true, childList: true, characterData: true });
     addEventListener('storage', takeOtherTabs);
     setState('ready');

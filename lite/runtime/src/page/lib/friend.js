@@ -1,0 +1,137 @@
+/* Playing a friend on another device: the page's transport (issue 39; the contract with Python is
+ * crib_widgets/table/friend_bridge.py and README.md, "Play a friend").
+ *
+ * Python shows what its game sends in a hidden element (FRIEND_TEXT: data-room, data-relay, data-n,
+ * and the last messages as JSON [[n, text], ...]); this joins that room through the relay (Trystero's
+ * BitTorrent strategy: a WebSocket tracker finds the two browsers, which then talk directly over
+ * WebRTC), sends every message numbered above the last one sent, and sends them all again to a friend
+ * who (re)joins, since a message sent while nobody listened is gone (repeats are harmless: Python's
+ * mailbox ignores them). What arrives is handed to Python as base64 (no text of a peer's ever
+ * becomes code); a peer joined or left, and a relay that cannot be reached, are told to Python too.
+ * Trystero itself is passed in (`joinRoom`, `relaySockets`), so that tests drive this without it. */
+import { FRIEND_TEXT, bridgeCall } from "./friend_link.js";
+
+/** Trystero's name for this app: two rooms of the same name in other apps never meet ours. */
+export const APP_ID = "crib_widgets";
+/** The longest message handed to Python, in bytes of UTF-8 (friend_bridge.MAX_MESSAGE). */
+export const MESSAGE_CAP = 256 * 1024;
+/** How long no relay may be open, while no friend is connected, before Python is told. */
+export const RELAY_WAIT_MS = 12000;
+const RELAY = /^wss?:\/\/[^\s"'<>\\]{1,200}$/;
+const OPEN = 1; // WebSocket.OPEN
+
+/** Standard base64 of `text`'s UTF-8 bytes, cut to MESSAGE_CAP + 1 bytes: one too long is still
+ * too long for Python, which refuses it in its own sentence, and is never carried whole. */
+export function base64Of(text) {
+  let bytes = new TextEncoder().encode(text);
+  if (bytes.length > MESSAGE_CAP) bytes = bytes.subarray(0, MESSAGE_CAP + 1);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** What a friend's message becomes for Python (a string; anything else Trystero may carry, as JSON,
+ * which Python refuses as not a message of the game). */
+export function textOf(data) {
+  if (typeof data === "string") return data;
+  try { return JSON.stringify(data) ?? ""; } catch (error) { return ""; }
+}
+
+/** One hidden element read: {room, relay, messages: [[n, text], ...]}, or null when it is not what
+ * Python writes (a room that is not one, a relay that is not a ws:// or wss:// address, bad JSON). */
+export function readOut(el) {
+  const { room = "", relay = "" } = el.dataset;
+  if (!bridgeCall("peer", room, "") || (relay && !RELAY.test(relay))) return null;
+  let messages;
+  try { messages = JSON.parse(el.textContent || "[]"); } catch (error) { return null; }
+  if (!Array.isArray(messages)) return null;
+  messages = messages.filter((m) => Array.isArray(m) && Number.isInteger(m[0]) && typeof m[1] === "string");
+  return { room, relay, messages: messages.sort((a, b) => a[0] - b[0]) };
+}
+
+/** The sentence Python says when no relay can be reached (`urls`: the relays tried). */
+export function relayFailedSentence(urls, own) {
+  const names = urls.map((u) => u.replace(/^wss?:\/\//, "").replace(/\/.*$/, "")).join(", ");
+  return own
+    ? `The relay named in your link (${names}) cannot be reached, so your friend's device cannot be found: `
+      + "check that this device is online and on the network that relay serves."
+    : `None of the public relays (${names}) can be reached, so your friend's device cannot be found: `
+      + "check that this device is online; on a network that blocks them, ask for a link with your school's own relay.";
+}
+
+/** The page's games with a friend, one Trystero room each. */
+export class FriendPlay {
+  /** `joinRoom(config, roomId)` and `relaySockets()` are Trystero's (lib's torrent strategy),
+   * `defaults` its public relays, `run(code)` window.cribLive.run. */
+  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now() }) {
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now });
+    this.rooms = new Map();
+  }
+
+  /** Look at the page's hidden elements again (`root`: the document): join new rooms, send new
+   * messages, leave rooms no game shows any more. */
+  update(root) {
+    const seen = new Set();
+    root.querySelectorAll(FRIEND_TEXT).forEach((el) => {
+      const out = readOut(el);
+      if (!out || seen.has(out.room)) return;
+      seen.add(out.room);
+      const room = this.rooms.get(out.room) || this.join(out);
+      room.messages = out.messages;
+      const fresh = out.messages.filter(([n]) => n > room.lastSent);
+      fresh.forEach(([, text]) => room.send(text));
+      if (fresh.length) room.lastSent = fresh[fresh.length - 1][0];
+    });
+    for (const [name, room] of this.rooms) {
+      if (!seen.has(name)) { room.trystero.leave(); this.rooms.delete(name); }
+    }
+  }
+
+  join({ room: name, relay }) {
+    const urls = relay ? [relay] : this.defaults;
+    const trystero = this.joinRoom({ appId: APP_ID, relayConfig: { urls } }, name);
+    const action = trystero.makeAction("crib");
+    const send = (text, target) => Promise.resolve(action.send(text, target ? { target } : undefined))
+      .catch((error) => console.warn("crib-friend: a message could not be sent", error));
+    const room = { name, urls, own: Boolean(relay), trystero, send, lastSent: 0, messages: [], peers: new Set(),
+      since: this.now(), failed: false, open: "" };
+    action.onMessage = (data) => { this.tell("deliver", name, base64Of(textOf(data))); };
+    trystero.onPeerJoin = (peerId) => {
+      room.peers.add(peerId);
+      room.messages.forEach(([, text]) => send(text, peerId));
+      this.tell("peer", name, "joined");
+    };
+    trystero.onPeerLeave = (peerId) => {
+      room.peers.delete(peerId);
+      room.since = this.now();  // the relay is needed again from now: the wait starts over
+      this.tell("peer", name, "left");
+    };
+    this.rooms.set(name, room);
+    return room;
+  }
+
+  /** Every second or so: the relays a room reaches, told to Python when they change (the players
+   * see which one finds their friend); a room with no friend connected whose relays have all stayed
+   * shut for RELAY_WAIT_MS is told to Python once (again only after one has opened since). */
+  watchRelays() {
+    const sockets = this.relaySockets();
+    for (const room of this.rooms.values()) {
+      const open = room.urls.filter((url) => sockets[url] && sockets[url].readyState === OPEN).join(" ");
+      if (open && open !== room.open) this.tell("relay_open", room.name, open);
+      if (open) room.open = open;
+      if (open || room.peers.size) {
+        room.since = this.now();
+        room.failed = false;
+      } else if (!room.failed && this.now() - room.since >= RELAY_WAIT_MS) {
+        room.failed = true;
+        this.tell("relay_failed", room.name, relayFailedSentence(room.urls, room.own));
+      }
+    }
+  }
+
+  tell(name, room, text) {
+    const code = bridgeCall(name, room, text);
+    if (code) return Promise.resolve(this.run(code)).catch(() => undefined);
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,220 @@
+// Playing a friend: the page's transport (src/page/lib/friend.js, friend_link.js) without Trystero.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  APP_ID, FriendPlay, MESSAGE_CAP, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
+} from "../src/page/lib/friend.js";
+import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
+
+const ROOM = "Ab3_-Ab3_-Ab3_-Ab3_-x";
+
+function out(messages, room = ROOM, relay = "ws://127.0.0.1:8123") {
+  return { dataset: { room, relay, n: String(messages.length) }, textContent: JSON.stringify(messages) };
+}
+
+function page(...els) {
+  return { els, querySelectorAll: () => els, querySelector: () => els[0] || null };
+}
+
+// A fake of Trystero's torrent strategy: the rooms joined, what each sent, and hooks to act as a peer.
+function trystero() {
+  const fake = { joined: [], sockets: {} };
+  fake.joinRoom = (config, name) => {
+    const room = { config, name, sent: [], left: false, action: null };
+    room.makeAction = (id) => {
+      room.action = { id, send: (data, options) => { room.sent.push([data, options?.target ?? null]); return Promise.resolve(); } };
+      return room.action;
+    };
+    room.leave = () => { room.left = true; };
+    fake.joined.push(room);
+    return room;
+  };
+  fake.relaySockets = () => fake.sockets;
+  return fake;
+}
+
+function setUp() {
+  const fake = trystero();
+  const ran = [];
+  let clock = 1000;
+  const play = new FriendPlay({ joinRoom: fake.joinRoom, relaySockets: fake.relaySockets,
+    defaults: ["wss://a.example", "wss://b.example/announce"], run: (code) => { ran.push(code); return Promise.resolve({ status: "ok" }); },
+    now: () => clock });
+  return { fake, ran, play, tick: (ms) => { clock += ms; } };
+}
+
+const call = (name, text, room = ROOM) => `from crib_widgets.table.friend_bridge import ${name}\n${name}("${room}", ${JSON.stringify(text)})`;
+
+test("the link's code is the text after #friend=, or '' (none, or longer than Python reads)", () => {
+  assert.equal(friendCode("#friend=abc_DEF-123"), "abc_DEF-123");
+  assert.equal(friendCode(""), "");
+  assert.equal(friendCode("#part-two"), "");
+  assert.equal(friendCode(undefined), "");
+  assert.equal(friendCode(`#friend=${"x".repeat(CODE_MAX)}`), "x".repeat(CODE_MAX));
+  assert.equal(friendCode(`#friend=${"x".repeat(CODE_MAX + 1)}`), "");
+  // a damaged code is handed on as it is, for Python to refuse in its own sentence
+  assert.equal(friendCode('#friend=a"b\\c'), 'a"b\\c');
+});
+
+test("Python is called exactly as the contract says, and never for a room that is not one", () => {
+  assert.equal(bridgeCall("peer", ROOM, "joined"), call("peer", "joined"));
+  assert.equal(bridgeCall("deliver", ROOM, "QUJD"), `from crib_widgets.table.friend_bridge import deliver\ndeliver("${ROOM}", "QUJD")`);
+  for (const bad of ["short", `${ROOM}"); import os; ("`, "x".repeat(65), "a b".repeat(8), 42, null]) {
+    assert.equal(bridgeCall("deliver", bad, "QUJD"), null, String(bad));
+  }
+});
+
+test("a message reaches Python as base64 of its UTF-8 text, cut past the cap", () => {
+  for (const text of ["", "plain", "fünf ♥ 🂡", '"); import os; ("', "\n\\"]) {
+    assert.equal(Buffer.from(base64Of(text), "base64").toString("utf-8"), text);
+    assert.match(base64Of(text), /^[A-Za-z0-9+/]*={0,2}$/);
+  }
+  const long = "é".repeat(MESSAGE_CAP);  // twice the cap in bytes
+  assert.equal(Buffer.from(base64Of(long), "base64").length, MESSAGE_CAP + 1);
+  assert.equal(textOf("x"), "x");
+  assert.equal(textOf({ a: 1 }), '{"a":1}');
+  assert.equal(textOf(undefined), "");
+});
+
+test("the hidden element is read only when it is what Python writes", () => {
+  assert.deepEqual(readOut(out([[2, "b"], [1, "a"]])), { room: ROOM, relay: "ws://127.0.0.1:8123", messages: [[1, "a"], [2, "b"]] });
+  assert.deepEqual(readOut(out([[1, "a"], "junk", [1.5, "x"], [2, 3]], ROOM, "")).messages, [[1, "a"]]);
+  assert.equal(readOut(out([], "bad room")), null);
+  assert.equal(readOut(out([], ROOM, "https://example.org")), null);
+  assert.equal(readOut(out([], ROOM, 'ws://x" onload="')), null);
+  assert.equal(readOut({ dataset: { room: ROOM, relay: "" }, textContent: "[1," }), null);
+  assert.equal(readOut({ dataset: { room: ROOM, relay: "" }, textContent: "{}" }), null);
+});
+
+test("each message numbered above the last sent is sent once, in order, on the link's relay", () => {
+  const { fake, play } = setUp();
+  const el = out([[1, "one"], [2, "two"]]);
+  const root = page(el);
+  play.update(root);
+  assert.equal(fake.joined.length, 1);
+  const room = fake.joined[0];
+  assert.deepEqual(room.config, { appId: APP_ID, relayConfig: { urls: ["ws://127.0.0.1:8123"] } });
+  assert.equal(room.name, ROOM);
+  assert.deepEqual(room.sent, [["one", null], ["two", null]]);
+  play.update(root);  // nothing new
+  assert.equal(room.sent.length, 2);
+  el.textContent = JSON.stringify([[1, "one"], [2, "two"], [3, "three"]]);
+  play.update(root);
+  assert.deepEqual(room.sent.map(([t]) => t), ["one", "two", "three"]);
+  assert.equal(fake.joined.length, 1);  // the same room
+});
+
+test("after a reload the page sends all Python shows again; a friend who joins gets them all", () => {
+  const { fake, ran, play } = setUp();
+  const root = page(out([[63, "x"], [64, "y"]], ROOM, ""));
+  play.update(root);
+  const room = fake.joined[0];
+  assert.deepEqual(room.config.relayConfig, { urls: ["wss://a.example", "wss://b.example/announce"] });  // public
+  assert.deepEqual(room.sent.map(([t]) => t), ["x", "y"]);
+  room.onPeerJoin("peer-1");
+  assert.deepEqual(room.sent.slice(2), [["x", "peer-1"], ["y", "peer-1"]]);
+  assert.deepEqual(ran, [call("peer", "joined")]);
+  room.onPeerLeave("peer-1");
+  assert.deepEqual(ran.slice(1), [call("peer", "left")]);
+});
+
+test("what a friend sends is delivered to Python as base64, hostile text included", () => {
+  const { fake, ran, play } = setUp();
+  play.update(page(out([])));
+  const room = fake.joined[0];
+  const hostile = '"); import os; os.system("rm -rf /"); ("';
+  room.action.onMessage(hostile, { peerId: "p" });
+  room.action.onMessage({ not: "text" }, { peerId: "p" });
+  assert.deepEqual(ran, [call("deliver", Buffer.from(hostile).toString("base64")),
+    call("deliver", Buffer.from('{"not":"text"}').toString("base64"))]);
+});
+
+test("a room no game shows any more is left; one that comes back is joined again", () => {
+  const { fake, play } = setUp();
+  play.update(page(out([[1, "a"]])));
+  play.update(page());
+  assert.equal(fake.joined[0].left, true);
+  play.update(page(out([[1, "a"]])));
+  assert.equal(fake.joined.length, 2);
+  assert.deepEqual(fake.joined[1].sent.map(([t]) => t), ["a"]);
+});
+
+test("a relay shut for RELAY_WAIT_MS while no friend is connected is told to Python once", () => {
+  const { fake, ran, play, tick } = setUp();
+  play.update(page(out([])));
+  fake.sockets["ws://127.0.0.1:8123"] = { readyState: 3 };
+  play.watchRelays();
+  tick(RELAY_WAIT_MS - 1);
+  play.watchRelays();
+  assert.deepEqual(ran, []);
+  tick(1);
+  play.watchRelays();
+  tick(5000);
+  play.watchRelays();
+  assert.deepEqual(ran, [call("relay_failed", relayFailedSentence(["ws://127.0.0.1:8123"], true))]);
+  assert.match(ran[0], /127\.0\.0\.1:8123\) cannot be reached/);
+  // it opens (said once), then shuts again: told again only after another wait
+  fake.sockets["ws://127.0.0.1:8123"] = { readyState: 1 };
+  play.watchRelays();
+  play.watchRelays();
+  assert.deepEqual(ran.slice(1), [call("relay_open", "ws://127.0.0.1:8123")]);
+  fake.sockets["ws://127.0.0.1:8123"] = { readyState: 3 };
+  tick(RELAY_WAIT_MS);
+  play.watchRelays();
+  assert.equal(ran.length, 3);
+});
+
+test("a shut relay is not news while the friend is connected; the public relays are named", () => {
+  const { fake, ran, play, tick } = setUp();
+  play.update(page(out([], ROOM, "")));
+  fake.joined[0].onPeerJoin("p");
+  ran.length = 0;
+  tick(RELAY_WAIT_MS * 2);
+  play.watchRelays();
+  assert.deepEqual(ran, []);
+  fake.joined[0].onPeerLeave("p");
+  ran.length = 0;
+  fake.sockets["wss://a.example"] = { readyState: 0 };
+  tick(RELAY_WAIT_MS - 1);
+  play.watchRelays();
+  assert.deepEqual(ran, []);  // the wait starts again when the friend leaves
+  tick(1);
+  play.watchRelays();
+  assert.match(ran[0], /None of the public relays \(a\.example, b\.example\) can be reached/);
+  fake.sockets["wss://a.example"] = { readyState: 1 };
+  fake.sockets["wss://b.example/announce"] = { readyState: 1 };
+  play.watchRelays();
+  assert.deepEqual(ran.slice(1), [call("relay_open", "wss://a.example wss://b.example/announce")]);
+});
+
+test("the transport is loaded once, only when a game with a friend is on the page", async () => {
+  const loads = [];
+  const started = [];
+  const load = (url) => { loads.push(url); return Promise.resolve({ start: (live, root) => { started.push([live, root]); } }); };
+  const live = { run: () => Promise.resolve() };
+  assert.equal(friendWhenPlayed(page(), "/_static/crib-friend.js", live, load), null);
+  assert.deepEqual(loads, []);
+  const root = page(out([]));
+  const first = friendWhenPlayed(root, "/_static/crib-friend.js", live, load);
+  assert.equal(friendWhenPlayed(root, "/_static/crib-friend.js", live, load), first);
+  await first;
+  assert.deepEqual(loads, ["/_static/crib-friend.js"]);
+  assert.deepEqual(started, [[live, root]]);
+});
+
+test("a transport that cannot be loaded is said in each game's panel, once", async () => {
+  const ran = [];
+  const live = { run: (code) => { ran.push(code); return Promise.resolve(); } };
+  const root = page(out([]), out([], "bad room"));
+  const quiet = console.error;
+  console.error = () => undefined;
+  try {
+    const loading = friendWhenPlayed(root, "/x.js", live, () => Promise.reject(new Error("offline")));
+    await assert.rejects(loading);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(friendWhenPlayed(root, "/x.js", live, () => assert.fail("loaded twice")), loading);
+  } finally {
+    console.error = quiet;
+  }
+  assert.deepEqual(ran, [call("relay_failed", NOT_LOADED)]);
+});
