@@ -5,12 +5,13 @@ and returns the events it caused. See `Game` for how an explicit deck is dealt.
 
 >>> game = Game(Rules(players=3), seed=1, dealer=0)
 >>> game.phase, [len(h) for h in game.hands], len(game.crib)
-('discard', [5, 5, 5], 1)
+(<Phase.DISCARD: 'discard'>, [5, 5, 5], 1)
 """
 
 from .deal import stack_deck
 from .engine import PHASES, Game
 from .events import Event
+from .kinds import ChangeKind, EventKind, Part, Phase
 from .moves import ANSWER_KINDS, Announce, Answer, Discard, Go, Move, Play
 from .result import GameResult
 from .rules import Rules
@@ -22,6 +23,10 @@ __all__ = [
     "ANSWER_KINDS",
     "PHASES",
     "Announce",
+    "ChangeKind",
+    "EventKind",
+    "Part",
+    "Phase",
     "Answer",
     "Counting",
     "Discard",

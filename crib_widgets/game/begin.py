@@ -19,6 +19,7 @@ from ..pegging import next_in_count
 from .deal import complete_deck, stack_deck
 from .events import Event
 from .fast import take
+from .kinds import EventKind, Phase
 from .moves import Go, Play
 
 if TYPE_CHECKING:
@@ -117,11 +118,10 @@ def begin_at(game: Game, start: Start) -> None:
     finally:
         game._quiet = False
     if start.at == "show":
-        game._events.append(Event("note", "The lesson begins at the show; the scores are as given"))
+        game._events.append(Event(EventKind.NOTE, game._say.lesson_begins(None)))
         game._start_show()
     else:
-        game._events.append(Event("note", f"The lesson begins in the play with the count at {game._count}; "
-                                  "the scores are as given"))
+        game._events.append(Event(EventKind.NOTE, game._say.lesson_begins(game._count)))
 
 
 def _lay_out_play(game: Game, start: Start) -> None:
@@ -147,7 +147,7 @@ def _lay_out_play(game: Game, start: Start) -> None:
             game._go(seat)
         else:
             game._play(seat, next(c for c in game._hands[seat] if c == entry))  # the deck's own card
-        if game._phase != "play" or any(e.kind == "reset" for e in game._events[before:]):
+        if game._phase != Phase.PLAY or any(e.kind == EventKind.RESET for e in game._events[before:]):
             raise CribbageError(f"the pile closes the count at entry {number} ({entry}): give only the "
                                 "cards and gos since the count was last 0, ending before it goes back to 0")
 

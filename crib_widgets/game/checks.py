@@ -7,13 +7,15 @@ from ..cards import Card
 from ..errors import IllegalMove
 from ..words import join_words, plural
 from .fast import VALUE, holds, typed
+from .kinds import Phase
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT
 from .state import GameState
 
 __all__ = ["CheckMixin"]
 
-_PHASE_OF = {Discard: "discard", Play: "play", Go: "play", Announce: "announce", Answer: "answer"}
+_PHASE_OF = {Discard: Phase.DISCARD, Play: Phase.PLAY, Go: Phase.PLAY, Announce: Phase.ANNOUNCE,
+             Answer: Phase.ANSWER}
 _MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", Announce: "announcing a count",
                Answer: "answering a count"}
 
@@ -29,9 +31,9 @@ class CheckMixin(GameState):
     def prompt(self) -> str:
         """What the game waits for now, in a sentence (e.g. for a status line)."""
         say, phase = self._say, self._phase
-        if phase == "over":
+        if phase == Phase.OVER:
             return f"The game is over: {self._over_text()}"
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             seats = self._discarders()
             who = join_words(self._names[s] for s in seats)
             k = self._rules.discards
@@ -40,7 +42,7 @@ class CheckMixin(GameState):
             return (f"{who} {'have' if len(seats) > 1 or who == 'You' else 'has'} to lay "
                     f"{plural(k, 'card')}{each} in {crib} crib")
         seat = self._mover()
-        if phase == "play":
+        if phase == Phase.PLAY:
             playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
             name = self._names[seat]
             if playable:
@@ -50,7 +52,7 @@ class CheckMixin(GameState):
         c = self._counted()
         owner, _, is_crib = c.item
         what = "crib" if is_crib else "hand"
-        if phase == "announce":
+        if phase == Phase.ANNOUNCE:
             return f"{say.verb(owner, 'counts', 'count')} the {what}: announce 0 to {MAX_COUNT}"
         whose = say.possessive(owner, mid=True)
         return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c.claimed()}: "
@@ -80,7 +82,7 @@ class CheckMixin(GameState):
         kind = type(move)
         if kind not in MOVE_TYPES:
             raise IllegalMove(f"{move!r} is not a move: use Discard, Play, Go, Announce or Answer")
-        if self._phase == "over":
+        if self._phase == Phase.OVER:
             raise IllegalMove(f"no more moves: the game is over. {self._over_text()}")
         seat = move.seat
         if seat >= self._rules.players:

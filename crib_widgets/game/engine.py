@@ -2,7 +2,7 @@
 
 >>> g = Game(seed=7, dealer=0, names=("Ann", "Ben"))
 >>> g.phase, g.whose_turn, len(g.hands[1]), g.dealer
-('discard', 1, 6, 0)
+(<Phase.DISCARD: 'discard'>, 1, 6, 0)
 >>> import random
 >>> rng = random.Random(1)
 >>> while not g.is_over:
@@ -25,10 +25,12 @@ from ..cards import Card
 from ..errors import CribbageError
 from . import begin, deal
 from .checks import CheckMixin
-from .events import Event, Names
+from .events import Event
 from .fast import VALUE, trusted_discard, trusted_play
+from .kinds import EventKind, Phase
 from .moves import Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT, MugginsMixin
+from .narration import Narrator, Said
 from .play import PlayMixin
 from .result import GameResult, decide
 from .rules import Rules, pegged
@@ -37,7 +39,7 @@ from .show import Counting, ShowMixin
 
 __all__ = ["Game", "PHASES"]
 
-PHASES = ("discard", "play", "announce", "answer", "over")
+PHASES = tuple(Phase)  # the phases in the order a deal meets them
 
 
 class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
@@ -118,7 +120,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
                 raise CribbageError("give either deck or start, not both: a start deals its own cards")
         self._decks = self._read_decks(deck)
         self._names = self._read_names(names, n)
-        self._say = Names(self._names)
+        self._say = Narrator(self._names, self._rules.seats_of)
         self._scores = self._read_scores(scores)
         self._backs = list(self._scores)
         self._events: list[Event] = []
@@ -127,7 +129,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         self._deal_number = 0
         self._quiet = False
         for note in rules.notes:
-            self._events.append(Event("note", note))
+            self._events.append(Event(EventKind.NOTE, note))
         if cut is not None and dealer is not None:
             raise CribbageError("give either dealer or cut, not both: the cut decides the dealer")
         stacked = None if cut is None else deal.stacked_cut(n, cut)
@@ -187,12 +189,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def _cut_for_deal(self, stacked: tuple[int, list[list[tuple[int, Card]]]] | None = None) -> int:
         dealer, rounds = stacked or deal.cut_for_deal(self._rules.players, self._rng)
         for index, cuts in enumerate(rounds):
-            again = " again" if index else ""
             for seat, card in cuts:
-                self._events.append(Event("cut for deal", f"{self._say.verb(seat, 'cuts', 'cut')}{again}: "
-                                          f"{card.pretty}", seat, self._side_of[seat], cards=(card,)))
-        self._events.append(Event("note", f"{self._say.verb(dealer, 'cuts', 'cut')} the lowest card and "
-                                  f"{'deal' if self._names[dealer] == 'You' else 'deals'} first", dealer,
+                self._events.append(Event(EventKind.CUT_FOR_DEAL, self._say.cut(seat, card, again=index > 0),
+                                          seat, self._side_of[seat], cards=(card,)))
+        self._events.append(Event(EventKind.NOTE, self._say.first_dealer(dealer), dealer,
                                   self._side_of[dealer]))
         return dealer
 
@@ -216,15 +216,15 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         return self._names
 
     @property
-    def phase(self) -> str:
-        """``discard``, ``play``, ``announce``, ``answer`` or ``over``."""
+    def phase(self) -> Phase:
+        """``discard``, ``play``, ``announce``, ``answer`` or ``over`` (a `Phase`)."""
         return self._phase
 
     @property
     def whose_turn(self) -> int | None:
         """The seat to move; in the discard phase the first seat still to discard (any such seat
         may move); None when the game is over."""
-        if self._phase == "discard":
+        if self._phase == Phase.DISCARD:
             return self._discarders()[0]
         return self._turn
 
@@ -318,19 +318,24 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         owner, cards, is_crib = c.item
         return Counting(owner, cards, self._cut_card(), is_crib, c.announced, c.answerers, c.index)
 
+    @property
+    def narrator(self) -> Narrator:
+        """Who words this game's events for people (its names in sentences)."""
+        return self._say
+
     def side_name(self, side: int) -> str:
         """A side in words: a name, or two partners' names."""
-        return self._say.side(self._rules.seats_of(side))
+        return self._say.side(side)
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed now, for every seat that may move (all card choices for discards)."""
         phase = self._phase
         moves: list[Move]
-        if phase == "play":
+        if phase == Phase.PLAY:
             seat, room = self._mover(), 31 - self._count
             moves = [trusted_play(seat, c) for c in self._hands[seat] if VALUE[c.rank] <= room]
             return moves or [Go(seat)]
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             k = self._rules.discards
             moves = []
             cache = self._discard_moves  # a hand does not change until it has discarded
@@ -341,10 +346,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
                                               for c in combinations(self._hands[seat], k)]
                 moves += discards
             return moves
-        if phase == "announce":
+        if phase == Phase.ANNOUNCE:
             seat = self._mover()
             return [Announce(seat, n) for n in range(MAX_COUNT + 1)]
-        if phase == "answer":
+        if phase == Phase.ANSWER:
             seat, announced = self._mover(), self._counted().claimed()
             moves = [Answer(seat, "accept")]
             if announced > 0:
@@ -397,16 +402,16 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         self._backs[side] = self._scores[side]
         self._scores[side] += delta
 
-    def _score(self, kind: str, seat: int, points: int, text: str, reason: str, *, end: bool = True,
+    def _score(self, kind: EventKind, seat: int, points: int, said: Said, *, end: bool = True,
                **fields: Any) -> bool:  # fields: the Event's own (cards, starter, ...), passed on
         """Peg ``points`` for ``seat``'s side (exact finish may refuse them); True if the game ended."""
         if self._quiet:  # a lesson's set-up is laid out, not scored: its scores are given
             return False
         rules = self._rules
         side = self._side_of[seat]
+        text = said.text
         if points > 0 and not pegged(points, rules.target - self._scores[side], rules.exact_finish):
-            text = (f"{self._say.possessive(seat)} {points} for {reason} would pass {rules.target}: "
-                    "not pegged (exact finish)")
+            text = self._say.not_pegged(seat, points, said.reason, rules.target)
             points = 0
         if points:
             self._move_pegs(side, points)
@@ -418,17 +423,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
 
     def _end(self, side: int) -> None:
         rules = self._rules
-        self._result = decide(rules, tuple(self._scores), side, self.side_name, self._side_verb)
-        self._phase = "over"
+        self._result = decide(rules, tuple(self._scores), side, self._say.side, self._say.side_verb)
+        self._phase = Phase.OVER
         self._turn = None
-        self._events.append(Event("game over", self._result.text, None, side))
-
-    def _side_verb(self, side: int, third: str, base: str, mid: bool = False) -> str:
-        name = self.side_name(side)
-        plural_subject = name.startswith("You") or " and " in name
-        if mid and name.startswith("You"):
-            name = "y" + name[1:]
-        return f"{name} {base if plural_subject else third}"
+        self._events.append(Event(EventKind.GAME_OVER, self._result.text, None, side))
 
     def to_json(self) -> str:
         """The game as JSON text: rules, seed, explicit decks, starting options and moves.

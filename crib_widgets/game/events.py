@@ -1,4 +1,4 @@
-"""Events: what a move caused, each with a short sentence for narration.
+"""Events: what a move caused, each with its sentence for people (worded by `narration`).
 
 ``points`` is always the exact change of ``side``'s score (negative when pegs go back), so a
 board replays the scores from the events alone. Show events compute their `HandScore` only when
@@ -13,18 +13,17 @@ from functools import cached_property
 from ..cards import Card
 from ..pegging import PlayScore
 from ..scoring import HandScore, score_hand
-from ..words import join_words, name_verb, possessive
+from .kinds import EventKind
 
-__all__ = ["Event", "Names"]
+__all__ = ["Event"]
 
 
 @dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened.
 
-    ``kind`` is one of: ``note``, ``cut for deal``, ``deal``, ``discard``, ``crib card``, ``starter``,
-    ``heels``, ``play``, ``peg``, ``go``, ``go point``, ``last card``, ``reset``, ``show``,
-    ``announce``, ``answer``, ``muggins``, ``ten back``, ``game over``.
+    ``kind`` is an `EventKind` (which knows whether it scores, whether its cards lie face down and
+    which part of the game it belongs to).
 
     The play's points come in three kinds, each with its ``play_score`` (a `PlayScore` whose
     items say why, for `crib_widgets.pegging.play_call`) and ``cards``:
@@ -38,7 +37,7 @@ class Event:
     Under exact finish a refused amount is still an event of its kind with ``points`` 0.
     """
 
-    kind: str
+    kind: EventKind
     text: str
     seat: int | None = None
     side: int | None = None
@@ -49,7 +48,7 @@ class Event:
     is_crib: bool = False
     _show: bool = field(default=False, repr=False)
 
-    def __init__(self, kind: str, text: str, seat: int | None = None, side: int | None = None,
+    def __init__(self, kind: EventKind, text: str, seat: int | None = None, side: int | None = None,
                  points: int = 0, cards: tuple[Card, ...] = (), play_score: PlayScore | None = None,
                  starter: Card | None = None, is_crib: bool = False, _show: bool = False) -> None:
         # Events are made by the thousand: write the instance dict directly (a frozen dataclass
@@ -80,35 +79,3 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
-
-class Names:
-    """Player names in sentences; "You" gets its own grammar ("You peg 2", "Your crib")."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
-        self._verbs: dict[tuple[int, str, bool], str] = {}
-
-    def __call__(self, seat: int) -> str:
-        return self.names[seat]
-
-    def verb(self, seat: int, third: str, base: str | None = None, mid: bool = False) -> str:
-        """Name and verb: ``verb(0, "pegs")`` -> ``"Alice pegs"`` or ``"You peg"`` (``"you peg"``
-        with ``mid``, inside a sentence)."""
-        said = self._verbs.get((seat, third, mid))
-        if said is None:
-            said = name_verb(self.names[seat], third, base, mid=mid)
-            self._verbs[seat, third, mid] = said
-        return said
-
-    def possessive(self, seat: int, mid: bool = False) -> str:
-        """``"Alice's"``, ``"Your"`` (``"your"`` with ``mid``)."""
-        return possessive(self.names[seat], capital=not mid)
-
-    def name(self, seat: int, mid: bool = False) -> str:
-        """The name, with "You" written "you" inside a sentence (``mid``)."""
-        name = self.names[seat]
-        return "you" if mid and name == "You" else name
-
-    def side(self, seats: tuple[int, ...]) -> str:
-        """A side in words: one name, or partners joined by "and"."""
-        return join_words(self.names[s] for s in seats)

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE, hand_total
-from ..words import plural
 from .events import Event
-from .fast import cards_text
+from .kinds import EventKind, Phase
 from .moves import Answer
 from .rules import Rules
 from .state import CountState, GameState
@@ -76,7 +75,7 @@ class MugginsMixin(GameState):
             return
         item = self._queue.pop(0)
         self._counting = CountState(item, hand_total(item[1], self._cut_card(), item[2]))
-        self._phase = "announce"
+        self._phase = Phase.ANNOUNCE
         self._turn = item[0]
 
     def _announce(self, seat: int, points: int) -> None:
@@ -84,33 +83,24 @@ class MugginsMixin(GameState):
         owner, cards, is_crib = c.item
         c.announced = points
         side = self._side_of[owner]
-        what = "crib" if is_crib else "hand"
         starter = self._cut_card()
-        text = (f"{self._say.verb(owner, 'counts', 'count')} {points} for the {what} "
-                f"{cards_text(cards)} with {starter.pretty}")
         before = self._scores[side]
-        self._score("announce", owner, points, text, f"the {what}", end=False, cards=cards,
-                    starter=starter, is_crib=is_crib)
+        said = self._say.announce(owner, points, cards, starter, is_crib)
+        self._score(EventKind.ANNOUNCE, owner, points, said, end=False, cards=cards, starter=starter,
+                    is_crib=is_crib)
         c.pegged = self._scores[side] - before
         if self._scores[side] >= self._rules.target and points <= c.true:
             self._reveal()
             self._end(side)
             return
         c.answerers = answerers(self._rules, owner)
-        self._phase = "answer"
+        self._phase = Phase.ANSWER
         self._turn = c.answerers[0]
 
     def _answer(self, move: Answer) -> None:
-        c, say = self._counted(), self._say
-        seat = move.seat
-        if move.kind == "muggins":
-            assert move.points is not None  # an Answer of kind muggins always names its points
-            text = f"{say.verb(seat, 'calls', 'call')} Muggins for {plural(move.points, 'missed point')}"
-        elif move.kind == "overcount":
-            text = f"{say.verb(seat, 'says', 'say')} the count is too high"
-        else:
-            text = f"{say.verb(seat, 'accepts', 'accept')} the count"
-        self._events.append(Event("answer", text, seat, self._side_of[seat]))
+        c, seat = self._counted(), move.seat
+        self._events.append(Event(EventKind.ANSWER, self._say.answer(seat, move.kind, move.points), seat,
+                                  self._side_of[seat]))
         if move.kind == "accept":
             c.index += 1
             if c.index < len(c.answerers):
@@ -126,28 +116,20 @@ class MugginsMixin(GameState):
         announced, true = c.claimed(), c.true
         s = settle(announced, true, move.kind, move.points)
         counter_side = rules.side_of(owner)
-        stands = f"{say.possessive(owner, mid=True)} count of {announced} stands"
-        if s.outcome == "accepted":
-            self._events.append(Event("muggins", f"Accepted: {stands}", owner, counter_side))
-        elif s.outcome == "not too high":
-            self._events.append(Event("muggins", f"The count was not too high: nothing changes; {stands}",
-                                      owner, counter_side))
+        if s.outcome in ("accepted", "not too high"):
+            stands = say.count_stands(owner, announced, accepted=s.outcome == "accepted")
+            self._events.append(Event(EventKind.MUGGINS, stands, owner, counter_side))
         elif s.outcome == "false muggins":
-            text = (f"False Muggins, nothing was missed: {say.verb(owner, 'pegs', 'peg', mid=True)} the "
-                    f"{plural(s.counter, 'point')} named")
-            self._score("muggins", owner, s.counter, text, "a false Muggins call", end=False)
+            self._score(EventKind.MUGGINS, owner, s.counter, say.false_muggins(owner, s.counter), end=False)
         elif s.outcome == "too high":
             taken = -min(-s.counter, c.pegged)
             if taken:
                 self._move_pegs(counter_side, taken)
-            text = f"Too high by {announced - true}: {say.verb(owner, 'loses', 'lose', mid=True)} {-taken}"
-            self._events.append(Event("muggins", text, owner, counter_side, taken))
+            self._events.append(Event(EventKind.MUGGINS, say.too_high(owner, announced - true, -taken), owner,
+                                      counter_side, taken))
         if s.caller:
-            missed = s.outcome == "missed"
-            self._score("muggins", caller, s.caller,
-                        f"{'Muggins! ' if missed else ''}{say.verb(caller, 'pegs', 'peg')} "
-                        f"{plural(s.caller, 'missed point') if missed else f'{s.caller} for the over-count'}",
-                        "the Muggins call" if missed else "the over-count", end=False)
+            said = say.caller_pegs(caller, s.caller, missed=s.outcome == "missed")
+            self._score(EventKind.MUGGINS, caller, s.caller, said, end=False)
         self._reveal()
         if true == 0 and rules.ten_back:
             self._ten_back(owner, is_crib)
@@ -161,11 +143,7 @@ class MugginsMixin(GameState):
         """Show everybody the true count of the hand just settled."""
         c = self._counted()
         owner, cards, is_crib = c.item
-        true = c.true
         starter = self._cut_card()
-        what = "crib" if is_crib else "hand"
-        held = plural(true, "point") if true else "nothing"
-        self._events.append(Event("show", f"{self._say.possessive(owner)} {what} {cards_text(cards)} with "
-                                  f"{starter.pretty} holds {held}",
+        self._events.append(Event(EventKind.SHOW, self._say.reveal(owner, cards, starter, is_crib, c.true),
                                   owner, self._side_of[owner], 0, cards, starter=starter,
                                   is_crib=is_crib, _show=True))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..pegging import PlayScore, go_item, item_words, last_card_item, next_in_count, next_leader, play_points
-from ..words import plural
+from ..pegging import PlayScore, go_item, last_card_item, next_in_count, next_leader, play_points
 from . import deal
 from .events import Event
-from .fast import PRETTY, VALUE, may_score, take
+from .fast import VALUE, may_score, take
+from .kinds import EventKind, Phase
 from .moves import Discard
 from .state import GameState
 
@@ -42,14 +42,13 @@ class PlayMixin(GameState):
         self._queue = []
         self._counting = None
         self._turn: int | None = None
-        self._phase = "discard"
+        self._phase = Phase.DISCARD
         say, dealer = self._say, self._dealer
-        crib_word = say.possessive(dealer, mid=True)
-        self._events.append(Event("deal", f"Deal {self._deal_number}: {say.verb(dealer, 'deals', 'deal')} "
-                                  f"({crib_word} crib)", dealer, rules.side_of(dealer)))
+        side = rules.side_of(dealer)
+        self._events.append(Event(EventKind.DEAL, say.deal(self._deal_number, dealer), dealer, side))
         if crib_index >= 0:
-            self._events.append(Event("crib card", "One card from the pack goes face down into the crib",
-                                      dealer, rules.side_of(dealer), cards=(deck[crib_index],)))
+            self._events.append(Event(EventKind.CRIB_CARD, say.crib_card(), dealer, side,
+                                      cards=(deck[crib_index],)))
 
     def _next_deal(self) -> None:
         self._dealer = (self._dealer + 1) % self._rules.players
@@ -61,9 +60,7 @@ class PlayMixin(GameState):
             take(hand, card)
         self._crib.extend(cards)
         self._pending[seat] = False
-        whose = "the" if seat == self._dealer else self._say.possessive(self._dealer, mid=True)
-        self._events.append(Event("discard", f"{self._say.verb(seat, 'lays', 'lay')} "
-                                  f"{plural(len(cards), 'card')} in {whose} crib", seat,
+        self._events.append(Event(EventKind.DISCARD, self._say.discard(seat, len(cards), self._dealer), seat,
                                   self._side_of[seat], cards=cards))
         if not any(self._pending):
             self._cut()
@@ -74,13 +71,12 @@ class PlayMixin(GameState):
         self._starter = starter
         self._kept = tuple(tuple(h) for h in self._hands)
         cutter = (dealer - 1) % n
-        text = (f"{say.verb(cutter, 'cuts', 'cut')} and {say.verb(dealer, 'turns', 'turn', mid=True)} "
-                f"the starter: {starter.pretty}")
-        self._events.append(Event("starter", text, dealer, self._side_of[dealer], cards=(starter,)))
-        heels = f"His heels: 2 for the dealer, {say.name(dealer, mid=True)}"
-        if starter.rank == 11 and self._score("heels", dealer, 2, heels, "his heels", cards=(starter,)):
+        self._events.append(Event(EventKind.STARTER, say.starter(cutter, dealer, starter), dealer,
+                                  self._side_of[dealer], cards=(starter,)))
+        if starter.rank == 11 and self._score(EventKind.HEELS, dealer, 2, say.heels(dealer),
+                                              cards=(starter,)):
             return
-        self._phase = "play"
+        self._phase = Phase.PLAY
         self._turn = (dealer + 1) % n
 
     def _play(self, seat: int, card: Card) -> None:
@@ -92,22 +88,18 @@ class PlayMixin(GameState):
         self._last_layer = seat
         say = self._say
         side = self._side_of[seat]
-        text = f"{say.verb(seat, 'plays', 'play')} {PRETTY[card.rank][card.suit]}, count {self._count}"
-        self._events.append(Event("play", text, seat, side, cards=(card,)))
+        self._events.append(Event(EventKind.PLAY, say.play(seat, card, self._count), seat, side,
+                                  cards=(card,)))
         if may_score(pile, self._count):
             ps = play_points(pile)
-            if ps.items:
-                words = ps.describe()
-                said = words if len(ps.items) == 1 else f"{ps.total}: {words}"
-                text = f"{say.verb(seat, 'pegs', 'peg')} {said}"
-                reason = " and ".join(item_words(i) for i in ps.items)
-                if self._score("peg", seat, ps.total, text, reason, cards=ps.pile, play_score=ps):
-                    return
+            if ps.items and self._score(EventKind.PEG, seat, ps.total, say.peg(seat, ps), cards=ps.pile,
+                                        play_score=ps):
+                return
         self._left -= 1
         if not self._left:
-            text = f"{say.verb(seat, 'pegs', 'peg')} 1 for the last card"
-            if self._count != 31 and self._score("last card", seat, 1, text, "the last card", cards=(card,),
-                                                 play_score=PlayScore(tuple(pile), (last_card_item(card),))):
+            last = PlayScore(tuple(pile), (last_card_item(card),))
+            if self._count != 31 and self._score(EventKind.LAST_CARD, seat, 1, say.last_card(seat),
+                                                 cards=(card,), play_score=last):
                 return
             self._start_show()
             return
@@ -118,8 +110,7 @@ class PlayMixin(GameState):
 
     def _go(self, seat: int) -> None:
         self._said_go[seat] = True
-        self._events.append(Event("go", f"{self._say.verb(seat, 'says', 'say')} go", seat,
-                                  self._side_of[seat]))
+        self._events.append(Event(EventKind.GO, self._say.go(seat), seat, self._side_of[seat]))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -133,8 +124,8 @@ class PlayMixin(GameState):
         if last is None:
             raise RuntimeError("a count closes only after a card was laid in it")
         card = self._pile[-1]
-        if self._score("go point", last, 1, f"{self._say.verb(last, 'pegs', 'peg')} 1 for the go", "the go",
-                       cards=(card,), play_score=PlayScore(tuple(self._pile), (go_item(card),))):
+        if self._score(EventKind.GO_POINT, last, 1, self._say.go_point(last), cards=(card,),
+                       play_score=PlayScore(tuple(self._pile), (go_item(card),))):
             return
         self._reset(last)
 
@@ -147,5 +138,4 @@ class PlayMixin(GameState):
         self._said_go = [False] * n
         self._last_layer = None
         self._turn = leader
-        text = f"The count goes back to 0: {self._say.verb(leader, 'leads', 'lead', mid=True)}"
-        self._events.append(Event("reset", text, leader, self._side_of[leader]))
+        self._events.append(Event(EventKind.RESET, self._say.reset(leader), leader, self._side_of[leader]))

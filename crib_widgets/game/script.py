@@ -29,6 +29,7 @@ from .begin import neutral_crib
 from .deal import stack_deck
 from .engine import Game
 from .events import Event
+from .kinds import Phase
 from .moves import Announce, Answer, Discard, Go, Move, Play
 from .rules import Rules
 from .setup import Start
@@ -59,13 +60,13 @@ def parse_step(game: Game, step: str) -> list[Move] | list[PlayWord]:
         return []
     head = words[0].lower()
     phase = game.phase
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         cards = words[1:] if head == "discard" else words
         discard: list[Move] = [Discard(_to_move(game), tuple(parse_cards(cards)))]
         return discard
-    if phase in ("announce", "answer"):
+    if phase in (Phase.ANNOUNCE, Phase.ANSWER):
         return [_muggins_move(game, head, words)]
-    if phase == "play":
+    if phase == Phase.PLAY:
         return [_play_word(word) for word in words]
     raise IllegalMove(f"{step!r} cannot be played: {game.prompt}")
 
@@ -79,7 +80,7 @@ def _muggins_move(game: Game, head: str, words: list[str]) -> Move:
     seat = _to_move(game)
     # ASCII digits only: "²".isdigit() is true, and int("²") a ValueError (a signed tournament board)
     number = next((n for n in map(whole_number, words) if n is not None), None)
-    if game.phase == "announce" and (head == "announce" or whole_number(head) is not None) \
+    if game.phase == Phase.ANNOUNCE and (head == "announce" or whole_number(head) is not None) \
             and number is not None:
         return Announce(seat, number)
     if head == "accept":
@@ -141,7 +142,7 @@ def scenario(kept: Sequence[CardsText], starter: str | Card, *, rules: Rules | N
 
     >>> g = scenario(["5H 6H 7H 8H", "5C 6C 7C 8C"], "KS", dealer=1)
     >>> g.phase, g.whose_turn, " ".join(str(c) for c in g.hands[0])
-    ('play', 0, '5H 6H 7H 8H')
+    (<Phase.PLAY: 'play'>, 0, '5H 6H 7H 8H')
     >>> from crib_widgets.scoring import hand_total
     >>> " ".join(str(c) for c in g.crib), hand_total(g.crib, g.starter, True)
     ('10C QC 7D 9C', 0)
@@ -170,7 +171,7 @@ def scenario(kept: Sequence[CardsText], starter: str | Card, *, rules: Rules | N
     hands = [[*kc, *parse_cards(d)] for kc, d in zip(kept_cards, discards, strict=True)]
     deck = stack_deck(hands, starter, dealer=dealer, crib_card=crib_card)
     game = Game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores, names=names)
-    while game.phase == "discard":
+    while game.phase == Phase.DISCARD:
         seat = _to_move(game)
         game.apply(Discard(seat, tuple(hands[seat][4:])))
     return game
@@ -187,7 +188,7 @@ def show_scenario(kept: Sequence[CardsText], crib: CardsText, starter: str | Car
     >>> g = show_scenario(["5H 5C 5D JS", "2C 3D 4H 9S"], "6C 7C 8C 9C", "5S", dealer=1,
     ...                   rules=Rules(muggins=True), scores=(100, 90))
     >>> g.phase, g.whose_turn, g.scores
-    ('announce', 0, (100, 90))
+    (<Phase.ANNOUNCE: 'announce'>, 0, (100, 90))
     """
     rules = _lesson_rules(kept, rules, "kept")
     start = Start.from_dict({"at": "show", "kept": list(kept), "crib": crib, "starter": starter})

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, full_deck
+from .kinds import EventKind
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -61,9 +62,9 @@ class PlayView:
 def own_discards(game: Game, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` laid in this deal's crib (it saw them; nobody else did)."""
     for event in reversed(game.events):
-        if event.kind == "deal":
+        if event.kind == EventKind.DEAL:
             break
-        if event.kind == "discard" and event.seat == seat:
+        if event.kind == EventKind.DISCARD and event.seat == seat:
             return event.cards
     return ()
 

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..scoring import hand_total
-from ..words import plural
 from .events import Event
-from .fast import cards_text
+from .kinds import EventKind
 from .state import GameState
 
 __all__ = ["show_order", "Counting", "ShowMixin"]
@@ -57,29 +56,18 @@ class ShowMixin(GameState):
         starter, ten_back = self._cut_card(), self._rules.ten_back
         for owner, cards, is_crib in self._queue:
             total = hand_total(cards, starter, is_crib)
-            if self._score("show", owner, total, self._show_text(owner, cards, is_crib, total),
-                           "the crib" if is_crib else "the hand", cards=cards, starter=starter,
-                           is_crib=is_crib, _show=True):
+            said = self._say.show(owner, cards, starter, is_crib, total)
+            if self._score(EventKind.SHOW, owner, total, said, cards=cards, starter=starter, is_crib=is_crib,
+                           _show=True):
                 return
             if total == 0 and ten_back:
                 self._ten_back(owner, is_crib)
         self._next_deal()
 
-    def _show_text(self, owner: int, cards: Sequence[Card], is_crib: bool, total: int) -> str:
-        what = "crib" if is_crib else "hand"
-        return (f"{self._say.possessive(owner)} {what} {cards_text(cards)} with {self._cut_card().pretty}: "
-                f"{plural(total, 'point') if total else 'nothing'}")
-
     def _ten_back(self, owner: int, is_crib: bool) -> None:
         side = self._side_of[owner]
         before = self._scores[side]
         after = max(0, before - 10)
-        what = f"{self._say.possessive(owner)} {'crib' if is_crib else 'hand'} scored nothing"
-        if before == 0:
-            text = f"{what}: 10 back, but the pegs are at 0 and stay there"
-        elif before < 10:
-            text = f"{what}: back {before} to 0"
-        else:
-            text = f"{what}: 10 back, from {before} to {after}"
         self._move_pegs(side, after - before)
-        self._events.append(Event("ten back", text, owner, side, after - before))
+        text = self._say.ten_back(owner, is_crib, before, after)
+        self._events.append(Event(EventKind.TEN_BACK, text, owner, side, after - before))

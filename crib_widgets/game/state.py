@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from .events import Event, Names
+    from .events import Event
+    from .kinds import EventKind, Phase
     from .moves import Answer, Discard, Move
+    from .narration import Narrator, Said
     from .result import GameResult
     from .rules import Rules
     from .setup import Setup
@@ -55,7 +57,7 @@ class GameState:
     _rng: random.Random
     _decks: list[list[Card]]
     _names: tuple[str, ...]
-    _say: Names
+    _say: Narrator
     _origin: Setup
     # the game so far
     _scores: list[int]
@@ -65,7 +67,7 @@ class GameState:
     _result: GameResult | None
     _deal_number: int
     _quiet: bool  # a lesson's set-up is laid out, not scored
-    _phase: str
+    _phase: Phase
     _turn: int | None
     _dealer: int
     # this deal (set by PlayMixin._start_deal)
@@ -107,7 +109,7 @@ class GameState:
     if TYPE_CHECKING:  # the steps one part asks of another (each defined once, in its own part)
         @property
         def prompt(self) -> str: ...
-        def _score(self, kind: str, seat: int, points: int, text: str, reason: str, *, end: bool = True,
+        def _score(self, kind: EventKind, seat: int, points: int, said: Said, *, end: bool = True,
                    **fields: Any) -> bool: ...
         def _move_pegs(self, side: int, delta: int) -> None: ...
         def _end(self, side: int) -> None: ...

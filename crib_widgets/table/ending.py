@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..game.kinds import EventKind
 from ..game.result import GameResult, decide
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def final_result(game: Game) -> GameResult:
     scores = tuple(min(s, target) for s in result.scores)
     if scores == result.scores:
         return result
-    return decide(game.rules, scores, result.reached, game.side_name, game._side_verb)
+    return decide(game.rules, scores, result.reached, game.narrator.side, game.narrator.side_verb)
 
 
 def final_pegs(game: Game) -> list[tuple[int, int]]:
@@ -54,7 +55,7 @@ def final_pegs(game: Game) -> list[tuple[int, int]]:
 
 def final_text(event: Event, game: Game) -> str:
     """An event's sentence, the game-over one with the scores as they stand in the game hole."""
-    if event.kind == "game over" and game.is_over:
+    if event.kind == EventKind.GAME_OVER and game.is_over:
         return final_result(game).text
     return event.text
 
