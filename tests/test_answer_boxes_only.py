@@ -14,8 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = [*sorted((ROOT / "crib_widgets" / "widgets").glob("*.py")),
-           ROOT / "crib_widgets" / "exercises" / "check_widget.py"]
+SCANNED = sorted((ROOT / "crib_widgets" / "widgets").glob("*.py"))
 
 #: ipywidgets' boxes a person types into
 TEXT_KINDS = {"Text", "Textarea", "IntText", "FloatText", "BoundedIntText", "BoundedFloatText", "Combobox",

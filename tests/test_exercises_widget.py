@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from crib_widgets.exercises import ExerciseChecker, make_set
+from crib_widgets.exercises import make_set
+from crib_widgets.widgets import ExerciseChecker
 
 
 def _checker(kind="counting", level="medium", hands=3, seed=7):

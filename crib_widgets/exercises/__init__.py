@@ -9,6 +9,7 @@
 
 Kinds: counting (a hand or crib), play (what a card scores), muggins (check an announced count).
 Difficulties: easy, medium, hard; `describe(kind, difficulty)` says what each promises.
+A set is checked question by question on a page by `crib_widgets.widgets.ExerciseChecker`.
 """
 
 from typing import TYPE_CHECKING
@@ -27,7 +28,6 @@ MODULES = {
               "MugginsExercise", "PlayExercise", "Solution"),
     "seeds": ("student_seed",),
     "sheet": ("question_text",),
-    "check_widget": ("ExerciseChecker",),
 }
 
 __getattr__, __all__ = lazy_package(__name__, MODULES)
@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported he
     from .answers import Answer as Answer
     from .answers import AnswerError as AnswerError
     from .answers import read_answer as read_answer
-    from .check_widget import ExerciseChecker as ExerciseChecker
     from .export_html import answer_key_html as answer_key_html
     from .export_html import preview as preview
     from .export_html import worksheet_html as worksheet_html

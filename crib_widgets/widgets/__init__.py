@@ -24,6 +24,7 @@ MODULES = {
     "cards_view": ("CardPicker", "card_html", "cards_html"),
     "counting_trainer": ("CountingTrainer",),
     "discard_trainer": ("DiscardTrainerView",),
+    "exercise_checker": ("ExerciseChecker",),
     "game_table": ("GameTable",),
     "muggins_quiz": ("MugginsQuiz",),
     "pegging_drill": ("PeggingDrill",),
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the names, as if imported he
     from .cards_view import cards_html as cards_html
     from .counting_trainer import CountingTrainer as CountingTrainer
     from .discard_trainer import DiscardTrainerView as DiscardTrainerView
+    from .exercise_checker import ExerciseChecker as ExerciseChecker
     from .game_table import GameTable as GameTable
     from .muggins_quiz import MugginsQuiz as MugginsQuiz
     from .pegging_drill import PeggingDrill as PeggingDrill

@@ -25,11 +25,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..widgets.answer_box import AnswerBox, mark_check
-from .card_svg import CARD_CSS
-from .export_html import answer_html, question_html
-from .grading import Grade, check_answer
-from .model import ExerciseSet
+from ..exercises.card_svg import CARD_CSS
+from ..exercises.export_html import answer_html, question_html
+from ..exercises.grading import Grade, check_answer
+from ..exercises.model import ExerciseSet
+from .answer_box import AnswerBox, mark_check
 
 __all__ = ["ExerciseChecker"]
 
