@@ -53,10 +53,18 @@ BOOK_SOURCES := _config.yml _toc.yml $(wildcard book/*.ipynb book/*.py book/_sta
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	$(MAKE) book
 
+# check_friend.py's relay on 127.0.0.1: bittorrent-tracker's WebSocket tracker, pinned in tests/site/relay/.
+# Its install scripts only build the package's client side (WebRTC in Node), which a tracker never uses.
+RELAY := tests/site/relay
+RELAY_STAMP := $(RELAY)/node_modules/.installed
+$(RELAY_STAMP): $(RELAY)/package.json $(RELAY)/package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed (apt-get install nodejs npm)"; exit 1; }
+	cd $(RELAY) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && touch node_modules/.installed
+
 # Every browser check (tests/site/run_all.py lists them and why), two at a time: they mostly wait
 # (for a page, for Python to start in the browser, for a paced move). One check alone:
 # `.venv/bin/python tests/site/run_all.py --only check_live`. Phone-network times: `make bench`.
-site-test: $(BOOK_STAMP)
+site-test: $(BOOK_STAMP) $(RELAY_STAMP)
 	$(BIN)/python tests/site/run_all.py _build/html --lanes 2
 
 # The page scripts' pure parts are tested by `node --test` on the vectors the Python tests read too
