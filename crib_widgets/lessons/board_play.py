@@ -50,6 +50,7 @@ from . import checks
 from .board_rules import DEALER_PAR, PONE_PAR, TARGET, Par, home_order, par_home
 from .discard_trainer import LESSON as THROW_LESSON
 from .discard_trainer import DiscardPosition, DiscardQuestion, Verdict
+from .position_queue import PositionQueue, toggled
 from .record import AnswerRecord
 
 if TYPE_CHECKING:
@@ -406,7 +407,7 @@ def _names(cards: object) -> str:
 
 
 # ---- the trainer --------------------------------------------------------------------------------
-class BoardPlay:
+class BoardPlay(PositionQueue[Position]):
     """The chapter's board practice: the stored positions of one kind (``kind``, a key of `KINDS`, or
     None for all), shuffled (the same for the same ``seed``; ``shuffle=False`` keeps the stored
     order).
@@ -429,11 +430,7 @@ class BoardPlay:
         pool = positions() if chosen is None else tuple(chosen)
         if not pool:
             raise CribbageError("the board practice needs at least one position")
-        self.all_positions = pool
-        self.rng = checks.seed(seed)
-        self.shuffle = checks.flag("shuffle", shuffle)
-        self.records: list[AnswerRecord] = []
-        self._firsts: list[bool] = []
+        super().__init__(pool, shuffle=shuffle, seed=seed)
         self.select(kind)
 
     @classmethod
@@ -452,39 +449,18 @@ class BoardPlay:
                 f"kind {checks.shown(kind)} is not known: use one of {', '.join(KINDS)} or None"
             )
         queue = [p for p in self.all_positions if kind is None or p["kind"] == kind]
-        if not queue:
-            raise CribbageError(f"no position of the kind {kind!r} was given")
-        if self.shuffle:
-            self.rng.shuffle(queue)
-        self.kind, self.queue, self.index = kind, queue, 0
-        self._ask()
+        self.fill(queue, f"no position of the kind {kind!r} was given")
+        self.kind = kind
 
     def _ask(self) -> None:
-        self.question = BoardQuestion(self.queue[self.index])
+        self.question = BoardQuestion(self.position)
         self.chosen: tuple[str, ...] = ()
         self.verdict: BoardVerdict | None = None
         self.done = False
 
-    def next(self) -> None:
-        """The next position; after the last, a new round (reshuffled when shuffling)."""
-        self.index = (self.index + 1) % len(self.queue)
-        if self.index == 0 and self.shuffle:
-            self.rng.shuffle(self.queue)
-        self._ask()
-
-    @property
-    def position(self) -> Position:
-        """The stored position on show."""
-        return self.question.position
-
-    @property
-    def tally(self) -> tuple[int, int]:
-        """(positions right, positions answered or shown)."""
-        return sum(self._firsts), len(self._firsts)
-
     def heading(self) -> str:
         """What the question is and where it stands: ``Who gets home first? · 3 of 22``."""
-        return f"{KIND_NAMES[self.question.kind]} · {self.index + 1} of {len(self.queue)}"
+        return f"{KIND_NAMES[self.question.kind]} · {self.where}"
 
     def prompt(self) -> str:
         """The whole question in words (for screen readers and Practise my mistakes)."""
@@ -494,17 +470,13 @@ class BoardPlay:
     def choose(self, choice: object) -> tuple[str, ...]:
         """Choose an option (a throw: toggle a card, two at most, a third replacing the first chosen);
         the choice so far."""
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         q = self.question
         if q.kind == "throw":
             card = str(Card.parse(choice))
             if card not in map(str, q.discard.position.cards):
                 raise CribbageError(f"the {Card.parse(choice).name} is not in your hand")
-            chosen = (
-                [c for c in self.chosen if c != card] if card in self.chosen else [*self.chosen, card][-2:]
-            )
-            self.chosen = tuple(chosen)
+            self.chosen = toggled(self.chosen, card)
             return self.chosen
         key = str(Card.parse(choice)) if q.kind == "play" and _is_card(choice) else choice
         keys = [k for k, _ in q.options()]
@@ -517,15 +489,13 @@ class BoardPlay:
 
     def clear(self) -> None:
         """Release the choice (nothing chosen)."""
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         self.chosen = ()
 
     def check(self) -> BoardVerdict:
         """Judge the choice, once. Nothing chosen (or one card of a throw), or a position already
         answered, is a `CribbageError` saying what to do, and nothing is recorded."""
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         q = self.question
         need = 2 if q.kind == "throw" else 1
         if len(self.chosen) != need:

@@ -78,6 +78,7 @@ from .discard_position import (
     starters_reaching,
 )
 from .discard_reasons import crib_chances, reasons
+from .position_queue import PositionQueue, toggled
 from .record import AnswerRecord
 
 if TYPE_CHECKING:
@@ -311,7 +312,7 @@ def level_of(lesson: str) -> str:
     return next(level for level, tags in LEVELS.items() if lesson in tags)
 
 
-class DiscardTrainer:
+class DiscardTrainer(PositionQueue[DiscardPosition]):
     """The discard trainer: the chosen positions of one level (or all, ``level=None``), in a
     shuffled order (the same for the same ``seed``; ``shuffle=False`` keeps the stored order).
 
@@ -332,11 +333,7 @@ class DiscardTrainer:
         pool = positions() if chosen is None else tuple(chosen)
         if not pool or not all(isinstance(p, DiscardPosition) for p in pool):
             raise CribbageError("the trainer needs at least one DiscardPosition")
-        self.all_positions = pool
-        self.rng = checks.seed(seed)
-        self.shuffle = checks.flag("shuffle", shuffle)
-        self.records: list[AnswerRecord] = []
-        self._firsts: list[bool] = []
+        super().__init__(pool, shuffle=shuffle, seed=seed)
         self.select(level)
 
     @classmethod
@@ -354,43 +351,21 @@ class DiscardTrainer:
         if level is not None and level not in LEVELS:
             raise CribbageError(f"level {checks.shown(level)} is not known: use one of {', '.join(LEVELS)}")
         queue = [p for p in self.all_positions if level is None or p.lesson in LEVELS[level]]
-        if not queue:
-            raise CribbageError(f"no position of the level {level!r} was given")
-        if self.shuffle:
-            self.rng.shuffle(queue)
-        self.level, self.queue, self.index = level, queue, 0
-        self._ask()
+        self.fill(queue, f"no position of the level {level!r} was given")
+        self.level = level
 
     def _ask(self) -> None:
-        self.question = DiscardQuestion(self.queue[self.index])
+        self.question = DiscardQuestion(self.position)
         self.chosen: tuple[Card, ...] = ()
         self.verdict: Verdict | None = None
         self.done = False
         self.attempts = 0
         self._given: set[frozenset[Card]] = set()
 
-    def next(self) -> None:
-        """The next position; after the last, a new round (reshuffled when shuffling)."""
-        self.index = (self.index + 1) % len(self.queue)
-        if self.index == 0 and self.shuffle:
-            self.rng.shuffle(self.queue)
-        self._ask()
-
-    @property
-    def position(self) -> DiscardPosition:
-        """The position on show."""
-        return self.question.position
-
-    @property
-    def tally(self) -> tuple[int, int]:
-        """(positions right at the first try, positions tried or shown)."""
-        return sum(self._firsts), len(self._firsts)
-
     def heading(self) -> str:
         """What the position teaches and where it stands: ``Plain cases · 3 of 28``."""
         tag = self.position.lesson
-        where = f"{self.index + 1} of {len(self.queue)}"
-        return f"{LEVEL_NAMES[level_of(tag)]} · {where}: {LESSON_TAGS[tag]}" if tag else where
+        return f"{LEVEL_NAMES[level_of(tag)]} · {self.where}: {LESSON_TAGS[tag]}" if tag else self.where
 
     def prompt(self) -> str:
         """The question in words, every card named (for screen readers too)."""
@@ -407,18 +382,15 @@ class DiscardTrainer:
     def toggle(self, card: Card | str) -> tuple[Card, ...]:
         """Choose or release one card (a third releases the first chosen); the cards chosen."""
         card = Card.parse(card)
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         if card not in self.position.cards:
             raise CribbageError(f"the {card.name} is not in your hand")
-        chosen = [c for c in self.chosen if c != card] if card in self.chosen else [*self.chosen, card][-2:]
-        self.chosen = tuple(chosen)
+        self.chosen = toggled(self.chosen, card)
         return self.chosen
 
     def choose(self, cards: object) -> tuple[Card, ...]:
         """Choose these cards (at most two of the hand), replacing the choice."""
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         hand = parse_cards(cards)
         stray = [c for c in hand if c not in self.position.cards]
         if stray:
@@ -431,8 +403,7 @@ class DiscardTrainer:
     def check(self) -> Verdict:
         """Judge the two cards chosen. Fewer than two, a throw already tried, or a position already
         answered is a `CribbageError` saying what to do, and nothing is recorded."""
-        if self.done:
-            raise CribbageError("this position is answered: press Next for the next one")
+        self._open()
         if len(self.chosen) != 2:
             raise CribbageError(f"choose two cards to throw first (you have chosen {len(self.chosen)})")
         key = frozenset(self.chosen)
