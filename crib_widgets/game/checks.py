@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import IllegalMove
-from ..words import join_words, plural
+from ..words import plural
 from .fast import VALUE, holds, typed
 from .kinds import Phase
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
@@ -32,31 +32,18 @@ class CheckMixin(GameState):
         """What the game waits for now, in a sentence (e.g. for a status line)."""
         say, phase = self._say, self._phase
         if phase == Phase.OVER:
-            return f"The game is over: {self._over_text()}"
+            return say.game_over(self._over_text())
         if phase == Phase.DISCARD:
-            seats = self._discarders()
-            who = join_words(self._names[s] for s in seats)
-            k = self._rules.discards
-            each = " each" if len(seats) > 1 else ""
-            crib = say.possessive(self._dealer, mid=True)
-            return (f"{who} {'have' if len(seats) > 1 or who == 'You' else 'has'} to lay "
-                    f"{plural(k, 'card')}{each} in {crib} crib")
+            return say.to_discard(self._discarders(), self._rules.discards, self._dealer)
         seat = self._mover()
         if phase == Phase.PLAY:
             playable = [c for c in self._hands[seat] if VALUE[c.rank] <= 31 - self._count]
-            name = self._names[seat]
-            if playable:
-                where = "lead" if self._count == 0 else f"play on {self._count}"
-                return f"{name} to {where}: {typed(playable)} can be laid"
-            return f"{name} must say go: no card can be laid on {self._count} without passing 31"
+            return say.to_play(seat, playable, self._count)
         c = self._counted()
         owner, _, is_crib = c.item
-        what = "crib" if is_crib else "hand"
         if phase == Phase.ANNOUNCE:
-            return f"{say.verb(owner, 'counts', 'count')} the {what}: announce 0 to {MAX_COUNT}"
-        whose = say.possessive(owner, mid=True)
-        return (f"{say.verb(seat, 'answers', 'answer')} {whose} count of {c.claimed()}: "
-                f"{self._answer_choices(c.claimed())}")
+            return say.to_announce(owner, is_crib, MAX_COUNT)
+        return say.to_answer(seat, owner, c.claimed(), MAX_COUNT)
 
     def _over_text(self) -> str:
         """The result in a sentence (the game is over)."""
@@ -66,17 +53,7 @@ class CheckMixin(GameState):
 
     def _prompt_mid(self) -> str:
         """The prompt inside a sentence (after a colon): "You ..." becomes "you ..."."""
-        prompt = self.prompt
-        return "y" + prompt[1:] if prompt.startswith("You ") else prompt
-
-    @staticmethod
-    def _answer_choices(announced: int) -> str:
-        choices = ["accept"]
-        if announced < MAX_COUNT:
-            choices.append(f"Muggins naming 1 to {MAX_COUNT - announced} missed points")
-        if announced > 0:
-            choices.append("overcount (too high)")
-        return join_words(choices, "or")
+        return self._say.mid(self.prompt)
 
     def _check(self, move: Move) -> None:
         kind = type(move)

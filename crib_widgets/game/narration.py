@@ -19,7 +19,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..pegging import PlayScore, item_words
 from ..words import join_words, name_verb, plural, possessive
-from .fast import PRETTY, cards_text
+from .fast import PRETTY, cards_text, typed
 
 __all__ = ["Narrator", "Said"]
 
@@ -191,6 +191,43 @@ class Narrator:
         held = plural(true, "point") if true else "nothing"
         what = _what(is_crib)
         return f"{self.possessive(owner)} {what} {cards_text(cards)} with {starter.pretty} holds {held}"
+
+    # -- what the game waits for (`Game.prompt`)
+
+    @staticmethod
+    def game_over(result: str) -> str:
+        return f"The game is over: {result}"
+
+    def to_discard(self, seats: Sequence[int], cards: int, dealer: int) -> str:
+        who = join_words(self.names[s] for s in seats)
+        each = " each" if len(seats) > 1 else ""
+        have = "have" if len(seats) > 1 or who == "You" else "has"
+        whose = self.possessive(dealer, mid=True)
+        return f"{who} {have} to lay {plural(cards, 'card')}{each} in {whose} crib"
+
+    def to_play(self, seat: int, playable: Sequence[Card], count: int) -> str:
+        name = self.names[seat]
+        if playable:
+            where = "lead" if count == 0 else f"play on {count}"
+            return f"{name} to {where}: {typed(playable)} can be laid"
+        return f"{name} must say go: no card can be laid on {count} without passing 31"
+
+    def to_announce(self, owner: int, is_crib: bool, most: int) -> str:
+        return f"{self.verb(owner, 'counts', 'count')} the {_what(is_crib)}: announce 0 to {most}"
+
+    def to_answer(self, seat: int, owner: int, announced: int, most: int) -> str:
+        choices = ["accept"]
+        if announced < most:
+            choices.append(f"Muggins naming 1 to {most - announced} missed points")
+        if announced > 0:
+            choices.append("overcount (too high)")
+        return (f"{self.verb(seat, 'answers', 'answer')} {self.possessive(owner, mid=True)} count of "
+                f"{announced}: {join_words(choices, 'or')}")
+
+    @staticmethod
+    def mid(sentence: str) -> str:
+        """A sentence put inside another (after a colon): "You ..." becomes "you ..."."""
+        return "y" + sentence[1:] if sentence.startswith("You ") else sentence
 
     # -- exact finish
 
