@@ -141,10 +141,10 @@ def test_a_hostile_link_is_one_short_sentence(raw, says):
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "\\ud800"}', "[1e999]", b"\xff\xfe"])
 def test_a_hostile_save_is_one_sentence_not_a_recursion_error(text):
-    from crib_widgets.game.save import game_from_json
+    from crib_widgets.game import Game
     from crib_widgets.table.save import loads
 
-    for read in (game_from_json, loads):
+    for read in (Game.from_json, loads):
         with pytest.raises(CribbageError) as caught:
             read(text)
         assert len(str(caught.value)) < 200
@@ -152,10 +152,9 @@ def test_a_hostile_save_is_one_sentence_not_a_recursion_error(text):
 
 def test_a_save_keeps_its_64_bit_seed():
     from crib_widgets.game import Game
-    from crib_widgets.game.save import game_from_json
 
     game = Game(seed=2**64 - 1)
-    assert game_from_json(game.to_json()).to_json() == game.to_json()
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
 def test_a_count_of_superscript_digits_in_a_script_is_an_illegal_move_not_a_value_error():

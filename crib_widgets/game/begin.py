@@ -23,8 +23,8 @@ from .kinds import EventKind, Phase
 from .moves import Go, Play
 
 if TYPE_CHECKING:
-    from .engine import Game
     from .setup import Start
+    from .state import GameState
 
 __all__ = ["start_deck", "begin_at", "pile_seats", "neutral_crib"]
 
@@ -51,7 +51,7 @@ def pile_seats(pile: Sequence[Card | str], leader: int, in_hand: list[int]) -> l
     return seats
 
 
-def _hands(game: Game, start: Start) -> list[list[Card]]:
+def _hands(game: GameState, start: Start) -> list[list[Card]]:
     """The 4 cards each seat keeps for the show, in the order it lays them."""
     n = game._rules.players
     if start.at == "show":
@@ -85,7 +85,7 @@ def _hands(game: Game, start: Start) -> list[list[Card]]:
     return hands
 
 
-def start_deck(game: Game, start: Start) -> list[Card]:
+def start_deck(game: GameState, start: Start) -> list[Card]:
     """The first deal's deck: it deals each seat its kept cards and its share of the crib."""
     hands = _hands(game, start)
     n, k = game._rules.players, game._rules.discards
@@ -100,7 +100,7 @@ def start_deck(game: Game, start: Start) -> list[Card]:
     return complete_deck(top, random.Random(f"{game._seed}:start"))
 
 
-def begin_at(game: Game, start: Start) -> None:
+def begin_at(game: GameState, start: Start) -> None:
     """Lay out the first deal up to ``start`` without pegging, then hand it to the players."""
     n = game._rules.players
     k = game._rules.discards
@@ -124,7 +124,7 @@ def begin_at(game: Game, start: Start) -> None:
         game._events.append(Event(EventKind.NOTE, game._say.lesson_begins(game._count)))
 
 
-def _lay_out_play(game: Game, start: Start) -> None:
+def _lay_out_play(game: GameState, start: Start) -> None:
     n = game._rules.players
     for seat in range(n):
         for card in start.laid[seat]:

@@ -34,6 +34,7 @@ from .narration import Narrator, Said
 from .play import PlayMixin
 from .result import GameResult, decide
 from .rules import Rules, pegged
+from .save import game_from_json, game_to_json
 from .setup import Setup, Start
 from .show import Counting, ShowMixin
 
@@ -433,17 +434,13 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
 
         Equal games give equal text; `Game.from_json` replays it to the identical state.
         """
-        from .save import game_to_json
-
-        return game_to_json(self)
+        return game_to_json(self._origin, self._moves)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Restore a game saved with `to_json` by replaying its moves; a damaged or foreign save
         raises `CribbageError` saying what is wrong."""
-        from .save import game_from_json
-
-        return game_from_json(text)
+        return game_from_json(text, cls)
 
     def __repr__(self) -> str:
         return (f"<Game {self._rules.describe()}; deal {self._deal_number}, {self._phase}; "

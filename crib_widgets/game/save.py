@@ -12,15 +12,14 @@ Version 1 saves (which wrote null for "not given") are still read with that mean
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from ..bounded import NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
-from .moves import move_from_list, move_to_list
+from .moves import Move, move_from_list, move_to_list
+from .rules import Rules
 from .setup import Setup
-
-if TYPE_CHECKING:
-    from .engine import Game
 
 __all__ = ["game_to_json", "game_from_json", "FORMAT", "VERSION"]
 
@@ -31,17 +30,27 @@ SEED_DIGITS = 40  # a seed is any whole number; the book's are 64-bit (20 digits
 _KEYS = {"format", "version", "rules", "seed", "decks", "dealer", "scores", "names", "moves"}
 
 
-def game_to_json(game: Game) -> str:
-    """Deterministic JSON text: equal games give equal text."""
-    data = game.setup.to_dict()
-    data.update(format=FORMAT, version=VERSION, moves=[move_to_list(m) for m in game.moves])
+class Replayable(Protocol):
+    """What a save is replayed into: a game that takes moves (`Game`, which this module does not
+    import: the game saves itself through it)."""
+
+    def apply(self, move: Move) -> object: ...
+
+
+G = TypeVar("G", bound=Replayable)
+
+
+def game_to_json(setup: Setup, moves: Sequence[Move]) -> str:
+    """Deterministic JSON text of a game begun by ``setup`` and played by ``moves``: equal games
+    give equal text."""
+    data = setup.to_dict()
+    data.update(format=FORMAT, version=VERSION, moves=[move_to_list(m) for m in moves])
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """Replay a save; raise `CribbageError` naming what is wrong with a damaged or foreign one."""
-    from .engine import Game
-
+def game_from_json(text: str | bytes, new_game: Callable[..., G]) -> G:
+    """Replay a save into ``new_game(**setup options)`` (`Game.from_json` passes `Game`); raise
+    `CribbageError` naming what is wrong with a damaged or foreign one."""
     if isinstance(text, bytes):
         text = decode_bounded(text, "this saved game", MAX_SAVE_BYTES, "give the text a save wrote")
     if not isinstance(text, str):
@@ -63,7 +72,7 @@ def game_from_json(text: str | bytes) -> Game:
     if data["version"] == 1:
         data = _from_version_1(data)
     try:
-        game = Game(**Setup.from_dict(data))
+        game = new_game(**Setup.from_dict(data))
     except CribbageError as error:
         raise CribbageError(f"this save is damaged: {error}") from None
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
@@ -79,8 +88,6 @@ def game_from_json(text: str | bytes) -> Game:
 def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 wrote null for what was not given: the default names, zero scores, decks all
     shuffled from the seed, and a first dealer found by cutting."""
-    from .rules import Rules
-
     try:
         rules = Rules.from_dict(data["rules"])
     except CribbageError as error:
