@@ -1,7 +1,7 @@
 """Issue 37 item 2 and issue 38: a student's latest file is graded whatever order files come in, the
 time saved is signed, the report says which file was graded and which set aside and why; a damaged
 attached progress (half a character, nested 11 deep, a 14-digit number) never stops the grade;
-"Chloé" and "Chloe" on one roster get no false note; every CSV of the report is safe to open."""
+a file named "chloe" for Chloé gets no false note; every CSV of the report is safe to open."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from crib_widgets.exercises.report import collected_report
 from crib_widgets.exercises.report_html import report_files
 from crib_widgets.exercises.results import make_results, read_results, sign, split_progress
 
-CLASS = Assignment("counting", "easy", 4, 7, ("Ann", "Chloé", "Chloe", "=cmd|'/C calc'!A0"), secret="44" * 16)
+CLASS = Assignment("counting", "easy", 4, 7, ("Ann", "Chloé", "Cleo", "=cmd|'/C calc'!A0"), secret="44" * 16)
 EARLY, LATE = "2026-12-01T09:00:00+00:00", "2026-12-01T10:30:00+00:00"
 
 
@@ -97,13 +97,15 @@ def test_a_file_from_an_older_page_is_still_read_and_a_signed_time_beats_it():
                          "page, whose time is not)"]
 
 
-def test_chloe_and_chloe_with_an_accent_get_no_false_note():
-    texts = [("results-chloé.json", _text(make_results(CLASS, "Chloé", _right("Chloé")))),
-             ("results-chloe.json", _text(make_results(CLASS, "Chloe", _right("Chloe"))))]
+def test_a_file_named_without_the_accents_gets_no_false_note():
+    """"Chloé" and "Chloe" are one student (issue 37: names are read without accents), so Chloé's
+    file saved as results-chloe.json is hers with no note; a file named for a classmate gets one."""
+    texts = [("results-chloe.json", _text(make_results(CLASS, "Chloé", _right("Chloé")))),
+             ("results-cleo.json", _text(make_results(CLASS, "Cleo", _right("Cleo"))))]
     got = collect(CLASS, texts)
-    assert set(got.taken) == {"Chloé", "Chloe"} and not got.notes and not got.refused
-    swapped = collect(CLASS, [("results-chloe.json", texts[0][1])])
-    assert swapped.notes == ["results-chloe.json: the file's name names Chloe, but it holds Chloé's results "
+    assert set(got.taken) == {"Chloé", "Cleo"} and not got.notes and not got.refused
+    swapped = collect(CLASS, [("results-cleo.json", texts[0][1])])
+    assert swapped.notes == ["results-cleo.json: the file's name names Cleo, but it holds Chloé's results "
                              "(made from Chloé's link): graded as Chloé's"]
 
 

@@ -14,6 +14,7 @@ from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.collect import collect
 from crib_widgets.exercises.generate import load_set
 from crib_widgets.exercises.results import ResultsError, make_results, read_results, short_results
+from crib_widgets.exercises.seeds import student_key
 from crib_widgets.exercises.short import (
     ALPHABET,
     name_candidates,
@@ -21,6 +22,7 @@ from crib_widgets.exercises.short import (
     read_student_code,
     short_link,
     student_code,
+    typed_vectors,
     vectors,
 )
 
@@ -48,23 +50,51 @@ def test_the_name_typed_the_natural_way_is_found():
     code = student_code(CLASS, "García, María")
     assert open_short(CLASS.code, code, "maría  garcía").student == "garcía, maría"
     assert "María García" in name_candidates("García, María")
-    with pytest.raises(CribbageError, match="with its accents"):  # the cards depend on the accents
-        open_short(CLASS.code, code, "Maria Garcia")
+    assert open_short(CLASS.code, code, "Maria Garcia").student == "Garcia, Maria"  # issue 37: no accents
 
 
 def test_a_name_the_code_accepts_makes_the_listed_students_cards():
-    """A short link carries no cards: the page makes them from the name the code accepts, and a
-    student's cards depend on the name's accents (seeds.student_key keeps them). So the code must
-    accept only names that make the worksheet's cards: folding accents in the name check alone
-    (issue 37) would let "maria garcia" open a set of cards María García never got, graded against hers."""
+    """A short link carries no cards: the page makes them from the name the code accepts, so every
+    way a student types their name that the code accepts (order, case, spaces, accents, a comma or
+    none) makes the worksheet's cards: the key the cards are seeded from folds accents too."""
     code = student_code(CLASS, "García, María")
     sheet = load_set(CLASS.code, "García, María").exercises
-    for typed in ("García, María", "maría garcía", "MARÍA   GARCÍA", "garcía,  MARÍA"):
-        assert load_set(CLASS.code, open_short(CLASS.code, code, typed).student).exercises == sheet
-    assert load_set(CLASS.code, "Garcia, Maria").exercises != sheet
-    for typed in ("maria garcia", "Garcia, Maria"):
-        with pytest.raises(CribbageError, match="with its accents"):
+    for typed in ("García, María", "maría garcía", "MARÍA   GARCÍA", "garcía,  MARÍA", "maria garcia",
+                  "Garcia, Maria", "garcía maría", "GARCIA MARIA", "maria, garcia"):
+        opened = open_short(CLASS.code, code, typed)
+        assert CLASS.find_student(opened.student) == "García, María"
+        assert load_set(CLASS.code, opened.student).exercises == sheet
+    for typed in ("maria", "garcia", "maria garcia lopez", "Zoe O'Neil"):
+        with pytest.raises(CribbageError, match="does not go with this student code"):
             open_short(CLASS.code, code, typed)
+
+
+def test_surname_first_without_a_comma_is_found_for_a_first_last_list():
+    """ "garcía maría" for a class list read "First Last" (as roster.read_roster shows every name)."""
+    klass = Assignment("counting", "easy", 3, 9, ("María García", "Ann Lee", "Mary Ann Lee Smith"),
+                       secret="12" * 16)
+    for name, typed in [("María García", "garcía maría"), ("María García", "Garcia, Maria"),
+                        ("Ann Lee", "lee ann"), ("Mary Ann Lee Smith", "Lee Smith, Mary Ann"),
+                        ("Mary Ann Lee Smith", "lee smith mary ann")]:
+        opened = open_short(klass.code, student_code(klass, name), typed)
+        assert klass.find_student(opened.student) == name
+        assert load_set(klass.code, opened.student).exercises == load_set(klass.code, name).exercises
+
+
+def test_jose_and_jose_without_its_accent_are_one_student():
+    with pytest.raises(CribbageError, match="'Jose' and 'José' are the same student: give each name once"):
+        Assignment("counting", "easy", 3, 9, ("José", "Ann", "Jose"), secret="12" * 16)
+
+
+def test_names_without_accents_keep_their_cards_and_keys():
+    """Folding accents changed the key only of names with accents (or stroked letters such as ł): every
+    other name keeps the cards and the signing key it had (the key was case and spaces, in NFC)."""
+    import unicodedata
+
+    for name in ("Ann", "  Ann   SMITH ", "Straße", "李小龙", "한국 민수", "सुनील", "O'Neil-Lee"):
+        assert student_key(name) == " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    for name in ("Chloé", "Łukasz", "Søren"):
+        assert student_key(name) != " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def test_short_enough_to_type():
@@ -105,7 +135,7 @@ def test_a_typo_in_the_set_code_is_caught():
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**12), st.lists(
     st.text(alphabet="abcdéxyz ,", min_size=1, max_size=12).filter(lambda s: s.strip(" ,")),
-    min_size=1, max_size=6, unique_by=lambda s: " ".join(s.split()).casefold()))
+    min_size=1, max_size=6, unique_by=student_key))
 def test_codes_open_for_any_class(seed, names):
     klass = Assignment("play", "easy", 3, seed, tuple(names), secret="cd" * 16)
     for name in klass.students:
@@ -139,6 +169,8 @@ def test_vectors_for_the_page_are_current():
     stored = json.loads(VECTORS.read_text(encoding="utf-8"))
     klass = Assignment(**{**stored["class"], "roster": tuple(stored["class"]["roster"])})
     assert stored["cases"] == vectors(klass)
+    assert stored["typed"] == typed_vectors(klass)
+    assert {case["opens"] is None for case in stored["typed"]} == {True, False}
 
 
 def test_every_printed_page_of_links_and_each_worksheet_carries_the_codes():

@@ -67,9 +67,9 @@ _made_set = lru_cache(maxsize=1024)(make_set)
 
 
 def fold_name(name: str) -> str:
-    """A name with case, spacing and accents folded away: ``"  Chloé "`` -> ``chloe``."""
-    decomposed = unicodedata.normalize("NFKD", student_key(name))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    """A name with case, spacing and accents folded away: ``"  Chloé "`` -> ``chloe`` (the student's
+    key, `seeds.student_key`, which folds accents itself)."""
+    return student_key(name)
 
 
 def signing_key(secret: str, fingerprint: str, name: str) -> str:

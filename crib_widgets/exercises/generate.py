@@ -149,19 +149,22 @@ def load_set(code: str, student: str | None = None) -> ExerciseSet:
 
 
 def check_distinct_students(names: Iterable[str]) -> None:
-    """Refuse two entries that are the same student (the same name up to case and spaces)."""
+    """Refuse two entries that are the same student: the same name up to case, spaces and accents
+    (`student_key`: a student may type "Jose" for "José", so the two cannot be told apart)."""
     keys: dict[str, str] = {}
     for name in names:
         key = student_key(name)
         if key in keys:
-            raise CribbageError(f"{name!r} and {keys[key]!r} are the same student: give each name once")
+            raise CribbageError(f"{name!r} and {keys[key]!r} are the same student: give each name once "
+                                "(names are read without case, spaces or accents, as students type them, so "
+                                "tell two students apart by more, e.g. 'José M' and 'Jose R')")
         keys[key] = name
 
 
 def class_sets(
     kind: str, difficulty: str, hands: int, seed: int, students: Iterable[str]
 ) -> list[ExerciseSet]:
-    """One set per student; two entries that are the same student (case, spaces) are an error."""
+    """One set per student; two entries that are the same student (case, spaces, accents) are an error."""
     if isinstance(students, (str, bytes)) or not isinstance(students, Iterable):
         raise CribbageError(f"students must be a list of names, e.g. ['Ann', 'Ben'], not {_shown(students)}")
     names = list(students)

@@ -60,9 +60,12 @@ def shown_name(name: str) -> str:
 
 
 def name_tokens(name: str) -> tuple[str, ...]:
-    """The words of a name, sorted, accents and case folded, apostrophes and dashes inside a word kept
-    out: ``"García, María"`` and ``"maria  GARCIA"`` both give ``('garcia', 'maria')``."""
-    words = re.split(r"[\s,]+", _folded(unicodedata.normalize("NFC", name)))
+    """The words of a name's key (`student_key`: accents and case folded), sorted, apostrophes, dashes
+    and other marks inside a word kept out: ``"García, María"`` and ``"maria  GARCIA"`` both give
+    ``('garcia', 'maria')``."""
+    if not isinstance(name, str) or not name.strip():
+        return ()
+    words = (unicodedata.normalize("NFKD", word) for word in re.split(r"[\s,]+", student_key(name)))
     return tuple(sorted(w for w in ("".join(ch for ch in word if ch.isalnum()) for word in words) if w))
 
 
@@ -140,11 +143,18 @@ def check_new(listed: Sequence[str], names: Iterable[str],
     shown = [shown_name(name) for name in names]
     for name in shown:  # the same spelling (case and spaces aside) is refused as the same student later
         alike = [other for other in listed
-                 if same_person(name, other) and student_key(other) != student_key(name)]
+                 if same_person(name, other) and _spelling(other) != _spelling(name)]
         if alike:
+            if student_key(alike[0]) == student_key(name):  # "Maria Garcia": --different cannot help
+                hint = ("names are read without accents, as students type them, so a different student needs "
+                        "more to tell them apart, e.g. an initial")
             raise CribbageError(f"{name!r} is on the class list already, as {alike[0]}: nothing was added "
                                 f"({hint})")
     return shown
+
+
+def _spelling(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 def name_list(names: Sequence[str]) -> str:

@@ -5,13 +5,15 @@ with SHA-256, never with the built-in `hash()`, which changes from one Python pr
 
 >>> derive_seed(7, "counting", "easy", 0) == derive_seed(7, "counting", "easy", 0)
 True
->>> student_key("  Ann   Smith ") == student_key("ann smith")
+>>> student_key("  Ann   Smith ") == student_key("ann smith") == student_key("Ánn Smith")
 True
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 
 from ..errors import CribbageError
 
@@ -26,11 +28,29 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
+#: Accents are the combining marks of Latin, Greek and Cyrillic letters (é = e + U+0301 once
+#: decomposed): other scripts' marks (Devanagari vowel signs, Japanese dakuten) are parts of letters.
+_ACCENTS = re.compile("[\u0300-\u036f]")
+#: Letters people type without their stroke or as two letters: "Lukasz" for "Łukasz", "Soren" for "Søren".
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t",
+                          "æ": "ae", "œ": "oe", "þ": "th"})
+
+
 def student_key(name: str) -> str:
-    """A student's name as used for seeding: spaces collapsed, case ignored ("Ann Smith" = "ann smith")."""
+    """A student's name as used for seeding, signing and matching: spaces collapsed, case and accents
+    ignored ("José García" = "jose  garcia"; so "José" and "Jose" are one student).
+
+    A name with no accent, stroke or compatibility letter keeps the key it had before accents were
+    folded (the case-and-spaces key in NFC), so its sets and signatures are unchanged.
+
+    >>> student_key("  José   GARCÍA "), student_key("Łukasz Søren"), student_key("Straße")
+    ('jose garcia', 'lukasz soren', 'strasse')
+    """
     if not isinstance(name, str) or not name.strip():
         raise CribbageError(f"{name!r} is not a student name: give the name as text, e.g. 'Ann'")
-    return " ".join(name.split()).casefold()
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    folded = _ACCENTS.sub("", decomposed).translate(_LETTERS).casefold()
+    return " ".join(unicodedata.normalize("NFC", folded).split())
 
 
 def student_seed(seed: int, name: str) -> int:

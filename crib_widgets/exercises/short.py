@@ -176,17 +176,17 @@ def _short_key(set_code: str, code: str) -> str:
 
 
 def name_candidates(name: str) -> list[str]:
-    """The ways a typed name may be on the class list: as typed, and the other order ("María García"
-    for "García, María" and back), so a child types their name the natural way."""
+    """The ways a typed name may be on the class list: as typed, then every way of parting its words
+    into two, in either order, with or without a comma: "garcía maría" may be listed "María García",
+    "García, María" or "María, García". Case, spaces and accents are the key's (`student_key`)."""
     words = " ".join(name.split())
     found = [words]
-    if "," in words:
-        last, _, first = words.partition(",")
-        if last.strip() and first.strip():
-            found.append(f"{first.strip()} {last.strip()}")
-    else:
-        parts = words.split(" ")
-        found += [f"{' '.join(parts[k:])}, {' '.join(parts[:k])}" for k in range(1, len(parts))]
+    parts = [w for w in re.split(r"[\s,]+", words) if w]
+    for k in range(1, len(parts)):
+        head, tail = " ".join(parts[:k]), " ".join(parts[k:])
+        for candidate in (f"{head} {tail}", f"{tail} {head}", f"{head}, {tail}", f"{tail}, {head}"):
+            if candidate not in found:
+                found.append(candidate)
     return found
 
 
@@ -209,7 +209,7 @@ def open_short(set_code: str, code: str, name: str) -> ShortEntry:
             return ShortEntry(canonical, body, candidate, place, bool(options & 2),
                               "kind" if options & 1 else "total")
     raise CribbageError(f"the name {' '.join(name.split())!r} does not go with this student code: type your "
-                        "name exactly as it is printed on your sheet (with its accents), and check the code")
+                        "name as it is printed on your sheet, and check the code")
 
 
 def results_key(assignment: Assignment, name: str, klass: str) -> str:
@@ -228,6 +228,29 @@ def vectors(assignment: Assignment) -> list[dict]:
              "by": assignment.answer_by, "key": _short_key(assignment.code, student_code(assignment, n)
                                                               .replace("-", ""))}
             for n in assignment.students]
+
+
+#: Names as students type them, for the page's vectors: (the student, what they type).
+_TYPED = [("García, María", "maria garcia"), ("García, María", "GARCÍA MARÍA"),
+          ("García, María", "garcia, maria"), ("García, María", "María, García"),
+          ("Zoë O'Neil", "zoe o'neil"), ("Zoë O'Neil", "O'Neil Zoe"), ("Ben Smith", "smith ben"),
+          ("Ben Smith", "Smith, Ben"), ("Ben Smith", " BEN\u00a0SMITH "), ("Ben Smith", "ben"),
+          ("Ann", "Ben Smith"), ("Ann", "Anne")]
+
+
+def typed_vectors(assignment: Assignment) -> list[dict]:
+    """Names typed with a student's code, for the page's JavaScript: the ways each may be listed, and the
+    name the code opens with (None: refused), as `open_short` decides."""
+    cases = []
+    for student, typed in _TYPED:
+        code = student_code(assignment, student)
+        try:
+            opens: str | None = open_short(assignment.code, code, typed).student
+        except CribbageError:
+            opens = None
+        cases.append({"set": assignment.code, "code": code, "typed": typed,
+                      "candidates": name_candidates(typed), "opens": opens})
+    return cases
 
 
 def typed_address(site: str = "") -> str:

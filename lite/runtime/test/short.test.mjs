@@ -35,6 +35,15 @@ for (const [way, subtle] of WAYS) {
     const other = (await openShort(maria.set, maria.code, "maría garcía", subtle)).entry;
     assert.equal(other.student, "garcía, maría");
   });
+
+  test(`names typed as people type them open as Python opens them: order, accents, case (${way})`, async () => {
+    for (const c of vectors.typed) {
+      assert.deepEqual(nameCandidates(c.typed), c.candidates, c.typed);
+      const { entry, problem } = await openShort(c.set, c.code, c.typed, subtle);
+      assert.equal(entry ? entry.student : null, c.opens, c.typed);
+      if (!entry) assert.equal(problem, "name", c.typed);
+    }
+  });
 }
 
 test("typed codes and names are read as Python reads them", () => {
@@ -42,6 +51,7 @@ test("typed codes and names are read as Python reads them", () => {
   assert.equal(canonicalSet("counting/easy/x/7"), null);
   assert.equal(readStudentCode(" 4km q7r-2xo "), "4KMQ7R2X0");
   assert.equal(readStudentCode("4KMQ7R2X"), null);
-  assert.deepEqual(nameCandidates("García, María"), ["García, María", "María García"]);
-  assert.deepEqual(nameCandidates(" Ann  B  Smith "), ["Ann B Smith", "B Smith, Ann", "Smith, Ann B"]);
+  assert.deepEqual(nameCandidates("García, María"), ["García, María", "García María", "María García", "María, García"]);
+  assert.deepEqual(nameCandidates(" Ann  B  Smith "), ["Ann B Smith", "B Smith Ann", "Ann, B Smith", "B Smith, Ann",
+    "Smith Ann B", "Ann B, Smith", "Smith, Ann B"]);
 });

@@ -131,8 +131,8 @@ const SHORT_PROBLEMS = {
   set: "Type the set code as printed at the top of your sheet, e.g. counting/medium/6/7.",
   code: "Type the student code printed on your sheet: nine letters and numbers, e.g. 4KM-Q7R-2XD.",
   typo: "The set code and the student code do not go together: one of them has a typo. Check both against your sheet.",
-  name: "This name does not go with this student code. Type your name exactly as it is printed on your sheet " +
-    "(with any accents, like é), and check the code.",
+  name: "This name does not go with this student code. Type your name as it is printed on your sheet, " +
+    "and check the code.",
   empty: "Type your name first.",
 };
 

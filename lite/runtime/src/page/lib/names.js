@@ -1,23 +1,32 @@
 /* Student names as crib_widgets.exercises compares them (tests/data/js_vectors.json holds cases
- * both sides must agree on): nameKey is seeds.student_key after NFC (assign.find_on_roster),
+ * both sides must agree on): nameKey is seeds.student_key (accents folded: "José" is "Jose"),
  * foldName is assign.fold_name (accents folded too, for "did you mean ...?"). */
 
 // Python's str.split() whitespace: JavaScript's \s differs (it has U+FEFF, lacks U+001C-U+001F, U+0085).
 // eslint-disable-next-line no-control-regex -- U+001C-U+001F are whitespace to Python
-const SPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+export const SPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
 /** str.casefold() for names: full case folding (ß → ss, ﬁ → fi, ς → σ), not toLowerCase. */
 export const casefold = (s) => s.toUpperCase().toLowerCase().replace(/ς/g, "σ");
 
-/** A name with spaces collapsed and case folded, in NFC: "  Ann   SMITH " → "ann smith". */
-export const nameKey = (s) => casefold(s.normalize("NFC").split(SPACE).filter(Boolean).join(" "));
+// seeds._ACCENTS and seeds._LETTERS: the marks of Latin, Greek and Cyrillic letters once decomposed,
+// and the letters people type without their stroke ("Lukasz" for "Łukasz").
+const ACCENTS = /[\u0300-\u036f]/g;
+const LETTERS = { ł: "l", ø: "o", đ: "d", ð: "d", ħ: "h", ı: "i", ŧ: "t", æ: "ae", œ: "oe", þ: "th" };
+const STROKED = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "g");
 
-/** nameKey with accents folded away too: "  Chloé " → "chloe". */
-export const foldName = (s) => nameKey(s).normalize("NFKD").replace(/\p{M}/gu, "");
+/** seeds.student_key: spaces collapsed, case and accents folded, in NFC: "  José   GARCÍA " → "jose garcia". */
+export const nameKey = (s) => {
+  const folded = casefold(s).normalize("NFKD").replace(ACCENTS, "").replace(STROKED, (c) => LETTERS[c]);
+  return casefold(folded).normalize("NFC").split(SPACE).filter(Boolean).join(" ");
+};
+
+/** assign.fold_name, for "did you mean ...?": the key itself, accents folded ("  Chloé " → "chloe"). */
+export const foldName = nameKey;
 
 // Where a name's words part (roster.name_tokens): Python's whitespace, and commas ("García, María").
 // eslint-disable-next-line no-control-regex -- U+001C-U+001F are whitespace to Python
-const WORDS = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,]+/;
+export const WORDS = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,]+/;
 
 const byCodePoint = (a, b) => {
   const x = [...a], y = [...b];
@@ -28,10 +37,10 @@ const byCodePoint = (a, b) => {
   return x.length - y.length;
 };
 
-/** The words of a name, sorted, accents and case folded, only letters and digits in each
+/** The words of a name's key, sorted, only letters and digits in each
  * (roster.name_tokens): "García, María" and "maria  GARCIA" both give ["garcia", "maria"]. */
-export const nameTokens = (s) => casefold(s.normalize("NFC")).normalize("NFKD").replace(/\p{M}/gu, "")
-  .split(WORDS).map((w) => w.replace(/[^\p{L}\p{N}]/gu, "")).filter(Boolean).sort(byCodePoint);
+export const nameTokens = (s) => nameKey(s).split(WORDS)
+  .map((w) => w.normalize("NFKD").replace(/[^\p{L}\p{N}]/gu, "")).filter(Boolean).sort(byCodePoint);
 
 /** Whether a typed name is the listed one as people type names (order, accents, case, spaces,
  * "Last, First"): roster.same_person. */

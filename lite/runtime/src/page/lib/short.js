@@ -3,7 +3,7 @@
  * with the name the student types, then makes the cards with the book's Python. Everything here is
  * the Python module's arithmetic, checked against tests/data/short_vectors.json. */
 import { sha256, toHex, webCrypto } from "./hashing.js";
-import { nameKey } from "./names.js";
+import { SPACE, WORDS, nameKey } from "./names.js";
 
 export const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford's base 32
 export const SHORT_PREFIX = "short:";
@@ -44,17 +44,17 @@ export async function checkChar(set, body, subtle = webCrypto()) {
   return ALPHABET[(32 - (total % 32)) % 32];
 }
 
-/** The ways a typed name may be on the class list: as typed, and in the other order. */
+/** The ways a typed name may be on the class list (short.name_candidates): as typed, then every way
+ * of parting its words into two, in either order, with or without a comma. */
 export function nameCandidates(name) {
-  const words = String(name).trim().split(/\s+/).filter(Boolean).join(" ");
+  const words = String(name).split(SPACE).filter(Boolean).join(" ");
   const found = [words];
-  if (words.includes(",")) {
-    const at = words.indexOf(",");
-    const last = words.slice(0, at).trim(), first = words.slice(at + 1).trim();
-    if (last && first) found.push(`${first} ${last}`);
-  } else {
-    const parts = words.split(" ");
-    for (let k = 1; k < parts.length; k++) found.push(`${parts.slice(k).join(" ")}, ${parts.slice(0, k).join(" ")}`);
+  const parts = words.split(WORDS).filter(Boolean);
+  for (let k = 1; k < parts.length; k++) {
+    const head = parts.slice(0, k).join(" "), tail = parts.slice(k).join(" ");
+    for (const candidate of [`${head} ${tail}`, `${tail} ${head}`, `${head}, ${tail}`, `${tail}, ${head}`]) {
+      if (!found.includes(candidate)) found.push(candidate);
+    }
   }
   return found;
 }
