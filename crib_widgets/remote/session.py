@@ -169,6 +169,10 @@ class Session:
         engine = self._engine
         return bool(self._deals) and self._deals[-1].done and engine is not None and engine.is_over
 
+    def heard(self, device: int) -> bool:
+        """Whether a game message of ``device`` has been taken in (it is in the game)."""
+        return 0 <= device < len(self._mail.have) and self._mail.have[device] > 0
+
     @property
     def proved(self) -> bool:
         """Whether every deal over so far has been proved honest by every device."""

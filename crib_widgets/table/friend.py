@@ -1,0 +1,274 @@
+"""`FriendGame`: "Play a friend", one device's side, headless (issue 39).
+
+The link maker picks the game (`make`: 61 or 121, Muggins, the names, a school's own relay); the
+page sends the link (`url`); the friend who opens it joins (`join`). Both play through a
+`crib_widgets.remote.Session`, which deals with locked cards (neither device ever holds the
+other's hand in the clear) and checks every move of the other device.
+
+How a page drives it: messages to send are numbered and shown in a hidden element (`out_html`,
+class ``crib-friend-out``), which the page's transport broadcasts; what arrives comes back
+through `crib_widgets.table.friend_bridge` (`deliver`, `peer`, `relay_failed`), and the game is
+kept in the browser as it is played (`keep_html`, read back by `crib_widgets.table.friend_keep`),
+so a reload rejoins it where it was. A friend who leaves is shown (``status`` "left"); the game
+so far can then be finished against the computer (`against_computer`) or saved (`save`). A
+tampered message or a move the engine refuses stops the game with one sentence (``stopped``), the
+game so far kept.
+
+>>> from crib_widgets.remote import GROUPS
+>>> ann = FriendGame.make(names=("Ann", "Ben"), group="test-160", dealer=0)
+>>> ben = FriendGame.join(ann.link.code, group="test-160")
+>>> ann.status, ben.waiting_for()
+('waiting', "Waiting for the game's options from the friend who made the link")
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from ..errors import CribbageError
+from ..game import Event, Game, Move, Rules
+from ..remote.group import DEFAULT_GROUP, GROUPS, Group
+from ..remote.options import Options
+from ..remote.session import Session
+from .friend_bridge import register, unregister
+from .friend_link import FriendLink, read_code, relay_words
+from .seats import LEARNER, STRENGTHS, check_strength
+from .table import Table
+
+__all__ = ["FriendGame", "STATUSES", "OUT_MESSAGES", "KEEP_VERSION"]
+
+#: The friend's status as the panel says it.
+STATUSES = {"waiting": "Waiting for {friend} to open the link", "joined": "{friend} has joined",
+            "left": "{friend} has left the game"}
+#: How many of the last messages sent the hidden element holds (the page sends those it has not).
+OUT_MESSAGES = 64
+KEEP_VERSION = 1
+
+
+class FriendGame:
+    """One device's side of a game with a friend; see the module."""
+
+    def __init__(self, link: FriendLink, session: Session, keep: str = "friend-game") -> None:
+        self.link, self.session, self.keep = link, session, keep
+        self.status = "waiting"
+        self.note = ""  # the last thing said that is not the game's state (a message set aside...)
+        self.sent: list[tuple[int, str]] = []  # (number, text): the last OUT_MESSAGES sent
+        self.count = 0  # messages numbered so far (kept: the page sends those above its last)
+        self.finished = ""  # "computer" once the game goes on against the computer here
+        self._mismatch = ""
+        self.listeners: list[Callable[[], None]] = []
+        register(self)
+        self._flush()
+
+    # ---- starting ---------------------------------------------------------------------------------
+    @classmethod
+    def make(cls, *, target: int = 61, muggins: bool = False,
+             names: tuple[str, ...] | list[str] = ("You", "Friend"), relay: str = "",
+             keep: str = "friend-game", group: str = DEFAULT_GROUP, dealer: int | None = None) -> FriendGame:
+        """A new game and its link, made by this device (device 0, seat 0). ``dealer``: the first
+        dealer (None: chosen at random)."""
+        link = FriendLink.new(target=target, muggins=muggins, relay=relay, names=names)
+        dealer = secrets.randbelow(2) if dealer is None else dealer
+        options = Options(Rules(target=target, muggins=muggins), link.names, (0, 1), (False, False), dealer,
+                          _group(group).name)
+        return cls(link, Session(0, link.game_id, _group(group), options), keep)
+
+    @classmethod
+    def join(cls, code: str, *, keep: str = "friend-game", group: str = DEFAULT_GROUP) -> FriendGame:
+        """The friend's side of the game a link invites to (a damaged link: `CribbageError`)."""
+        link = read_code(code)
+        return cls(link, Session(link.device, link.game_id, _group(group)), keep)
+
+    # ---- who and what -----------------------------------------------------------------------------
+    @property
+    def room(self) -> str:
+        return self.link.room
+
+    @property
+    def me(self) -> int:
+        return self.session.me
+
+    @property
+    def seat(self) -> int:
+        """This device's seat (the link maker sits at 0)."""
+        return self.me
+
+    @property
+    def friend(self) -> str:
+        """The friend's name."""
+        return self.link.names[1 - self.seat]
+
+    @property
+    def relay_words(self) -> str:
+        return relay_words(self.link.relay)
+
+    @property
+    def stopped(self) -> str:
+        """The sentence that stopped the game ("" while it goes on)."""
+        if self._mismatch:
+            return self._mismatch
+        return f"The game stopped: {self.session.stopped}." if self.session.stopped else ""
+
+    def status_words(self) -> str:
+        """The friend's status in words."""
+        return STATUSES[self.status].format(friend=self.friend)
+
+    def url(self, base: str = "") -> str:
+        return self.link.url(base)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves this device's player may make now."""
+        return [] if self.stopped or self.finished else self.session.legal_moves()
+
+    def waiting_for(self) -> str | None:
+        if self.status == "left" and not self.session.is_over:
+            return f"{self.friend} left the game: finish it against the computer, or save it"
+        return None if self.stopped else self.session.waiting_for()
+
+    @property
+    def engine(self) -> Game | None:
+        """The deal in play (the friend's cards in it are stand-ins: draw them face down)."""
+        return self.session.engine
+
+    @property
+    def events(self) -> list[Event]:
+        return self.session.events
+
+    # ---- what arrives -------------------------------------------------------------------------------
+    def deliver(self, text: str) -> str:
+        """A message that arrived for this game: "" or the one sentence said about it."""
+        refused = self.session.refused
+        self.session.receive(text)
+        if self.session.refused is not refused:
+            self.note = f"A message that is not part of this game was set aside: {self.session.refused[-1]}."
+        elif self.status == "waiting" and self.session.heard(1 - self.me):
+            self.status = "joined"
+        self._check_link()
+        return self._changed(self.stopped or (self.note if self.session.refused is not refused else ""))
+
+    def peer(self, state: str) -> str:
+        """The friend's page joined the room or left it."""
+        self.status = "joined" if state == "joined" else "left"
+        if state == "joined":
+            self.session.tick()  # tell the friend what this device has, so what it lacks comes again
+        return self._changed("")
+
+    def relay_failed(self, sentence: str) -> str:
+        return self.say(f"{sentence} ({relay_words(self.link.relay)})")
+
+    def say(self, sentence: str) -> str:
+        """Say ``sentence`` in the panel."""
+        self.note = sentence
+        return self._changed(sentence)
+
+    def tick(self) -> None:
+        """Acknowledge what this device has (a page may call it now and then)."""
+        self.session.tick()
+        self._changed("")
+
+    def _check_link(self) -> None:
+        """The friend's side checks that the game offered is the game the link said."""
+        o = self.session.options
+        if self.me == 0 or o is None or self._mismatch:
+            return
+        if (o.rules.target, o.rules.muggins, o.names, o.devices) != (
+                self.link.target, self.link.muggins, self.link.names, (0, 1)):
+            self._mismatch = ("The game stopped: the game your friend's page offered is not the one in "
+                              "the link.")
+
+    def _changed(self, sentence: str) -> str:
+        if self.session.left and self.status != "left":
+            self.status = "left"
+        self._flush()
+        for listener in list(self.listeners):
+            listener()
+        return sentence
+
+    def _flush(self) -> None:
+        out, self.session.outbox = self.session.outbox, []
+        for _, text in out:  # the page broadcasts: a message meant for one device is a harmless repeat
+            self.count += 1
+            self.sent.append((self.count, text))
+        self.sent = self.sent[-OUT_MESSAGES:]
+
+    # ---- playing --------------------------------------------------------------------------------------
+    def play(self, move: Move) -> str:
+        """This device's player's move: "" or the sentence refusing it (nothing changed)."""
+        if self.stopped or self.finished:
+            return self.stopped or "This game goes on against the computer now."
+        try:
+            self.session.play(move)
+        except CribbageError as error:
+            return str(error)
+        return self._changed("")
+
+    def leave(self) -> None:
+        """Tell the friend this device's player has left."""
+        self.session.leave()
+        self._changed("")
+
+    def against_computer(self, strength: str = "intermediate", seed: int | None = None) -> Table:
+        """The game so far (up to its last deal proved honest) as a table where the computer takes
+        the friend's seat; this game stops here, and the friend is told."""
+        table = self._table(check_strength(strength), seed)
+        if not self.finished:
+            self.leave()
+        self.finished = "computer"
+        unregister(self)
+        self._changed("")
+        return table
+
+    def save(self) -> str:
+        """The game so far as a table's save (`Table.from_json`), this device's player at their seat."""
+        return self._table(STRENGTHS[1], 0).to_json()
+
+    def _table(self, strength: str, seed: int | None) -> Table:
+        game = self.session.kept_game(secrets.randbelow(2**31) if seed is None else seed)
+        seats = [strength, strength]
+        seats[self.seat] = LEARNER
+        return Table.from_game(game, tuple(seats))
+
+    # ---- for the page -------------------------------------------------------------------------------
+    def out_html(self) -> str:
+        """The hidden element's HTML the page's transport reads (see the contract)."""
+        pairs = escape(json.dumps([[n, t] for n, t in self.sent], separators=(",", ":")), quote=False)
+        return (f'<pre class="crib-friend-text" data-room="{escape(self.room)}" '
+                f'data-relay="{escape(self.link.relay)}" data-n="{self.count}">{pairs}</pre>')
+
+    def keep_text(self) -> str:
+        """What the page keeps to bring this game back after a reload (`friend_keep.read`)."""
+        if self.finished:
+            return json.dumps({"v": KEEP_VERSION, "done": True})
+        state: dict[str, Any] = {"v": KEEP_VERSION, "code": self.link.code, "count": self.count,
+                                 "sent": [[n, t] for n, t in self.sent], "status": self.status,
+                                 "session": self.session.to_state()}
+        return json.dumps(state, separators=(",", ":"))
+
+    def keep_html(self) -> str:
+        """The hidden element's HTML the page keeps the game from (as a game table's, `table.keep`)."""
+        return (f'<span class="crib-game-text" data-key="{escape(self.keep)}">'
+                f'{escape(self.keep_text(), quote=False)}</span>')
+
+    @classmethod
+    def restored(cls, link: FriendLink, session: Session, keep: str, count: int,
+                 sent: list[tuple[int, str]], status: str) -> FriendGame:
+        """A game brought back from what the page kept (`friend_keep.read` checks it first)."""
+        game = cls.__new__(cls)
+        game.link, game.session, game.keep = link, session, keep
+        game.status, game.note, game.finished, game._mismatch = status, "", "", ""
+        game.sent, game.count, game.listeners = sent, count, []
+        register(game)
+        game._check_link()
+        game._flush()
+        return game
+
+
+def _group(name: str) -> Group:
+    if name not in GROUPS:
+        raise CribbageError(f"group {name!r} is not known: choose one of {', '.join(GROUPS)}")
+    return GROUPS[name]
+

@@ -1,0 +1,133 @@
+"""Where the page's transport hands Python what arrives for a game with a friend.
+
+The page (Trystero, over the relay the link names) calls, through ``window.cribLive.run``::
+
+    from crib_widgets.table.friend_bridge import deliver
+    deliver("ROOM", "B64")          # a message, standard base64 of its UTF-8 text
+    peer("ROOM", "joined")          # or "left": the friend's page came or went
+    relay_failed("ROOM", "one sentence")
+
+Each finds the games of that room on this page (`register`) and hands it on. None of them ever
+raises: whatever is wrong (a room this page does not play, base64 that is not, a message too
+long, text that is not a message of the game) is one sentence, returned and said in the game's
+panel, and the game so far is kept. See /work/notes/friend-contract.md for the whole contract.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Protocol
+
+from ..bounded import bad_character
+
+__all__ = ["MAX_MESSAGE", "ROOM", "FriendPeer", "register", "unregister", "games", "deliver", "peer",
+           "relay_failed"]
+
+MAX_MESSAGE = 256 * 1024  # the page caps a message at this many bytes before it sends it here
+ROOM = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_MAX_B64 = 4 * ((MAX_MESSAGE + 2) // 3)
+_SENTENCE = 300
+
+
+class FriendPeer(Protocol):
+    """What the bridge needs of one device's game (`crib_widgets.table.friend.FriendGame`)."""
+
+    @property
+    def room(self) -> str: ...
+
+    @property
+    def me(self) -> int: ...
+
+    def deliver(self, text: str) -> str: ...
+
+    def peer(self, state: str) -> str: ...
+
+    def relay_failed(self, sentence: str) -> str: ...
+
+    def say(self, sentence: str) -> str: ...
+
+
+_ROOMS: dict[str, dict[int, FriendPeer]] = {}
+
+
+def register(game: FriendPeer) -> None:
+    """Let the page reach ``game`` (a game restored after a reload takes its old self's place)."""
+    _ROOMS.setdefault(game.room, {})[game.me] = game
+
+
+def unregister(game: FriendPeer) -> None:
+    """The page no longer reaches ``game`` (it is finished against the computer, or replaced)."""
+    room = _ROOMS.get(game.room, {})
+    if room.get(game.me) is game:
+        del room[game.me]
+    if not room:
+        _ROOMS.pop(game.room, None)
+
+
+def games(room: str) -> list[FriendPeer]:
+    """The games of ``room`` on this page (one, except in tests that put both devices in one Python)."""
+    return list(_ROOMS.get(room, {}).values())
+
+
+def _room(room: object) -> list[FriendPeer] | str:
+    if not isinstance(room, str) or not ROOM.fullmatch(room):
+        return "A message was set aside: its room is not 16 to 64 letters and digits."
+    found = games(room)
+    return found or "A message was set aside: it came for a game this page is not playing."
+
+
+def deliver(room: object, b64: object) -> str:
+    """Hand a message that arrived (base64 of its UTF-8 text) to the room's games; "" or the one
+    sentence saying what was wrong."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    text = _decode(b64)
+    if text is None:
+        return _say(found, "A message was set aside: it was not base64 of text of at most "
+                           f"{MAX_MESSAGE // 1024} KB.")
+    said = [g.deliver(text) for g in found]
+    return next((s for s in said if s), "")
+
+
+def _decode(b64: object) -> str | None:
+    if not isinstance(b64, str) or len(b64) > _MAX_B64:
+        return None
+    try:
+        raw = base64.b64decode(b64, validate=True)
+        return raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+
+
+def peer(room: object, state: object) -> str:
+    """The friend's page joined the room or left it (``"joined"``, ``"left"``)."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    if state not in ("joined", "left"):
+        return _say(found, "The page said something about your friend that is neither joined nor left.")
+    assert isinstance(state, str)
+    said = [g.peer(state) for g in found]
+    return next((s for s in said if s), "")
+
+
+def relay_failed(room: object, sentence: object) -> str:
+    """The relay cannot be reached: ``sentence`` (the page's words) is said in the panel."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    if not isinstance(sentence, str) or not sentence.strip() or bad_character(sentence) is not None:
+        sentence = "The relay cannot be reached."
+    words = " ".join(sentence.split())[:_SENTENCE]
+    said = [g.relay_failed(words) for g in found]
+    return next((s for s in said if s), "")
+
+
+def _say(found: list[FriendPeer], sentence: str) -> str:
+    """Say ``sentence`` in the games' panels and return it."""
+    for game in found:
+        game.say(sentence)
+    return sentence

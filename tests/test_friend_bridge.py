@@ -1,0 +1,111 @@
+"""The bridge the page's transport calls (issue 39): `deliver`, `peer` and `relay_failed` never
+raise; hostile base64, a room this page does not play, a huge message, a hostile sentence are
+each one sentence, said in the panel, and change nothing of the game."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from friend_play import GROUP, b64, sent
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_widgets.table import friend_bridge
+from crib_widgets.table.friend import FriendGame
+from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, peer, relay_failed
+
+
+@pytest.fixture
+def ann():
+    game = FriendGame.make(names=("Ann", "Ben"), group=GROUP, dealer=0)
+    yield game
+    friend_bridge.unregister(game)
+
+
+def state(game: FriendGame) -> tuple:
+    return game.session.to_state(), game.count, game.status, game.stopped
+
+
+@pytest.mark.parametrize("b64_text", [
+    None, 12, ["a"], "", "not base64!", "QUJD\n", "QQ", "////",
+    base64.b64encode(b"\xff\xfe\xfd").decode(),  # not UTF-8
+    "A" * (4 * (MAX_MESSAGE // 3) + 8),  # more than 256 KB
+])
+def test_hostile_base64_is_one_sentence(ann, b64_text):
+    before = state(ann)
+    said = deliver(ann.room, b64_text)
+    assert said.startswith("A message was set aside: ") or said.startswith(
+        "A message that is not part of this game was set aside: "), said
+    assert said.endswith(".") and "\n" not in said and ann.note == said
+    assert state(ann) == before
+
+
+def test_a_huge_message_is_refused_by_the_wire_in_one_sentence(ann):
+    before = state(ann)
+    said = deliver(ann.room, b64('{"crib": "remote", "pad": "' + "x" * 200_000 + '"}'))
+    assert said.startswith("A message that is not part of this game was set aside: ")
+    assert len(said) < 300 and state(ann) == before
+
+
+@pytest.mark.parametrize("room", [None, 5, "", "short", "a" * 65, "room with spaces aaaaaa", "r" * 22 + "!"])
+def test_a_room_that_is_not_a_room_is_one_sentence(ann, room):
+    for said in (deliver(room, b64("{}")), peer(room, "joined"), relay_failed(room, "down")):
+        assert said == "A message was set aside: its room is not 16 to 64 letters and digits."
+    assert state(ann)[2] == "waiting" and ann.note == ""
+
+
+def test_an_unknown_room_is_one_sentence(ann):
+    other = "Z" * 22
+    for said in (deliver(other, b64("{}")), peer(other, "left"), relay_failed(other, "down")):
+        assert said == "A message was set aside: it came for a game this page is not playing."
+    assert ann.status == "waiting" and ann.note == ""
+
+
+def test_peer_joined_and_left(ann):
+    seen = []
+    ann.listeners.append(lambda: seen.append(ann.status))
+    count = ann.count
+    assert peer(ann.room, "joined") == "" and ann.status == "joined"
+    assert ann.status_words() == "Ben has joined"
+    assert ann.count == count + 1 and '"kind":"ack"' in sent(ann)[-1][1]  # what Ben lacks comes again
+    assert peer(ann.room, "left") == "" and ann.status == "left"
+    assert ann.status_words() == "Ben has left the game"
+    assert seen == ["joined", "left"]
+    said = peer(ann.room, "<b>")
+    assert said == "The page said something about your friend that is neither joined nor left."
+    assert ann.status == "left"
+
+
+@pytest.mark.parametrize(("sentence", "said"), [
+    ("The relay cannot be reached.", "The relay cannot be reached. (the public relays)"),
+    (None, "The relay cannot be reached. (the public relays)"),
+    ("bad \x00 char", "The relay cannot be reached. (the public relays)"),
+    ("two\nlines", "two lines (the public relays)"),
+    ("x" * 5000, "x" * 300 + " (the public relays)"),
+])
+def test_relay_failed_is_said_in_one_sentence(ann, sentence, said):
+    assert relay_failed(ann.room, sentence) == said and ann.note == said
+    assert ann.status == "waiting" and not ann.stopped
+
+
+def test_the_hidden_element_follows_the_contract(ann):
+    html = ann.out_html()
+    assert html.startswith(f'<pre class="crib-friend-text" data-room="{ann.room}" data-relay="" data-n="1">')
+    assert sent(ann)[0][0] == 1 and '"kind":"hello"' in sent(ann)[0][1]
+    relayed = FriendGame.make(names=("Ann", "Ben"), relay="ws://127.0.0.1:8765", group=GROUP)
+    assert 'data-relay="ws://127.0.0.1:8765"' in relayed.out_html()
+    friend_bridge.unregister(relayed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=300), st.binary(max_size=300).map(lambda b: base64.b64encode(b).decode())))
+def test_anything_delivered_never_raises_and_changes_nothing(b64_text):
+    game = FriendGame.make(names=("Ann", "Ben"), group=GROUP, dealer=0)
+    try:
+        before = state(game)
+        said = deliver(game.room, b64_text)
+        assert isinstance(said, str) and "\n" not in said
+        assert state(game) == before
+    finally:
+        friend_bridge.unregister(game)
