@@ -35,6 +35,7 @@ from .play import PlayMixin
 from .result import GameResult, decide
 from .rules import Rules, pegged
 from .save import game_from_json, game_to_json
+from .seat_view import PlayView, play_view
 from .setup import Setup, Start
 from .show import Counting, ShowMixin
 
@@ -304,6 +305,16 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def events(self) -> tuple[Event, ...]:
         """Every event since the game began."""
         return tuple(self._events)
+
+    def deal_events(self) -> tuple[Event, ...]:
+        """The events of this deal, from its ``deal`` event on."""
+        return tuple(self._events[self._deal_start:])
+
+    def view(self, seat: int) -> PlayView:
+        """What ``seat`` may see now (its own cards and discards, the cards laid, the starter, who is
+        still in the count; never another seat's hand or the crib): what a computer player and the
+        review read."""
+        return play_view(self, seat)
 
     @property
     def moves(self) -> tuple[Move, ...]:

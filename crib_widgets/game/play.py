@@ -20,6 +20,7 @@ class PlayMixin(GameState):
     def _start_deal(self) -> None:
         rules, n = self._rules, self._rules.players
         self._deal_number += 1
+        self._deal_start = len(self._events)
         index = self._deal_number - 1
         self._deck = self._decks[index] if index < len(self._decks) else deal.complete_deck((), self._rng)
         order, crib_index, starter_index = deal.deal_layout(n, self._dealer)

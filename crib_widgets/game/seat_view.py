@@ -2,12 +2,11 @@
 starter, and who is still in the count; never another seat's hand or the crib.
 
 The computer players and the review read the game only through this (and the events), so what a
-player may know has one home, beside the game. (The engine's own `Game.view(seat)` of issue 40 is
-planned; this module is that function for the play until then.)
+player may know has one home, beside the game; `Game.view(seat)` asks it.
 
 >>> from crib_widgets.game import Game, Rules
 >>> game = Game(Rules(), seed=3, dealer=0)
->>> view = play_view(game, 1)
+>>> view = game.view(1)
 >>> view.hand == game.hands[1], len(view.unseen), any(c in view.unseen for c in game.hands[1])
 (True, 46, False)
 """
@@ -15,15 +14,39 @@ planned; this module is that function for the play until then.)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card, full_deck
 from .kinds import EventKind
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .events import Event
+    from .rules import Rules
 
-__all__ = ["PlayView", "play_view", "own_discards"]
+__all__ = ["PlayView", "play_view", "own_discards", "Visible"]
+
+
+class Visible(Protocol):
+    """What this module reads of a game (`Game` has it; the engine asks this module through
+    `Game.view`, so it names no `Game` of its own)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def played(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def said_go(self) -> tuple[int, ...]: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    def deal_events(self) -> tuple[Event, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +82,15 @@ class PlayView:
         return [c for c in self.hand if c.value <= room]
 
 
-def own_discards(game: Game, seat: int) -> tuple[Card, ...]:
+def own_discards(game: Visible, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` laid in this deal's crib (it saw them; nobody else did)."""
-    for event in reversed(game.events):
-        if event.kind == EventKind.DEAL:
-            break
+    for event in game.deal_events():
         if event.kind == EventKind.DISCARD and event.seat == seat:
             return event.cards
     return ()
 
 
-def play_view(game: Game, seat: int) -> PlayView:
+def play_view(game: Visible, seat: int) -> PlayView:
     """What ``seat`` can see at its turn in the play, for the play strategies."""
     rules = game.rules
     n = rules.players

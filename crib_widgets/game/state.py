@@ -71,6 +71,7 @@ class GameState:
     _turn: int | None
     _dealer: int
     # this deal (set by PlayMixin._start_deal)
+    _deal_start: int  # where its events begin: its ``deal`` event
     _deck: list[Card]
     _dealt: int
     _hands: list[list[Card]]
