@@ -30,7 +30,7 @@ def runtime_paths() -> dict:
     pyodide = "lite/static/pyodide"
     return {
         "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
-        "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (SERVICE_WORKER)
+        "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (service_worker.SW_SCOPE)
         "pyodide": f"{pyodide}/pyodide.mjs",
         "stdlib": f"_static/crib-live/{gzipped(STDLIB)}",
         "later": f"_static/crib-live/{gzipped(LATER)}",
