@@ -25,7 +25,7 @@ crib_widgets.errors.CribbageError: big.json holds a number 5000 digits long: a c
 >>> load_json('["\\\\ud800"]', "odd.json")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-crib_widgets.bounded.BadText: odd.json holds half of a character (a lone surrogate, U+D800): ...
+crib_widgets.bounded.BadText: odd.json holds a broken letter (half of one): the book reads only whole ...
 >>> whole_number("12"), whole_number("²"), whole_number(" 7 "), whole_number("1" * 20)
 (12, None, 7, None)
 """
@@ -43,7 +43,8 @@ from .errors import CribbageError
 
 __all__ = ["MAX_RESULTS_BYTES", "MAX_CLASS_BYTES", "MAX_LIST_BYTES", "MAX_KEY_BYTES", "MAX_DEPTH",
            "MAX_DIGITS", "NotJSON", "BadText", "read_bounded", "decode_bounded", "load_json", "nesting",
-           "check_text", "check_strings", "bad_character", "inflate_bounded", "whole_number"]
+           "check_text", "check_strings", "bad_character", "inflate_bounded", "whole_number",
+           "BROKEN_LETTER", "INVISIBLE", "WHOLE_TEXT"]
 
 MAX_RESULTS_BYTES = 200_000  # a results file of 100 answers is about 10 KB
 MAX_CLASS_BYTES = 1_000_000  # 500 names of 100 characters and the set: about 60 KB
@@ -64,6 +65,13 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # Control characters other than tab, newline and carriage return, and lone surrogates: what no crib
 # file holds, what Python cannot hand to the page's environment, and what stops a page's Python.
 _BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
+# The words for a character no crib file holds, read by learners too (My progress, a results file):
+# no "lone surrogate" or "U+D800". lib/reader.js says the same (tests/data/js_vectors.json).
+BROKEN_LETTER = "a broken letter (half of one)"
+INVISIBLE = "an invisible character"
+WHOLE_TEXT = "the book reads only whole letters, numbers, signs and spaces"
 
 
 class NotJSON(CribbageError):
@@ -152,14 +160,13 @@ def _out_of_bounds(digits: int) -> re.Pattern[str]:
 
 def bad_character(text: str) -> str | None:
     """The first control character (other than tab, newline, return) or lone surrogate in ``text``,
-    named (``U+0000``) in a phrase; None when there is none."""
+    in words a learner reads (`BROKEN_LETTER`, `INVISIBLE`); None when there is none."""
     found = _BAD.search(text)
     if found is None:
         return None
-    code = f"U+{ord(found.group()):04X}"
-    if 0xD800 <= ord(found.group()) <= 0xDFFF:
-        return f"half of a character (a lone surrogate, {code})"
-    return f"a control character ({code})"
+    if 0xD800 <= ord(found.group()) <= 0xDFFF:  # a lone surrogate: half of a character
+        return BROKEN_LETTER
+    return INVISIBLE
 
 
 def check_text(value: str, where: str) -> str:
@@ -167,7 +174,7 @@ def check_text(value: str, where: str) -> str:
     surrogate; else a `BadText` naming ``where``."""
     bad = bad_character(value)
     if bad:
-        raise BadText(f"{where} holds {bad}: text from outside holds whole, printable characters")
+        raise BadText(f"{where} holds {bad}: {WHOLE_TEXT}")
     return value
 
 

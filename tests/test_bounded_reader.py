@@ -37,13 +37,14 @@ def _refused(text: str, says: str, error: type[Exception] = CribbageError) -> st
     ('{"n": ' + "9" * 5000 + "}", "a number 5000 digits long"),
     ("[1e400]", "a number out of range"),
     ("[-1e-400]", "a number out of range"),
-    ('["\\ud800"]', "half of a character (a lone surrogate, U+D800)"),
-    ('["a\\udfffb"]', "U+DFFF"),
-    ('{"\\ud800": 1}', "lone surrogate"),  # a key is text too
-    ('["\ud800"]', "lone surrogate"),  # raw, as a JS string may hold it
-    ('["\\u0000"]', "a control character (U+0000)"),
-    ('["\\u001b[31m"]', "U+001B"),
-    ('["\x00"]', "U+0000"),
+    ('["\\ud800"]', "holds a broken letter (half of one): the book reads only whole letters, numbers, signs "
+                    "and spaces"),
+    ('["a\\udfffb"]', "a broken letter (half of one)"),
+    ('{"\\ud800": 1}', "a broken letter"),  # a key is text too
+    ('["\ud800"]', "a broken letter"),  # raw, as a JS string may hold it
+    ('["\\u0000"]', "holds an invisible character: the book reads only whole letters"),
+    ('["\\u001b[31m"]', "an invisible character"),
+    ('["\x00"]', "an invisible character"),
     ("x" * 2000, "larger than"),
 ])
 def test_each_hostile_class_is_one_short_sentence(text, says):
@@ -121,8 +122,8 @@ def _code(raw: bytes) -> str:
 @pytest.mark.parametrize(("raw", "says"), [
     (b"[" * 100_000, "nested 100000 levels deep"),  # a RecursionError before, and a dead page
     (json.dumps({"n": ["x" * 5_000_000]}).encode(), "unpacks to more than"),  # a 6 KB code
-    (b'{"n": ["\\ud800"]}', "lone surrogate"),
-    (b'{"n": ["\\u0000"]}', "control character"),
+    (b'{"n": ["\\ud800"]}', "a broken letter"),
+    (b'{"n": ["\\u0000"]}', "an invisible character"),
     (b"\xff\xfe{}", "not UTF-8 text"),
     (b"{not json", "damaged (cut short or changed)"),
 ])
@@ -202,3 +203,15 @@ def test_a_link_holding_a_long_name_or_key_is_refused_without_echoing_it():
             packed = zlib.compress(json.dumps(record).encode(), 9)
             read_link(share.CODE_VERSION + base64.urlsafe_b64encode(packed).decode().rstrip("="))
         assert len(str(caught.value)) < 300
+
+
+def test_the_words_for_a_broken_character_are_a_learners():
+    """issue 37: My progress told a learner "a lone surrogate, U+D800"; the words are now a 12-year-old's,
+    the same sentence on the page (lib/reader.js, through tests/data/js_vectors.json)."""
+    for text in ('["\\ud800"]', '["\\u0007"]', '["\x00"]'):
+        with pytest.raises(CribbageError) as caught:
+            load_json(text, "progress.json")
+        message = str(caught.value)
+        for jargon in ("surrogate", "U+", "control", "printable", "outside"):
+            assert jargon not in message, message
+        assert message.endswith(": the book reads only whole letters, numbers, signs and spaces")

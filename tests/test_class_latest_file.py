@@ -112,7 +112,7 @@ def test_a_file_named_without_the_accents_gets_no_false_note():
 @pytest.mark.parametrize(
     ("progress", "says"),
     [
-        ('{"crib-progress": 1, "device": "\\ud800", "next": 1, "answers": []}', "half of a character"),
+        ('{"crib-progress": 1, "device": "\\ud800", "next": 1, "answers": []}', "a broken letter"),
         ('{"crib-progress": 1, "x": ' + "[" * 11 + "]" * 11 + "}", "nested"),
         ('{"crib-progress": 1, "next": 12345678901234, "answers": []}', "14 digits"),
         ('{"crib-progress": 1, "x": "' + '\\"' * 20_000 + '"}', "could not be read"),

@@ -80,7 +80,7 @@ def test_an_escaped_lone_surrogate_is_set_aside_too():
     text = _damaged(lambda d: d["answers"][0].update(given="2"))
     text = text.replace('"given": "2"', '"given": "\\ud800"', 1)
     kept = Kept(text, today="2026-12-04", device="d2")
-    assert len(kept.store.answers) == 1 and "lone surrogate" in kept.problem
+    assert len(kept.store.answers) == 1 and "a broken letter" in kept.problem
 
 
 def test_an_import_holding_a_date_past_the_calendar_is_refused_and_nothing_changes():

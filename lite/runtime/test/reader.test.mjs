@@ -35,9 +35,9 @@ test("the reader is one pass: megabytes of hostile text in well under a second",
 
 test("a surrogate pair is a whole character; either half alone is not", () => {
   assert.equal(badCharacter("\ud83d\ude00"), null);
-  assert.match(badCharacter("a\ud83d"), /U\+D83D/);
-  assert.match(badCharacter("\ude00b"), /U\+DE00/);
-  assert.match(badCharacter("a\u0000"), /a control character \(U\+0000\)/);
+  assert.equal(badCharacter("a\ud83d"), "a broken letter (half of one)");
+  assert.equal(badCharacter("\ude00b"), "a broken letter (half of one)");
+  assert.equal(badCharacter("a\u0000"), "an invisible character");
   assert.equal(badCharacter("tab\there\r\n\u007f é"), null);
 });
 

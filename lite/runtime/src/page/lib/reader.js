@@ -25,13 +25,17 @@ function hex(code) {
   return code.toString(16).toUpperCase().padStart(4, "0");
 }
 
+// bounded.BROKEN_LETTER, INVISIBLE and WHOLE_TEXT: words a learner reads (no "lone surrogate", no "U+D800").
+export const BROKEN_LETTER = "a broken letter (half of one)";
+export const INVISIBLE = "an invisible character";
+export const WHOLE_TEXT = "the book reads only whole letters, numbers, signs and spaces";
+
 /** The first control character or lone surrogate of `text` in words, or null (bounded.bad_character). */
 export function badCharacter(text) {
   const found = BAD.exec(text);
   if (!found) return null;
   const code = found[0].charCodeAt(0);
-  if (code >= 0xd800 && code <= 0xdfff) return `half of a character (a lone surrogate, U+${hex(code)})`;
-  return `a control character (U+${hex(code)})`;
+  return code >= 0xd800 && code <= 0xdfff ? BROKEN_LETTER : INVISIBLE;
 }
 
 function size(limit) {
@@ -109,7 +113,7 @@ export function readJson(text, where, limit = 80000000, digits = MAX_DIGITS) {
     }
   }
   const raw = badCharacter(text);
-  if (raw) return no(`${where} holds ${raw}: text from outside holds whole, printable characters`);
+  if (raw) return no(`${where} holds ${raw}: ${WHOLE_TEXT}`);
   let value;
   try {
     value = JSON.parse(text);
@@ -117,7 +121,7 @@ export function readJson(text, where, limit = 80000000, digits = MAX_DIGITS) {
     return no(`${where} is not JSON text (damaged, or not a file crib wrote)`);
   }
   const bad = badString(value);
-  if (bad) return no(`${where} holds ${bad}: text from outside holds whole, printable characters`);
+  if (bad) return no(`${where} holds ${bad}: ${WHOLE_TEXT}`);
   return { value, problem: null };
 }
 
