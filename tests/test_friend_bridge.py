@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
-from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, peer, relay_failed
+from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, peer, relay_failed, relay_open
 
 
 @pytest.fixture
@@ -31,6 +31,7 @@ def state(game: FriendGame) -> tuple:
     None, 12, ["a"], "", "not base64!", "QUJD\n", "QQ", "////",
     base64.b64encode(b"\xff\xfe\xfd").decode(),  # not UTF-8
     "A" * (4 * (MAX_MESSAGE // 3) + 8),  # more than 256 KB
+    b64("x" * (MAX_MESSAGE + 1)),  # the page cuts a long message to 256 KB and one byte
 ])
 def test_hostile_base64_is_one_sentence(ann, b64_text):
     before = state(ann)
@@ -78,15 +79,27 @@ def test_peer_joined_and_left(ann):
 
 
 @pytest.mark.parametrize(("sentence", "said"), [
-    ("The relay cannot be reached.", "The relay cannot be reached. (the public relays)"),
-    (None, "The relay cannot be reached. (the public relays)"),
-    ("bad \x00 char", "The relay cannot be reached. (the public relays)"),
-    ("two\nlines", "two lines (the public relays)"),
-    ("x" * 5000, "x" * 300 + " (the public relays)"),
+    ("The relay cannot be reached.", "The relay cannot be reached."),
+    (None, "The relay cannot be reached."),
+    ("bad \x00 char", "The relay cannot be reached."),
+    ("two\nlines", "two lines"),
+    ("x" * 5000, "x" * 300),
 ])
 def test_relay_failed_is_said_in_one_sentence(ann, sentence, said):
     assert relay_failed(ann.room, sentence) == said and ann.note == said
     assert ann.status == "waiting" and not ann.stopped
+
+
+def test_the_relays_open_are_shown_and_a_bad_one_is_one_sentence(ann):
+    assert ann.relay_now() == "Connecting through the public relays"
+    relay_failed(ann.room, "None of the public relays can be reached.")
+    assert relay_open(ann.room, "wss://tracker.webtorrent.dev wss://open.ftorrent.com/announce") == ""
+    assert ann.relay_now() == ("Connected through the public relays (tracker.webtorrent.dev, "
+                               "open.ftorrent.com)")
+    assert ann.note == ""
+    for bad in (None, "", "https://x.org", "wss://a b\"c", "wss://x " * 11, "wss://" + "a" * 3000):
+        assert relay_open(ann.room, bad) == "The page named a relay that is not a wss:// address."
+    assert ann.relays == ("wss://tracker.webtorrent.dev", "wss://open.ftorrent.com/announce")
 
 
 def test_the_hidden_element_follows_the_contract(ann):

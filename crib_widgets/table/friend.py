@@ -59,6 +59,7 @@ class FriendGame:
         self.sent: list[tuple[int, str]] = []  # (number, text): the last OUT_MESSAGES sent
         self.count = 0  # messages numbered so far (kept: the page sends those above its last)
         self.finished = ""  # "computer" once the game goes on against the computer here
+        self.relays: tuple[str, ...] = ()  # the relays the page reaches now
         self._mismatch = ""
         self.listeners: list[Callable[[], None]] = []
         register(self)
@@ -158,7 +159,23 @@ class FriendGame:
         return self._changed("")
 
     def relay_failed(self, sentence: str) -> str:
-        return self.say(f"{sentence} ({relay_words(self.link.relay)})")
+        """The page cannot reach the relay (its sentence names it)."""
+        self.relays = ()
+        return self.say(sentence)
+
+    def relay_open(self, relays: tuple[str, ...]) -> str:
+        """The relays the page reaches now."""
+        self.relays = relays
+        if self.note.startswith(("None of the", "The relay")):
+            self.note = ""
+        return self._changed("")
+
+    def relay_now(self) -> str:
+        """The relay in use, in words: "Finding your friend through tracker.example.org"."""
+        hosts = [r.split("://", 1)[1].split("/", 1)[0] for r in self.relays]
+        if not hosts:
+            return f"Connecting through {self.relay_words}"
+        return f"Connected through {self.relay_words} ({', '.join(hosts)})"
 
     def say(self, sentence: str) -> str:
         """Say ``sentence`` in the panel."""
@@ -260,7 +277,7 @@ class FriendGame:
         game = cls.__new__(cls)
         game.link, game.session, game.keep = link, session, keep
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
-        game.sent, game.count, game.listeners = sent, count, []
+        game.sent, game.count, game.listeners, game.relays = sent, count, [], ()
         register(game)
         game._check_link()
         game._flush()

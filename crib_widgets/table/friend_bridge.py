@@ -5,6 +5,7 @@ The page (Trystero, over the relay the link names) calls, through ``window.cribL
     from crib_widgets.table.friend_bridge import deliver
     deliver("ROOM", "B64")          # a message, standard base64 of its UTF-8 text
     peer("ROOM", "joined")          # or "left": the friend's page came or went
+    relay_open("ROOM", "wss://a wss://b")  # the relays the page reaches now
     relay_failed("ROOM", "one sentence")
 
 Each finds the games of that room on this page (`register`) and hands it on. None of them ever
@@ -23,12 +24,13 @@ from typing import Protocol
 from ..bounded import bad_character
 
 __all__ = ["MAX_MESSAGE", "ROOM", "FriendPeer", "register", "unregister", "games", "deliver", "peer",
-           "relay_failed"]
+           "relay_open", "relay_failed"]
 
 MAX_MESSAGE = 256 * 1024  # the page caps a message at this many bytes before it sends it here
 ROOM = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _MAX_B64 = 4 * ((MAX_MESSAGE + 2) // 3)
 _SENTENCE = 300
+_RELAY_URL = re.compile(r"wss?://[A-Za-z0-9.-]{1,63}(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?")
 
 
 class FriendPeer(Protocol):
@@ -45,6 +47,8 @@ class FriendPeer(Protocol):
     def peer(self, state: str) -> str: ...
 
     def relay_failed(self, sentence: str) -> str: ...
+
+    def relay_open(self, relays: tuple[str, ...]) -> str: ...
 
     def say(self, sentence: str) -> str: ...
 
@@ -97,7 +101,7 @@ def _decode(b64: object) -> str | None:
         return None
     try:
         raw = base64.b64decode(b64, validate=True)
-        return raw.decode("utf-8")
+        return None if len(raw) > MAX_MESSAGE else raw.decode("utf-8")
     except (binascii.Error, ValueError):
         return None
 
@@ -111,6 +115,18 @@ def peer(room: object, state: object) -> str:
         return _say(found, "The page said something about your friend that is neither joined nor left.")
     assert isinstance(state, str)
     said = [g.peer(state) for g in found]
+    return next((s for s in said if s), "")
+
+
+def relay_open(room: object, relays: object) -> str:
+    """The relays the page reaches now (their addresses, separated by spaces)."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    urls = tuple(relays.split()) if isinstance(relays, str) and len(relays) <= 2_000 else ()
+    if not urls or len(urls) > 10 or not all(_RELAY_URL.fullmatch(u) for u in urls):
+        return _say(found, "The page named a relay that is not a wss:// address.")
+    said = [g.relay_open(urls) for g in found]
     return next((s for s in said if s), "")
 
 
