@@ -14,9 +14,9 @@ import pytest
 from crib_widgets.classroom import ClassDesk
 from crib_widgets.classroom.desk import TournamentChoices
 from crib_widgets.cli import main
-from crib_widgets.exercises.tournament import read_link, results_data
-from crib_widgets.exercises.tournament_folder import tournament_files
 from crib_widgets.strategy.players import make_player
+from crib_widgets.table.class_tournament import read_link, results_data
+from crib_widgets.table.tournament_folder import tournament_files
 
 ROSTER = "Ann\nBen\nChloé\nDev\n"
 CUP = TournamentChoices(seed=12, deals=2, level="beginner")

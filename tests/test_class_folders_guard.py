@@ -15,7 +15,7 @@ from crib_widgets.cli import main
 from crib_widgets.cli.folders import MARKER, folder_class
 from crib_widgets.exercises.assign import load_class
 from crib_widgets.exercises.results import make_results
-from crib_widgets.exercises.tournament import load_tournament, read_link, results_data
+from crib_widgets.table.class_tournament import load_tournament, read_link, results_data
 from tests.test_tournament_class import play
 
 

@@ -12,9 +12,9 @@ import random
 from crib_widgets.cli import main
 from crib_widgets.exercises.collect import collect
 from crib_widgets.exercises.results import sign
-from crib_widgets.exercises.standings import RANK_RULE, placed, tournament_report
-from crib_widgets.exercises.tournament import Tournament, read_link, results_data
+from crib_widgets.table.class_tournament import Tournament, read_link, results_data
 from crib_widgets.table.duplicate import DuplicateSet, Standing
+from crib_widgets.table.standings import RANK_RULE, placed, tournament_report
 from tests.test_tournament_class import CHOSEN, play
 
 CLASS = Tournament(CHOSEN, ("Ann", "Ben", "Chloé", "=HYPERLINK(\"http://x\")"), secret="cd" * 16)

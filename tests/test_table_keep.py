@@ -135,7 +135,7 @@ def test_a_tournament_goes_on_at_the_board_left_with_no_hints(monkeypatch):
 
 
 def test_the_tournament_link_reopens_where_the_student_left(monkeypatch):
-    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.class_tournament import Tournament
     from crib_widgets.table.share import PAGE_LINK_VARIABLE
 
     tournament = Tournament(DuplicateSet(seed=3, deals=2, level="beginner"), ("Ann",), secret="cd" * 16)
@@ -157,7 +157,7 @@ def test_the_tournament_link_reopens_where_the_student_left(monkeypatch):
 
 
 def test_the_tournaments_end_points_to_the_download_beside_the_table(monkeypatch):
-    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.class_tournament import Tournament
     from crib_widgets.table.share import PAGE_LINK_VARIABLE
 
     tournament = Tournament(DuplicateSet(seed=5, deals=1, level="beginner"), ("Ann",), secret="cd" * 16)
@@ -183,7 +183,7 @@ def test_a_hostile_save_is_one_sentence_and_the_game_goes_on():
 
 
 def test_a_finished_tournament_kept_comes_back_with_its_results(monkeypatch):
-    from crib_widgets.exercises.tournament import Tournament
+    from crib_widgets.table.class_tournament import Tournament
     from crib_widgets.table.share import PAGE_LINK_VARIABLE
 
     tournament = Tournament(DuplicateSet(seed=5, deals=1, level="beginner"), ("Ann",), secret="cd" * 16)

@@ -4,7 +4,7 @@ back to the page it is on."""
 
 from __future__ import annotations
 
-from crib_widgets.exercises.tournament import Tournament
+from crib_widgets.table.class_tournament import Tournament
 from crib_widgets.table.duplicate import DuplicateSet
 from crib_widgets.table.share import PAGE_LINK_VARIABLE, read_link
 from crib_widgets.widgets import GameTable

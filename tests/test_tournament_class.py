@@ -16,7 +16,8 @@ from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError
 from crib_widgets.exercises.collect import collect
 from crib_widgets.exercises.results import sign
-from crib_widgets.exercises.tournament import (
+from crib_widgets.scoring import hand_total
+from crib_widgets.table.class_tournament import (
     Tournament,
     board_answer,
     board_from_answer,
@@ -24,7 +25,6 @@ from crib_widgets.exercises.tournament import (
     read_link,
     results_data,
 )
-from crib_widgets.scoring import hand_total
 from crib_widgets.table.duplicate import DuplicateSet
 from crib_widgets.widgets import GameTable
 
@@ -215,7 +215,7 @@ def test_a_late_student_joins_a_tournament_and_the_links_already_sent_stay(tmp_p
 
 
 def test_the_printed_links_say_how_a_student_opens_their_boards_without_a_code_to_type():
-    from crib_widgets.exercises.tournament_folder import tournament_files
+    from crib_widgets.table.tournament_folder import tournament_files
     page = tournament_files(CLASS, "")["links.html"]
     assert "How each student opens their boards" in page and "no student code or short link" in page
     assert page.count('data-link="book/15_full_game.html#tournament=') == 3  # filled by the address field

@@ -45,10 +45,10 @@ from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report
 from ..exercises.report_html import report_files
 from ..exercises.roster import check_new, name_list
-from ..exercises.standings import TournamentReport, tournament_report
-from ..exercises.tournament import Tournament, is_tournament
-from ..exercises.tournament_folder import tournament_files
+from ..table.class_tournament import Tournament, is_tournament
 from ..table.duplicate import DuplicateSet
+from ..table.standings import TournamentReport, tournament_report
+from ..table.tournament_folder import tournament_files
 from ..words import plural
 
 __all__ = ["Choices", "ClassDesk", "PASTED", "TournamentChoices"]

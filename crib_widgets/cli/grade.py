@@ -31,7 +31,7 @@ from ..exercises.collect import Collected, collect, handed_in_limit
 from ..exercises.report import collected_report
 from ..exercises.report_html import report_files
 from ..exercises.results import CODE_PREFIX
-from ..exercises.tournament import load_tournament
+from ..table.class_tournament import load_tournament
 from ..words import plural
 from .folders import report_folder, write_owned
 

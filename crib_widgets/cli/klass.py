@@ -25,7 +25,7 @@ from pathlib import Path
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, read_bounded
 from ..exercises.assign import CLASS_FILE, Assignment, class_and_site
 from ..exercises.class_folder import class_files, class_from_copy
-from ..exercises.tournament import load_tournament
+from ..table.class_tournament import load_tournament
 from ..words import plural
 from .folders import folder_class, owned_files, write_owned
 from .worksheet import new_names, out_folder

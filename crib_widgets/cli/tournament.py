@@ -20,10 +20,10 @@ import sys
 from ..errors import CribbageError
 from ..exercises.assign import CLASS_FILE
 from ..exercises.collect import Collected
-from ..exercises.standings import tournament_report
-from ..exercises.tournament import Tournament
-from ..exercises.tournament_folder import tournament_files
+from ..table.class_tournament import Tournament
 from ..table.duplicate import DuplicateSet
+from ..table.standings import tournament_report
+from ..table.tournament_folder import tournament_files
 from ..words import plural
 from .folders import report_folder, write_owned
 from .worksheet import new_names, read_students

@@ -51,7 +51,7 @@ from .table import Table
 __all__ = ["LINK_KEY", "PAGE_LINK_VARIABLE", "SharedPosition", "page_address", "page_link", "share_code",
            "share_link", "read_link"]
 
-#: A student's tournament link: ``...15_full_game.html#tournament=1&set=...`` (exercises.tournament).
+#: A student's tournament link: ``...15_full_game.html#tournament=1&set=...`` (table.class_tournament).
 TOURNAMENT_LINK_KEY = "tournament="
 _OLD_VERSIONS = ("c1.",)
 #: Where the page's own address reaches Python: the live page's runtime sets this environment
@@ -147,7 +147,7 @@ def page_address() -> str:
 def page_link() -> str:
     """The link the page was opened with when it opens something at the game table: a shared
     position (``...#crib=...``) or a student's tournament (``...#tournament=...``, see
-    `crib_widgets.exercises.tournament`); "" when there is none (or when Python does not run in a
+    `crib_widgets.table.class_tournament`); "" when there is none (or when Python does not run in a
     page: Jupyter, a script, a test without the variable)."""
     href = os.environ.get(PAGE_LINK_VARIABLE, "")
     return href if LINK_KEY in href or TOURNAMENT_LINK_KEY in href else ""

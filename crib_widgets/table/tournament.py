@@ -4,7 +4,7 @@ its download address, and every sentence the table says about them.
 
 The game table (`crib_widgets.widgets.table_tournament`) draws a `TournamentPlay` and forwards the
 student's clicks to it; tests play a whole tournament through it without ipywidgets. The teacher's
-side (the class file, the links, grading) is `crib_widgets.exercises.tournament`, which the command
+side (the class file, the links, grading) is `crib_widgets.table.class_tournament`, which the command
 line and the class page share.
 
 >>> play = TournamentPlay.of_set({"seed": 7, "deals": 1, "level": "beginner"}, "Ann O'Neil")
@@ -31,7 +31,7 @@ from .share import TOURNAMENT_LINK_KEY
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..exercises.tournament import TournamentEntry
+    from .class_tournament import TournamentEntry
 
 __all__ = ["NOT_RESTORED", "NOT_SHARED", "TournamentPlay", "is_tournament_link"]
 
@@ -85,7 +85,7 @@ class TournamentPlay:
         """The tournament in a student's link, at the board the student left it if ``kept`` has it;
         a damaged link raises `CribbageError` with the sentence to show (the ordinary game goes on)."""
         # imported here: the game table's page loads the class's modules only for a tournament
-        from ..exercises.tournament import read_link
+        from .class_tournament import read_link
 
         try:
             entry = read_link(link)
@@ -156,7 +156,7 @@ class TournamentPlay:
         duplicate format (`DuplicateMatch.results`). ``saved`` is the time signed (now by default)."""
         if self.entry is None:
             return self.match.results(self.student)
-        from ..exercises.tournament import results_data
+        from .class_tournament import results_data
 
         data = results_data(self.entry, [dict(board) for board in self.match.played], saved)
         return json.dumps(data, indent=1, ensure_ascii=False)

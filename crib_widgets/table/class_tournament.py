@@ -23,18 +23,21 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeGuard
 from urllib.parse import parse_qs, quote, urlencode
 
 from ..errors import CribbageError
+from ..exercises.assign import checked_class, find_on_roster, read_class_file, signing_key
+from ..exercises.collect import Collected
+from ..exercises.generate import check_student
+from ..exercises.results import FORMAT as RESULTS_FORMAT
+from ..exercises.results import sign
 from ..game.moves import move_from_list
-from ..table.duplicate import TOURNAMENT_LINK_KEY, BoardScore, DuplicateSet, Standing, rank, replay_boards
-from .assign import checked_class, find_on_roster, read_class_file, signing_key
-from .collect import Collected
-from .generate import check_student
-from .results import FORMAT as RESULTS_FORMAT
-from .results import sign
+from .duplicate import TOURNAMENT_LINK_KEY, BoardScore, DuplicateSet, Standing, rank, replay_boards
 
 __all__ = ["Tournament", "TournamentEntry", "PAGE", "is_tournament", "load_tournament", "read_link",
            "results_data", "board_answer", "board_from_answer", "grade"]
@@ -57,7 +60,7 @@ def _set_from_code(code: object) -> DuplicateSet:
     return DuplicateSet(int(found[1]), int(found[2]), found[3], bool(found[4]))
 
 
-def _link_sum(params: dict) -> str:
+def _link_sum(params: Mapping[str, object]) -> str:
     """16 hex digits over the link's fields: catches a link cut short or edited by accident."""
     text = "\x1f".join(str(params[name]) for name in _LINK_FIELDS)
     return hashlib.sha256(f"tournament\x1f{text}".encode()).hexdigest()[:16]
@@ -117,8 +120,8 @@ class Tournament:
         base = (site.rstrip("/") + "/") if site else ""
         return f"{base}{PAGE}#{TOURNAMENT_LINK_KEY}{FORMAT}&{urlencode(params, quote_via=quote)}"
 
-    def to_json(self, site: str = "") -> dict:
-        data = {"crib_tournament": FORMAT, "set": self.code, **self.chosen.to_dict(),
+    def to_json(self, site: str = "") -> dict[str, object]:
+        data: dict[str, object] = {"crib_tournament": FORMAT, "set": self.code, **self.chosen.to_dict(),
                 "roster": list(self.roster), "fingerprint": self.fingerprint, "secret": self.secret}
         if self.added:
             data["added"] = list(self.added)
@@ -147,12 +150,12 @@ class Tournament:
         return made
 
 
-def is_tournament(data: object) -> bool:
+def is_tournament(data: object) -> TypeGuard[dict[str, Any]]:
     """Whether a class file's content is a tournament's (`Tournament.to_json`)."""
     return isinstance(data, dict) and "crib_tournament" in data
 
 
-def load_tournament(folder) -> tuple[Tournament, str] | None:
+def load_tournament(folder: Path) -> tuple[Tournament, str] | None:
     """The tournament of a class folder (or class file) and the site its links name; None when the
     class is an assignment's."""
     data, where = read_class_file(folder)
@@ -202,7 +205,7 @@ _WORDS = {"discard", "play", "go", "announce", "answer"}
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 
-def board_answer(board: dict) -> str:
+def board_answer(board: Mapping[str, Any]) -> str:
     """A played board in words: ``points +3: discard 5H 6D; play 7C; announce 8``."""
     moves = []
     for move in board["moves"]:
@@ -212,17 +215,18 @@ def board_answer(board: dict) -> str:
     return f"points {board['points']:+d}: " + "; ".join(moves)
 
 
-def board_from_answer(text: str, number: int) -> dict:
+def board_from_answer(text: str, number: int) -> dict[str, Any]:
     """A board read back from its words (the inverse of `board_answer`), as `replay_boards` takes it."""
     found = re.fullmatch(r"points ([+-][0-9]{1,3}): (.*)", text.strip(), re.S)
     if found is None:
         raise CribbageError(f"board {number}: damaged (it should read 'points +3: discard ...; play ...')")
-    moves = []
+    moves: list[list[object]] = []
     for part in found[2].split(";"):
         words = part.split()
         if not words or words[0] not in _WORDS:
             raise CribbageError(f"board {number}: {part.strip()[:30]!r} is not a move")
         kind, rest = words[0], words[1:]
+        listed: list[object]
         if kind == "discard":
             listed = ["discard", 0, rest]
         else:  # only the digits 0-9 make a number: "²" and "٣" are digits to str.isdigit, not to int()
@@ -236,12 +240,13 @@ def board_from_answer(text: str, number: int) -> dict:
     return {"board": number, "moves": moves, "points": int(found[1])}
 
 
-def results_data(entry: TournamentEntry, played: list[dict], saved: str = "") -> dict:
+def results_data(entry: TournamentEntry, played: Sequence[Mapping[str, Any]], saved: str = ""
+                 ) -> dict[str, object]:
     """The results file's content for the boards ``played`` (`DuplicateMatch.played`), signed as an
     assignment's results are (the boards not played yet are null)."""
-    answers = [board_answer(board) for board in played]
+    answers: list[str | None] = [board_answer(board) for board in played]
     answers += [None] * (entry.chosen.deals - len(answers))
-    data = {"crib_results": RESULTS_FORMAT, "set": entry.code, "class": entry.fingerprint,
+    data: dict[str, object] = {"crib_results": RESULTS_FORMAT, "set": entry.code, "class": entry.fingerprint,
             "student": entry.student, "answers": answers,
             "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
     data["signature"] = sign(entry.key, data)
@@ -255,7 +260,7 @@ def _replayed(tournament: Tournament, answers: list[str | None]) -> tuple[BoardS
     played = [a for a in answers if a is not None]
     if any(a is None for a in answers[:len(played)]):
         raise CribbageError("a board is left out but a later one was played: boards are played in order")
-    boards = [board_from_answer(text, number) for number, text in enumerate(played, 1)]
+    boards: list[object] = [board_from_answer(text, number) for number, text in enumerate(played, 1)]
     if not boards:
         raise CribbageError("no board was played")
     return replay_boards(tournament.chosen, boards)

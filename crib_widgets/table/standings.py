@@ -11,7 +11,7 @@ Without Muggins every hand is counted for the player, so nothing can be lost in 
 column is left out rather than shown as a row of zeros.
 
 >>> from crib_widgets.table.duplicate import DuplicateSet
->>> from crib_widgets.exercises.tournament import Tournament
+>>> from crib_widgets.table.class_tournament import Tournament
 >>> t = Tournament(DuplicateSet(seed=12, deals=3, level="intermediate"), ("Ann",), secret="11" * 16)
 >>> tournament_title(t)
 'Class tournament: 3 deals against the intermediate computer'
@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from ..table.duplicate import Standing
+from ..exercises.collect import Collected
+from ..exercises.export_html import PAGE_CSS
+from ..exercises.spreadsheet import csv_text
 from ..words import join_words, plural
-from .collect import Collected
-from .export_html import PAGE_CSS
-from .spreadsheet import csv_text
-from .tournament import Tournament, grade
+from .class_tournament import Tournament, grade
+from .duplicate import Standing
 
 __all__ = ["RANK_RULE", "TournamentReport", "tournament_report", "tournament_title", "placed"]
 

@@ -6,7 +6,7 @@ files it gets back with `crib_widgets.cli.folders.write_owned`, and the teachers
 ``class.json`` and links.
 
 >>> from crib_widgets.table.duplicate import DuplicateSet
->>> from crib_widgets.exercises.tournament import Tournament
+>>> from crib_widgets.table.class_tournament import Tournament
 >>> t = Tournament(DuplicateSet(seed=12, deals=2, level="beginner"), ("Ann",), secret="11" * 16)
 >>> sorted(tournament_files(t, ""))
 ['class.json', 'links.csv', 'links.html']
@@ -17,11 +17,13 @@ from __future__ import annotations
 import json
 from html import escape
 
-from .assign import CLASS_FILE
-from .class_folder import ADDRESS_FIELD, ADDRESS_SCRIPT
-from .export_html import PAGE_CSS
-from .spreadsheet import csv_text
-from .tournament import Tournament
+from ..exercises.assign import CLASS_FILE
+from ..exercises.class_folder import ADDRESS_FIELD, ADDRESS_SCRIPT
+from ..exercises.export_html import PAGE_CSS
+from ..exercises.spreadsheet import csv_text
+from ..qr import qr_svg
+from ..words import possessive
+from .class_tournament import Tournament
 
 __all__ = ["tournament_files"]
 
@@ -35,10 +37,23 @@ _HOW_TO_OPEN = ("<h2>How each student opens their boards</h2><p>A tournament has
                 "for the student on the computer or tablet they will play on and bookmark it there.</p>")
 
 
+#: Under the table when the links carry the book's address, so each has a QR code beside it.
+_SCAN = ("<p>Each QR code opens that student's link: point the camera of the tablet they will play on at it, "
+         "then bookmark the page.</p>")
+
+
+def _qr(name: str, link: str, site: str) -> str:
+    """A cell with a QR code of the student's whole link (about 230 characters: a small code) when
+    the book's address is known; a relative link is no use to a phone."""
+    return f"<td>{qr_svg(link, f'QR code of {possessive(name)} link')}</td>" if site else ""
+
+
 def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str:
     rows = "".join(f'<tr><td>{escape(name)}</td><td><a data-link="{escape(link, quote=True)}" '
                    f'href="{escape(link, quote=True)}">'
-                   f"{escape(link[:60])}\u2026</a></td></tr>" for name, link in links.items())
+                   f"{escape(link[:60])}\u2026</a></td>{_qr(name, link, site)}</tr>"
+                   for name, link in links.items())
+    scan = ("<th>to scan</th>" if site else "")
     where = (f"The links point to {escape(site)}." if site else
              "The links are relative to the published book's root: put the book's address in front, or "
              "run <code>crib assign</code> with <code>--site</code>.")
@@ -48,8 +63,8 @@ def _links_page(tournament: Tournament, links: dict[str, str], site: str) -> str
             f"book's game table on the tournament's boards, the same cards for everyone; at the end the "
             f"student saves a results file and hands it in. Nothing is sent anywhere from the page. {where}"
             f"</p>{ADDRESS_FIELD if not site else ''}"
-            f"<table><thead><tr><th>student</th><th>link</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"{_HOW_TO_OPEN}{ADDRESS_SCRIPT if not site else ''}</body></html>\n")
+            f"<table><thead><tr><th>student</th><th>link</th>{scan}</tr></thead><tbody>{rows}</tbody></table>"
+            f"{_SCAN if site else ''}{_HOW_TO_OPEN}{ADDRESS_SCRIPT if not site else ''}</body></html>\n")
 
 
 def tournament_files(tournament: Tournament, site: str = "") -> dict[str, str]:
