@@ -17,6 +17,7 @@ crib_widgets.errors.CribbageError: This text is too long for a QR code: it has 3
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from .errors import CribbageError
@@ -31,6 +32,7 @@ MAX_BYTES = 2331
 QR_SIZE = "30mm"
 
 
+@lru_cache(maxsize=1024)  # a class's links page is made again when students are added: 20 ms a code
 def qr_svg(text: str, label: str) -> str:
     """An ``<svg role="img">`` QR code of ``text`` whose accessible name is ``label`` (also its
     ``<title>``), sized ``QR_SIZE`` with the standard quiet zone, ready to put inside HTML.

@@ -50,13 +50,15 @@ from html import escape
 from urllib.parse import quote
 
 from ..errors import CribbageError
+from ..qr import qr_svg
+from ..words import possessive
 from .assign import PAGE, Assignment
 from .generate import MAX_STUDENTS
 from .seeds import student_key
 
-__all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "name_candidates", "open_short",
-           "read_student_code", "results_key", "short_link", "slips_html", "student_code",
-           "typed_address", "typed_page"]
+__all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "class_qr", "name_candidates",
+           "open_short", "read_student_code", "results_key", "short_link", "slip_qr", "slips_html",
+           "student_code", "typed_address", "typed_page"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 #: A results file made from a student code names it in its "class" field: ``short:4KMQ7R2XD``.
@@ -262,19 +264,44 @@ def typed_address(site: str = "") -> str:
 
 _SLIP_CSS = (".slips{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:.5em}"
              ".slip{border:1px dashed var(--crib-quiet);padding:.4em .6em;break-inside:avoid;font-size:.95em}"
-             ".slip b{font-size:1.05em}.slip code{font-size:1.1em;letter-spacing:.05em}")
+             ".slip b{font-size:1.05em}.slip code{font-size:1.1em;letter-spacing:.05em}"
+             ".slip svg{float:right;margin:0 0 .2em .4em}.class-qr{display:flex;gap:1em;align-items:center;"
+             "break-inside:avoid}")
+
+
+def class_qr(site: str) -> str:
+    """A QR code of the page where students type their codes (the class's one address), for the
+    board or the printed links; "" when the book's address is not known (a relative address is no
+    use to a phone)."""
+    if not site:
+        return ""
+    return qr_svg(typed_page(site), "QR code of the page where students type their set code and student code")
+
+
+def slip_qr(assignment: Assignment, name: str, site: str) -> str:
+    """A QR code of the student's short link (their set, once they type their name); "" without the
+    book's address."""
+    if not site:
+        return ""
+    return qr_svg(short_link(assignment, name, site), f"QR code of {possessive(name)} short link")
 
 
 def slips_html(assignment: Assignment, site: str = "") -> str:
-    """One slip per student to cut out and hand over: where to go, the set code, their student code.
-    Typed on the assignment page with the name, these open the student's own set; results from it
-    are handed in as from the whole link."""
+    """One slip per student to cut out and hand over: where to go, the set code, their student code,
+    and (when the book's address is known) a QR code of their short link. Typed on the assignment page
+    with the name, these open the student's own set; results from it are handed in as from the whole
+    link."""
     address = escape(typed_address(site))
     slips = "".join(
-        f'<div class="slip"><b>{escape(name)}</b><br>Open {address}<br>Set code: '
-        f"<code>{escape(assignment.code)}</code><br>Student code: "
+        f'<div class="slip">{slip_qr(assignment, name, site)}<b>{escape(name)}</b><br>Open {address}<br>'
+        f"Set code: <code>{escape(assignment.code)}</code><br>Student code: "
         f"<code>{student_code(assignment, name)}</code></div>" for name in assignment.students)
+    scan = (f'<div class="class-qr">{class_qr(site)}<p>Or scan: the code on each slip opens that student\'s '
+            "set at once (they type only their name); this one opens the page where anyone types both codes."
+            "</p></div>" if site else
+            "<p>With the book's address (<code>crib assign --site</code>, or the class page of the published "
+            "book) each slip also gets a QR code to scan.</p>")
     return (f"<style>{_SLIP_CSS}</style><h2>To type from paper</h2><p>Each student opens the page, types the "
             "set code, their student code and their name, and gets their own set, the same as their link; "
             "their results are handed in the same way. Cut along the dashes.</p>"
-            f'<div class="slips">{slips}</div>')
+            f'{scan}<div class="slips">{slips}</div>')

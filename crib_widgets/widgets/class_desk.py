@@ -30,7 +30,7 @@ from ..exercises.class_folder import web_address
 from ..exercises.export_html import preview
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES
-from ..exercises.short import student_code
+from ..exercises.short import class_qr, student_code
 from ..table.duplicate import MAX_DEALS
 from ..table.seats import STRENGTHS
 from .files import download_link, uploaded_files
@@ -59,6 +59,8 @@ _CSS = """
 .crib-desk h3.crib-step { font-size: 1.05em; margin: 14px 0 2px; }
 .crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
 .crib-desk table.crib-links code { white-space: nowrap; }
+.crib-desk .crib-class-qr { display: flex; gap: 12px; align-items: center; }
+.crib-desk .crib-class-qr svg { flex: none; background: #fff; }
 .crib-desk .crib-drop { border: 2px dashed var(--crib-drop-edge); border-radius: 8px; padding: 8px 10px;
   margin: 4px 0;
   align-items: center; flex-wrap: wrap; gap: 8px; }
@@ -401,6 +403,12 @@ class ClassDeskView(Frame):
                  "<b>student code</b> (below, on their worksheet and on the printed list of links) on the "
                  "page <i>Your assignment</i>, with their name: it opens the same set as their link, and "
                  "their results are handed in the same way.</p>")
+        scan = class_qr(desk.site) if not cup else ""
+        if scan:  # the class's one address, to show on the board (each student's is on their slip)
+            typed += (f'<div class="crib-class-qr">{scan}<p class="crib-sub">Or show this QR code on the '
+                      "board: a phone or tablet that scans it opens that page, ready for the two codes and "
+                      "the name. The printed list of links has a QR code on each student's slip too, which "
+                      "opens their own set.</p></div>")
         code_head = "" if cup else "<th>student code</th>"
         return (f"{keep}<h3 class='crib-step'>The students' links</h3><p class='crib-sub'>Send each "
                 f"student their own link: it opens {opens}.</p>{where}{typed}"
