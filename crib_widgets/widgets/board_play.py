@@ -18,24 +18,20 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..errors import CribbageError
 from ..lessons.board_play import KIND_NAMES, KINDS, BoardPlay, BoardVerdict
 from ..lessons.checks import flag
 from ..words import join_words
-from .answer_box import mark_check
 from .cards_view import CardPicker
 from .choice_row import ChoiceRow
 from .discard_trainer import verdict_html
-from .frame import Frame, action_button, from_model
-from .progress_link import keep, out
+from .frame import from_model
+from .queue_view import ALL, QueueView
 from .styles import esc
 
 __all__ = ["BoardPlayView", "board_verdict_html"]
 
-ALL = "all"
 
-
-class BoardPlayView(Frame):
+class BoardPlayView(QueueView):
     """The board practice on the page. ``kind`` (a key of `KINDS`, or None for all), ``shuffle`` and
     ``seed`` go to the model. Child widgets: ``kind_picker``, ``choice_buttons`` (one per answer, for
     who and offence/defence), ``hand_picker`` (cards: two for a throw, one for a play),
@@ -46,34 +42,14 @@ class BoardPlayView(Frame):
         lesson = BoardPlay(kind=kind, shuffle=shuffle, seed=seed)  # checks every option first
         self.four_colour = flag("four_colour", four_colour)
         super().__init__("Playing to the board")
-        self.lesson = lesson
-        self._kept = len(lesson.records)
         options = [("Every kind", ALL)] + [(KIND_NAMES[k], k) for k in KINDS]
-        self.kind_picker = widgets.Dropdown(options=options, value=kind or ALL, description="Practise:",
-                                            tooltip="Which kind of position to practise",
-                                            layout=widgets.Layout(width="24em"))
-        self.heading = widgets.HTML()
-        self.situation = widgets.HTML()
+        self.kind_picker = self._picker(options, kind, "Practise:", "Which kind of position to practise",
+                                        "24em")
         self.choices = ChoiceRow(on_choose=self._on_choice)  # who, or offence or defence
         self.hand_picker = CardPicker(mode="toggle", max_selected=2, four_colour=self.four_colour,
                                       on_change=self._on_cards)
-        self.check_button = mark_check(action_button("Check", "Judge your answer", "primary"))
-        self.reveal_button = action_button("Show me", "Show the answer with its reasons", "info")
-        self.next_button = action_button("Next", "Go on to the next position")
-        buttons = widgets.HBox([self.check_button, self.reveal_button, self.next_button])
-        buttons.add_class("crib-row")
-        self.feedback = widgets.HTML()
-        self.tally_view = widgets.HTML()
-        self.peek = widgets.HTML()  # the answer, folded: a page read before it comes alive still has it
-        footer = widgets.HBox([self.tally_view, self.kind_picker]).add_class("crib-row")
-        footer.add_class("crib-spread")
-        self._assemble(self.heading, self.situation, self.choices, self.hand_picker, self.status, buttons,
-                       self.feedback, footer, self.peek, out())
-        self.check_button.on_click(lambda _: self._on_check())
-        self.reveal_button.on_click(lambda _: self._on_reveal())
-        self.next_button.on_click(lambda _: self._on_next())
-        self.kind_picker.observe(lambda _: self._on_kind(), names="value")
-        self._draw_question()
+        self._frame(lesson, self.kind_picker, (self.choices, self.hand_picker), check_tip="Judge your answer",
+                    reveal_tip="Show the answer with its reasons")
 
     @property
     def choice_buttons(self) -> list[widgets.Button]:
@@ -86,7 +62,6 @@ class BoardPlayView(Frame):
     # ---- drawing ------------------------------------------------------------------------------
     def _draw_question(self) -> None:
         q = self.lesson.question
-        self.heading.value = f'<div class="crib-sub">{esc(self.lesson.heading())}</div>'
         facts = "".join(f"<li>{esc(f)}</li>" for f in q.facts())
         self.situation.value = (f'<ul class="crib-list">{facts}</ul>'
                                 f'<div class="crib-big">{esc(q.prompt())}</div>')
@@ -101,25 +76,12 @@ class BoardPlayView(Frame):
             # in the play a card that would pass 31 cannot be laid
             playable = [c for c in cards if q.kind == "throw" or str(c) in dict(q.options())]
             self.hand_picker.set_cards(cards, enabled=playable)
-        self.feedback.value = ""
-        self._prominent(self.check_button)
-        answer = q.judge(q.answer_key)
-        self.peek.value = ('<details class="crib-peek"><summary>Open the answer</summary>'
-                           f"{board_verdict_html(answer, shown=True)}</details>")
+        self._heading(board_verdict_html(q.judge(q.answer_key), shown=True))
         how = {"home": "Choose who, then press Check.", "seat": "Choose one, then press Check.",
                "throw": "Choose two cards (tap, click, or Tab and Space), then press Check.",
                "play": "Choose a card (tap, click, or Tab and Space), then press Check."}[q.kind]
         self.set_status(f"{self.lesson.prompt()} {how}")
         self._draw_tally()
-
-    def _draw_tally(self) -> None:
-        self._kept = keep(self.lesson.records, self._kept)
-        right, tried = self.tally
-        self.tally_view.value = f'<div class="crib-tally">Right: {right} of {tried}</div>'
-
-    def _prominent(self, button: widgets.Button) -> None:
-        for b, style in ((self.check_button, "primary"), (self.next_button, "primary")):
-            b.button_style = style if b is button else ""
 
     # ---- callbacks ----------------------------------------------------------------------------
     def _on_choice(self, key: str) -> None:
@@ -145,19 +107,11 @@ class BoardPlayView(Frame):
             return
         for card in set(map(str, lesson.chosen)) ^ set(map(str, chosen)):
             lesson.choose(card)
-        names = join_words(c.name for c in chosen)
-        if len(chosen) == 2:
-            self.set_status(f"You chose the {names}. Press Check to judge the throw, or choose again.")
-        else:
-            self.set_status(f"Chosen: {('the ' + names) if chosen else 'nothing yet'}. Choose "
-                            f"{2 - len(chosen)} more.")
+        self._say_throw(chosen)
 
     def _on_check(self) -> None:
-        self.went_live()
-        try:
-            verdict = self.lesson.check()
-        except CribbageError as error:
-            self.set_status(f"{str(error)[0].upper()}{str(error)[1:]}.", "warn")
+        verdict = self._checked()
+        if verdict is None:
             return
         self.feedback.value = board_verdict_html(verdict)
         self._finish()
@@ -179,17 +133,6 @@ class BoardPlayView(Frame):
         self.hand_picker.set_enabled(False)
         self.choices.set_enabled(False)
         self._prominent(self.next_button)
-
-    def _on_next(self) -> None:
-        self.went_live()
-        self.lesson.next()
-        self._draw_question()
-
-    def _on_kind(self) -> None:
-        self.went_live()
-        value = self.kind_picker.value
-        self.lesson.select(None if value == ALL else value)
-        self._draw_question()
 
 
 def board_verdict_html(verdict: BoardVerdict, *, shown: bool = False) -> str:
