@@ -35,9 +35,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
-from ..game import Discard, Event, Game, Go, Move, Rules
+from ..game import ChangeKind, Discard, Event, Game, Go, Move, Phase, Rules
 from .advice import Advice, advise, check_hint_level, check_hints, check_warn_at, cost_of
-from .changes import Change
+from .changes import Change, refused
 from .ending import final_result
 from .prompts import go_note, prompt_words, warning_text
 from .reviews import Reviews
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Table"]
 
-#: Engine events a computer move shows (its throw to the crib is face down: it is no step).
-_QUIET = ("discard", "crib card")
 
 
 class Table:
@@ -184,7 +182,8 @@ class Table:
             raise CribbageError("this table has no learner's seat to restore a game into")
         self._take(saved.game, saved.seats, saved_hints(saved), saved.paused)
         self.show_step = saved.show_step
-        return [Change("restored", f"Restored: {self.game.rules.describe()}, deal {self.game.deal_number}")]
+        text = f"Restored: {self.game.rules.describe()}, deal {self.game.deal_number}"
+        return [Change(ChangeKind.RESTORED, text)]
 
     @classmethod
     def from_json(cls, text: str) -> Table:
@@ -257,22 +256,22 @@ class Table:
         due = self._person_due()
         if due is None or self._forced_go(due):
             return []
-        if len(self.people) < 2 or self.game.phase in ("announce", "answer"):
+        if len(self.people) < 2 or self.game.phase in (Phase.ANNOUNCE, Phase.ANSWER):
             self.you, self.passing = due, None
             return []
         if due == self._shown_to:
             self.you, self.passing = due, None
             return []
         self.passing, self.warning = due, None
-        return [Change("pass", self.prompt)]
+        return [Change(ChangeKind.PASS, self.prompt)]
 
     def take_device(self) -> list[Change]:
         """The person the device was passed to has it: their cards and choices are shown."""
         if self.passing is None:
-            return [Change("refused", "Nobody needs the device passed to them now.")]
+            return refused("Nobody needs the device passed to them now.")
         self.you, self.passing = self.passing, None
         self._shown_to = self.you
-        return [Change("took device", f"{self.game.names[self.you]} has the device. {self.prompt}")]
+        return [Change(ChangeKind.TOOK_DEVICE, f"{self.game.names[self.you]} has the device. {self.prompt}")]
 
     # ---- whose move -----------------------------------------------------------------------------------
     def learner_moves(self) -> list[Move]:
@@ -285,7 +284,7 @@ class Table:
         game = self.game
         if game.is_over:
             return None
-        if game.phase == "discard":
+        if game.phase == Phase.DISCARD:
             waiting = sorted({m.seat for m in game.legal_moves()} & set(self.computers))
             return waiting[0] if waiting else None
         seat = game.whose_turn
@@ -297,7 +296,7 @@ class Table:
         return due is not None and self._forced_go(due)
 
     def _forced_go(self, seat: int) -> bool:
-        if self.game.phase != "play" or self.game.whose_turn != seat:
+        if self.game.phase != Phase.PLAY or self.game.whose_turn != seat:
             return False
         moves = self.game.legal_moves()
         return len(moves) == 1 and isinstance(moves[0], Go)
@@ -330,23 +329,23 @@ class Table:
         """The learner's move. A move that is not allowed now is refused with the reason (nothing
         changes); at the ``warn`` level a move costing more than ``warn_at`` is held back once."""
         if not self.has_learner:
-            return [Change("refused", "Nobody sits at the learner's seat: this table plays by itself.")]
+            return refused("Nobody sits at the learner's seat: this table plays by itself.")
         if self.paused:
-            return [Change("refused", "The deal is over: press Next deal to see your new cards.")]
+            return refused("The deal is over: press Next deal to see your new cards.")
         if self.game.is_over:
-            return [Change("refused", "The game is over: start a new game to play again.")]
+            return refused("The game is over: start a new game to play again.")
         if self.passing is not None:
             name = self.game.names[self.passing]
-            return [Change("refused", f"Pass the device to {name} first: {name} taps to see their cards.")]
+            return refused(f"Pass the device to {name} first: {name} taps to see their cards.")
         if move.seat != self.you:
-            return [Change("refused", f"seat {move.seat} is not yours: you sit at seat {self.you}")]
+            return refused(f"seat {move.seat} is not yours: you sit at seat {self.you}")
         waiting_for = self._computer_to_move()
-        if waiting_for is not None and self.game.phase != "discard":
-            return [Change("refused", f"It is {self.game.names[waiting_for]}'s turn: wait for their move.")]
+        if waiting_for is not None and self.game.phase != Phase.DISCARD:
+            return refused(f"It is {self.game.names[waiting_for]}'s turn: wait for their move.")
         try:
             self.game.check(move)
         except CribbageError as error:
-            return [Change("refused", str(error))]
+            return refused(str(error))
         warned = self._warn(move, confirm)
         if warned is not None:
             return [warned]
@@ -355,7 +354,7 @@ class Table:
             self._unjudged.append((self.game.copy(), move, self._throw_hinted))
             self._throw_hinted = False
         events = tuple(self.game.apply(move))
-        return [Change("moved", move.describe(), events), *self._after()]
+        return [Change(ChangeKind.MOVED, move.describe(), events), *self._after()]
 
     @property
     def records(self) -> list[AnswerRecord]:
@@ -375,7 +374,7 @@ class Table:
     def prepare_judging(self) -> None:
         """Weigh the learner's possible throws now, while they think (the page calls this when idle),
         so judging the throw they make, "Show me" and the review find the work done."""
-        if self.game.phase == "discard" and len(self.people) == 1 and self.learner_moves():
+        if self.game.phase == Phase.DISCARD and len(self.people) == 1 and self.learner_moves():
             from ..strategy.review import discard_options
 
             discard_options(self.game, self.you)
@@ -391,7 +390,7 @@ class Table:
         advice = advise(self.game, self.you)
         if advice is None:  # a move that costs points is a decision, and a decision has advice
             return None
-        return Change("warning", warning_text(move, cost, " ".join(c.pretty for c in advice.best)))
+        return Change(ChangeKind.WARNING, warning_text(move, cost, " ".join(c.pretty for c in advice.best)))
 
     def advance(self) -> list[Change]:
         """One step: the next visible computer move (with any face-down throws before it), or the
@@ -405,15 +404,15 @@ class Table:
             text = go_note(self.game.names, self.you, seat, self.game.count)
             self._note(text)
             events = tuple(self.game.apply(Go(seat)))
-            return [Change("auto go", text, events), *self._after()]
+            return [Change(ChangeKind.AUTO_GO, text, events), *self._after()]
         events = self._quiet()
         seat = self._computer_to_move()
         if seat is not None:
             events += tuple(self.game.apply(self.computers[seat].choose(self.game, seat)))
         events += self._quiet()
-        shown = [e for e in events if e.kind not in _QUIET]
+        shown = [e for e in events if not e.kind.quiet]  # a throw to the crib is face down: no step
         text = "; ".join(e.text for e in shown) or "the computers lay their cards in the crib"
-        return [Change("computer", text, events), *self._after()]
+        return [Change(ChangeKind.COMPUTER, text, events), *self._after()]
 
     def _note(self, text: str) -> None:
         """A note of the table's own, placed among the events at the point it was made."""
@@ -443,7 +442,7 @@ class Table:
     def _quiet(self) -> tuple[Event, ...]:
         """The computers' throws to the crib, all at once (nobody sees them)."""
         events: list[Event] = []
-        while self.game.phase == "discard" and not self.paused:
+        while self.game.phase == Phase.DISCARD and not self.paused:
             seat = self._computer_to_move()
             if seat is None:
                 break
@@ -462,17 +461,18 @@ class Table:
         game = self.game
         if game.is_over:
             self.show, self.show_step = DealShow.of(game.events, finished=False), -1
-            return [Change("game over", final_result(game).text)]
+            return [Change(ChangeKind.GAME_OVER, final_result(game).text)]
         if game.deal_number != self._deal:
             self._deal = game.deal_number
             self.show, self.show_step, self.paused = DealShow.of(game.events, finished=True), -1, True
-            return [Change("deal over", f"Deal {game.deal_number - 1} is over: every hand is counted.")]
+            text = f"Deal {game.deal_number - 1} is over: every hand is counted."
+            return [Change(ChangeKind.DEAL_OVER, text)]
         return self._hand_over()
 
     def next_deal(self) -> list[Change]:
         """Put the finished deal's show away; the computers throw to the new crib."""
         if not self.paused:
-            return [Change("refused", "There is no finished deal on the table to put away.")]
+            return refused("There is no finished deal on the table to put away.")
         self.paused, self.show, self.show_step = False, None, -1
         self.notes, self._note_at = [], []
         events = self._quiet()
@@ -481,17 +481,17 @@ class Table:
             self._shown_to = None  # everyone looked at the show: the new cards wait for their person
         handed = self._hand_over()
         text = f"Deal {self.game.deal_number}: new cards. {self.prompt}"
-        return [Change("next deal", text, events), *handed]
+        return [Change(ChangeKind.NEXT_DEAL, text, events), *handed]
 
     def step_show(self) -> list[Change]:
         """Count the show aloud one combination further (after the last, back to none)."""
         if self.show is None or not self.show.steps or not (self.paused or self.game.is_over):
-            return [Change("refused", "There is no finished show to count aloud now.")]
+            return refused("There is no finished show to count aloud now.")
         self.show_step = self.show_step + 1 if self.show_step + 1 < len(self.show.steps) else -1
         if self.show_step < 0:
-            return [Change("show step", "That was the whole show.")]
+            return [Change(ChangeKind.SHOW_STEP, "That was the whole show.")]
         step = self.show.steps[self.show_step]
-        return [Change("show step", f'"{step.words}" (running total {step.total})')]
+        return [Change(ChangeKind.SHOW_STEP, f'"{step.words}" (running total {step.total})')]
 
     @property
     def prompt(self) -> str:
@@ -509,7 +509,7 @@ class Table:
         if not self.learner_moves():
             return ""
         words = prompt_words(game, self.you, only_go=self._only_go())
-        if len(self.people) > 1 and game.phase in ("discard", "play"):
+        if len(self.people) > 1 and game.phase in (Phase.DISCARD, Phase.PLAY):
             return f"{game.names[self.you]}, it is your turn. {words}"
         return words
 
@@ -518,7 +518,7 @@ class Table:
         """The best move for the learner now and why (None when the learner has nothing to decide)."""
         if not self.learner_moves() or self.__dict__.get("_hints_locked"):
             return None
-        if self.game.phase == "discard":
+        if self.game.phase == Phase.DISCARD:
             self._throw_hinted = True  # a throw after Show me is practice, not a first unaided try
         return advise(self.game, self.you)
 
