@@ -5,7 +5,7 @@ and returns the events it caused. See `Game` for how an explicit deck is dealt.
 
 >>> game = Game(Rules(players=3), seed=1, dealer=0)
 >>> game.phase, [len(h) for h in game.hands], len(game.crib)
-(<Phase.DISCARD: 'discard'>, [5, 5, 5], 1)
+('discard', [5, 5, 5], 1)
 """
 
 from .deal import stack_deck

@@ -2,7 +2,7 @@
 
 >>> g = Game(seed=7, dealer=0, names=("Ann", "Ben"))
 >>> g.phase, g.whose_turn, len(g.hands[1]), g.dealer
-(<Phase.DISCARD: 'discard'>, 1, 6, 0)
+('discard', 1, 6, 0)
 >>> import random
 >>> rng = random.Random(1)
 >>> while not g.is_over:

@@ -1,21 +1,28 @@
 """The game's vocabulary: the phases of a game, the kinds of events and the kinds of changes a table
 reports, each a `StrEnum` whose values are the words saved games, links and pages have always used
-(a member equals its string, so a save written before still loads and compares).
+(a member equals its string, so a save written before still loads and compares). A member's repr is
+its string's too, so whatever printed a kind or a phase before prints the same.
 
 An event kind knows whether it scores, whether its cards lie face down, and which part of a deal
 it belongs to; every list of kinds in the package is asked of it, not written out again.
 
 >>> EventKind.PEG.scores, EventKind.DISCARD.quiet, EventKind.GO.part
-(True, True, <Part.PLAY: 'play'>)
+(True, True, 'play')
 >>> Phase("play") == "play", EventKind("ten back") is EventKind.TEN_BACK
 (True, True)
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import StrEnum as _StrEnum
 
 __all__ = ["Phase", "Part", "EventKind", "ChangeKind", "SCORING", "QUIET", "NARRATED", "BOARD"]
+
+
+class StrEnum(_StrEnum):
+    """A `enum.StrEnum` whose repr is its string's ('play'), as the plain strings' was."""
+
+    __repr__ = str.__repr__
 
 
 class Phase(StrEnum):

@@ -142,7 +142,7 @@ def scenario(kept: Sequence[CardsText], starter: str | Card, *, rules: Rules | N
 
     >>> g = scenario(["5H 6H 7H 8H", "5C 6C 7C 8C"], "KS", dealer=1)
     >>> g.phase, g.whose_turn, " ".join(str(c) for c in g.hands[0])
-    (<Phase.PLAY: 'play'>, 0, '5H 6H 7H 8H')
+    ('play', 0, '5H 6H 7H 8H')
     >>> from crib_widgets.scoring import hand_total
     >>> " ".join(str(c) for c in g.crib), hand_total(g.crib, g.starter, True)
     ('10C QC 7D 9C', 0)
@@ -188,7 +188,7 @@ def show_scenario(kept: Sequence[CardsText], crib: CardsText, starter: str | Car
     >>> g = show_scenario(["5H 5C 5D JS", "2C 3D 4H 9S"], "6C 7C 8C 9C", "5S", dealer=1,
     ...                   rules=Rules(muggins=True), scores=(100, 90))
     >>> g.phase, g.whose_turn, g.scores
-    (<Phase.ANNOUNCE: 'announce'>, 0, (100, 90))
+    ('announce', 0, (100, 90))
     """
     rules = _lesson_rules(kept, rules, "kept")
     start = Start.from_dict({"at": "show", "kept": list(kept), "crib": crib, "starter": starter})
