@@ -31,7 +31,7 @@ from .roster import read_roster
 from .short import slips_html, student_code, typed_address
 from .spreadsheet import csv_text
 
-__all__ = ["class_files", "class_from_copy", "file_stem", "roster_names",
+__all__ = ["class_files", "class_from_copy", "file_stem", "nbgrader_file", "roster_names",
            "web_address"]
 
 # The second copy of the class file, inside the key: `crib class rebuild` and the page read it back.
@@ -124,10 +124,17 @@ def class_files(assignment: Assignment, site: str = "", nbgrader: bool = False) 
     """Every file of a class folder by name: sheets, key (holding a copy of class.json), links, class.json."""
     files = _files(assignment, site)
     if nbgrader:
-        ident = assignment_id(assignment)
-        files[f"nbgrader/source/{ident}/{ident}.ipynb"] = json.dumps(
-            nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
+        files.update([nbgrader_file(assignment)])
     return files
+
+
+def nbgrader_file(assignment: Assignment) -> tuple[str, str]:
+    """The set as an nbgrader source notebook: its place in the class folder
+    (``nbgrader/source/<id>/<id>.ipynb``, the course folder's ``source/<id>/``) and its text, the
+    same from ``crib assign --nbgrader`` and the class page."""
+    ident = assignment_id(assignment)
+    text = json.dumps(nbgrader_notebook(assignment), indent=1, ensure_ascii=False) + "\n"
+    return f"nbgrader/source/{ident}/{ident}.ipynb", text
 
 
 def _files(assignment: Assignment, site: str) -> dict[str, str]:

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ..classroom.desk import Choices, ClassDesk, TournamentChoices
 from ..errors import CribbageError
-from ..exercises.class_folder import web_address
+from ..exercises.class_folder import nbgrader_file, web_address
 from ..exercises.export_html import preview
 from ..exercises.generate import MAX_HANDS
 from ..exercises.model import DIFFICULTIES
@@ -94,7 +94,8 @@ def book_site() -> str:
 
 def _mime(name: str) -> str:
     return {"html": "text/html;charset=utf-8", "csv": "text/csv;charset=utf-8", "svg": "image/svg+xml",
-            "json": "application/json"}.get(name.rsplit(".", 1)[-1], "text/plain;charset=utf-8")
+            "json": "application/json", "ipynb": "application/x-ipynb+json"}.get(
+                name.rsplit(".", 1)[-1], "text/plain;charset=utf-8")
 
 
 # The views on the page by their number, so a drop caught by the page script reaches the right one.
@@ -394,6 +395,17 @@ class ClassDeskView(Frame):
                                                  "The answer key, to print", _mime("x.html")))
                      + download_link(f"class-{stem}.zip", desk.folder_zip(), "Everything (zip)" if cup else
                                  "Everything, with a worksheet per student (zip)", "application/zip"))
+        nbgrader = ""
+        if not cup:  # what `crib assign --nbgrader` adds, for a class that works on a JupyterHub
+            where, notebook = nbgrader_file(klass)
+            ident = where.split("/")[2]
+            downloads += download_link(f"{ident}.ipynb", notebook, "For nbgrader: the set as a source "
+                                       "notebook", _mime("x.ipynb"))
+            nbgrader = (f"<p class='crib-sub'>Using nbgrader on a JupyterHub? Put <i>For nbgrader</i> "
+                        f"in your course's <code>source/{esc(ident)}/</code> folder: nbgrader releases, "
+                        "collects and autogrades it like your other assignments (one point a question), on "
+                        "the same cards as the links and worksheets. The hub needs <code>crib_widgets</code> "
+                        "installed.</p>")
         opens = ("the book's game table on the tournament's deals" if cup else
                  "their own cards on the book's page <i>Your assignment</i>")
         typed = ("<p class='crib-sub'>No e-mail? A tournament has nothing shorter to type than its links: "
@@ -414,7 +426,7 @@ class ClassDeskView(Frame):
                 f"student their own link: it opens {opens}.</p>{where}{typed}"
                 f'<div class="crib-links-box"><table class="crib-links"><thead><tr>'
                 f"<th>student</th><th>link</th>{code_head}<th></th></tr></thead><tbody>{rows}</tbody></table>"
-                f"</div><div>{downloads}</div>")
+                f"</div><div>{downloads}</div>{nbgrader}")
 
     def _report_html(self) -> str:
         files = self.desk.report_files()
