@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Discard, Event, Game, Move, Play
+from ..game import Discard, Event, EventKind, Game, Move, Play
 from ..game.moves import move_to_list
 from .group import CARDS, GROUPS, Group
 from .keep import read_kept, write_kept
@@ -33,8 +33,6 @@ from .record import DealRecord, Foul, Layout
 from .wire import Message, hex_number, number, read
 
 __all__ = ["Session", "Foul", "new_game_id"]
-
-_HIDDEN = ("discard", "crib card")  # events whose cards lie face down
 
 
 class Session:
@@ -440,11 +438,11 @@ class Session:
     def _deal_events(self, engine: Game) -> list[Event]:
         events: list[Event] = []
         for event in engine.events:
-            if event.kind == "deal" and events:
+            if event.kind == EventKind.DEAL and events:
                 break  # the engine's next deal: the next record draws its own
-            if event.kind == "note" and self._past:
+            if event.kind == EventKind.NOTE and self._past:
                 continue
-            if (event.kind in _HIDDEN and event.seat not in self.seats) or event.kind == "crib card":
+            if (event.kind.quiet and event.seat not in self.seats) or event.kind == EventKind.CRIB_CARD:
                 event = Event(event.kind, event.text, event.seat, event.side, event.points)
             events.append(event)
         return events
