@@ -184,6 +184,8 @@ class FriendGame:
 
     def tick(self) -> None:
         """Acknowledge what this device has (a page may call it now and then)."""
+        if self.finished:
+            return  # the page has left the room: nothing is taken in any more
         self.session.tick()
         self._changed("")
 
