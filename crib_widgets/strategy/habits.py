@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..cards import RANK_VALUES
-from ..game import Event, Game
+from ..game import Event, EventKind, Game
 from .solver import FAR, Solver, grab_rank
 
 __all__ = ["grab_share", "their_turns", "PRIOR", "STEP"]
@@ -53,8 +53,8 @@ def their_turns(events: Sequence[Event], seat: int) -> Iterator[tuple[int, froze
     the grabber's rank, the best ranks (exact look-ahead, both hands known) and the rank laid."""
     for deal in _finished_deals(events):
         # the expert asks at every card it lays: replay each finished deal once
-        key = (seat, *((e.kind, e.seat, e.cards[0].rank if e.kind == "play" else 0)
-                       for e in deal if e.kind in ("play", "go", "reset")))
+        key = (seat, *((e.kind, e.seat, e.cards[0].rank if e.kind == EventKind.PLAY else 0)
+                       for e in deal if e.kind in (EventKind.PLAY, EventKind.GO, EventKind.RESET)))
         turns = _REPLAYED.get(key)
         if turns is None:
             if len(_REPLAYED) > 50_000:
@@ -69,16 +69,16 @@ _REPLAYED: dict[tuple[object, ...], tuple[tuple[int, frozenset[int], int], ...]]
 def _finished_deals(events: Sequence[Event]) -> Iterator[list[Event]]:
     deal: list[Event] = []
     for event in events:
-        if event.kind == "deal":
+        if event.kind == EventKind.DEAL:
             deal = []
         deal.append(event)
-        if event.kind == "show" and any(e.kind == "play" for e in deal):
+        if event.kind == EventKind.SHOW and any(e.kind == EventKind.PLAY for e in deal):
             yield deal
             deal = []
 
 
 def _turns(deal: list[Event], seat: int, solver: Solver) -> Iterator[tuple[int, frozenset[int], int]]:
-    plays = [e for e in deal if e.kind == "play"]
+    plays = [e for e in deal if e.kind == EventKind.PLAY]
     held = {s: sorted(e.cards[0].rank for e in plays if e.seat == s) for s in {e.seat for e in plays}}
     other = next((s for s in held if s != seat), None)
     if seat not in held or other is None:
@@ -86,11 +86,11 @@ def _turns(deal: list[Event], seat: int, solver: Solver) -> Iterator[tuple[int, 
     pile: tuple[int, ...] = ()
     said = 0  # bits: 1 for seat, 2 for the other, as the solver sees them (seat is its player 0)
     for event in deal:
-        if event.kind == "reset":
+        if event.kind == EventKind.RESET:
             pile, said = (), 0
-        elif event.kind == "go":
+        elif event.kind == EventKind.GO:
             said |= 1 if event.seat == seat else 2
-        elif event.kind == "play":
+        elif event.kind == EventKind.PLAY:
             rank = event.cards[0].rank
             if event.seat == seat:
                 choice = _choice(solver, tuple(held[seat]), tuple(held[other]), pile, said)

@@ -61,9 +61,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import RANK_VALUES, Card
-from ..game import Game
+from ..game import EventKind, Game
 from ..game.rules import pegged
-from ..game.seat_view import play_view
 from .solver import FAR, WIN, play_score, rank_patterns
 
 __all__ = ["MultiView", "MultiSolver", "multi_view", "hidden_deals", "play_values_multi", "expert_card",
@@ -386,18 +385,16 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
     above = [0] * n
     count = 0
     last = -1
-    events = game.events
-    start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
-    for event in events[start:]:
+    for event in game.deal_events():
         kind = event.kind
         if event.seat is None:
             continue
-        if kind == "play":
+        if kind == EventKind.PLAY:
             count += event.cards[0].value
             last = event.seat
-        elif kind == "reset":
+        elif kind == EventKind.RESET:
             count, last = 0, -1
-        elif kind == "go" and event.seat != seat:
+        elif kind == EventKind.GO and event.seat != seat:
             above[event.seat] = max(above[event.seat], 31 - count)
     said = 0
     for s in game.said_go:
@@ -407,7 +404,7 @@ def multi_view(game: Game, seat: int, *, board: bool = True) -> MultiView:
         needs = tuple(min(FAR, rules.target - game.scores[side]) for side in range(rules.sides))
         if min(needs) >= FAR:
             needs = None  # nobody is near the end: the same values (and memo) as for points
-    return MultiView(seat, game.hands[seat], game.pile, game.count, play_view(game, seat).unseen,
+    return MultiView(seat, game.hands[seat], game.pile, game.count, game.view(seat).unseen,
                      tuple(len(h) for h in game.hands), tuple(above), said, last,
                      tuple(rules.side_of(s) for s in range(n)), needs, rules.lowball, rules.exact_finish)
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CribbageError
-from ..game import Game, Rules
+from ..game import EventKind, Game, Rules
 from ..words import plural
 from .players import LEVELS, ComputerPlayer, make_player
 
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["PHASES", "parse_players", "play_game", "deal_points", "run_match", "report"]
 
 PHASES = ("play", "hand", "crib", "heels")
-_PHASE_OF_EVENT = {"peg": "play", "go point": "play", "last card": "play", "heels": "heels"}
+_PHASE_OF_EVENT = {EventKind.PEG: "play", EventKind.GO_POINT: "play", EventKind.LAST_CARD: "play",
+                   EventKind.HEELS: "heels"}
 ALIASES = {"random": "beginner", "greedy": "intermediate"}
 
 
@@ -58,14 +59,14 @@ def deal_points(game: Game) -> list[tuple[int, list[dict[str, int]]]]:
     players = game.rules.players
     current = None
     for event in game.events:
-        if event.kind == "deal" and event.seat is not None:
+        if event.kind == EventKind.DEAL and event.seat is not None:
             current = [dict.fromkeys(PHASES, 0) for _ in range(players)]
             deals.append((event.seat, current))
             continue
         if current is None or event.seat is None or not event.points:
             continue
         phase = _PHASE_OF_EVENT.get(event.kind)
-        if event.kind in ("show", "announce"):
+        if event.kind in (EventKind.SHOW, EventKind.ANNOUNCE):
             phase = "crib" if event.is_crib else "hand"
         if phase is not None:
             current[event.seat][phase] += event.points

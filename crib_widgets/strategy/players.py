@@ -42,8 +42,8 @@ from typing import Protocol, TypedDict, runtime_checkable
 
 from ..cards import Card
 from ..errors import CribbageError, IllegalMove
-from ..game import Announce, Answer, Discard, Event, Game, Go, Move, Play
-from ..game.seat_view import own_discards, play_view
+from ..game import Announce, Answer, Discard, EventKind, Game, Go, Move, Phase, Play
+from ..game.seat_view import own_discards
 from ..scoring import MAX_HAND_SCORE, rank_points
 from .count_out import CountOut
 from .discard import DiscardOption, advise_discard, hand_sums, unseen_cards
@@ -96,23 +96,23 @@ class ComputerPlayer:
         players = game.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise CribbageError(f"seat {seat!r} is not a seat: use 0 to {players - 1}")
-        if phase == "over":
+        if phase == Phase.OVER:
             raise IllegalMove("the game is over: there is no move to choose")
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             if len(game.hands[seat]) != game.rules.hand_size:
                 raise IllegalMove(f"seat {seat} has already discarded: {game.prompt}")
         elif game.whose_turn != seat:
             raise IllegalMove(f"it is not seat {seat}'s turn: {game.prompt}")
         rng = random.Random(f"{self.seed}:{game.seed}:{len(game.moves)}:{seat}")
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             return Discard(seat, self.discard(game, seat, rng))
-        if phase == "play":
+        if phase == Phase.PLAY:
             card = self.play(game, seat, rng)
             return Go(seat) if card is None else Play(seat, card)
         counting = game.counting
         if counting is None:  # the announce and answer phases count a hand
             raise RuntimeError(f"nothing is being counted in the {phase} phase")
-        if phase == "announce" or counting.announced is None:
+        if phase == Phase.ANNOUNCE or counting.announced is None:
             return Announce(seat, announce_count(counting.cards, counting.starter, counting.is_crib,
                                                  miscount=self.miscount, rng=rng))
         kind, points = answer_count(counting.announced, counting.cards, counting.starter, counting.is_crib,
@@ -158,7 +158,7 @@ class Beginner(ComputerPlayer):
         return max(throws, key=seen_points)
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        return greedy_play(play_view(game, seat))
+        return greedy_play(game.view(seat))
 
 
 # Throwing these into the other player's crib gives points away; into one's own they are welcome.
@@ -208,7 +208,7 @@ class Intermediate(ComputerPlayer):
         return max(throws, key=lambda t: (value(t), [c.index for c in t]))
 
     def play(self, game: Game, seat: int, rng: random.Random) -> Card | None:
-        view = play_view(game, seat)
+        view = game.view(seat)
         if view.lowball:
             return greedy_play(view)
         playable = view.playable()
@@ -384,20 +384,20 @@ def look_ahead_view(game: Game, seat: int) -> LookAheadView:
     deals grabbed the points in front of it (`habits.grab_share`)."""
     rules = game.rules
     other = 1 - seat
-    view = play_view(game, seat)
+    view = game.view(seat)
     above = 0
     count = 0
     pile: tuple[int, ...] = ()
     piles: list[tuple[int, ...]] = []  # the pile (ranks) each of the other player's cards was laid on
-    for event in _this_deal(game):
-        if event.kind == "play":
+    for event in game.deal_events():
+        if event.kind == EventKind.PLAY:
             if event.seat == other:
                 piles.append(pile)
             pile = (*pile, event.cards[0].rank)
             count += event.cards[0].value
-        elif event.kind == "reset":
+        elif event.kind == EventKind.RESET:
             pile, count = (), 0
-        elif event.kind == "go" and event.seat == other:
+        elif event.kind == EventKind.GO and event.seat == other:
             above = max(above, 31 - count)
     return {"hand": game.hands[seat], "pile": game.pile, "unseen": view.unseen,
             "held": len(game.hands[other]), "their_go_above": above, "their_go_now": other in game.said_go,
@@ -417,7 +417,3 @@ def _count_out(game: Game, seat: int, unseen: tuple[Card, ...]) -> CountOut | No
                     exact=game.rules.exact_finish)
 
 
-def _this_deal(game: Game) -> tuple[Event, ...]:
-    events = game.events
-    start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
-    return events[start:]

@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING
 
 from ...aloud import number_words
 from ...cards import RANK_VALUES, Card
-from ...game import Event
-from ...game.seat_view import play_view
+from ...game import Event, EventKind
 from ...game.show import show_order
 from ...pegging import item_words, next_in_count, play_points, points_words
 from ...scoring import hand_total
@@ -230,7 +229,7 @@ def _reply_part(game: Game, seat: int, done: Card, best: Card, d: Line, b: Line,
     after_done, after_best = count + done.value, count + best.value
     item = KIND_WORDS[what]
     answers = "a ten-card" if len(ranks) > 1 and all(r >= 10 for r in ranks) else ranks_words(set(ranks))
-    unseen = Counter(c.rank for c in play_view(game, seat).unseen)
+    unseen = Counter(c.rank for c in game.view(seat).unseen)
     kind = KIND_WORDS[what]
     if what.endswith("pair royal"):  # on the better card the same answer is a pair at most
         what, kind = "pair", KIND_WORDS["pair"]
@@ -377,7 +376,7 @@ def _threat_reason(game: Game, seat: int, done: Card, best: Card) -> str:
     counted over the unseen cards."""
     pile = tuple(c.rank for c in game.pile)
     count = game.count
-    unseen = Counter(c.rank for c in play_view(game, seat).unseen)
+    unseen = Counter(c.rank for c in game.view(seat).unseen)
     if pile_points((*pile, best.rank)) != pile_points((*pile, done.rank)):
         return (f"the {best.rank_text} {scores_now(game.pile, best)}, the {done.rank_text} "
                 f"{scores_now(game.pile, done)}")
@@ -442,9 +441,6 @@ def _partner_next(game: Game, seat: int, card: Card) -> bool:
 
 # ----- the throw -----
 
-_PLAY_KINDS = ("peg", "go point", "last card")
-
-
 def how_it_ended(game: Game, seat: int | None = None) -> str:
     """How a finished game ended, for ``seat`` ("your hand"; None: every side by its name, "You"
     being "your" anyway): who reached the target, with what, in what order the hands were counted
@@ -462,9 +458,7 @@ def how_it_ended(game: Game, seat: int | None = None) -> str:
     """
     if not game.is_over or game.result is None:
         return ""
-    events = game.events
-    start = max(i for i, e in enumerate(events) if e.kind == "deal")
-    scoring = [e for e in events[start:] if e.points > 0 and e.side is not None]
+    scoring = [e for e in game.deal_events() if e.points > 0 and e.side is not None]
     if not scoring:
         return ""
     last = scoring[-1]
@@ -475,11 +469,12 @@ def how_it_ended(game: Game, seat: int | None = None) -> str:
     name = game.side_name(side)
     final = game.result.scores[side]
     reached = f"from {final - last.points} to {min(final, target)}"
-    if last.kind != "show" and last.kind != "announce":
+    if last.kind not in (EventKind.SHOW, EventKind.ANNOUNCE):
         what = _PEGGED.get(last.kind) or points_words(last.play_score.items if last.play_score else ())
+        if last.kind == EventKind.HEELS:
+            return f"{name} pegged out with {what}, {reached}, before the play began."
         return (f"{name} pegged out in the play with {what}, {reached}. The hands and the crib are "
-                "counted only after the play, so none was counted this deal.") if last.kind != "heels" else (
-            f"{name} pegged out with {what}, {reached}, before the play began.")
+                "counted only after the play, so none was counted this deal.")
     what = "crib" if last.is_crib else "hand"
     text = f"{name} counted out with the {what} ({plural(last.points, 'point')}), {reached}."
     left = _uncounted(game, last)
@@ -502,7 +497,8 @@ def how_it_ended(game: Game, seat: int | None = None) -> str:
             f"{'was' if len(left) == 1 else 'were'} never counted{more}.")
 
 
-_PEGGED = {"go point": "1 for the go", "last card": "1 for the last card", "heels": "2 for his heels"}
+_PEGGED = {EventKind.GO_POINT: "1 for the go", EventKind.LAST_CARD: "1 for the last card",
+           EventKind.HEELS: "2 for his heels"}
 
 
 def _whose(game: Game, side: int, seat: int | None) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ...cards import Card
 from ...errors import CribbageError
-from ...game import Announce, Discard, Event, Game, Go, Move, Play
+from ...game import Announce, Discard, EventKind, Game, Go, Move, Play
 from ..explain import ranks_text
 from ..lookahead import DEFAULT_SAMPLES, READ_DRAWS, play_values
 from ..lookahead_multi import card_values_multi
@@ -188,11 +188,7 @@ def card_values(game: Game, seat: int, *, samples: int | None = None) -> tuple[d
 
 
 def _position(game: Game, seat: int, hand: tuple[Card, ...]) -> Position:
-    played = tuple(e.cards[0] for e in _deal_events(game) if e.kind == "play")
+    played = tuple(e.cards[0] for e in game.deal_events() if e.kind == EventKind.PLAY)
     return Position(tuple(hand), game.pile, game.count, played, game.scores, game.dealer, game.starter)
 
 
-def _deal_events(game: Game) -> tuple[Event, ...]:
-    events = game.events
-    start = max((i for i, e in enumerate(events) if e.kind == "deal"), default=0)
-    return events[start:]
