@@ -17,6 +17,7 @@ from crib_widgets.classroom.desk import TournamentChoices
 from crib_widgets.cli import main
 from crib_widgets.errors import CribbageError
 from crib_widgets.strategy.players import make_player
+from crib_widgets.table.class_tournament import Tournament
 from crib_widgets.table.duplicate import DuplicateMatch, DuplicateSet, score_results
 from crib_widgets.table.tournament import NOT_RESTORED, NOT_SHARED, TournamentPlay, is_tournament_link
 
@@ -197,3 +198,32 @@ def test_a_wrong_folder_is_one_sentence_and_leaves_every_file_as_it_was(desk, tm
     assert "already holds a class" in lines[1]
     names.unlink()
     assert _snapshot(tmp_path) == before
+
+
+BEFORE = json.loads((Path(__file__).parent / "data" / "tournament_results_before.json").read_text("utf-8"))
+
+
+# c19cb2b folds accents into a student's key: a file signed with the key of a link sent before it,
+# for a name with an accent, no longer matches the class's key (a name without one keeps its key)
+ACCENT_KEY = pytest.mark.xfail(strict=True, reason="a link sent before c19cb2b signs an accented name "
+                               "with the old key: its results file is refused as changed")
+
+
+@pytest.mark.parametrize("name, level, seed", [("Ann", "expert", 0),
+                                               pytest.param("Chloé", "intermediate", 1, marks=ACCENT_KEY)])
+def test_the_results_files_are_written_byte_for_byte_as_before_and_still_graded(name, level, seed):
+    """Files the game table wrote before the flow moved here (tests/data/README.md says how)."""
+    cup = Tournament.from_json(BEFORE["class"])
+    kept = BEFORE[name]
+    play = TournamentPlay.open_link(cup.link(name))
+    play_through(play, level, seed)
+    notebook = TournamentPlay.of_set(cup.chosen.to_dict(), name)
+    play_through(notebook, level, seed)
+    assert notebook.results_text() == kept["duplicate"] and play.match.points == kept["points"]
+    assert score_results(kept["duplicate"], cup.chosen)[0] == name
+    desk = ClassDesk()
+    assert desk.load("class.json", json.dumps(BEFORE["class"]).encode("utf-8")), desk.message
+    assert desk.hand_in([(play.file_name, kept["signed"].encode("utf-8"))]) and desk.grade(), desk.message
+    assert not desk.refused, desk.refused
+    assert [(row.student, row.points) for row in desk.report.standings] == [(name, kept["points"])]
+    assert play.results_text(SAVED) == kept["signed"]
