@@ -12,9 +12,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from crib_widgets.cards import Card, parse_cards
+from crib_widgets.game.kinds import NARRATED, EventKind
 from crib_widgets.pegging import item_words, play_points
 from crib_widgets.scoring import HandScore, score_hand
 from crib_widgets.widgets.board import board_svg
@@ -178,11 +179,7 @@ def play_table(piles: Sequence[tuple[str, str]]) -> HTML:
                  rows, escape=False, numeric=(2, 3))
 
 
-_NARRATED = ("play", "peg", "go", "go point", "reset", "last card", "heels", "show", "announce", "answer",
-             "muggins", "ten back", "game over")
-
-
-def narrate(events: Iterable, kinds: Sequence[str] = _NARRATED) -> HTML:
+def narrate(events: Iterable, kinds: Collection[str] = NARRATED) -> HTML:
     """The game's own sentences for its events, one a line: cards laid with the card drawn,
     points in bold, the count going back to 0 as a divider."""
     rows = []
@@ -190,10 +187,10 @@ def narrate(events: Iterable, kinds: Sequence[str] = _NARRATED) -> HTML:
         if event.kind not in kinds:
             continue
         text = esc(event.text)
-        if event.kind == "play" and event.cards:
+        if event.kind == EventKind.PLAY and event.cards:
             card = _row(event.cards[-1:], small=True, label=event.cards[-1].name)
             rows.append(f"<tr><td>{card}</td><td>{text}</td></tr>")
-        elif event.kind == "reset":
+        elif event.kind == EventKind.RESET:
             rows.append(f'<tr><td></td><td class="cb-reset">{text}</td></tr>')
         elif event.points:
             points = f'<td class="cb-num">{event.points:+d}</td>'

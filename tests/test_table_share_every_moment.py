@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.game import Rules
+from crib_widgets.game.kinds import BOARD
 from crib_widgets.table import Table
 from crib_widgets.table.share import read_link, share_link
-from crib_widgets.widgets.table_views import SCORING_KINDS, event_line, log_html, seats_html, table_html
+from crib_widgets.widgets.table_views import event_line, log_html, seats_html, table_html
 
 GAMES = int(os.environ.get("CRIB_SHARE_GAMES", "25"))
 
@@ -30,7 +31,7 @@ def visible(t: Table) -> dict:
     """Everything the table shows the person at ``t.you``, as the view draws it."""
     g, you = t.game, t.you
     shown = t.shown_events
-    latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
+    latest = next((e for e in reversed(shown) if e.kind in BOARD), None)
     return {
         "phase": g.phase, "turn": g.whose_turn, "count": g.count, "pile": g.pile, "said go": g.said_go,
         "scores": g.scores, "pegs": g.pegs, "hand": g.hands[you], "laid": g.played, "starter": g.starter,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..cards import SUITS, Card, full_deck
 from ..errors import CribbageError
-from ..game import Game, Go, Play, Rules, Start
+from ..game import Game, Go, Phase, Play, Rules, Start
 from ..pegging import pile_total, play_points
 from .levels import play_level
 from .model import PlayExercise, Solution
@@ -119,13 +119,13 @@ def simulate_play(rng: random.Random, players: int) -> list[tuple[Plays, bool]]:
     hands = [dealt[i::players] for i in range(players)]
     game = _play_from(hands)
     notation = _Notation(players, game.whose_turn)
-    while game.phase == "play":
+    while game.phase == Phase.PLAY:
         seat, moves = game.whose_turn, game.legal_moves()
         if type(moves[0]) is Go:
-            notation.add(seat, None, game.apply(moves[0]), game.phase != "play")
+            notation.add(seat, None, game.apply(moves[0]), game.phase != Phase.PLAY)
             continue
         card = _choose(rng, [m.card for m in moves], list(game.pile))
-        notation.add(seat, card, game.apply(Play(seat, card)), game.phase != "play")
+        notation.add(seat, card, game.apply(Play(seat, card)), game.phase != Phase.PLAY)
     return notation.counts
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from enum import StrEnum as _StrEnum
 
-__all__ = ["Phase", "Part", "EventKind", "ChangeKind", "SCORING", "QUIET", "NARRATED", "BOARD"]
+__all__ = ["Phase", "Part", "EventKind", "ChangeKind", "SCORING", "QUIET", "NARRATED", "BOARD", "RECENT"]
 
 
 class StrEnum(_StrEnum):
@@ -106,6 +106,10 @@ QUIET = frozenset({EventKind.DISCARD, EventKind.CRIB_CARD})
 NARRATED = frozenset(k for k in EventKind if k in SCORING or k.part in (Part.PLAY, Part.SHOW, Part.END))
 #: What the board's line tells: the last points, a go (why nobody scored) or the end.
 BOARD = SCORING | {EventKind.GO, EventKind.GAME_OVER}
+#: What the table's "just now" line tells: each step of the discards, the play and the show, but the
+#: pack's card for the crib (nobody's step) and a hand shown (the show draws it in full).
+RECENT = frozenset(k for k in EventKind if k.part in (Part.DISCARD, Part.PLAY, Part.SHOW)
+                   and k not in (EventKind.CRIB_CARD, EventKind.SHOW))
 
 
 class ChangeKind(StrEnum):

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
+from ..game.kinds import Phase
 from ..scoring import hand_total
 from ..skills import Skill
 from ..words import join_words, plural
@@ -130,7 +131,7 @@ def play_game(p: Position) -> Game:
         if turn is None:
             raise CribbageError(f"the stored play position {p['text']!r} has moves after the game ended")
         game.apply(Go(turn) if move == "go" else Play(turn, Card.parse(move)))
-    if game.phase != "play" or game.whose_turn != 0:
+    if game.phase != Phase.PLAY or game.whose_turn != 0:
         raise CribbageError(f"the stored play position {p['text']!r} is not your turn in the play")
     return game
 

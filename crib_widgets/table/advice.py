@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Discard, Game, Move, Play
+from ..game import Discard, Game, Move, Phase, Play
 
 if TYPE_CHECKING:
     from ..strategy.discard import DiscardOption
@@ -60,7 +60,7 @@ class Advice:
     full `DiscardOption` list when the advice is about the throw.
     """
 
-    phase: str
+    phase: Phase  # the discard or the play
     options: tuple[tuple[tuple[Card, ...], float], ...]
     why: str
     discard: tuple[DiscardOption, ...] = ()
@@ -77,9 +77,9 @@ class Advice:
 
 def advise(game: Game, seat: int) -> Advice | None:
     """Advice for ``seat`` in the discard or the play (None when it has nothing to decide)."""
-    if game.phase == "discard" and len(game.hands[seat]) == game.rules.hand_size:
+    if game.phase == Phase.DISCARD and len(game.hands[seat]) == game.rules.hand_size:
         return _discard_advice(game, seat)
-    if game.phase == "play" and game.whose_turn == seat:
+    if game.phase == Phase.PLAY and game.whose_turn == seat:
         return _play_advice(game, seat)
     return None
 
@@ -115,7 +115,7 @@ def _discard_advice(game: Game, seat: int) -> Advice:
     pairs = tuple((o.cards, o.value) for o in weighed)
     best = set(weighed[0].cards)
     ordered = sorted(options, key=lambda o: set(o.discard) != best)  # the expert's best first
-    return Advice("discard", pairs, ordered[0].explanation, tuple(ordered))
+    return Advice(Phase.DISCARD, pairs, ordered[0].explanation, tuple(ordered))
 
 
 def _play_advice(game: Game, seat: int) -> Advice | None:
@@ -134,7 +134,7 @@ def _play_advice(game: Game, seat: int) -> Advice | None:
     if worse is not None:
         why = play_reason(game, seat, worse[0], best)
         why += f" (the {worse[0].name} would be worth {value - worse[1]:.1f} less on average)"
-    return Advice("play", tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
+    return Advice(Phase.PLAY, tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
 
 
 def check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, str]:

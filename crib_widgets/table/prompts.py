@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game import Discard, Game, Move
+from ..game import Discard, Game, Move, Phase
 from ..words import plural, possessive
 
 __all__ = ["go_note", "prompt_words", "warning_text", "whose"]
@@ -28,11 +28,11 @@ def whose(game: Game, seat: int, you: int) -> str:
 def prompt_words(game: Game, you: int, *, only_go: bool) -> str:
     """What the person at ``you`` is to do in the game's phase, in one sentence (``only_go``: they
     can only say go, which the table says for them)."""
-    if game.phase == "discard":
+    if game.phase == Phase.DISCARD:
         dealer = whose(game, game.dealer, you)
         return (f"{_capital(dealer)} deal: choose {plural(game.rules.discards, 'card')} "
                 f"for {dealer} crib.")
-    if game.phase == "play":
+    if game.phase == Phase.PLAY:
         if only_go:
             return f"You cannot lay a card on {game.count} without passing 31: say go."
         if not game.pile:
@@ -42,7 +42,7 @@ def prompt_words(game: Game, you: int, *, only_go: bool) -> str:
     if counting is None:  # the announce and answer phases count a hand
         return ""
     what = "crib" if counting.is_crib else "hand"
-    if game.phase == "announce" or counting.announced is None:
+    if game.phase == Phase.ANNOUNCE or counting.announced is None:
         return f"Count your {what} with the starter and announce the points."
     return (f"{_capital(whose(game, counting.owner, you))} {what} is counted as "
             f"{plural(counting.announced, 'point')}: accept it, call Muggins or say it is too high.")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..bounded import NotJSON, decode_bounded, load_json, whole_number
 from ..errors import CribbageError
-from ..game import Game
+from ..game import EventKind, Game
 from ..game.save import MAX_SAVE_BYTES, SEED_DIGITS
 from .advice import check_hint_level, check_warn_at
 from .seats import LEARNER, check_seats, check_strength
@@ -113,9 +113,8 @@ def _shown(shown: object, game: Game) -> tuple[bool, int]:
         raise CribbageError("this table save is damaged: 'shown' must be {\"paused\": true or false, "
                             "\"step\": a whole number}")
     paused, step = shown.get("paused", False), shown.get("step", -1)
-    deal_events = game.events[max(i for i, e in enumerate(game.events) if e.kind == "deal"):]
-    if paused and (game.is_over or game.deal_number < 2 or any(e.kind in ("play", "starter")
-                                                                 for e in deal_events)):
+    if paused and (game.is_over or game.deal_number < 2 or any(e.kind in (EventKind.PLAY, EventKind.STARTER)
+                                                                 for e in game.deal_events())):
         raise CribbageError("this table save is damaged: it says a deal's show is up, but no deal has just "
                             "ended")
     steps = DealShow.of(game.events, finished=paused).steps if paused or game.is_over else ()

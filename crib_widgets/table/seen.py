@@ -27,7 +27,7 @@ from typing import TypedDict
 
 from ..cards import Card, full_deck, parse_cards
 from ..errors import CribbageError
-from ..game import Discard, Event, Game, Go, Move, Play, Rules, stack_deck
+from ..game import Discard, Event, EventKind, Game, Go, Move, Play, Rules, stack_deck
 from ..game.deal import stacked_cut
 from ..game.moves import move_from_list, move_to_list
 from ..pegging import next_in_count
@@ -96,9 +96,9 @@ def seen_by(game: Game, seat: int) -> Seen:
         shown: list[tuple[Card, ...] | None] = [None] * n
         crib: tuple[Card, ...] | None = None
         for event in events[starts[number]:starts[number + 1]]:
-            if event.kind == "starter":
+            if event.kind == EventKind.STARTER:
                 starter = event.cards[0]
-            elif event.kind in ("show", "announce") and event.seat is not None:
+            elif event.kind in (EventKind.SHOW, EventKind.ANNOUNCE) and event.seat is not None:
                 crib, shown = _reveal(event.seat, event.cards, event.is_crib, crib, shown)
         if number == len(deals) - 1 and game.counting is not None:
             c = game.counting
@@ -128,7 +128,7 @@ def _cut_rounds(events: Sequence[Event]) -> tuple[tuple[Card, ...], ...]:
     rounds: list[list[Card]] = []
     last: int | None = None
     for event in events:
-        if event.kind == "cut for deal" and event.seat is not None:
+        if event.kind == EventKind.CUT_FOR_DEAL and event.seat is not None:
             if last is None or event.seat <= last:
                 rounds.append([])
             rounds[-1].append(event.cards[0])

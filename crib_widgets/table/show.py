@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..game import Event
+from ..game import Event, EventKind, Part
 
 __all__ = ["ShowStep", "DealShow", "show_groups", "deal_starts"]
 
@@ -29,12 +29,12 @@ def show_groups(events: Sequence[Event]) -> list[list[Event]]:
     groups: list[list[Event]] = []
     current: list[Event] = []
     for event in events:
-        if event.kind == "ten back" and not current and groups:
+        if event.kind == EventKind.TEN_BACK and not current and groups:
             groups[-1].append(event)
             continue
-        if event.kind in ("announce", "answer", "muggins", "show", "ten back"):
+        if event.kind.part == Part.SHOW:
             current.append(event)
-        if event.kind == "show":
+        if event.kind == EventKind.SHOW:
             groups.append(current)
             current = []
     if current:
@@ -44,7 +44,7 @@ def show_groups(events: Sequence[Event]) -> list[list[Event]]:
 
 def deal_starts(events: Sequence[Event]) -> list[int]:
     """Where each deal's events begin."""
-    return [i for i, e in enumerate(events) if e.kind == "deal"]
+    return [i for i, e in enumerate(events) if e.kind == EventKind.DEAL]
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class DealShow:
             ShowStep(index, words, tuple(cards), total)
             for index, group in enumerate(groups)
             for e in group
-            if e.kind == "show" and e.score is not None
+            if e.kind == EventKind.SHOW and e.score is not None
             for words, cards, total in e.score.steps()
         )
         return cls(groups, steps, end)

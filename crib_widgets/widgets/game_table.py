@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Announce, Answer, Discard, Go, Play, Rules
+from ..game import Announce, Answer, Discard, Go, Phase, Play, Rules
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.new_game import asks_before_leaving, table_from_options
@@ -292,7 +292,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_selection(self) -> None:
         game = self.game
-        if game.phase != "discard" or self.paused or self.table.waiting:
+        if game.phase != Phase.DISCARD or self.paused or self.table.waiting:
             return
         k = game.rules.discards
         chosen = len(self.picker.selected)
@@ -309,7 +309,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_lay(self) -> None:
         self.went_live()
-        if self.game.phase == "discard" and not self.lay_button.disabled:
+        if self.game.phase == Phase.DISCARD and not self.lay_button.disabled:
             self._move(Discard(self.table.you, tuple(self.picker.selected)))
             if self.table.warning is not None:
                 self.set_status(
@@ -318,7 +318,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_play(self, card: Card) -> None:
         self.went_live()
-        if self.game.phase == "play":
+        if self.game.phase == Phase.PLAY:
             self._move(Play(self.table.you, card))
             if self.table.warning is not None:
                 self.set_status(
@@ -327,12 +327,12 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_go(self) -> None:
         self.went_live()
-        if self.game.phase == "play" and not self.go_button.disabled:
+        if self.game.phase == Phase.PLAY and not self.go_button.disabled:
             self._move(Go(self.table.you))
 
     def _on_announce(self) -> None:
         self.went_live()
-        if self.game.phase != "announce":
+        if self.game.phase != Phase.ANNOUNCE:
             return
         points = read_points(self.announce_input.value)
         if points is None:
@@ -345,7 +345,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         button = {"accept": self.accept_button, "muggins": self.muggins_button}.get(
             kind, self.overcount_button
         )
-        if self.game.phase != "answer" or button.disabled:
+        if self.game.phase != Phase.ANSWER or button.disabled:
             return
         points = None
         if kind == "muggins":
@@ -365,7 +365,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         self.advice = advice
         self.advice_view.value = advice_html(advice)
         best = " ".join(c.pretty for c in advice.best)
-        if advice.phase == "discard":
+        if advice.phase == Phase.DISCARD:
             self.picker.select(advice.best)
             self.set_status(f"Show me raised {best} for you: press Lay in the crib to throw them, or tap a "
                             "raised card to put it back and choose another.")

@@ -26,6 +26,7 @@ import base64
 import io
 from typing import TYPE_CHECKING
 
+from ..game.kinds import EventKind, Part
 from ..table.ending import final_result
 
 if TYPE_CHECKING:
@@ -42,15 +43,15 @@ PHASE_NAMES = ("play", "hands", "crib", "his heels", "Muggins", "10 back")
 def phase_of(event: Event) -> str | None:
     """Which phase an event's points belong to (None for events that score nothing)."""
     kind = event.kind
-    if kind in ("peg", "go point", "last card"):
+    if kind.scores and kind.part == Part.PLAY:
         return "play"
-    if kind in ("show", "announce"):
+    if kind in (EventKind.SHOW, EventKind.ANNOUNCE):
         return "crib" if event.is_crib else "hands"
-    if kind == "heels":
+    if kind == EventKind.HEELS:
         return "his heels"
-    if kind == "muggins":
+    if kind == EventKind.MUGGINS:
         return "Muggins"
-    if kind == "ten back":
+    if kind == EventKind.TEN_BACK:
         return "10 back"
     return None
 
@@ -89,7 +90,7 @@ def score_race(game: Game) -> tuple[list[int], list[list[int]], list[int]]:
     scores.reverse()
     xs, deals, step = [0], [], 0
     for event in game.events:
-        if event.kind == "deal":
+        if event.kind == EventKind.DEAL:
             deals.append(step)
         elif event.points and event.side is not None:
             step += 1

@@ -6,6 +6,7 @@ whose controls (`crib_widgets.widgets.table_controls`) it fills; it decides no r
 from __future__ import annotations
 
 from ..game import Play
+from ..game.kinds import BOARD, RECENT, EventKind, Phase
 from ..table.choices import choices
 from ..table.ending import final_pegs, final_result
 from ..voice.player import call_player, event_calls
@@ -13,7 +14,6 @@ from ..words import join_words, plural
 from .cards_view import card_html, cards_html
 from .styles import esc
 from .table_views import (
-    SCORING_KINDS,
     crib_owner,
     event_line,
     log_html,
@@ -25,23 +25,6 @@ from .table_views import (
 )
 
 __all__ = ["TableDrawing"]
-
-# the events the "just now" line tells
-_RECENT_KINDS = (
-    "discard",
-    "starter",
-    "heels",
-    "play",
-    "peg",
-    "go",
-    "go point",
-    "last card",
-    "reset",
-    "announce",
-    "answer",
-    "muggins",
-    "ten back",
-)
 
 
 class TableDrawing:
@@ -78,7 +61,7 @@ class TableDrawing:
         self._draw_header()
         shown = t.shown_events
         names = [game.side_name(s).replace(" and ", " & ") for s in range(game.rules.sides)]
-        latest = next((e for e in reversed(shown) if e.kind in SCORING_KINDS), None)
+        latest = next((e for e in reversed(shown) if e.kind in BOARD), None)
         target = game.rules.target
         self.board.update(final_pegs(game), event_line(latest, game) if latest else "", names=names,
                           target=target)
@@ -139,13 +122,13 @@ class TableDrawing:
         rules = game.rules
         players = t.people or (t.you,)  # a computers' table (a watched game) is seen from seat 0
         against = ", ".join(game.names[s] for s in range(rules.players) if s not in players)
-        first_deal = next((i for i, e in enumerate(game.events) if e.kind == "deal"), 0)
+        first_deal = next((i for i, e in enumerate(game.events) if e.kind == EventKind.DEAL), 0)
         # the variant's rules stay up all game; who cut the lowest card and deals first only in deal 1
         # (the rules' notes name no seat, the cut's names the dealer)
         notes = "".join(
             f'<div class="crib-note">{esc(e.text)}</div>'
             for e in game.events[:first_deal]
-            if e.kind == "note" and (e.seat is None or t.shown_deal <= 1)
+            if e.kind == EventKind.NOTE and (e.seat is None or t.shown_deal <= 1)
         )
         people = [game.names[s] for s in players]
         who = join_words(people) + (" at this device" if len(people) > 1 else "")
@@ -164,7 +147,7 @@ class TableDrawing:
         lines = [  # one sentence each, joined by "; " (a note's own full stop would read ".;")
             item.rstrip(".") if isinstance(item, str) else event_line(item)
             for item in t.recent_items()
-            if isinstance(item, str) or item.kind in _RECENT_KINDS
+            if isinstance(item, str) or item.kind in RECENT
         ][-10:]
         # the play's calls as speech ("fifteen for two", "go"), said by themselves if the learner asks
         calls = event_calls(t.recent())
@@ -192,14 +175,14 @@ class TableDrawing:
         )
         hints = t.hint_level == "show"
         self.hint_button.layout.display = None if hints else "none"
-        if game.phase == "discard":
+        if game.phase == Phase.DISCARD:
             self._show_picker("toggle", game.hands[t.you], set(game.hands[t.you]))
             self.picker.max_selected = game.rules.discards
             self.discard_row.layout.display = None
             self._on_selection()
-        elif game.phase == "play":
+        elif game.phase == Phase.PLAY:
             self._draw_play(mine)
-        elif game.phase == "announce":
+        elif game.phase == Phase.ANNOUNCE:
             self._draw_counting()
             self.announce_row.layout.display = None
             what = "crib" if game.counting.is_crib else "hand"
@@ -207,7 +190,7 @@ class TableDrawing:
                 f"{self._addressed()}Muggins: count your {what} with the starter, type the points and press "
                 "Announce. Opponents may catch a mistake!"
             )
-        elif game.phase == "answer":
+        elif game.phase == Phase.ANSWER:
             self._draw_answer(mine)
 
     def _draw_waiting(self) -> None:
@@ -304,7 +287,7 @@ class TableDrawing:
             self.announce_input.value = ""  # a new count: the box starts empty
             self.muggins_input.value = ""
             self._counted = self._counting_key()
-        done = [g for g in show_groups(t.deal_events()) if g[-1].kind in ("show", "ten back")]
+        done = [g for g in show_groups(t.deal_events()) if g[-1].kind in (EventKind.SHOW, EventKind.TEN_BACK)]
         cards = cards_html(c.cards, four_colour=self.four_colour)
         starter = card_html(c.starter, four_colour=self.four_colour, tag="starter")
         self.show_view.value = show_html(game, done, four_colour=self.four_colour) + (

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..game.kinds import EventKind, Phase
 from ..table.ending import final_text
 from ..table.prompts import whose as seat_possessive
 from ..table.show import show_groups
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from ..table import Advice
 
 __all__ = [
-    "SCORING_KINDS",
     "advice_html",
     "crib_owner",
     "event_line",
@@ -32,8 +32,6 @@ __all__ = [
     "whose",
 ]
 
-SCORING_KINDS = ("heels", "peg", "go point", "last card", "go", "show", "announce", "muggins", "ten back",
-                 "game over")
 
 
 def whose(game: Game, seat: int, you: int = 0, *, capital: bool = False) -> str:
@@ -69,7 +67,7 @@ def seats_html(game: Game, you: int, four_colour: bool = False) -> str:
             marks.append("your partner")
         if seat in game.said_go:
             marks.append("said go")
-        turn = game.whose_turn == seat and game.phase in ("play", "announce", "answer")
+        turn = game.whose_turn == seat and game.phase in (Phase.PLAY, Phase.ANNOUNCE, Phase.ANSWER)
         badge = f' <span class="crib-sub">({", ".join(marks)})</span>' if marks else ""
         backs = "".join(
             back_html(small=True, label=f"{whose(game, seat, you)} card, face down") for _ in range(held)
@@ -130,8 +128,8 @@ def show_html(
     """Every hand and crib counted in the show, with its cards, the count aloud and every reason."""
     blocks = []
     for index, group in enumerate(groups):
-        shown = next((e for e in group if e.kind == "show"), None)
-        lines = [f"<div>{esc(e.text)}</div>" for e in group if e.kind != "show"]
+        shown = next((e for e in group if e.kind == EventKind.SHOW), None)
+        lines = [f"<div>{esc(e.text)}</div>" for e in group if e.kind != EventKind.SHOW]
         if shown is None:
             blocks.append(f'<div class="crib-seat">{"".join(lines)}</div>')
             continue
@@ -175,7 +173,7 @@ def event_line(event: Event, game: Game | None = None) -> str:
 
 def log_html(events: Sequence[Event], limit: int = 60, game: Game | None = None) -> str:
     """The latest events, newest first (the log scrolls)."""
-    shown = [e for e in events if e.kind not in ("cut for deal",)][-limit:]
+    shown = [e for e in events if e.kind != EventKind.CUT_FOR_DEAL][-limit:]
     rows = "".join(f"<div>{esc(event_line(e, game))}</div>" for e in reversed(shown))
     # tabindex: the log scrolls, so a keyboard user must be able to reach it and scroll it
     return (f'<div class="crib-log" role="log" tabindex="0" aria-label="what happened, newest first">'
@@ -185,7 +183,7 @@ def log_html(events: Sequence[Event], limit: int = 60, game: Game | None = None)
 def advice_html(advice: Advice) -> str:
     """"Show me": the best throw or card, why, and the best three throws or each card's worth."""
     best = " ".join(c.pretty for c in advice.best)
-    if advice.phase == "discard":
+    if advice.phase == Phase.DISCARD:
         rows = "".join(
             f"<li><b>{' '.join(c.pretty for c in o.discard)}</b>: hand {o.hand_ev:.1f}, crib "
             f"{o.crib_ev:.1f}, net {o.total_ev:+.1f}</li>"

@@ -1,0 +1,102 @@
+"""The game's vocabulary (issue 40 item 1): the StrEnums keep the strings saves, links and pages were
+written with; the lists of kinds the views used are asked of the enum and hold what they held; a
+table's change checks its kind by type; the engine's sentences are worded by game/narration.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from crib_widgets.game import ChangeKind, EventKind, Game, Part, Phase, Rules
+from crib_widgets.game.kinds import BOARD, NARRATED, QUIET, RECENT, SCORING
+from crib_widgets.table import Change
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# the strings as the package wrote them before the enums (what saved tables and links hold)
+OLD_PHASES = ("discard", "play", "announce", "answer", "over")
+OLD_EVENTS = ("note", "cut for deal", "deal", "discard", "crib card", "starter", "heels", "play", "peg",
+              "go", "go point", "last card", "reset", "show", "announce", "answer", "muggins", "ten back",
+              "game over")
+OLD_CHANGES = ("moved", "computer", "auto go", "deal over", "next deal", "show step", "warning", "refused",
+               "new game", "restored", "game over", "pass", "took device")
+
+
+def test_the_values_are_the_old_strings() -> None:
+    assert tuple(Phase) == OLD_PHASES
+    assert tuple(EventKind) == OLD_EVENTS
+    assert tuple(ChangeKind) == OLD_CHANGES
+    for old in OLD_EVENTS:
+        assert EventKind(old) == old and str(EventKind(old)) == old and f"{EventKind(old)}" == old
+        assert repr(EventKind(old)) == repr(old)  # printed lists of kinds read as before
+        assert json.dumps(EventKind(old)) == json.dumps(old)
+
+
+def test_the_lists_of_kinds_the_views_used_are_asked_of_the_enum() -> None:
+    """What table_views' SCORING_KINDS, table_drawing's _RECENT_KINDS, table.py's _QUIET and cribbook's
+    _NARRATED listed by hand."""
+    lists = {
+        "board": ("heels", "peg", "go point", "last card", "go", "show", "announce", "muggins", "ten back",
+                  "game over"),
+        "recent": ("discard", "starter", "heels", "play", "peg", "go", "go point", "last card", "reset",
+                   "announce", "answer", "muggins", "ten back"),
+        "quiet": ("discard", "crib card"),
+        "narrated": ("play", "peg", "go", "go point", "reset", "last card", "heels", "show", "announce",
+                     "answer", "muggins", "ten back", "game over"),
+    }
+    asked = {"board": BOARD, "recent": RECENT, "quiet": QUIET, "narrated": NARRATED}
+    assert {name: set(kinds) for name, kinds in lists.items()} == asked
+    assert {k for k in EventKind if k.scores} == SCORING
+    shown = {k for k in EventKind if k.part == Part.SHOW}
+    assert shown == {"announce", "answer", "muggins", "show", "ten back"}
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(muggins=True, ten_back=True),
+                                   Rules(players=3, exact_finish=True),
+                                   Rules(players=4, partners=True, muggins=True)])
+def test_only_scoring_kinds_move_pegs_and_every_event_has_an_enum_kind(rules: Rules) -> None:
+    rng = random.Random(7)
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        while not game.is_over:
+            assert isinstance(game.phase, Phase)
+            game.apply(rng.choice(game.legal_moves()))
+        for event in game.events:
+            assert isinstance(event.kind, EventKind)
+            assert not event.points or event.kind.scores, event
+
+
+def test_a_saved_game_from_before_loads_and_plays_on() -> None:
+    """A save holds no kind at all, only the setup and the moves; one written with strings loads."""
+    game = Game(seed=11)
+    for _ in range(8):
+        game.apply(game.legal_moves()[0])
+    again = Game.from_json(game.to_json())
+    assert again.phase == game.phase == "play" and again.events == game.events
+
+
+def test_a_change_checks_its_kind_by_type() -> None:
+    assert Change(ChangeKind.REFUSED, "no").kind == "refused"
+    with pytest.raises(TypeError, match="ChangeKind"):
+        Change("refused", "no")  # type: ignore[arg-type]
+
+
+def test_the_grammar_of_names_lives_in_the_narration() -> None:
+    """The engine's parts hand game/narration.py the facts; none of them words a name or knows "You"."""
+    for path in sorted((ROOT / "crib_widgets" / "game").glob("*.py")):
+        if path.name in ("narration.py", "__init__.py"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "name_verb" not in text and "possessive(self._names" not in text, path.name
+        assert "'You'" not in text and '"You"' not in text.replace('the name "You"', ""), path.name
+
+
+def test_the_narrator_words_you_and_the_others() -> None:
+    game = Game(seed=3, dealer=0, names=("You", "Ben"))
+    assert game.events[0].text == "Deal 1: You deal (your crib)"
+    assert game.prompt == "Ben and You have to lay 2 cards each in your crib"
+    other = Game(seed=3, dealer=1, names=("Ann", "Ben"))
+    assert other.events[0].text == "Deal 1: Ben deals (Ben's crib)"
