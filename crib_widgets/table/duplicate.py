@@ -29,7 +29,7 @@ from typing import Any, TypedDict
 from ..bounded import MAX_RESULTS_BYTES, NotJSON, load_json
 from ..cards import shuffled_deck
 from ..errors import CribbageError
-from ..game import Game, Go, Rules
+from ..game import ChangeKind, Game, Go, Rules
 from ..game.moves import move_from_list, move_to_list
 from .seats import LEARNER, check_strength
 from .share import TOURNAMENT_LINK_KEY
@@ -264,7 +264,7 @@ def _play(table: Table, number: int, moves: list[object], *, complete: bool) -> 
         except CribbageError as error:
             raise CribbageError(f"board {number}: a move cannot be read ({error})") from None
         changes = table.move(move, confirm=True)
-        if changes[0].kind != "moved":
+        if changes[0].kind != ChangeKind.MOVED:
             raise CribbageError(f"board {number}: the move {move.describe()!r} was not allowed there: "
                                 f"{changes[0].text}")
     if moves:

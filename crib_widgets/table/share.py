@@ -41,7 +41,7 @@ from typing import TypedDict
 from ..bounded import NotJSON, decode_bounded, inflate_bounded, load_json
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Game, Go, Rules
+from ..game import EventKind, Game, Go, Rules
 from ..lessons.checks import shown
 from .seats import LEARNER, check_names, check_strength
 from .seen import MAX_DEALS, Replayed, Seen, SeenDeal, cards_of, rebuild, seen_by
@@ -284,7 +284,7 @@ def _check_view(view: TableView, game: Game) -> None:
         if not view["since"] <= k < moves or type(game.moves[k]) is not Go:
             raise CribbageError(f"it says the table said go at move {k}, which is no go since 'just now'")
     if view["paused"] and (game.is_over or game.deal_number < 2
-                           or any(e.kind in ("play", "starter") for e in game.events[_last_deal(game):])):
+                           or any(e.kind in (EventKind.PLAY, EventKind.STARTER) for e in game.deal_events())):
         raise CribbageError("it says a deal's show is up, but no deal has just ended")
     if view["step"] != -1:
         from .show import DealShow
@@ -295,6 +295,3 @@ def _check_view(view: TableView, game: Game) -> None:
             raise CribbageError(f"its show step {view['step']} is not one of the {len(steps)} steps of the "
                                 "show on the table")
 
-
-def _last_deal(game: Game) -> int:
-    return max(i for i, e in enumerate(game.events) if e.kind == "deal")

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Announce, Answer, Discard, Go, Phase, Play, Rules
+from ..game import Announce, Answer, ChangeKind, Discard, Go, Phase, Play, Rules
 from ..table import STRENGTHS, Change, Table, seat_names
 from ..table import keep as keeping
 from ..table.new_game import asks_before_leaving, table_from_options
@@ -240,10 +240,10 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _forward(self, changes: list[Change]) -> None:
         """After the learner's move: draw it, then the computers' steps."""
-        if changes and changes[0].kind == "refused":
+        if changes and changes[0].kind == ChangeKind.REFUSED:
             self.set_status(changes[0].text, "bad")
             return
-        if changes and changes[0].kind == "warning":
+        if changes and changes[0].kind == ChangeKind.WARNING:
             self.set_status(changes[0].text, "warn")
             return
         self.pacer.renew()
@@ -382,7 +382,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
     def _on_step(self) -> None:
         self.went_live()
         changes = self.table.step_show()
-        if changes[0].kind == "show step":
+        if changes[0].kind == ChangeKind.SHOW_STEP:
             self.refresh()
 
     def _on_review(self) -> None:
