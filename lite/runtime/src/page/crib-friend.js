@@ -4,6 +4,7 @@
  * fetches or evaluates it. Built by build-pages.mjs. */
 import { defaultRelayUrls, getRelaySockets, joinRoom } from "@trystero-p2p/torrent";
 import { FriendPlay } from "./lib/friend.js";
+import { FRIEND_TEXT } from "./lib/friend_link.js";
 
 const WATCH_RELAYS_MS = 1000;
 // The public trackers a link without a relay of its own uses: Trystero's first three, as many as it
@@ -11,12 +12,22 @@ const WATCH_RELAYS_MS = 1000;
 const PUBLIC_RELAYS = defaultRelayUrls.slice(0, 3);
 let play = null;
 
+// A page opened from a friend's link shows the table that joined the game (it may be far down the
+// page), once, the first time its game is on the page.
+let shown = !/^#friend=/.test(location.hash);
+function showFriendTable(root) {
+  const el = !shown && root.querySelector(FRIEND_TEXT);
+  if (!el) return;
+  shown = true;
+  (el.closest(".crib-live-output") || el).scrollIntoView({ block: "start" });
+}
+
 /** Start watching `root` (the document) for games with a friend; `cribLive` is the page's hook. */
 export function start(cribLive, root = document) {
   if (play) return play;
   play = new FriendPlay({ joinRoom, relaySockets: getRelaySockets, defaults: PUBLIC_RELAYS,
     run: (code) => cribLive.run(code) });
-  const update = () => play.update(root);
+  const update = () => { play.update(root); showFriendTable(root); };
   new MutationObserver(update).observe(root.body || root, { subtree: true, childList: true, characterData: true });
   setInterval(() => play.watchRelays(), WATCH_RELAYS_MS);
   update();

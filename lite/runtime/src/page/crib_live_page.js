@@ -517,7 +517,9 @@ function init() {
   // never downloads it. What the service worker said is read at once (lib/held.js): asking the
   // cache would answer only after the page's other scripts and the snapshots' drawing.
   const files = [config.worker, config.runtime, config.stdlib, config.packages, config.snapshot];
-  if (saidHeld(files.filter(Boolean).map(site))) {
+  // A friend's link (#friend=): the friend came to play, and their table joins the game by itself
+  // once Python runs, wherever it is on the page, so Python starts at once.
+  if (saidHeld(files.filter(Boolean).map(site)) || friendCode(location.hash)) {
     start();
     return;
   }
