@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book runtime test lint bench site-test clean
+.PHONY: book runtime test lint bench site-test relay clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ RELAY_STAMP := $(RELAY)/node_modules/.installed
 $(RELAY_STAMP): $(RELAY)/package.json $(RELAY)/package-lock.json
 	@command -v npm >/dev/null || { echo "make: npm is needed (apt-get install nodejs npm)"; exit 1; }
 	cd $(RELAY) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && touch node_modules/.installed
+
+# The same relay for games with a friend on a school's network (README, "Which relay, and running your
+# own"): every address, port 8000 (`make relay RELAY_PORT=9000` for another).
+RELAY_PORT ?= 8000
+relay: $(RELAY_STAMP)
+	node $(RELAY)/relay.mjs --host 0.0.0.0 --port $(RELAY_PORT)
 
 # Every browser check (tests/site/run_all.py lists them and why), two at a time: they mostly wait
 # (for a page, for Python to start in the browser, for a paced move). One check alone:
