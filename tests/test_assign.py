@@ -109,7 +109,8 @@ def test_the_page_asks_python_to_check_or_only_to_read_an_answer():
     checked = json.loads(page_reply("counting/medium/4/7", "Ben", 1, right, True))
     assert checked["status"] == "right"
     read = json.loads(page_reply("counting/medium/4/7", "Ben", 1, "15-2 15-4 pair 6", False))
-    assert read == {"status": "read", "message": "read as: fifteens 4, pairs 2 (6 in all)", "kinds": []}
+    assert read == {"status": "read", "message": "read as: fifteens 4, pairs 2 (6 in all)", "kinds": [],
+                    "mark": "✎ Noted, not checked", "detail": "read as fifteens 4, pairs 2 (6 in all)"}
     said = "fifteen two, fifteen four, and a pair is six"
     words = json.loads(page_reply("counting/medium/4/7", "Ben", 1, said, False))
     assert words == read, "words are read by the same parser as digits"

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -189,11 +187,11 @@ def test_crib_grade_reports_attached_progress_and_notes_a_damaged_one(tmp_path, 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress():
+    """The page attaches what the page's Python chooses (results.attachable_progress, issue 40:
+    the page's JavaScript no longer chooses itself)."""
+    from crib_widgets.exercises.results import attachable_progress
     from crib_widgets.lessons.progress import COURSE
-    page = Path(__file__).resolve().parents[1] / "lite" / "runtime" / "src" / "page" / "assignment.js"
-    script = page.read_text("utf-8")
-    part = script[script.index("const PROGRESS_KEY"):script.index("function progressChoice")]
-    reader = (page.parent / "lib" / "reader.js").read_text("utf-8").replace("export ", "")  # its readJson
+
     rng = random.Random(4)
     answers = [{"id": f"{rng.choice(['d1', 'ab'])}-{n}",
                 "day": f"2026-1{rng.randint(0, 1)}-{rng.randint(10, 28)}",
@@ -202,9 +200,7 @@ def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress
                 "results": [[s, rng.random() < .7] for s in rng.sample(COURSE, rng.randint(1, 3))]}
                for n in range(1, 300)]
     whole = {"crib-progress": 1, "device": "d1", "next": 400, "answers": answers, "daily": ["2026-12-01"]}
-    run = (f"const localStorage = {{getItem: () => {json.dumps(json.dumps(whole))}}};\n{reader}\n{part}\n"
-           "console.log(progressToAttach().json)")
-    out = subprocess.run(["node", "-e", run], capture_output=True, text=True, check=True, timeout=60).stdout
+    out = attachable_progress(json.dumps(whole))["json"]
     attached = Store.from_text(out)
     assert len(attached.answers) < 60 and attached.streak.to_list() == []
     assert [s.summary for s in attached.progress.skills()] == \

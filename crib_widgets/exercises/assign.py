@@ -44,8 +44,10 @@ from urllib.parse import quote, urlencode
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, load_json, read_bounded
 from ..cards import Card
 from ..errors import CribbageError
+from .file_names import results_name
 from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
+from .page_payload import MARKS, answer_hint, page_prompt
 from .roster import same_person
 from .seeds import student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
@@ -291,7 +293,7 @@ def _hand(exercise: CountingExercise | MugginsExercise) -> dict:
 
 
 def _question(exercise: Exercise) -> dict:
-    data: dict = {"n": exercise.number, "prompt": exercise.prompt(), "text": question_text(exercise)}
+    data: dict = {"n": exercise.number, "prompt": page_prompt(exercise), "text": question_text(exercise)}
     if isinstance(exercise, PlayExercise):
         count, plays = 0, []
         for index, (seat, card) in enumerate(exercise.plays):
@@ -307,19 +309,25 @@ def _question(exercise: Exercise) -> dict:
 
 
 def page_data(exercise_set: ExerciseSet) -> dict:
-    """Everything the student page shows for a set: title, instructions, kinds, each question."""
+    """Everything the student page shows for a set: title, instructions, kinds, each question, the
+    example in an answer box ("hint") and, for a student's set, the results file's name ("file")."""
     kinds = answer_kinds(exercise_set)
-    return {
+    data = {
         "title": exercise_set.title, "intro": instructions(exercise_set),
         "kinds": [[k, kind_label(k)] for k in kinds],
         "questions": [_question(e) for e in exercise_set],
+        "hint": answer_hint(exercise_set.kind),
     }
+    if exercise_set.student:
+        data["file"] = results_name(exercise_set.student)
+    return data
 
 
 def page_reply(code: str, student: str | None, number: int, text: str, check: bool) -> str:
     """What the assignment page shows for an answer typed there (JSON): with ``check``, the verdict of
     the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
-    caught while the student is still there and nothing about the answer's truth is revealed."""
+    caught while the student is still there and nothing about the answer's truth is revealed. The
+    page writes ``mark`` then ``detail`` (and ``kinds``, one a line); ``message`` is both in words."""
     from .answers import AnswerError, read_answer, read_as
     from .generate import load_set
     from .grading import check_answer
@@ -327,15 +335,18 @@ def page_reply(code: str, student: str | None, number: int, text: str, check: bo
     exercise = load_set(code, student or None)[number]
     if check:
         g = check_answer(exercise, text)
-        reply = {"status": g.status, "message": g.message, "kinds": g.kind_messages(all_kinds=True),
-                 "read": g.read}
+        reply = {"status": g.status, "message": g.message, "detail": g.detail,
+                 "kinds": g.kind_messages(all_kinds=True), "read": g.read}
     else:
         try:
             answer = read_answer(exercise, text)
         except AnswerError as error:
-            reply = {"status": "unreadable", "message": str(error), "kinds": []}
+            reply = {"status": "unreadable", "message": str(error), "detail": str(error), "kinds": []}
         else:
-            reply = {"status": "read", "message": f"read as: {read_as(exercise, answer)}", "kinds": []}
+            said = read_as(exercise, answer)
+            reply = {"status": "read", "message": f"read as: {said}", "detail": f"read as {said}",
+                     "kinds": []}
+    reply["mark"] = MARKS[reply["status"]]
     return json.dumps(reply, ensure_ascii=False)
 
 

@@ -16,9 +16,7 @@ byte for byte the same sheets, key, links and ``class.json``.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from html import escape
 from urllib.parse import urlsplit
 
@@ -26,6 +24,7 @@ from ..bounded import load_json
 from ..errors import CribbageError
 from .assign import CLASS_FILE, KEY_COPY_ID, Assignment, key_copy_text
 from .export_html import PAGE_CSS, answer_key_html, worksheet_html
+from .file_names import file_stem
 from .nbgrader import assignment_id, nbgrader_notebook
 from .roster import read_roster
 from .short import slips_html, student_code, typed_address
@@ -62,23 +61,6 @@ def web_address(text: str) -> str:
             f"{shown!r} is not a web address: give the published book's address starting https:// (or "
             "http://), e.g. https://example.org/cribbage/")
     return address
-
-
-def file_stem(name: str) -> str:
-    """A file-name-safe form of a student's name: ``"Ann O'Neil"`` -> ``ann-o-neil``.
-
-    A long name (up to 100 letters, each up to 4 bytes) is cut to fit a file name and marked with
-    a short hash of the whole name, so two long names that start alike still get two files.
-    """
-    stem = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_") or "student"
-    if len(stem.encode("utf-8")) <= _STEM_BYTES:
-        return stem
-    mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
-    cut = stem.encode("utf-8")[: _STEM_BYTES - 9].decode("utf-8", "ignore").rstrip("-_")
-    return f"{cut}-{mark}"
-
-
-_STEM_BYTES = 120  # "worksheet-" + stem + ".html" stays far below the 255 bytes a file name may have
 
 
 # Relative links work once the book's address is in front: this field puts it there on this page.

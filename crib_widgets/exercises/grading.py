@@ -70,6 +70,12 @@ class Grade:
     def correct(self) -> bool:
         return self.status == RIGHT
 
+    @property
+    def detail(self) -> str:
+        """The message after its verdict (every message here is "right: ...", "not yet: ..." or
+        "could not read the answer: ..."), for a page that shows the verdict its own way."""
+        return self.message.partition(": ")[2]
+
     def kind_messages(self, *, all_kinds: bool = False) -> list[str]:
         """The diagnosis per kind: the kinds that were wrong, or with ``all_kinds`` every kind seen."""
         return [k.message for k in self.kinds if all_kinds or not k.correct]

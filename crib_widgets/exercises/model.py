@@ -236,11 +236,14 @@ class MugginsExercise:
         """The number the counter announced."""
         return sum(item.points for item in self.claimed)
 
+    def claim(self) -> str:
+        """The count the owner gives, in words: the question without the calls it asks for."""
+        return f"The owner counts this {_hand_words(self.crib)}: \u201c{self.announced_score().aloud()}\u201d"
+
     def prompt(self) -> str:
         """The question in words."""
-        said = self.announced_score().aloud()
-        return (f"The owner counts this {_hand_words(self.crib)}: \u201c{said}\u201d Accept, call Muggins "
-                "(how many points were missed?) or say it is too high (by how many?).")
+        return (f"{self.claim()} Accept, call Muggins (how many points were missed?) or say it is too high "
+                "(by how many?).")
 
     def solution(self) -> Solution:
         """The right call, the true breakdown, and what the counter got wrong."""

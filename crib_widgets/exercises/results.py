@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
+from ..skills import RECENT
 from .assign import Assignment
 from .short import SHORT_PREFIX, open_short, results_key, student_code
 
@@ -55,16 +56,17 @@ if TYPE_CHECKING:
     from ..lessons.store import Store
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
-           "decode_code_text", "codes_in", "attach_progress", "split_progress", "saved_time", "CODE_PREFIX",
-           "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS", "short_results"]
+           "decode_code_text", "codes_in", "attach_progress", "attachable_progress", "split_progress",
+           "saved_time", "CODE_PREFIX", "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS",
+           "short_results"]
 
 FORMAT = 2  # the format the page and `make_results` write: the time saved is signed with the answers
 FORMATS = (1, 2)  # the formats read: 1 signed the answers only
 CODE_PREFIX = "CRIB1-"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 # The progress a student may attach, as compact JSON. The page attaches only the answers that give
-# the stars (each skill's last 5 first tries without a hint, and its last other try), so
-# it is under 70 KB, and a results file with it stays under the file's limit (MAX_RESULTS_BYTES).
+# the stars (`attachable_progress`: each skill's last 5 first tries without a hint, and its last
+# other try), so it is under 70 KB, and a results file with it stays under MAX_RESULTS_BYTES.
 MAX_ATTACHED_PROGRESS = 100_000
 PROGRESS_FIELD = "progress"
 
@@ -148,6 +150,45 @@ def attach_progress(data: dict, progress: object) -> dict:
     """A results file's content with the student's progress added, as the page adds it when the box
     is ticked: the signature stays as it was (the progress is not part of what it covers)."""
     return {**data, PROGRESS_FIELD: progress}
+
+
+_NOTHING_YET = ("There is no progress from the book in this browser to add yet: your stars appear once you "
+                "practise in the book's chapters.")
+_UNREADABLE = "Your progress in this browser could not be read, so there is nothing to add."
+_TOO_LONG = "Your progress is too long to add to the results file, so it is left out."
+
+
+def attachable_progress(text: str | None) -> dict[str, str]:
+    """The part of a learner's kept progress (the browser's ``crib-progress`` text) that a results
+    file may carry: ``{"json": ...}``, the answers that give their stars (each skill's last
+    ``RECENT`` first tries without a hint and its last other try), read with the store's own rules;
+    or ``{"why": ...}``, one sentence a student reads saying why there is nothing to add."""
+    if not text:
+        return {"why": _NOTHING_YET}
+    from ..lessons.store import Store  # only a student who ticks the box needs the lessons
+
+    try:
+        store = Store.from_text(text, "your progress")
+    except CribbageError:
+        return {"why": _UNREADABLE}
+    kept, firsts, others = [], {}, {}
+    for answer in reversed(store.answers):  # newest first
+        unaided = answer.attempt == 1 and not answer.hinted
+        count, most = (firsts, RECENT) if unaided else (others, 1)
+        wanted = False
+        for skill, _right in answer.results:
+            count[skill] = count.get(skill, 0) + 1
+            wanted |= count[skill] <= most
+        if wanted:
+            kept.append(answer)
+    if not kept:
+        return {"why": _NOTHING_YET}
+    attached = {"crib-progress": 1, "device": store.device, "next": store.next,
+                "answers": [a.to_dict() for a in reversed(kept)], "daily": []}
+    compact = json.dumps(attached, ensure_ascii=False, separators=(",", ":"))
+    if len(compact.encode("utf-8")) > MAX_ATTACHED_PROGRESS:
+        return {"why": _TOO_LONG}
+    return {"json": compact}
 
 
 def results_code(data: dict) -> str:

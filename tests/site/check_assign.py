@@ -53,6 +53,12 @@ STARS = ("fifteens: secure (3 stars), 5 of last 5 first tries right",
 ADD = "Add my progress from this browser"
 
 
+def _progress_known(page) -> None:
+    """Wait until the page's Python has said whether there is progress to add (page_payload)."""
+    page.wait_for_function("!document.querySelector('#ca-add-progress-help').textContent"
+                           ".startsWith('Looking for your progress')", timeout=180_000)
+
+
 def _crib(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "crib_widgets.cli", *args], capture_output=True, text=True)
 
@@ -141,6 +147,7 @@ def _real_life_links(browser, base: str, shots: Path) -> list[str]:
         problems.append("a long one-word name makes the 390 px page scroll sideways")
     if page.locator(".ca-practice-note").is_visible():
         problems.append("with --no-check the page still points to the practice checker")
+    _progress_known(page)
     if not page.get_by_label(ADD).is_disabled() or "no progress from the book" not in \
             page.locator("#ca-add-progress-help").inner_text():
         problems.append("with no progress in the browser the 'Add my progress' box is not disabled with a "
@@ -159,6 +166,7 @@ def _real_life_links(browser, base: str, shots: Path) -> list[str]:
             or "Download your results file" not in page.locator(".ca-warning").inner_text():
         problems.append("with storage blocked the page does not keep answers on the page and warn to "
                         "download")
+    _progress_known(page)
     if not page.get_by_label(ADD).is_disabled() or "not letting the page read your progress" not in \
             page.locator("#ca-add-progress-help").inner_text():
         problems.append("with storage blocked the 'Add my progress' box is not disabled with a reason")
@@ -222,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             if "3 of 4 answered" not in page.locator(".ca-progress").inner_text():
                 problems.append("the progress line does not say 3 of 4 answered")
             add = page.get_by_label(ADD)
+            _progress_known(page)
             if add.is_checked() or add.is_disabled():
                 problems.append("the 'Add my progress' box is ticked or disabled with progress in the "
                                 "browser")

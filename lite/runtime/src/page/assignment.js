@@ -15,7 +15,8 @@
  */
 import { distance, foldName, nameKey, samePerson } from "./lib/names.js";
 import { readLink } from "./lib/link.js";
-import { readJson } from "./lib/reader.js";
+import { PROGRESS_IMPORT, answerHint, attachable, feedbackOf, progressCall, promptOf, resultsName }
+  from "./lib/payload.js";
 import { resultsFile } from "./lib/results.js";
 import { openShort } from "./lib/short.js";
 
@@ -327,9 +328,7 @@ function question(q, i, link, data, state, save, update) {
       return boxes.map(([k, b]) => `${k} ${b.value.trim() || "0"}`).join(", ");
     };
   } else {
-    const hint = muggins ? "accept, muggins 2 or too high 4" :
-      (data.title.startsWith("Scoring the play") ? "e.g. 4, or pair 2 + go 1" : "e.g. 12, or 15-2 15-4 pair 6");
-    const box = $("input", { id: id + "-answer", size: 30, placeholder: hint, value: stored || "",
+    const box = $("input", { id: id + "-answer", size: 30, placeholder: answerHint(data) || null, value: stored || "",
       "aria-describedby": id + "-fb" });
     fields.append($("label", { for: box.id }, unseen(`Question ${q.n}: `), muggins ? "Your call: " : "Your answer: "), box);
     read = () => (box.value.trim() === "" ? null : box.value.trim());
@@ -348,13 +347,10 @@ function question(q, i, link, data, state, save, update) {
     if (!reply) { feedback.textContent = "The checker could not start in this browser; your answer is saved and your teacher will mark it."; return; }
     answered = text;
     state.status[i] = reply.status;
-    // "read" only says how the answer was understood (no checking): a pencil and other words, never a tick
-    const mark = { right: "✔ Right", wrong: "✘ Not yet", unreadable: "? Could not read that",
-      read: "✎ Noted, not checked", unanswered: "" }[reply.status];
-    // The engine's message starts with its own verdict ("not yet: ..."); the mark says it already.
-    const detail = reply.message.replace(/^(right|not yet|read as|could not read the answer): /, "");
-    feedback.replaceChildren($("b", { text: mark }), (reply.status === "read" ? " · read as " : ": ") + detail,
-      reply.kinds.length ? $("ul", {}, ...reply.kinds.map((k) => $("li", { text: k }))) : "");
+    // the mark and the detail are Python's (assign.page_reply): "read" has a pencil, never a tick
+    const { mark, detail, kinds } = feedbackOf(reply);
+    feedback.replaceChildren($("b", { text: mark }), ": " + detail,
+      kinds.length ? $("ul", {}, ...kinds.map((k) => $("li", { text: k }))) : "");
     feedback.className = "ca-feedback ca-" + reply.status;
     // A hand counted right may be heard counted aloud, as in the chapters (never before: it would
     // tell the answer). The block is the voice's own HTML, made by our Python (crib_widgets.voice).
@@ -378,75 +374,60 @@ function question(q, i, link, data, state, save, update) {
   const buttons = link.check ? $("button", { type: "button", class: "ca-button", text: "Check",
     "aria-label": `Check question ${q.n}`, onclick: () => ask(true) }) : null;
   return $("li", { class: "ca-question", id, "data-voice-scope": true },
-    $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), muggins ? q.prompt.split(" Accept,")[0] : q.prompt),
+    $("p", { class: "ca-prompt" }, $("span", { class: "ca-qnum", text: String(q.n) }), promptOf(q)),
     ...picture(q), $("p", { class: "ca-text", text: q.text }), fields, buttons, feedback, voice);
 }
 
 // ---- the learner's progress from the book (optional, in the results file only) ---------------------
 // The book's trainers keep the learner's progress in this browser under "crib-progress" (the
 // document of crib_widgets.lessons.store.Store). When the student ticks the box, the results file
-// carries the answers that give their stars: each skill's last 5 first tries without a hint
-// (lessons.progress.RECENT) and its last other try, so the stars the teacher's report works out are
-// the ones the book shows. The signature does not cover it, the results code never carries it, and
-// grading never checks it (crib_widgets.exercises.results).
-const PROGRESS_KEY = "crib-progress", RECENT = 5, MAX_ATTACHED = 100000; // results.MAX_ATTACHED_PROGRESS
-const MAX_PROGRESS = 4000000; // lessons.store.MAX_PROGRESS_BYTES
-const ANSWER_ID = /^([0-9a-z]{1,16})-([0-9]{1,9})$/;
-function progressToAttach() {
+// carries the answers that give their stars, as the page's Python chooses them
+// (exercises.results.attachable_progress, with the store's own rules), so the stars the
+// teacher's report works out are the ones the book shows. The signature does not cover it, the
+// results code never carries it, and grading never checks it (crib_widgets.exercises.results).
+const PROGRESS_KEY = "crib-progress";
+async function progressToAttach() {
   let text;
   try { text = localStorage.getItem(PROGRESS_KEY); }
   catch (e) { return { why: "This browser is not letting the page read your progress, so there is nothing to add." }; }
-  const none = { why: "There is no progress from the book in this browser to add yet: your stars appear once you practise in the book's chapters." };
-  if (!text) return none;
-  // the bounded reader's rules (lib/reader.js, as crib grade's): nothing too deep, too long a number,
-  // half a character or a control character is attached
-  const doc = readJson(text, "your progress", MAX_PROGRESS).value;
-  const fine = doc && typeof doc === "object" && doc["crib-progress"] === 1 && Array.isArray(doc.answers) &&
-    doc.answers.every((a) => a && ANSWER_ID.test(a.id) && typeof a.day === "string" &&
-      Array.isArray(a.results) && a.results.every((r) => Array.isArray(r) && typeof r[0] === "string"));
-  if (!fine) return { why: "Your progress in this browser could not be read, so there is nothing to add." };
-  const order = (a) => { const m = a.id.match(ANSWER_ID); return [a.day, m[1], Number(m[2])]; };
-  const sorted = doc.answers.slice().sort((x, y) => {
-    const a = order(x), b = order(y);
-    for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-    return 0;
-  });
-  const keep = new Set(), firsts = {}, others = {};
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const a = sorted[i], unaided = a.attempt === 1 && !a.hinted;
-    for (const [skill] of a.results) {
-      const count = unaided ? firsts : others;
-      count[skill] = (count[skill] || 0) + 1;
-      if (count[skill] <= (unaided ? RECENT : 1)) keep.add(a);
-    }
+  if (!window.cribLive) {
+    return { why: "Adding your progress works on the book's published site, not on this copy of it." };
   }
-  if (!keep.size) return none;
-  const attached = { "crib-progress": 1, device: doc.device, next: doc.next,
-    answers: sorted.filter((a) => keep.has(a)), daily: [] };
-  const json = JSON.stringify(attached);
-  if (new TextEncoder().encode(json).length > MAX_ATTACHED) {
-    return { why: "Your progress is too long to add to the results file, so it is left out." };
-  }
-  return { json };
+  return attachable(await python(progressCall(text || ""), PROGRESS_IMPORT)) ||
+    { why: "The page's Python could not start in this browser, so your progress cannot be added." };
 }
 
 function progressChoice() {
-  const found = progressToAttach();
   const box = $("input", { type: "checkbox", id: "ca-add-progress", "aria-describedby": "ca-add-progress-help",
-    disabled: !found.json });
-  const help = $("p", { class: "ca-help", id: "ca-add-progress-help", text: found.json ?
-    "Tick this if you want your results file to also show your stars for each skill from the book's practice, " +
-    "so your teacher can see them next to your answers. You don't have to: it is up to you, and it does not change your score." :
-    found.why });
+    disabled: true });
+  const help = $("p", { class: "ca-help", id: "ca-add-progress-help", text: "Looking for your progress from the book…" });
   const note = $("p", { class: "ca-help", role: "status", "aria-live": "polite" });
   box.addEventListener("change", () => {
     note.textContent = box.checked ? "Your stars go in the results file only: the results code stays the same, without them." : "";
   });
-  const part = $("div", { class: "ca-add-progress" + (found.json ? "" : " ca-nothing") },
+  const part = $("div", { class: "ca-add-progress" },
     $("p", { class: "ca-tick" }, box, $("label", { for: box.id, text: "Add my progress from this browser (my stars for each skill)" })),
     help, note);
+  progressToAttach().then((found) => {
+    box.disabled = !found.json;
+    part.classList.toggle("ca-nothing", !found.json);
+    help.textContent = found.json ?
+      "Tick this if you want your results file to also show your stars for each skill from the book's practice, " +
+      "so your teacher can see them next to your answers. You don't have to: it is up to you, and it does not change your score." :
+      found.why;
+  });
   // read again at the moment of saving: the student may have practised in another tab meanwhile
-  return { part, attached: () => (box.checked && !box.disabled ? progressToAttach().json || null : null) };
+  return { part, attached: async () => (box.checked && !box.disabled ? (await progressToAttach()).json || null : null) };
+}
+
+// The results file's name is Python's (assign.page_data "file", class_folder.file_stem); a link made
+// before links carried it asks the page's Python.
+async function fileName(link, data) {
+  const given = resultsName(data);
+  if (given) return given;
+  const asked = await python(`json.dumps(results_name(${pyString(link.student)}))`,
+    "from crib_widgets.exercises.file_names import results_name");
+  return resultsName({ file: asked }) || "results.json";
 }
 
 function finishBox(link, data, state, practice) {
@@ -458,21 +439,21 @@ function finishBox(link, data, state, practice) {
   }
   // the time saved is signed with the answers: crib grade grades a student's latest file
   const results = () => resultsFile(link, state.answers.map((a) => (a === "" ? null : a)));
-  const stem = link.student.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "student";
+  const named = fileName(link, data);
   const missing = () => state.answers.filter((a) => a === null || a === "").length;
   const choice = progressChoice();
   const download = $("button", { type: "button", class: "ca-button primary", text: "Download my results file", onclick: async () => {
     // The progress goes last, on one line, outside what the signature covers.
-    const progress = choice.attached();
+    const [progress, name] = [await choice.attached(), await named];
     const text = JSON.stringify(await results(), null, 1);
     const file = progress ? text.replace(/\n}$/, `,\n "progress": ${progress}\n}`) : text;
     const blob = new Blob([file + "\n"], { type: "application/json" });
-    const a = $("a", { href: URL.createObjectURL(blob), download: `results-${stem}.json` });
+    const a = $("a", { href: URL.createObjectURL(blob), download: name });
     document.body.append(a); a.click(); a.remove();
     state.downloaded = true;
     const left = missing();
     const unread = state.status.map((s, i) => (s === "unreadable" ? i + 1 : 0)).filter(Boolean);
-    msg.textContent = `Saved results-${stem}.json` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") +
+    msg.textContent = `Saved ${name}` + (left ? ` (${left} question${left === 1 ? "" : "s"} left blank)` : "") +
       (progress ? ", with your stars from the book" : "") + ": hand this file in to your teacher." + (unread.length ? ` Question${unread.length === 1 ? "" : "s"} ` +
       `${unread.join(", ")} could not be read: write ${unread.length === 1 ? "it" : "them"} as a number or ` +
       "as you count aloud (e.g. 12, or fifteen two, fifteen four and a pair is six), then download again." : "");

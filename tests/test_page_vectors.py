@@ -1,0 +1,80 @@
+"""issue 40 item 5: the assignment page gets from Python the answer box's example, the question as
+shown, the results file's name, the mark and detail of each reply and the progress to attach, and
+works none of them out itself. tests/data/page_vectors.json holds Python's values; node --test checks
+the page's lib/payload.js reads them (lite/runtime/test/payload.test.mjs)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+from crib_widgets.exercises.assign import Assignment, decode_page_data
+from crib_widgets.exercises.class_folder import class_files
+from crib_widgets.exercises.file_names import file_stem, results_name
+from crib_widgets.exercises.results import attach_progress, make_results, read_results
+from crib_widgets.lessons.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+PAGE = ROOT / "lite" / "runtime" / "src" / "page"
+VECTORS = json.loads((DATA / "page_vectors.json").read_text(encoding="utf-8"))
+
+
+def _maker():
+    spec = importlib.util.spec_from_file_location("make_page_vectors", DATA / "make_page_vectors.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_python_gives_every_value_of_the_page_vectors():
+    made = _maker().vectors()
+    for part in ("sets", "replies", "progress"):
+        assert VECTORS[part] == made[part], f"{part}: run tests/data/make_page_vectors.py, read the diff"
+
+
+def test_the_results_file_is_named_as_the_worksheet_is_even_for_a_long_name():
+    """The page's own stem (the whole name, lowercased) diverged from file_stem for long names."""
+    long_name = _maker().LONG
+    klass = Assignment("counting", "easy", 1, 7, (long_name, "Ann"), secret="77" * 16)
+    assert f"worksheet-{file_stem(long_name)}.html" in class_files(klass)
+    payload = decode_page_data(klass.link(long_name).split("&q=")[1].split("&")[0])
+    assert payload["file"] == results_name(long_name) == f"results-{file_stem(long_name)}.json"
+    assert len(results_name(long_name).encode("utf-8")) < 255
+
+
+def test_the_attached_progress_is_read_back_as_the_report_reads_it():
+    klass = Assignment("counting", "easy", 1, 7, ("Ann",), secret="11" * 16)
+    chosen = [c for c in VECTORS["progress"] if "json" in c["attach"]]
+    assert chosen
+    for case in chosen:
+        attached = json.loads(case["attach"]["json"])
+        data = attach_progress(make_results(klass, "Ann", ["1"]), attached)
+        got = read_results(klass, json.dumps(data), "results-ann.json")
+        assert got.progress == Store.from_text(case["attach"]["json"]) and not got.progress_problem
+        assert {a.id for a in got.progress.answers} <= {a.id for a in Store.from_text(case["kept"]).answers}
+
+
+def test_the_kept_text_reaches_python_as_it_is():
+    """The page writes the kept text as a JSON string literal into the Python it runs (lib/payload.js
+    progressCall): Python reads that literal back to the very same text, odd characters and all."""
+    for text in [*(c["kept"] for c in VECTORS["progress"]), "\ud800 \u2028 \x00 \\ \" ' \n é 😀 \udfff"]:
+        assert ast.literal_eval(_js_stringify(text)) == text
+
+
+def _js_stringify(text: str) -> str:
+    """JSON.stringify of a string: non-ASCII kept, control characters and lone surrogates escaped
+    (a well-formed stringify, ES2019), as the page writes it."""
+    escaped = json.dumps(text, ensure_ascii=False)
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", escaped)
+
+
+def test_the_page_no_longer_looks_for_pythons_wording_nor_remakes_names_or_progress():
+    page = (PAGE / "assignment.js").read_text(encoding="utf-8")
+    for wording in ('startsWith("Scoring the play")', 'split(" Accept,")', "RECENT", "MAX_ATTACHED",
+                    "not yet|read as", 'replace(/[^\\p{L}\\p{N}]+/gu, "-")', "✔ Right"):
+        assert wording not in page, wording
+    assert re.search(r"from \"\./lib/payload\.js\"", page)
