@@ -16,6 +16,10 @@ __all__ = ["CheckMixin"]
 
 _PHASE_OF = {Discard: Phase.DISCARD, Play: Phase.PLAY, Go: Phase.PLAY, Announce: Phase.ANNOUNCE,
              Answer: Phase.ANSWER}
+
+# Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
+# slower than the comparison itself (EnumType's __getattr__), and these run for every move.
+_OVER = Phase.OVER
 _MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", Announce: "announcing a count",
                Answer: "answering a count"}
 
@@ -31,7 +35,7 @@ class CheckMixin(GameState):
     def prompt(self) -> str:
         """What the game waits for now, in a sentence (e.g. for a status line)."""
         say, phase = self._say, self._phase
-        if phase == Phase.OVER:
+        if phase == _OVER:
             return say.game_over(self._over_text())
         if phase == Phase.DISCARD:
             return say.to_discard(self._discarders(), self._rules.discards, self._dealer)
@@ -59,7 +63,7 @@ class CheckMixin(GameState):
         kind = type(move)
         if kind not in MOVE_TYPES:
             raise IllegalMove(f"{move!r} is not a move: use Discard, Play, Go, Announce or Answer")
-        if self._phase == Phase.OVER:
+        if self._phase == _OVER:
             raise IllegalMove(f"no more moves: the game is over. {self._over_text()}")
         seat = move.seat
         if seat >= self._rules.players:

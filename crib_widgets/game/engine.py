@@ -43,6 +43,10 @@ __all__ = ["Game", "PHASES"]
 
 PHASES = tuple(Phase)  # the phases in the order a deal meets them
 
+# Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
+# slower than the comparison itself (EnumType's __getattr__), and these run for every move.
+_DISCARD, _PLAY, _ANNOUNCE, _ANSWER = Phase.DISCARD, Phase.PLAY, Phase.ANNOUNCE, Phase.ANSWER
+
 
 class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     """One game of cribbage under `Rules`, from the first deal to the result.
@@ -226,7 +230,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def whose_turn(self) -> int | None:
         """The seat to move; in the discard phase the first seat still to discard (any such seat
         may move); None when the game is over."""
-        if self._phase == Phase.DISCARD:
+        if self._phase == _DISCARD:
             return self._discarders()[0]
         return self._turn
 
@@ -343,11 +347,11 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
         """Every move allowed now, for every seat that may move (all card choices for discards)."""
         phase = self._phase
         moves: list[Move]
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             seat, room = self._mover(), 31 - self._count
             moves = [trusted_play(seat, c) for c in self._hands[seat] if VALUE[c.rank] <= room]
             return moves or [Go(seat)]
-        if phase == Phase.DISCARD:
+        if phase == _DISCARD:
             k = self._rules.discards
             moves = []
             cache = self._discard_moves  # a hand does not change until it has discarded
@@ -358,10 +362,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
                                               for c in combinations(self._hands[seat], k)]
                 moves += discards
             return moves
-        if phase == Phase.ANNOUNCE:
+        if phase == _ANNOUNCE:
             seat = self._mover()
             return [Announce(seat, n) for n in range(MAX_COUNT + 1)]
-        if phase == Phase.ANSWER:
+        if phase == _ANSWER:
             seat, announced = self._mover(), self._counted().claimed()
             moves = [Answer(seat, "accept")]
             if announced > 0:

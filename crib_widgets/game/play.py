@@ -13,6 +13,11 @@ from .state import GameState
 
 __all__ = ["PlayMixin"]
 
+# Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
+# slower than the comparison itself (EnumType's __getattr__), and these are made for every card.
+_DISCARD, _PLAY, _PEG, _LAST_CARD = EventKind.DISCARD, EventKind.PLAY, EventKind.PEG, EventKind.LAST_CARD
+_GO, _GO_POINT, _RESET = EventKind.GO, EventKind.GO_POINT, EventKind.RESET
+
 
 class PlayMixin(GameState):
     """Dealing and the play of `Game` (which holds the state)."""
@@ -61,7 +66,7 @@ class PlayMixin(GameState):
             take(hand, card)
         self._crib.extend(cards)
         self._pending[seat] = False
-        self._events.append(Event(EventKind.DISCARD, self._say.discard(seat, len(cards), self._dealer), seat,
+        self._events.append(Event(_DISCARD, self._say.discard(seat, len(cards), self._dealer), seat,
                                   self._side_of[seat], cards=cards))
         if not any(self._pending):
             self._cut()
@@ -89,17 +94,17 @@ class PlayMixin(GameState):
         self._last_layer = seat
         say = self._say
         side = self._side_of[seat]
-        self._events.append(Event(EventKind.PLAY, say.play(seat, card, self._count), seat, side,
+        self._events.append(Event(_PLAY, say.play(seat, card, self._count), seat, side,
                                   cards=(card,)))
         if may_score(pile, self._count):
             ps = play_points(pile)
-            if ps.items and self._score(EventKind.PEG, seat, ps.total, say.peg(seat, ps), cards=ps.pile,
+            if ps.items and self._score(_PEG, seat, ps.total, say.peg(seat, ps), cards=ps.pile,
                                         play_score=ps):
                 return
         self._left -= 1
         if not self._left:
             last = PlayScore(tuple(pile), (last_card_item(card),))
-            if self._count != 31 and self._score(EventKind.LAST_CARD, seat, 1, say.last_card(seat),
+            if self._count != 31 and self._score(_LAST_CARD, seat, 1, say.last_card(seat),
                                                  cards=(card,), play_score=last):
                 return
             self._start_show()
@@ -111,7 +116,7 @@ class PlayMixin(GameState):
 
     def _go(self, seat: int) -> None:
         self._said_go[seat] = True
-        self._events.append(Event(EventKind.GO, self._say.go(seat), seat, self._side_of[seat]))
+        self._events.append(Event(_GO, self._say.go(seat), seat, self._side_of[seat]))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -125,7 +130,7 @@ class PlayMixin(GameState):
         if last is None:
             raise RuntimeError("a count closes only after a card was laid in it")
         card = self._pile[-1]
-        if self._score(EventKind.GO_POINT, last, 1, self._say.go_point(last), cards=(card,),
+        if self._score(_GO_POINT, last, 1, self._say.go_point(last), cards=(card,),
                        play_score=PlayScore(tuple(self._pile), (go_item(card),))):
             return
         self._reset(last)
@@ -139,4 +144,4 @@ class PlayMixin(GameState):
         self._said_go = [False] * n
         self._last_layer = None
         self._turn = leader
-        self._events.append(Event(EventKind.RESET, self._say.reset(leader), leader, self._side_of[leader]))
+        self._events.append(Event(_RESET, self._say.reset(leader), leader, self._side_of[leader]))

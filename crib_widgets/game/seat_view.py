@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayView", "play_view", "own_discards", "Visible"]
 
+# Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
+# slower than the comparison itself (EnumType's __getattr__), and these run for every move.
+_DISCARD = EventKind.DISCARD
+
 
 class Visible(Protocol):
     """What this module reads of a game (`Game` has it; the engine asks this module through
@@ -85,7 +89,7 @@ class PlayView:
 def own_discards(game: Visible, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` laid in this deal's crib (it saw them; nobody else did)."""
     for event in game.deal_events():
-        if event.kind == EventKind.DISCARD and event.seat == seat:
+        if event.kind == _DISCARD and event.seat == seat:
             return event.cards
     return ()
 
