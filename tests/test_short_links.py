@@ -187,3 +187,27 @@ def test_every_printed_page_of_links_and_each_worksheet_carries_the_codes():
     rows = list(csv.DictReader(io.StringIO(files["links.csv"])))  # for a mail merge
     expected = [(n, student_code(CLASS, n)) for n in CLASS.students]
     assert [(r["student"], r["student code"]) for r in rows] == expected
+
+
+def test_a_file_from_a_link_made_before_accents_were_folded_is_refused_saying_so():
+    """A class made before issue 37's fold: an accented name's link carried the key of the name with
+    its accents, and the cards seeded from it; such a file is refused saying why (not "changed after
+    it was saved"), and a name without accents keeps its key, so its file is graded."""
+    import hashlib
+    import hmac
+
+    from crib_widgets.exercises.results import make_results, read_results, sign
+    from crib_widgets.exercises.seeds import key_before_accents
+
+    klass = Assignment("counting", "easy", 2, 7, ("Chloé Dupré", "Ann"), secret="ab" * 16)
+    for name in klass.students:
+        message = f"{klass.fingerprint}\x1f{key_before_accents(name)}".encode()
+        old = hmac.new(bytes.fromhex(klass.secret), message, hashlib.sha256).hexdigest()[:32]
+        data = make_results(klass, name, ["1", "2"])
+        data["signature"] = sign(old, data)
+        if name == "Ann":
+            assert read_results(klass, json.dumps(data), "r.json").student == "Ann"
+            continue
+        with pytest.raises(CribbageError, match="made from Chloé Dupré's link of before names were read "
+                                                "without their accents"):
+            read_results(klass, json.dumps(data), "r.json")

@@ -49,7 +49,7 @@ from .generate import MAX_STUDENTS, check_distinct_students, check_options, chec
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
 from .page_payload import MARKS, answer_hint, page_prompt
 from .roster import same_person
-from .seeds import student_key
+from .seeds import key_before_accents, student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
@@ -74,10 +74,12 @@ def fold_name(name: str) -> str:
     return student_key(name)
 
 
-def signing_key(secret: str, fingerprint: str, name: str) -> str:
+def signing_key(secret: str, fingerprint: str, name: str, *, before_accents: bool = False) -> str:
     """The key that signs one student's results in the class ``fingerprint`` (32 hex digits), from the
-    class ``secret`` and the roster's spelling of the name: an assignment's and a tournament's alike."""
-    message = f"{fingerprint}\x1f{student_key(name)}".encode()
+    class ``secret`` and the roster's spelling of the name: an assignment's and a tournament's alike
+    (``before_accents``: the key a link made before accents were folded carries, `key_before_accents`)."""
+    key = key_before_accents(name) if before_accents else student_key(name)
+    message = f"{fingerprint}\x1f{key}".encode()
     return hmac.new(bytes.fromhex(secret), message, hashlib.sha256).hexdigest()[:32]
 
 

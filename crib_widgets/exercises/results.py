@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
 from ..skills import RECENT
-from .assign import Assignment
+from ..words import possessive
+from .assign import Assignment, signing_key
 from .short import SHORT_PREFIX, open_short, results_key, student_code
 
 if TYPE_CHECKING:
@@ -297,13 +298,28 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
     except CribbageError as error:
         raise ResultsError(f"{source}: {error}") from None
     expected = sign(key, data)
-    # compared as bytes: compare_digest refuses text with non-ASCII letters, which a damaged file may hold
-    if not isinstance(signature, str) or not hmac.compare_digest(signature.encode(), expected.encode()):
+    if not _matches(signature, expected):
+        if not short and _matches(signature, sign(_key_before_accents(assignment, name), data)):
+            raise ResultsError(f"{source}: made from {possessive(name)} link of before names were read "
+                               f"without their accents, and {possessive(name)} cards have changed since: "
+                               f"give {name} a new link or student code (crib class rebuild, or the class "
+                               "page) and ask them to do the set again")
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
     progress, problem = _attached(progress_text)
     return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
                       signed)
+
+
+def _matches(signature: object, expected: str) -> bool:
+    # compared as bytes: compare_digest refuses text with non-ASCII letters, which a damaged file may hold
+    return isinstance(signature, str) and hmac.compare_digest(signature.encode(), expected.encode())
+
+
+def _key_before_accents(assignment: Assignment, name: str) -> str:
+    """The key an older link of a name with accents carried (issue 37 folded accents in the key);
+    for other names the key is unchanged, so this is the same key and never matches a second time."""
+    return signing_key(assignment.secret, assignment.fingerprint, name, before_accents=True)
 
 
 def _attached(text: str | None) -> tuple[Store | None, str]:

@@ -17,7 +17,7 @@ import unicodedata
 
 from ..errors import CribbageError
 
-__all__ = ["derive_seed", "student_key", "student_seed", "check_seed"]
+__all__ = ["derive_seed", "student_key", "student_seed", "check_seed", "key_before_accents"]
 
 _SEP = "\x1f"  # a character nobody types, so ("a b", "c") and ("a", "b c") never collide
 
@@ -51,6 +51,12 @@ def student_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     folded = _ACCENTS.sub("", decomposed).translate(_LETTERS).casefold()
     return " ".join(unicodedata.normalize("NFC", folded).split())
+
+
+def key_before_accents(name: str) -> str:
+    """The key names had before accents were folded (issue 37): spaces collapsed and case folded, in
+    NFC. Only to tell a results file made from an older link (its signature) and say so."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def student_seed(seed: int, name: str) -> int:
