@@ -33,12 +33,23 @@ def test_on_a_phone_tables_close_up():
 
 def test_a_box_that_scrolls_is_a_named_tab_stop():
     js = (STATIC.parents[1] / "lite" / "runtime" / "src" / "page" / "crib-a11y.js").read_text("utf-8")
-    body = js[js.index("function nameScrollers"):js.index("function watchScrollers")]
-    assert 'querySelectorAll("div.output.text_html")' in body
+    body = js[js.index("function nameScroller("):js.index("function watchScrollers")]
+    assert 'var OUTPUT_BOX = "div.output.text_html";' in js
     assert "scrollWidth > box.clientWidth" in body
-    for attribute in ('"role", "region"', '"tabindex", "0"', '"aria-label", what + " (scrolls sideways)"'):
+    for attribute in ('role: "region"', 'tabindex: "0"', '"aria-label": what + " (scrolls sideways)"'):
         assert attribute in body
-    assert "ResizeObserver" in js  # a dropdown that opens is measured again
+    assert "ResizeObserver" in js  # a dropdown that opens, a part of the page laid out late: measured then
+    # a part of the page the browser has not laid out (content-visibility) is not laid out to be measured
+    assert "checkVisibility({ contentVisibilityAuto: true })" in js
+
+
+def test_far_parts_of_a_chapter_are_laid_out_late_but_not_those_with_a_widget():
+    css = (STATIC / "cribbook.css").read_text(encoding="utf-8")
+    far = _rule(css, ".bd-article > section > section:not(.crib-has-widget)")
+    assert "content-visibility: auto" in far and "contain-intrinsic-size: auto" in far
+    page = (STATIC.parents[1] / "lite" / "runtime" / "src" / "page" / "crib_live_page.js").read_text("utf-8")
+    assert "out.closest('.bd-article > section > section')" in page
+    assert "part.classList.add('crib-has-widget')" in page
 
 
 def test_the_teachers_worked_class_drops_the_column_the_score_already_gives():

@@ -136,6 +136,23 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+#: Each widget's snapshot is drawn as the widget nears the screen (crib_live_page.js): scrolled to,
+#: one after the other, every widget is drawn (each waited for at most ``timeout`` ms); then the page
+#: goes back to its top.
+DRAW_EVERY_WIDGET = """
+async (timeout) => {
+  const views = Array.from(document.querySelectorAll('script[type="WIDGET_VIEW"]'));
+  const drawn = (view) => { const area = view.previousElementSibling;
+    return area && area.classList.contains('widget-subarea') && area.childElementCount > 0; };
+  for (const view of views) {
+    const until = performance.now() + timeout;
+    view.parentElement.scrollIntoView({ block: 'center' });
+    while (!drawn(view) && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+  scrollTo(0, 0);
+}
+""".replace("WIDGET_VIEW", WIDGET_VIEW)
+
 _WIDGETS_DRAWN = """
 () => {
   const views = Array.from(document.querySelectorAll('script[type="WIDGET_VIEW"]'));
@@ -191,10 +208,7 @@ def open_page(browser, base: str, root: Path, page: Path, width: int = 1280):
         tab.wait_for_load_state("networkidle", timeout=20_000)
     report.widgets = _parse(page).widget_views
     if report.widgets:
-        with contextlib.suppress(PlaywrightTimeout):  # reported below, view by view
-            tab.wait_for_function(
-                f"() => document.querySelectorAll('.widget-subarea').length >= {report.widgets}",
-                timeout=30_000)
+        tab.evaluate(DRAW_EVERY_WIDGET, 30_000)  # not drawn in time: reported below, view by view
         for i, verdict in enumerate(tab.evaluate(_WIDGETS_DRAWN)):
             if verdict != "ok":
                 report.problems.append(f"widget {i + 1}: {verdict}")

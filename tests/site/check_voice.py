@@ -27,7 +27,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from check_site import CHROMIUM_FLAGS, serve
+from check_site import CHROMIUM_FLAGS, DRAW_EVERY_WIDGET, serve
 
 FLAGS = [*CHROMIUM_FLAGS, "--autoplay-policy=no-user-gesture-required", "--use-fake-ui-for-media-stream",
          "--use-fake-device-for-media-stream", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -91,6 +91,7 @@ def _live_widget(page: Page, block_selector: str) -> None:
     so the count is heard on the widget the learner then has, and watch its new player."""
     if not page.evaluate("!!window.cribLive"):
         return
+    page.evaluate(DRAW_EVERY_WIDGET, 60_000)  # a widget's snapshot is drawn as the reader nears it
     # In one step in the page: the snapshot's block may be swapped for the live one at any moment.
     page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'center'})", block_selector)
     page.wait_for_function("(sel) => { const b = document.querySelector(sel);"

@@ -8,6 +8,7 @@
 // the snapshot, clicks made before Python is ready). See lite/README.md.
 import { wrap } from 'comlink';
 import { drained, nextTask } from './main_thread';
+import { stateFor } from './saved_state';
 
 // The widget manager and what it is made of are evaluated in steps, a task each, when first asked
 // for (issue 36): evaluated at once with this module they held a phone's main thread for one long
@@ -269,28 +270,47 @@ export class LiveKernel {
   }
 }
 
+// The page's saved states, each read once, with its widget manager and the models made so far.
+let savedStates = null;
+// One snapshot drawn at a time: two widgets may share a model (a style), which the first makes.
+let drawing = Promise.resolve();
+
+function pageStates(doc, BookManager) {
+  savedStates = savedStates || Array.from(
+    doc.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]'),
+    (tag) => ({ saved: JSON.parse(tag.textContent), manager: new BookManager(), made: new Set() }));
+  return savedStates;
+}
+
 /**
- * Draw the widgets' snapshots: each saved view (a script tag of WIDGET_VIEW) gets the widget its
- * page's saved state describes, drawn before the tag, as html-manager's embed.js would (the page
- * then needs no second copy of the widget manager). Resolves when every snapshot is drawn.
+ * Draw one widget's snapshot: the widget its page's saved state describes for the saved view
+ * `view` (a script tag of WIDGET_VIEW), drawn before the tag, as html-manager's embed.js would (the
+ * page then needs no second copy of the widget manager). Only that widget's models are made, so a
+ * page draws the snapshots its reader is near, not all of them as it loads (issue 36). Resolves
+ * when it is drawn (at once if it was already, or if the page has no state for it).
  * (html-manager's own renderWidgets, in lib/libembed, cannot be bundled here: it validates with ajv
  * and sets webpack's __webpack_public_path__, which esbuild does not define.)
- * @param {ParentNode} element where the saved state and views are (the page)
+ * @param {Element} view the saved view's script tag
  */
+export function drawSnapshot(view) {
+  const mine = drawing.then(async () => {
+    if (!view.parentElement || view.previousElementSibling?.classList.contains('widget-subarea')) return;
+    const { BookManager } = await loadManager();
+    const id = JSON.parse(view.textContent).model_id;
+    const page = pageStates(view.ownerDocument, BookManager).find(({ saved }) => saved.state[id]);
+    if (!page) return;
+    await page.manager.set_state(stateFor(page.saved, id, page.made));
+    const model = await page.manager.get_model(id);
+    const area = document.createElement('div');
+    area.className = 'widget-subarea';
+    view.parentElement.insertBefore(area, view);
+    await page.manager.display_view(await page.manager.create_view(model), area);
+  });
+  drawing = mine.catch(() => undefined);
+  return mine;
+}
+
+/** Draw every widget's snapshot in `element` (drawSnapshot, one after the other). */
 export async function drawSnapshots(element = document) {
-  const states = element.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]');
-  const { BookManager } = await loadManager();
-  await Promise.all(Array.from(states, async (tag) => {
-    const manager = new BookManager();
-    const models = await manager.set_state(JSON.parse(tag.textContent));
-    const byId = new Map(models.map((model) => [model.model_id, model]));
-    await Promise.all(Array.from(element.querySelectorAll(`script[type="${WIDGET_VIEW}"]`), async (view) => {
-      const model = byId.get(JSON.parse(view.textContent).model_id);
-      if (!model || !view.parentElement) return;
-      const area = document.createElement('div');
-      area.className = 'widget-subarea';
-      view.parentElement.insertBefore(area, view);
-      await manager.display_view(await manager.create_view(model), area);
-    }));
-  }));
+  for (const view of element.querySelectorAll(`script[type="${WIDGET_VIEW}"]`)) await drawSnapshot(view);
 }

@@ -103,51 +103,65 @@ var observer = new MutationObserver(function (mutations) {
 // A table wider than the column scrolls sideways in its output box: make the box a named stop
 // ("Table: student, score, right, … (scrolls sideways)") so keyboard and screen-reader users can
 // reach and scroll it; a box that fits again is left as plain text.
-function nameScrollers() {
-  var boxes = document.querySelectorAll("div.output.text_html");
-  for (var i = 0; i < boxes.length; i++) {
-    var box = boxes[i];
-    var wide = box.scrollWidth > box.clientWidth + 1;
-    if (!wide) {
-      if (box.getAttribute("data-crib-scroll")) {
-        ["data-crib-scroll", "role", "aria-label", "tabindex"].forEach(function (a) { box.removeAttribute(a); });
-      }
-      continue;
-    }
-    var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
-      return th.textContent.trim();
-    }).filter(Boolean);
-    var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
-      : "Wide content";
-    box.setAttribute("data-crib-scroll", "1");
-    box.setAttribute("role", "region");
-    box.setAttribute("tabindex", "0");
-    box.setAttribute("aria-label", what + " (scrolls sideways)");
-  }
+var OUTPUT_BOX = "div.output.text_html";
+
+// A box the browser has not laid out, and need not yet: a part of the page far from the screen
+// (cribbook.css: content-visibility) or a closed dropdown. Reading its width would lay out that
+// whole part now; ResizeObserver reports the box once it is laid out.
+function notLaidOut(box) {
+  return typeof box.checkVisibility === "function" && !box.checkVisibility({ contentVisibilityAuto: true });
 }
 
-// again whenever a box changes size: the window turns, or a closed answer dropdown opens
-var resizing = false;
-function nameSoon() {
-  if (resizing) return;
-  resizing = true;
-  requestAnimationFrame(function () { resizing = false; nameScrollers(); });
+function nameScroller(box) {
+  if (notLaidOut(box)) return;
+  var wide = box.scrollWidth > box.clientWidth + 1;
+  if (!wide) {
+    if (box.getAttribute("data-crib-scroll")) {
+      ["data-crib-scroll", "role", "aria-label", "tabindex"].forEach(function (a) { box.removeAttribute(a); });
+    }
+    return;
+  }
+  var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
+    return th.textContent.trim();
+  }).filter(Boolean);
+  var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
+    : "Wide content";
+  var named = { "data-crib-scroll": "1", role: "region", tabindex: "0", "aria-label": what + " (scrolls sideways)" };
+  Object.keys(named).forEach(function (a) {  // written only when it changes: a box is reported often
+    if (box.getAttribute(a) !== named[a]) box.setAttribute(a, named[a]);
+  });
 }
-window.addEventListener("resize", nameSoon);
+
+// again whenever a box changes size (it is laid out as the reader nears it, a closed answer
+// dropdown opens) or the window does (the phone turns): those boxes, at the next frame
+var resized = new Set();
+function nameSoon(boxes) {
+  var first = resized.size === 0;
+  boxes.forEach(function (box) { resized.add(box); });
+  if (!first || resized.size === 0) return;
+  requestAnimationFrame(function () {
+    var now = resized;
+    resized = new Set();
+    now.forEach(nameScroller);
+  });
+}
+window.addEventListener("resize", function () { nameSoon(document.querySelectorAll(OUTPUT_BOX)); });
 
 function watchScrollers() {
   if (!window.ResizeObserver) return;
-  var sizes = new ResizeObserver(nameSoon);
-  var boxes = document.querySelectorAll("div.output.text_html");
-  for (var i = 0; i < boxes.length; i++) sizes.observe(boxes[i]);
+  var sizes = new ResizeObserver(function (entries) {
+    nameSoon(entries.map(function (entry) { return entry.target; }));
+  });
+  document.querySelectorAll(OUTPUT_BOX).forEach(function (box) { sizes.observe(box); });
 }
 
 function start() {
   nameAll(document);
-  // Read now, as the page is parsed: the page is laid out once here, before its first paint. Left
-  // to ResizeObserver's first report, the same layout came in a frame after the first paint, where
-  // it counts as blocking (Lighthouse: 0-130 ms -> 250-590 ms of TBT on chapters without widgets).
-  nameScrollers();
+  // Read now, as the page is parsed: what is laid out is laid out once here, before its first
+  // paint. Left to ResizeObserver's first report, the same layout came in a frame after the first
+  // paint, where it counts as blocking (Lighthouse: 0-130 ms -> 250-590 ms of TBT on chapters
+  // without widgets). The parts of the page the browser skips (notLaidOut) are left to it.
+  document.querySelectorAll(OUTPUT_BOX).forEach(nameScroller);
   watchScrollers();
   observer.observe(document.body, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],

@@ -2,11 +2,12 @@
  *
  * The page shows each widget's snapshot, drawn from the saved state by the widget manager of
  * _static/crib-live/crib-live-runtime.js, the same one that draws the live widgets (so a page
- * fetches one widget manager, not two). When a widget scrolls into view, or is touched first, this
- * starts the page's one Python (the site's Pyodide kernel worker), runs each widget's cell,
- * draws the live widget hidden in the snapshot's place and swaps it in. Until then the snapshot
- * stays, says "Starting Python… N s", and keeps every click: they are replayed on the live widget
- * once it is drawn (or, if one cannot be, the learner is told to click again).
+ * fetches one widget manager, not two), as the widget comes within a screen of being seen. When a
+ * widget scrolls into view, or is touched first, this starts the page's one Python (the site's
+ * Pyodide kernel worker), runs each widget's cell, draws the live widget hidden in the snapshot's
+ * place and swaps it in. Until then the snapshot stays, says "Starting Python… N s", and keeps
+ * every click: they are replayed on the live widget once it is drawn (or, if one cannot be, the
+ * learner is told to click again).
  *
  * It also defines window.cribLive (start, ready, run, display, state), the hook other pages use.
  */
@@ -70,31 +71,59 @@ function widgetStyles() {
   return styling;
 }
 
-// The snapshots, drawn as soon as the widget manager is here. Where it cannot be loaded as a module
-// (a copy of the site opened as files), html-manager's embed.js draws them instead; it draws on the
-// page's load event, so one that has passed already is announced again. Only then: a snapshot the
-// runtime failed to draw is not drawn twice.
-async function drawSnapshots() {
-  const styled = widgetStyles();
-  let runtime;
-  try {
-    runtime = await runtimeModule();
-  } catch (error) {
-    console.warn('crib-live: the widget manager could not be loaded; embed.js draws the snapshots', error);
-    const late = document.readyState === 'complete';
-    const script = document.createElement('script');
-    script.src = site(config.embed);
-    if (late) script.onload = () => dispatchEvent(new Event('load'));
-    document.head.appendChild(script);
+// A widget's snapshot, drawn once (widget.snapshot is the promise of it). Where the widget manager
+// cannot be loaded as a module (a copy of the site opened as files), html-manager's embed.js draws
+// every snapshot instead; it draws on the page's load event, so one that has passed already is
+// announced again. Only then: a snapshot the runtime failed to draw is not drawn twice.
+let embedding = false;
+function drawSnapshot(widget) {
+  widget.snapshot = widget.snapshot || (async () => {
+    const styled = widgetStyles();
+    let runtime;
+    try {
+      runtime = await runtimeModule();
+    } catch (error) {
+      if (embedding) return;
+      embedding = true;
+      console.warn('crib-live: the widget manager could not be loaded; embed.js draws the snapshots', error);
+      const late = document.readyState === 'complete';
+      const script = document.createElement('script');
+      script.src = site(config.embed);
+      if (late) script.onload = () => dispatchEvent(new Event('load'));
+      document.head.appendChild(script);
+      return;
+    }
+    await styled;
+    try {
+      await runtime.drawSnapshot(widget.view);
+    } catch (error) {
+      console.error('crib-live: a snapshot could not be drawn', error);
+    }
+  })();
+  return widget.snapshot;
+}
+
+// Each snapshot is drawn as its widget comes within a screen of being seen (or when Python brings
+// it alive, or the page is printed), not all as the page loads (issue 36): a chapter's widgets
+// further down, a game table's hundreds of models, kept the main thread busy while the reader
+// read the top of the page.
+const SNAPSHOT_AHEAD = '100% 0px 100% 0px';
+
+function drawSnapshotsNear() {
+  if (!('IntersectionObserver' in window)) {
+    widgets.forEach(drawSnapshot);
     return;
   }
-  await styled;
-  try {
-    await runtime.drawSnapshots(document);
-  } catch (error) {
-    console.error('crib-live: a snapshot could not be drawn', error);
-  }
-  timings.snapshots = performance.now();
+  const near = new IntersectionObserver((entries) => {
+    entries.forEach((entry) => {
+      if (!entry.isIntersecting) return;
+      near.unobserve(entry.target);
+      const widget = widgets.find((w) => w.out === entry.target);
+      if (widget) drawSnapshot(widget);
+    });
+  }, { rootMargin: SNAPSHOT_AHEAD });
+  widgets.forEach((w) => near.observe(w.out));
+  addEventListener('beforeprint', () => widgets.forEach(drawSnapshot), { once: true });
 }
 
 // --- starting Python ---------------------------------------------------------------------------
@@ -216,8 +245,11 @@ function findWidgets() {
     const spec = byModel.get(id);
     if (!spec) return;
     const out = view.parentElement;
-    const widget = { spec, out, view, live: null, actions: [], refused: 0, badge: null, swapping: false };
+    const widget = { spec, out, view, live: null, actions: [], refused: 0, badge: null, swapping: false, snapshot: null };
     out.classList.add('crib-live-output');
+    // its part of the chapter is always laid out (cribbook.css): the badge is fixed to the screen
+    const part = out.closest('.bd-article > section > section');
+    if (part) part.classList.add('crib-has-widget');
     out.dataset.cribLiveModel = id;
     out.setAttribute('aria-busy', 'true');
     const badge = document.createElement('div');
@@ -441,21 +473,21 @@ async function replay(widget) {
   }
 }
 
-// A live widget waits for its snapshot, so that the snapshot is never drawn beside it; if none
-// comes within SNAPSHOT_WAIT_MS of the drawing's end (embed.js, the fallback, could not be
-// fetched), it goes on without.
+// A live widget waits for its snapshot (asked for now, if its widget was never near), so that the
+// snapshot is never drawn beside it; if none is drawn within SNAPSHOT_WAIT_MS of the drawing's end
+// (embed.js, the fallback, could not be fetched), it goes on without.
 const SNAPSHOT_WAIT_MS = 3000;
 const NEAR_PX = 200;  // a widget this close below the screen starts Python: it is about to be seen
-let snapshots = Promise.resolve();
 
 function snapshotDrawn(widget) {
   const drawn = () => { const area = snapshotOf(widget); return area && area.childElementCount > 0; };
+  const drawing = drawSnapshot(widget);
   if (drawn()) return Promise.resolve();
   return new Promise((resolve) => {
     const watch = new MutationObserver(() => { if (drawn()) done(); });
     const done = () => { watch.disconnect(); resolve(); };
     watch.observe(widget.out, { childList: true, subtree: true });
-    snapshots.then(() => setTimeout(done, SNAPSHOT_WAIT_MS));
+    drawing.then(() => (drawn() ? done() : setTimeout(done, SNAPSHOT_WAIT_MS)));
   });
 }
 
@@ -508,7 +540,7 @@ window.cribLive = {
 
 function init() {
   findWidgets();
-  if (widgets.length) snapshots = drawSnapshots();
+  if (widgets.length) drawSnapshotsNear();
   if (widgets.length && startOn !== 'never') makeWorker();
   if (!widgets.length || startOn !== 'view') return;  // 'never': the static page alone
   // Python is already in this browser (an earlier page fetched it ahead): starting costs no byte,
