@@ -439,7 +439,7 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
 
     def _end(self, side: int) -> None:
         rules = self._rules
-        self._result = decide(rules, tuple(self._scores), side, self._say.side, self._say.side_verb)
+        self._result = decide(rules, tuple(self._scores), side, self._say)
         self._phase = Phase.OVER
         self._turn = None
         self._events.append(Event(EventKind.GAME_OVER, self._result.text, None, side))

@@ -20,6 +20,7 @@ from ..cards import Card
 from ..pegging import PlayScore, item_words
 from ..words import join_words, name_verb, plural, possessive
 from .fast import PRETTY, cards_text, typed
+from .rules import Rules
 
 __all__ = ["Narrator", "Said"]
 
@@ -30,6 +31,9 @@ class Said(NamedTuple):
 
     text: str
     reason: str
+
+
+_SKUNK_WORDS = {"skunk": "skunked", "double skunk": "double skunked", "lurch": "lurched"}
 
 
 def _what(is_crib: bool) -> str:
@@ -191,6 +195,26 @@ class Narrator:
         held = plural(true, "point") if true else "nothing"
         what = _what(is_crib)
         return f"{self.possessive(owner)} {what} {cards_text(cards)} with {starter.pretty} holds {held}"
+
+    # -- the end
+
+    def result(self, rules: Rules, scores: Sequence[int], reached: int, winners: tuple[int, ...],
+               losers: tuple[int, ...], skunks: tuple[str | None, ...]) -> str:
+        """The result in a sentence (`GameResult.text`): who won, the score, who was skunked."""
+        mid = rules.lowball  # in Lowball the winner comes after a colon
+        if len(winners) == 1:
+            won = self.side_verb(winners[0], "wins", "win", mid=mid)
+        else:
+            won = join_words(self.side(s) for s in winners) + " share the win"
+        score_text = f" {scores[winners[0]]} to {scores[losers[0]]}" if len(scores) == 2 else ""
+        if rules.lowball:
+            lost = self.side_verb(reached, "reaches", "reach")
+            loses = "loses" if lost.endswith("reaches") else "lose"
+            return f"{lost} {rules.target} first and {loses} (Lowball): {won}{score_text}."
+        sentence = won + (score_text or f" with {scores[winners[0]]}")
+        marks = [f"{self.side_verb(s, 'is', 'are', mid=True)} {_SKUNK_WORDS[k]}"
+                 for s in losers if (k := skunks[s])]
+        return sentence + (": " + ", ".join(marks) if marks else "") + "."
 
     # -- what the game waits for (`Game.prompt`)
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..words import join_words
 from .rules import Rules
 
-__all__ = ["GameResult", "decide"]
+if TYPE_CHECKING:
+    from .narration import Narrator
 
-Verb = Callable[..., str]  # verb(side, third, base, mid=False) -> "Ann wins" / "you win"
+__all__ = ["GameResult", "decide"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +51,9 @@ def _skunk(rules: Rules, score: int) -> str | None:
     return None
 
 
-def decide(rules: Rules, scores: tuple[int, ...], reached: int, side_name: Callable[[int], str],
-           verb: Verb) -> GameResult:
-    """The result once side ``reached`` has reached the target.
-
-    ``side_name(side)`` names a side; ``verb(side, third, base)`` puts a verb after its name.
-    """
+def decide(rules: Rules, scores: tuple[int, ...], reached: int, say: Narrator) -> GameResult:
+    """The result once side ``reached`` has reached the target, told by ``say`` (the game's
+    `Narrator`)."""
     sides = range(len(scores))
     better = _better_lowball if rules.lowball else _better_standard
     places = tuple(1 + sum(better(o, s, scores, reached) for o in sides if o != s) for s in sides)
@@ -63,7 +61,7 @@ def decide(rules: Rules, scores: tuple[int, ...], reached: int, side_name: Calla
     winners = tuple(s for s in ranking if places[s] == 1)
     losers = tuple(s for s in ranking if places[s] != 1)
     skunks = tuple(None if s in winners else _skunk(rules, scores[s]) for s in sides)
-    text = _sentence(rules, scores, reached, winners, losers, skunks, side_name, verb)
+    text = say.result(rules, scores, reached, winners, losers, skunks)
     return GameResult(reached, winners[0], winners, losers, skunks, rules.lowball, ranking, places,
                       tuple(scores), text)
 
@@ -81,23 +79,3 @@ def _better_lowball(other: int, side: int, scores: Sequence[int], reached: int) 
         return side == reached
     return scores[other] < scores[side]
 
-
-def _sentence(rules: Rules, scores: Sequence[int], reached: int, winners: tuple[int, ...],
-              losers: tuple[int, ...], skunks: tuple[str | None, ...], side_name: Callable[[int], str],
-              verb: Verb) -> str:
-    mid = rules.lowball  # in Lowball the winner comes after a colon
-    if len(winners) == 1:
-        won = verb(winners[0], "wins", "win", mid=mid)
-    else:
-        won = join_words(side_name(s) for s in winners) + " share the win"
-    score_text = f" {scores[winners[0]]} to {scores[losers[0]]}" if len(scores) == 2 else ""
-    if rules.lowball:
-        lost = verb(reached, "reaches", "reach")
-        loses = "loses" if lost.endswith("reaches") else "lose"
-        return f"{lost} {rules.target} first and {loses} (Lowball): {won}{score_text}."
-    sentence = won + (score_text or f" with {scores[winners[0]]}")
-    marks = [f"{verb(s, 'is', 'are', mid=True)} {_SKUNK_WORDS[k]}" for s in losers if (k := skunks[s])]
-    return sentence + (": " + ", ".join(marks) if marks else "") + "."
-
-
-_SKUNK_WORDS = {"skunk": "skunked", "double skunk": "double skunked", "lurch": "lurched"}

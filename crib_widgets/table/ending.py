@@ -37,7 +37,7 @@ def final_result(game: Game) -> GameResult:
     scores = tuple(min(s, target) for s in result.scores)
     if scores == result.scores:
         return result
-    return decide(game.rules, scores, result.reached, game.narrator.side, game.narrator.side_verb)
+    return decide(game.rules, scores, result.reached, game.narrator)
 
 
 def final_pegs(game: Game) -> list[tuple[int, int]]:
