@@ -44,6 +44,9 @@ CHECKS = (
     Check("check_update", "a new build: the page kept at once, then the new build's, the old caches gone"),
     Check("check_runtime", "the widget runtime: its modules evaluated in steps, HTML descriptions sanitised"),
     Check("check_people", "pass-and-play, a tournament board and a shared position", (), "people"),
+    Check("check_friend", "play a friend: two browsers joined through a relay on 127.0.0.1; the transport, "
+          "then a deal by touch to the show and into the next, neither page holding the other's cards, a "
+          "reload mid-play, a message changed in flight refused", (), "friend"),
     Check("check_kept_game", "a game to 121 kept through a reload mid-deal; a position shared there opens "
           "on the same turn and count", (), "kept"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
