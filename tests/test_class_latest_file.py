@@ -18,6 +18,7 @@ from crib_widgets.exercises.collect import collect
 from crib_widgets.exercises.report import collected_report
 from crib_widgets.exercises.report_html import report_files
 from crib_widgets.exercises.results import make_results, read_results, sign, split_progress
+from crib_widgets.lessons.store import Store
 
 CLASS = Assignment("counting", "easy", 4, 7, ("Ann", "Chloé", "Cleo", "=cmd|'/C calc'!A0"), secret="44" * 16)
 EARLY, LATE = "2026-12-01T09:00:00+00:00", "2026-12-01T10:30:00+00:00"
@@ -122,7 +123,7 @@ def test_a_file_named_without_the_accents_gets_no_false_note():
 def test_a_damaged_attached_progress_never_stops_the_grade(progress, says):
     data = _text(make_results(CLASS, "Ann", _right("Ann"), saved=EARLY))
     text = data[:-2] + ',\n "progress": ' + progress + "\n}"
-    got = collect(CLASS, [("results-ann.json", text)])
+    got = collect(CLASS, [("results-ann.json", text)], read_progress=Store.from_text)
     assert "Ann" in got.taken and not got.refused, got.refused
     (note,) = got.notes
     assert note.startswith("results-ann.json: the attached progress could not be read:")
@@ -175,7 +176,7 @@ def test_an_attached_progress_the_report_cannot_show_never_stops_the_report(monk
 
     progress = {"crib-progress": 1, "device": "d1", "next": 1, "answers": [], "daily": []}
     data = attach_progress(make_results(CLASS, "Ann", _right("Ann"), saved=EARLY), progress)
-    got = collect(CLASS, [("r.json", _text(data))])
+    got = collect(CLASS, [("r.json", _text(data))], read_progress=Store.from_text)
     assert got.taken["Ann"].progress is not None
 
     def broken(_store):
@@ -191,10 +192,10 @@ def test_a_file_that_fails_in_an_unforeseen_way_is_one_line_and_the_rest_are_gra
 
     real = collect_module.read_results
 
-    def flaky(assignment, text, source):
+    def flaky(assignment, text, source, read_progress):
         if source == "odd.json":
             raise OverflowError("date value out of range")
-        return real(assignment, text, source)
+        return real(assignment, text, source, read_progress)
 
     monkeypatch.setattr(collect_module, "read_results", flaky)
     good = _text(make_results(CLASS, "Ann", _right("Ann")))

@@ -53,9 +53,21 @@ def test_the_attached_progress_is_read_back_as_the_report_reads_it():
     for case in chosen:
         attached = json.loads(case["attach"]["json"])
         data = attach_progress(make_results(klass, "Ann", ["1"]), attached)
-        got = read_results(klass, json.dumps(data), "results-ann.json")
+        got = read_results(klass, json.dumps(data), "results-ann.json", Store.from_text)
         assert got.progress == Store.from_text(case["attach"]["json"]) and not got.progress_problem
         assert {a.id for a in got.progress.answers} <= {a.id for a in Store.from_text(case["kept"]).answers}
+
+
+def test_the_pages_python_line_for_the_progress_imports_and_gives_the_vectors():
+    """The page runs PROGRESS_IMPORT, then progressCall's expression (lib/payload.js): both run here
+    give what the vectors hold (a wrong module in the import line fails here, not only in a browser)."""
+    script = (PAGE / "lib" / "payload.js").read_text(encoding="utf-8")
+    (line,) = re.findall(r'export const PROGRESS_IMPORT = "([^"]+)";', script)
+    names: dict[str, object] = {"json": json}
+    exec(line, names)  # the page's own import line
+    for case in VECTORS["progress"]:
+        call = f"json.dumps(attachable_progress({_js_stringify(case['kept'])}))"
+        assert json.loads(eval(call, names)) == case["attach"], case["what"]
 
 
 def test_the_kept_text_reaches_python_as_it_is():

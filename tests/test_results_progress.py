@@ -4,6 +4,10 @@ The progress is optional, outside the signed content and never checked: a file w
 graded as before (the signature still verifies; a changed answer is still refused), a damaged or
 oversized progress never stops the grade (a note says why), and the class report shows each attached
 progress in the book's own stars and words, marked as the student's, not checked.
+
+The progress is read with the reader the grader hands in (`Store.from_text`, as `crib grade` and the
+class desk do: the worksheets' layer never imports the lessons, issue 40); without one it is not
+read, and a note says so.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import shutil
 
 import pytest
 
+from crib_widgets.classroom.desk import Choices, ClassDesk
 from crib_widgets.cli import main
 from crib_widgets.exercises.assign import Assignment
 from crib_widgets.exercises.collect import collect
@@ -32,6 +37,7 @@ from crib_widgets.lessons.store import Store
 from crib_widgets.skills import SKILLS
 
 CLASS = Assignment("counting", "easy", 3, 7, ("Ann", "Ben", "Chloé"), secret="33" * 16)
+READ = Store.from_text  # the reader crib grade and the class desk hand in
 
 
 def _answer(number: int, skill: str, right: bool, *, attempt: int = 1, day: str = "2026-12-01") -> dict:
@@ -65,14 +71,28 @@ def test_a_file_with_progress_is_read_and_its_signature_still_holds():
     plain = _file(attach=False)
     data = _file()
     assert data["signature"] == plain["signature"] == sign(CLASS.student_key("Ann"), data)
-    got = read_results(CLASS, json.dumps(data, ensure_ascii=False), "results-ann.json")
+    got = read_results(CLASS, json.dumps(data, ensure_ascii=False), "results-ann.json", READ)
     assert got.answers == _right("Ann") and got.progress_problem == ""
     assert got.progress == Store.from_dict(_progress())
 
 
 def test_a_file_without_progress_is_read_as_before():
-    got = read_results(CLASS, json.dumps(_file(attach=False)), "results-ann.json")
+    got = read_results(CLASS, json.dumps(_file(attach=False)), "results-ann.json", READ)
     assert got.progress is None and got.progress_problem == ""
+
+
+def test_without_a_reader_an_attached_progress_is_not_read_and_a_note_says_so():
+    """Issue 40: the worksheets' layer reads no progress itself (the learner's record is the lessons',
+    a layer above); a grader that hands in no reader never drops an attached progress without a word."""
+    text = json.dumps(_file(), ensure_ascii=False)
+    got = read_results(CLASS, text, "results-ann.json")
+    assert got.answers == _right("Ann") and got.progress is None
+    assert got.progress_problem == "no reader of the book's progress was given to grade with"
+    collected = collect(CLASS, [("results-ann.json", text)])
+    assert collected.notes == ["results-ann.json: the attached progress could not be read: no reader of the "
+                               "book's progress was given to grade with. Ann's answers were graded as usual"]
+    plain = read_results(CLASS, json.dumps(_file(attach=False)), "results-ann.json")
+    assert plain.progress is None and plain.progress_problem == ""
 
 
 def test_a_changed_answer_is_still_refused_with_progress_attached():
@@ -105,10 +125,10 @@ def test_a_file_for_another_student_is_still_refused_with_progress_attached():
 )
 def test_a_damaged_or_oversized_progress_never_stops_the_grade(progress, says):
     text = json.dumps(_file(progress=progress), ensure_ascii=False)
-    got = read_results(CLASS, text, "results-ann.json")
+    got = read_results(CLASS, text, "results-ann.json", READ)
     assert got.answers == _right("Ann") and got.progress is None
     assert says in got.progress_problem, got.progress_problem
-    collected = collect(CLASS, [("results-ann.json", text)])
+    collected = collect(CLASS, [("results-ann.json", text)], read_progress=READ)
     assert list(collected.taken) == ["Ann"] and not collected.refused
     assert collected.notes == [f"results-ann.json: the attached progress could not be read: "
                                f"{got.progress_problem}. Ann's answers were graded as usual"]
@@ -117,7 +137,8 @@ def test_a_damaged_or_oversized_progress_never_stops_the_grade(progress, says):
 
 
 def test_progress_of_null_is_a_note_not_a_refusal():
-    got = read_results(CLASS, json.dumps(_file(progress=None, attach=False) | {"progress": None}), "r.json")
+    got = read_results(CLASS, json.dumps(_file(progress=None, attach=False) | {"progress": None}), "r.json",
+                       READ)
     assert got.progress is None and "not a progress file" in got.progress_problem
 
 
@@ -127,7 +148,7 @@ def test_progress_of_null_is_a_note_not_a_refusal():
 def test_the_report_shows_attached_stars_in_words_marked_as_the_students():
     texts = [("results-ann.json", json.dumps(_file("Ann"), ensure_ascii=False)),
              ("results-ben.json", json.dumps(_file("Ben", attach=False)))]
-    collected = collect(CLASS, texts)
+    collected = collect(CLASS, texts, read_progress=READ)
     assert not collected.refused and not collected.notes
     report = collected_report(CLASS, collected)
     assert list(report.progress) == ["Ann"]
@@ -150,7 +171,8 @@ def test_the_report_shows_attached_stars_in_words_marked_as_the_students():
 
 
 def test_the_report_without_progress_has_no_such_section():
-    collected = collect(CLASS, [("results-ben.json", json.dumps(_file("Ben", attach=False)))])
+    collected = collect(CLASS, [("results-ben.json", json.dumps(_file("Ben", attach=False)))],
+                        read_progress=READ)
     assert "Practised in the book" not in report_html(collected_report(CLASS, collected))
 
 
@@ -182,14 +204,33 @@ def test_crib_grade_reports_attached_progress_and_notes_a_damaged_one(tmp_path, 
     assert "fifteens: secure (3 stars), 5 of last 5 first tries right" in html
 
 
+def test_the_class_desk_reports_attached_progress_and_notes_a_damaged_one_as_crib_grade_does():
+    desk = ClassDesk()
+    assert desk.make("Ann\nBen\n", Choices(hands=3, seed=5)), desk.message
+    klass = desk.assignment
+    right = {n: [str(e.solution().answer) for e in klass.student_set(n)] for n in ("Ann", "Ben")}
+    ann = attach_progress(make_results(klass, "Ann", right["Ann"]), _progress())
+    ben = attach_progress(make_results(klass, "Ben", right["Ben"]), {"crib-progress": 1})
+    assert desk.hand_in([("results-ann.json", json.dumps(ann).encode()),
+                         ("results-ben.json", json.dumps(ben).encode())]), desk.message
+    assert desk.grade(), desk.message
+    assert list(desk.report.progress) == ["Ann"]
+    assert practised_lines(desk.report.progress["Ann"])[0] == \
+        "fifteens: secure (3 stars), 5 of last 5 first tries right"
+    assert desk.report.notes == ("results-ben.json: the attached progress could not be read: the "
+                                 "attached progress lacks \"device\": a progress file holds crib-progress, "
+                                 "device, next, answers, daily (export it again from the My progress page). "
+                                 "Ben's answers were graded as usual",)
+
+
 # ---- the page's choice of answers (its own JavaScript, run by node where there is one) ---------------
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress():
-    """The page attaches what the page's Python chooses (results.attachable_progress, issue 40:
+    """The page attaches what the page's Python chooses (lessons.attach.attachable_progress, issue 40:
     the page's JavaScript no longer chooses itself)."""
-    from crib_widgets.exercises.results import attachable_progress
+    from crib_widgets.lessons.attach import attachable_progress
     from crib_widgets.lessons.progress import COURSE
 
     rng = random.Random(4)
@@ -206,4 +247,4 @@ def test_the_answers_the_page_attaches_give_the_same_stars_as_the_whole_progress
     assert [s.summary for s in attached.progress.skills()] == \
         [s.summary for s in Store.from_dict(whole).progress.skills()]
     text = json.dumps(attach_progress(_file(attach=False), json.loads(out)))
-    assert read_results(CLASS, text, "results-ann.json").progress == attached
+    assert read_results(CLASS, text, "results-ann.json", READ).progress == attached

@@ -45,6 +45,7 @@ from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report
 from ..exercises.report_html import report_files
 from ..exercises.roster import check_new, name_list
+from ..lessons.store import Store  # reads a student's attached progress
 from ..table.class_tournament import Tournament, is_tournament
 from ..table.duplicate import DuplicateSet
 from ..table.standings import TournamentReport, tournament_report
@@ -260,7 +261,7 @@ class ClassDesk:
         if not texts and not unread:
             return self._fail("Nothing to grade yet: drop the students' results files, or paste their codes, "
                               "then press Grade.")
-        got = collect(self.assignment, texts, unread)
+        got = collect(self.assignment, texts, unread, Store.from_text)
         if isinstance(self.assignment, Tournament):
             report: ClassReport | TournamentReport = tournament_report(self.assignment, got)
             ranked = bool(report.standings)

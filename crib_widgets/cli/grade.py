@@ -31,6 +31,7 @@ from ..exercises.collect import Collected, collect, handed_in_limit
 from ..exercises.report import collected_report
 from ..exercises.report_html import report_files
 from ..exercises.results import CODE_PREFIX
+from ..lessons.store import Store  # reads a student's attached progress
 from ..table.class_tournament import load_tournament
 from ..words import plural
 from .folders import report_folder, write_owned
@@ -102,7 +103,7 @@ def read_inputs(assignment, items: list[str]) -> Collected:
             texts.extend(_texts(item))
         except CribbageError as error:
             unread.append(str(error))
-    return collect(assignment, texts, unread)
+    return collect(assignment, texts, unread, Store.from_text)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,9 @@ disk, so both grade the same inputs the same way.
 - a file whose name names another student on the class list (``results-ben.json`` holding Ann's
   results) is graded as the student whose link signed it, with a line in ``notes`` saying so;
 - a file whose attached progress (optional, `results.read_results`) cannot be read is graded, with a
-  line in ``notes`` saying why.
+  line in ``notes`` saying why; the progress is read with the ``read_progress`` the caller gives
+  (`crib_widgets.lessons.store.Store.from_text`, a layer above this one: `crib grade` and the class
+  desk give it), and without one that line says it was not read.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from datetime import UTC, datetime
 from ..bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
 from ..words import plural
 from .assign import Assignment, fold_name
-from .results import CODE_PREFIX, ResultsError, Submission, codes_in, read_results
+from .results import CODE_PREFIX, ProgressReader, ResultsError, Submission, codes_in, read_results
 
 __all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line",
            "SET_ASIDE"]
@@ -81,9 +83,10 @@ def name_in_file_name(source: str, students: Iterable[str]) -> str | None:
 
 
 def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
-            unread: Iterable[str] = ()) -> Collected:
+            unread: Iterable[str] = (), read_progress: ProgressReader | None = None) -> Collected:
     """Check every (source name, text) against the class: a results file's JSON, or text with codes;
-    ``unread`` are the lines for inputs that could not even be read as text (they are listed first)."""
+    ``unread`` are the lines for inputs that could not even be read as text (they are listed first);
+    ``read_progress`` reads an attached progress (`results.read_results`)."""
     got = Collected(refused=list(unread))
     handed: dict[str, list[Submission]] = {}
     for source, text in texts:
@@ -96,7 +99,7 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
                 got.refused.append(str(content))
                 continue
             try:
-                submission = read_results(assignment, content, where)
+                submission = read_results(assignment, content, where, read_progress)
             except ResultsError as error:
                 got.refused.append(str(error))
                 continue

@@ -1,11 +1,11 @@
 """What the assignment page is handed by Python instead of working it out itself (issue 40): the mark
 of each verdict, the example in an answer box, the question as the page shows it and the results file's
-name (the progress a student may attach is `results.attachable_progress`'s choice).
+name (the progress a student may attach is `crib_widgets.lessons.attach.attachable_progress`'s choice).
 
 The page's JavaScript (``lite/runtime/src/page/assignment.js``, ``lib/payload.js``) reads these from
 the link's payload (`assign.page_data`, made once when the link is made), from the page's Python
-replies (`assign.page_reply`, `assign.practice_data`) and from `results.attachable_progress`; it
-never looks for this module's wording. ``tests/data/page_vectors.json`` holds cases both sides check.
+replies (`assign.page_reply`, `assign.practice_data`) and from `lessons.attach.attachable_progress`;
+it never looks for this module's wording. ``tests/data/page_vectors.json`` holds cases both sides check.
 
 >>> MARKS["right"], answer_hint("play")
 ('✔ Right', 'e.g. 4, or pair 2 + go 1')

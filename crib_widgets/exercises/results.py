@@ -24,7 +24,12 @@ covered before, and the results code never carries it) and never checked: it is 
 record, shown in the class report as such. A damaged or oversized one never stops the grade: it is
 cut out of the file's text before the rest is read (so nothing in it, however deep, long or odd,
 can make the answers unreadable), the answers are graded and `Submission.progress_problem` says
-why the progress could not be read.
+why the progress could not be read. The learner's record belongs to the lessons, a layer above the
+worksheets that this package never imports, so whoever grades hands its reader in: `read_results`
+and `collect.collect` take ``read_progress`` (`crib grade` and the class desk give
+`crib_widgets.lessons.store.Store.from_text`); without one an attached progress is not read, and
+``progress_problem`` says so: it is never dropped without a word. What the page attaches is chosen
+by `crib_widgets.lessons.attach.attachable_progress`.
 
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
@@ -42,22 +47,18 @@ import hashlib
 import hmac
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
-from ..skills import RECENT
 from ..words import possessive
 from .assign import Assignment, signing_key
 from .short import SHORT_PREFIX, open_short, results_key, student_code
 
-if TYPE_CHECKING:
-    from ..lessons.store import Store
-
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
-           "decode_code_text", "codes_in", "attach_progress", "attachable_progress", "split_progress",
+           "decode_code_text", "codes_in", "attach_progress", "split_progress", "ProgressReader",
            "saved_time", "CODE_PREFIX", "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS",
            "short_results"]
 
@@ -66,10 +67,15 @@ FORMATS = (1, 2)  # the formats read: 1 signed the answers only
 CODE_PREFIX = "CRIB1-"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 # The progress a student may attach, as compact JSON. The page attaches only the answers that give
-# the stars (`attachable_progress`: each skill's last 5 first tries without a hint, and its last
-# other try), so it is under 70 KB, and a results file with it stays under MAX_RESULTS_BYTES.
+# the stars (`lessons.attach.attachable_progress`: each skill's last 5 first tries without a hint,
+# and its last other try), so it is under 70 KB, and a results file with it stays under
+# MAX_RESULTS_BYTES.
 MAX_ATTACHED_PROGRESS = 100_000
 PROGRESS_FIELD = "progress"
+#: Reads an attached progress's text: (text, where) -> the progress, or a `CribbageError` naming
+#: ``where`` and what is wrong (`crib_widgets.lessons.store.Store.from_text`).
+ProgressReader = Callable[[str, str], object]
+_NO_READER = "no reader of the book's progress was given to grade with"
 
 
 class ResultsError(CribbageError):
@@ -85,7 +91,7 @@ class Submission:
     answers: list[str | None]
     source: str
     saved: str = ""
-    progress: Store | None = None
+    progress: object = None  # as ``read_progress`` read it: a `lessons.store.Store` from crib grade
     progress_problem: str = ""
     saved_at: datetime | None = None  # when the page saved it (UTC), None when the file does not say
     time_signed: bool = False  # whether the signature covers ``saved_at`` (format 2)
@@ -153,45 +159,6 @@ def attach_progress(data: dict, progress: object) -> dict:
     return {**data, PROGRESS_FIELD: progress}
 
 
-_NOTHING_YET = ("There is no progress from the book in this browser to add yet: your stars appear once you "
-                "practise in the book's chapters.")
-_UNREADABLE = "Your progress in this browser could not be read, so there is nothing to add."
-_TOO_LONG = "Your progress is too long to add to the results file, so it is left out."
-
-
-def attachable_progress(text: str | None) -> dict[str, str]:
-    """The part of a learner's kept progress (the browser's ``crib-progress`` text) that a results
-    file may carry: ``{"json": ...}``, the answers that give their stars (each skill's last
-    ``RECENT`` first tries without a hint and its last other try), read with the store's own rules;
-    or ``{"why": ...}``, one sentence a student reads saying why there is nothing to add."""
-    if not text:
-        return {"why": _NOTHING_YET}
-    from ..lessons.store import Store  # only a student who ticks the box needs the lessons
-
-    try:
-        store = Store.from_text(text, "your progress")
-    except CribbageError:
-        return {"why": _UNREADABLE}
-    kept, firsts, others = [], {}, {}
-    for answer in reversed(store.answers):  # newest first
-        unaided = answer.attempt == 1 and not answer.hinted
-        count, most = (firsts, RECENT) if unaided else (others, 1)
-        wanted = False
-        for skill, _right in answer.results:
-            count[skill] = count.get(skill, 0) + 1
-            wanted |= count[skill] <= most
-        if wanted:
-            kept.append(answer)
-    if not kept:
-        return {"why": _NOTHING_YET}
-    attached = {"crib-progress": 1, "device": store.device, "next": store.next,
-                "answers": [a.to_dict() for a in reversed(kept)], "daily": []}
-    compact = json.dumps(attached, ensure_ascii=False, separators=(",", ":"))
-    if len(compact.encode("utf-8")) > MAX_ATTACHED_PROGRESS:
-        return {"why": _TOO_LONG}
-    return {"json": compact}
-
-
 def results_code(data: dict) -> str:
     """The results as one line to copy: ``CRIB1-`` and the file's JSON in base64url."""
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -255,8 +222,11 @@ def codes_in(text: str, label: str) -> list[tuple[str, str | ResultsError]]:
     return found
 
 
-def read_results(assignment: Assignment, text: str, source: str) -> Submission:
-    """Check one results file's text against the class; `ResultsError` says in one line what is wrong."""
+def read_results(assignment: Assignment, text: str, source: str,
+                 read_progress: ProgressReader | None = None) -> Submission:
+    """Check one results file's text against the class; `ResultsError` says in one line what is wrong.
+    An attached progress is read with ``read_progress`` (`lessons.store.Store.from_text`); without
+    one it is not read, and ``progress_problem`` says so."""
     text, progress_text = split_progress(text)
     try:
         data = load_json(text, source)
@@ -306,7 +276,7 @@ def read_results(assignment: Assignment, text: str, source: str) -> Submission:
                                "page) and ask them to do the set again")
         raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                            f"{name} to save the results again from the page")
-    progress, problem = _attached(progress_text)
+    progress, problem = _attached(progress_text, read_progress)
     return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
                       signed)
 
@@ -322,19 +292,19 @@ def _key_before_accents(assignment: Assignment, name: str) -> str:
     return signing_key(assignment.secret, assignment.fingerprint, name, before_accents=True)
 
 
-def _attached(text: str | None) -> tuple[Store | None, str]:
+def _attached(text: str | None, read_progress: ProgressReader | None) -> tuple[object, str]:
     """The progress attached to a results file read with the store's own reader, or why it cannot
     be read (the answers are graded all the same)."""
     if text is None:
         return None, ""
-    from ..lessons.store import Store  # only a file with progress needs the lessons
-
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_ATTACHED_PROGRESS:
         return None, (f"it is {size // 1000:,} KB, and the progress the page attaches is at most "
                       f"{MAX_ATTACHED_PROGRESS // 1000:,} KB")
+    if read_progress is None:
+        return None, _NO_READER
     try:
-        return Store.from_text(text, "the attached progress"), ""
+        return read_progress(text, "the attached progress"), ""
     except CribbageError as error:
         return None, str(error)
     except Exception as error:  # a damaged attachment never stops the grade, whatever the store says

@@ -4,7 +4,7 @@ Run from the repository root: ``python tests/data/make_page_vectors.py``. Every 
 the link payload (`assign.page_data`: the answer box's example, the question as shown, the results
 file's name, also for a name too long for a file name), the replies to typed answers
 (`assign.page_reply`: the mark and the detail the page writes), and the progress a student may attach
-(`results.attachable_progress`). ``tests/test_page_vectors.py`` checks Python still gives them,
+(`lessons.attach.attachable_progress`). ``tests/test_page_vectors.py`` checks Python still gives them,
 and ``lite/runtime/test/payload.test.mjs`` that the page's ``lib/payload.js`` reads them.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crib_widgets.exercises.assign import page_data, page_reply
 from crib_widgets.exercises.generate import load_set, make_set
-from crib_widgets.exercises.results import attachable_progress
+from crib_widgets.lessons.attach import attachable_progress
 
 OUT = Path(__file__).with_name("page_vectors.json")
 LONG = "Александра Константиновна Малиновская-Преображенская Воскресенская"  # 130 bytes and more

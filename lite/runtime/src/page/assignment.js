@@ -382,7 +382,7 @@ function question(q, i, link, data, state, save, update) {
 // The book's trainers keep the learner's progress in this browser under "crib-progress" (the
 // document of crib_widgets.lessons.store.Store). When the student ticks the box, the results file
 // carries the answers that give their stars, as the page's Python chooses them
-// (exercises.results.attachable_progress, with the store's own rules), so the stars the
+// (lessons.attach.attachable_progress, with the store's own rules), so the stars the
 // teacher's report works out are the ones the book shows. The signature does not cover it, the
 // results code never carries it, and grading never checks it (crib_widgets.exercises.results).
 const PROGRESS_KEY = "crib-progress";

@@ -2,7 +2,7 @@
  * the example in an answer box, the question as shown, the results file's name (from the link's
  * payload, assign.page_data, or the page's Python for a set opened by its codes), the mark and the
  * detail of a reply (assign.page_reply) and the progress a results file may carry
- * (results.attachable_progress). tests/data/page_vectors.json holds Python's values. */
+ * (lessons.attach.attachable_progress). tests/data/page_vectors.json holds Python's values. */
 
 /** The example in an answer box; "" for a link made before links carried it. */
 export const answerHint = (data) => (typeof data.hint === "string" ? data.hint : "");
@@ -23,7 +23,7 @@ export const feedbackOf = (reply) => ({ mark: String(reply.mark), detail: String
 /** The Python expression that chooses the progress to attach from the browser's kept text (a JSON
  * string literal is a Python one: lone surrogates and control characters arrive escaped). */
 export const progressCall = (kept) => `json.dumps(attachable_progress(${JSON.stringify(String(kept))}))`;
-export const PROGRESS_IMPORT = "from crib_widgets.exercises.results import attachable_progress";
+export const PROGRESS_IMPORT = "from crib_widgets.lessons.attach import attachable_progress";
 
 /** Python's answer about the progress: {json} to attach, or {why} to show; null if it made no sense. */
 export function attachable(answer) {
