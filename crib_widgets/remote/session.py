@@ -55,6 +55,7 @@ class Session:
         self._log: list[str] = []
         self._past: list[Event] = []
         self._kept: list[tuple[list[Card], list[Move]]] = []  # deals proved honest: deck, moves
+        self.last_over: tuple[int, Game] | None = None  # the deal over last and its engine, for its show
         if options is not None:
             if me != 0:
                 raise CribbageError("only device 0 (the one that makes the link) sends the game's options")
@@ -140,6 +141,12 @@ class Session:
         if not self._deals or self._deals[-1].done or self._engine_deal != self._deals[-1].number:
             return None
         return self._engine
+
+    @property
+    def played(self) -> tuple[int, Game | None]:
+        """The number of the deal the engine plays (or played last) and that engine: a deal just
+        over keeps its engine, so its show can be drawn while the next deal is dealt."""
+        return self._engine_deal, self._engine
 
     def hand(self, seat: int) -> tuple[Card, ...] | int:
         """This device's seat's cards, or how many cards another device's seat holds."""
@@ -431,6 +438,7 @@ class Session:
     def _finish(self, record: DealRecord, engine: Game) -> None:
         """The deal is over: draw its events and begin the next (it is kept once it is proved)."""
         record.done = True
+        self.last_over = (record.number, engine)
         self._past += self._deal_events(engine)
         if not engine.is_over:
             self._begin(engine.dealer, engine.scores)

@@ -1,8 +1,10 @@
 """Who sits at the table: the people's seats, the computers' levels and the names round the table.
 
 A seat is played by a person at this device (``"person"``, saved as ``"learner"``, the name it has
-always had) or by a computer of a level. One person plays the computers; two to four people pass
-the device round ("pass and play"), any other seats computers.
+always had), by a computer of a level, or by a friend on another device (`REMOTE`: only a game
+with a friend has one, `crib_widgets.table.friend_table`; its moves arrive from the friend's
+device). One person plays the computers; two to four people pass the device round ("pass and
+play"), any other seats computers.
 
 >>> seat_names(3, "Ann")
 ('Ann', 'Left', 'Right')
@@ -18,14 +20,16 @@ from __future__ import annotations
 from ..errors import CribbageError
 from ..lessons.checks import shown  # a value quoted short: a 5 MB name in a link is not echoed
 
-__all__ = ["LEARNER", "PERSON", "STRENGTHS", "seat_names", "people_names", "check_name", "check_names",
-           "check_strength", "check_seats", "people_seats"]
+__all__ = ["LEARNER", "PERSON", "REMOTE", "STRENGTHS", "seat_names", "people_names", "check_name",
+           "check_names", "check_strength", "check_seats", "people_seats"]
 
 STRENGTHS = ("beginner", "intermediate", "expert")
 #: A seat played by a person through the view (every other seat names a computer level).
 LEARNER = "learner"
 #: The same, as a person setting up a table may say it (stored as `LEARNER`).
 PERSON = "person"
+#: A seat played on a friend's device: its moves arrive from the game's session, never chosen here.
+REMOTE = "friend"
 
 _OTHERS = {
     2: ("Computer",),

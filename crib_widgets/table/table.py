@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
 from ..game import ChangeKind, Discard, Event, Game, Go, Move, Phase, Rules
+from . import seats as kinds
 from .advice import Advice, advise, check_hint_level, check_hints, check_warn_at, cost_of
 from .changes import Change, refused
 from .ending import final_result
@@ -129,7 +130,7 @@ class Table:
         # whose cards the screen may show: with several people nobody's until one takes the device
         self._shown_to: int | None = self.you if len(self.people) < 2 else None
         self.computers = {seat: make_player(level, seed=game.seed + seat)
-                          for seat, level in enumerate(seats) if level != LEARNER}
+                          for seat, level in enumerate(seats) if level not in (LEARNER, kinds.REMOTE)}
         self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
         self.paused, self.show, self.show_step = paused, None, -1
         self.notes: list[str] = []  # the table's own notes since "just now", each before event _note_at[i]

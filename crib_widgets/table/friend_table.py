@@ -1,0 +1,156 @@
+"""`FriendTable`: the game table of a game with a friend, drawn as every game table is drawn.
+
+A `Table` whose seats are this device's person (`LEARNER`) and the friend's (`REMOTE`): its game is
+the session's engine for the deal in play (the friend's cards not yet shown are stand-ins there,
+drawn face down like a computer's), and a move made here is sent to the friend's device through
+the `FriendGame` instead of being applied here. The friend's moves arrive from the session:
+`sync` takes them in after every message. A finished deal's show stays up until Next deal, and
+the next deal comes once both devices have shuffled. Hints are off: their advice would weigh
+the stand-ins.
+
+>>> from crib_widgets.table.friend import FriendGame
+>>> ann = FriendGame.make(names=("Ann", "Ben"), group="test-160", dealer=0)
+>>> FriendTable.of(ann) is None  # nothing dealt before Ben joins
+True
+"""
+
+from __future__ import annotations
+
+from ..errors import CribbageError
+from ..game import ChangeKind, Game, Move
+from .changes import Change, refused
+from .friend import FriendGame
+from .prompts import go_note
+from .seats import LEARNER, REMOTE
+from .show import DealShow
+from .table import Table
+
+__all__ = ["FriendTable", "NO_HINTS"]
+
+NO_HINTS = "a game with a friend is played without hints"
+
+
+class FriendTable(Table):
+    """The table of ``flow``'s game as this device shows it; see the module."""
+
+    flow: FriendGame
+    number: int  # the session's number of the deal on the table
+
+    @classmethod
+    def of(cls, flow: FriendGame) -> FriendTable | None:
+        """The table of the deal on the table (None until the first deal is dealt)."""
+        number, engine = flow.session.played
+        if engine is None:
+            return None
+        table = cls.__new__(cls)
+        table.flow, table.number = flow, number
+        table._take_deal(engine)
+        return table
+
+    def _take_deal(self, engine: Game) -> None:
+        seats = [REMOTE, REMOTE]
+        seats[self.flow.seat] = LEARNER
+        over = engine.deal_number > 1 and not engine.is_over
+        self._take(engine, tuple(seats), {self.flow.seat: ("off", 2.0)}, paused=over)
+        self.lock_hints(NO_HINTS)
+
+    @property
+    def strength(self) -> str:
+        return "on their own device"
+
+    @property
+    def shown_deal(self) -> int:
+        return self.number
+
+    @property
+    def friend_to_move(self) -> bool:
+        """The game waits for the friend's device (a move, a shuffle, the cards being shown)."""
+        return not self.paused and not self.game.is_over and not self.learner_moves() and not self.waiting
+
+    def learner_moves(self) -> list[Move]:
+        if self.paused or self.passing is not None or self.game is not self.flow.session.engine:
+            return []
+        return self.flow.legal_moves()
+
+    @property
+    def to_move(self) -> str:
+        if self.friend_to_move:
+            return self.flow.friend
+        return super().to_move
+
+    # ---- moves go to the friend's device --------------------------------------------------------
+    def move(self, move: Move, *, confirm: bool = False) -> list[Change]:
+        """This device's person's move, sent to the friend's device (refused with the reason when it
+        is not allowed now: nothing changes)."""
+        if self.flow.stopped or self.flow.finished:
+            return refused(self.flow.stopped or "This game goes on against the computer now.")
+        if self.paused:
+            return refused("The deal is over: press Next deal to see your new cards.")
+        if not self.learner_moves():
+            return refused(f"{self.flow.waiting_for() or 'Wait for your friend'}.")
+        try:
+            self.game.check(move)
+        except CribbageError as error:
+            return refused(str(error))
+        self.since, self.notes, self._note_at, self.warning = len(self.game.events), [], [], None
+        said = self.flow.play(move)
+        if said:
+            return refused(said)
+        return [Change(ChangeKind.MOVED, move.describe()), *self.sync()]
+
+    def advance(self) -> list[Change]:
+        """Say go for this device's person when it is their only move (sent like any move)."""
+        if not self.waiting or self._computer_to_move() is not None:
+            return []
+        moves = self.learner_moves()
+        if not moves:
+            return []
+        self._note(go_note(self.game.names, self.you, self.you, self.game.count))
+        self.flow.play(moves[0])
+        return self.sync()
+
+    def run(self) -> list[Change]:
+        return self.advance()
+
+    def sync(self) -> list[Change]:
+        """Take in what the session has now (the friend's moves, a deal's end, the next deal)."""
+        number, engine = self.flow.session.played
+        if engine is None or engine is self.game:
+            return []
+        if number != self.number:
+            if self.paused:
+                return []  # the show stays up until Next deal
+            over = self.flow.session.last_over
+            if over is not None and over[0] == self.number:  # the deal on the table ended: its show first
+                return self._moved_on(over[1])
+            self.number = number  # the deal before was over when this table was made
+            self._take_deal(engine)
+            return []
+        return self._moved_on(engine)
+
+    def _moved_on(self, engine: Game) -> list[Change]:
+        """The friend's moves in ``engine`` (the deal on the table, further on) are taken in."""
+        before = len(self.game.events)
+        self.game = engine
+        return [Change(ChangeKind.MOVED, "; ".join(e.text for e in engine.events[before:]),
+                       tuple(engine.events[before:])), *self._after()]
+
+    def next_deal(self) -> list[Change]:
+        """Put the finished deal's show away; the next deal's cards come when both devices have
+        shuffled (at once if they have)."""
+        if not self.paused:
+            return refused("There is no finished deal on the table to put away.")
+        number, engine = self.flow.session.played
+        if engine is None or number == self.number:
+            return refused(f"{self.flow.waiting_for() or 'The next deal is being shuffled'}: the new cards "
+                           "come in a moment.")
+        self.number = number
+        self._take_deal(engine)
+        return [Change(ChangeKind.NEXT_DEAL, f"Deal {number}: new cards. {self.prompt}")]
+
+    def _after(self) -> list[Change]:
+        if self.game.deal_number > 1 and not self.game.is_over and not self.paused:
+            self.paused, self.show_step = True, -1
+            self.show = DealShow.of(self.game.events, finished=True)
+            return [Change(ChangeKind.DEAL_OVER, f"Deal {self.number} is over: every hand is counted.")]
+        return super()._after()
