@@ -39,6 +39,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import quote, urlencode
 
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, load_json, read_bounded
@@ -123,6 +124,8 @@ def checked_class(secret: object, roster: tuple[str, ...], added: tuple[str, ...
 class Assignment:
     """A set assigned to a class: parameters, roster, options and the class secret."""
 
+    #: Each student's cards are seeded from their name's key (results.read_results).
+    CARDS_BY_NAME: ClassVar[bool] = True
     kind: str
     difficulty: str
     hands: int

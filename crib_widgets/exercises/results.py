@@ -269,13 +269,14 @@ def read_results(assignment: Assignment, text: str, source: str,
         raise ResultsError(f"{source}: {error}") from None
     expected = sign(key, data)
     if not _matches(signature, expected):
-        if not short and _matches(signature, sign(_key_before_accents(assignment, name), data)):
+        if short or not _matches(signature, sign(_key_before_accents(assignment, name), data)):
+            raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
+                               f"{name} to save the results again from the page")
+        if assignment.CARDS_BY_NAME:  # a tournament's boards are everyone's: only its key changed
             raise ResultsError(f"{source}: made from {possessive(name)} link of before names were read "
                                f"without their accents, and {possessive(name)} cards have changed since: "
                                f"give {name} a new link or student code (crib class rebuild, or the class "
                                "page) and ask them to do the set again")
-        raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
-                           f"{name} to save the results again from the page")
     progress, problem = _attached(progress_text, read_progress)
     return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
                       signed)

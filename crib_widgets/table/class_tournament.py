@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 from urllib.parse import parse_qs, quote, urlencode
 
 from ..errors import CribbageError
@@ -70,8 +70,10 @@ def _link_sum(params: Mapping[str, object]) -> str:
 class Tournament:
     """A tournament for a class: the boards (``chosen``), the roster and the class secret. It answers
     what `results.read_results` and `collect.collect` ask of a class (``code``, ``fingerprint``,
-    ``hands``, ``students``, ``find_student``, ``student_key``)."""
+    ``hands``, ``students``, ``find_student``, ``student_key``, ``CARDS_BY_NAME``)."""
 
+    #: Everyone plays the same boards: a name's key signs the results only (results.read_results).
+    CARDS_BY_NAME: ClassVar[bool] = False
     chosen: DuplicateSet
     roster: tuple[str, ...]
     secret: str = field(default_factory=lambda: secrets.token_hex(16), repr=False)
