@@ -90,3 +90,23 @@ def test_the_page_no_longer_looks_for_pythons_wording_nor_remakes_names_or_progr
                     "not yet|read as", 'replace(/[^\\p{L}\\p{N}]+/gu, "-")', "✔ Right"):
         assert wording not in page, wording
     assert re.search(r"from \"\./lib/payload\.js\"", page)
+
+
+def test_a_link_whose_cards_python_no_longer_deals_is_told_not_checked():
+    """A link carries its cards; the page's Python checks against the cards it deals now. A link made
+    by an older version (an accented name's cards changed when accents were folded) would be checked
+    against other cards: the reply says so instead ("stale"), and a link's own cards are checked."""
+    from crib_widgets.exercises.assign import page_reply
+    from crib_widgets.exercises.page_payload import MARKS, STALE
+
+    klass = Assignment("counting", "easy", 3, 7, ("Chloé Dupré", "Ben"), secret="12" * 16)
+    own = decode_page_data(klass.link("Chloé Dupré").split("&q=")[1].split("&")[0])["questions"]
+    other = decode_page_data(klass.link("Ben").split("&q=")[1].split("&")[0])["questions"]
+    for mine, theirs in zip(own, other, strict=True):
+        args = (klass.code, "Chloé Dupré", mine["n"], "12", True)
+        assert json.loads(page_reply(*args, json.dumps(mine)))["status"] in ("right", "wrong")
+        stale = json.loads(page_reply(*args, json.dumps(theirs)))
+        assert (stale["status"], stale["mark"], stale["detail"]) == ("stale", MARKS["stale"], STALE)
+    renamed = {**own[0], "hand": [[c[0], "another way to say it"] for c in own[0]["hand"]]}
+    for shown in (json.dumps(renamed), "[" * 50):  # cards named in other words; a damaged question
+        assert json.loads(page_reply(klass.code, "Chloé Dupré", 1, "12", True, shown))["status"] != "stale"

@@ -48,7 +48,7 @@ from ..errors import CribbageError
 from .file_names import results_name
 from .generate import MAX_STUDENTS, check_distinct_students, check_options, check_student, make_set
 from .model import SEATS, CountingExercise, Exercise, ExerciseSet, MugginsExercise, PlayExercise
-from .page_payload import MARKS, answer_hint, page_prompt
+from .page_payload import MARKS, STALE, answer_hint, dealt, page_prompt
 from .roster import same_person
 from .seeds import key_before_accents, student_key
 from .sheet import answer_kinds, instructions, kind_label, question_text
@@ -328,17 +328,21 @@ def page_data(exercise_set: ExerciseSet) -> dict:
     return data
 
 
-def page_reply(code: str, student: str | None, number: int, text: str, check: bool) -> str:
+def page_reply(code: str, student: str | None, number: int, text: str, check: bool, shown: str = "") -> str:
     """What the assignment page shows for an answer typed there (JSON): with ``check``, the verdict of
     the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
     caught while the student is still there and nothing about the answer's truth is revealed. The
-    page writes ``mark`` then ``detail`` (and ``kinds``, one a line); ``message`` is both in words."""
+    page writes ``mark`` then ``detail`` (and ``kinds``, one a line); ``message`` is both in words.
+    ``shown``: the question as the page shows it (JSON); when its cards are not the ones the engine
+    deals this student now (a link made by an older version), the reply is "stale" instead."""
     from .answers import AnswerError, read_answer, read_as
     from .generate import load_set
     from .grading import check_answer
 
     exercise = load_set(code, student or None)[number]
-    if check:
+    if shown and _shown_cards(shown) not in (None, dealt(_question(exercise))):
+        reply = {"status": "stale", "message": STALE, "detail": STALE, "kinds": []}
+    elif check:
         g = check_answer(exercise, text)
         reply = {"status": g.status, "message": g.message, "detail": g.detail,
                  "kinds": g.kind_messages(all_kinds=True), "read": g.read}
@@ -353,6 +357,15 @@ def page_reply(code: str, student: str | None, number: int, text: str, check: bo
                      "kinds": []}
     reply["mark"] = MARKS[reply["status"]]
     return json.dumps(reply, ensure_ascii=False)
+
+
+def _shown_cards(shown: str) -> object:
+    """The cards of a question the page showed (from a link: read with the bounded reader's limits),
+    or None when it cannot be read (then nothing is compared)."""
+    try:
+        return dealt(load_json(shown, "the question shown", 20_000))
+    except CribbageError:
+        return None
 
 
 def practice_data(code: str, student: str | None) -> str:

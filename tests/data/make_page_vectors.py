@@ -75,8 +75,10 @@ def set_cases() -> list[dict]:
 def reply_cases() -> list[dict]:
     cases = []
     right = str(load_set("counting/easy/2/7", "Ann")[1].solution().answer)
-    for code, student, number, text, check in [("counting/easy/2/7", "Ann", 1, right, True), *REPLIES]:
-        reply = json.loads(page_reply(code, student, number, text, check))
+    bens = json.dumps(page_data(load_set("counting/easy/2/7", "Ben"))["questions"][0], ensure_ascii=False)
+    for code, student, number, text, check, *shown in [("counting/easy/2/7", "Ann", 1, right, True), *REPLIES,
+                                                       ("counting/easy/2/7", "Ann", 1, right, True, bens)]:
+        reply = json.loads(page_reply(code, student, number, text, check, *shown))
         cases.append({"set": code, "student": student, "n": number, "text": text, "check": check,
                       "reply": reply, "mark": reply["mark"], "detail": reply["detail"]})
     return cases

@@ -23,7 +23,8 @@ test("a reply is written as Python marks it", () => {
     assert.equal(shown.detail, c.detail, c.text);
     assert.deepEqual(shown.kinds, c.reply.kinds, c.text);
   }
-  assert.deepEqual([...new Set(vectors.replies.map((c) => c.reply.status))].sort(), ["read", "right", "unreadable", "wrong"]);
+  assert.deepEqual([...new Set(vectors.replies.map((c) => c.reply.status))].sort(),
+    ["read", "right", "stale", "unreadable", "wrong"]);
 });
 
 test("the kept progress reaches Python as it is, and Python's choice is taken as it is", () => {

@@ -343,7 +343,9 @@ function question(q, i, link, data, state, save, update) {
       return;
     }
     feedback.textContent = window.cribLive.state === "ready" ? "Reading…" : "Getting the checker ready (the first time takes a little while)…";
-    const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ${check ? "True" : "False"})`);
+    // the question as shown goes too: Python says "stale" when a link's cards are not the ones it deals now
+    const reply = await python(`page_reply(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ${pyString(text)}, ` +
+      `${check ? "True" : "False"}, ${pyString(JSON.stringify(q))})`);
     if (!reply) { feedback.textContent = "The checker could not start in this browser; your answer is saved and your teacher will mark it."; return; }
     answered = text;
     state.status[i] = reply.status;
