@@ -43,7 +43,8 @@ WHOLE_AT_START = {"importlib"}
 KERNEL_RUNS = ["pyodide.code"]
 PACKAGES = "crib-live-packages.zip"
 #: Files of the wheels that the in-place Python never imports: tests, the command line, install records.
-UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$")
+UNUSED = re.compile(r"(^|/)tests?/|^crib_widgets/cli/|\.dist-info/(RECORD|licenses/)|py\.typed$"
+                    r"|\.pyi$|\.data/|^segno/cli\.py$")  # type stubs, man pages, segno's own command
 #: The packages whose names are imported from their modules when first asked for.
 LAZY_PACKAGES = ("crib_widgets.widgets", "crib_widgets.lessons", "crib_widgets.exercises")
 #: Imported before the snapshot is taken, so that no page imports them again (lite/README.md).

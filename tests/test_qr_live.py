@@ -4,6 +4,7 @@ and locks it, so the in-place pages' packages zip holds it; crib_widgets imports
 from __future__ import annotations
 
 import importlib.util
+import io
 import re
 import subprocess
 import sys
@@ -59,3 +60,17 @@ def test_segno_is_imported_only_when_a_code_is_drawn():
             "crib_widgets.qr.qr_svg('x', 'QR code')\n"
             "assert 'segno' in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_the_packages_zip_leaves_out_what_segno_never_imports_in_the_page(tmp_path):
+    """Every live page downloads the packages zip as it starts: segno's command line, type stubs and
+    man page stay out (its modules are imported only when a QR code is drawn)."""
+    wheel = tmp_path / "segno-1.6.6-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name in ("segno/__init__.py", "segno/encoder.py", "segno/writers.py", "segno/cli.py",
+                     "segno/__init__.pyi", "segno-1.6.6.data/data/share/man/man1/segno.1",
+                     "segno-1.6.6.dist-info/RECORD", "segno-1.6.6.dist-info/METADATA"):
+            zf.writestr(name, "x = 1\n")
+    packed = zipfile.ZipFile(io.BytesIO(live_python.packages_zip([wheel]))).namelist()
+    assert packed == ["segno-1.6.6.dist-info/METADATA", "segno/__init__.py", "segno/encoder.py",
+                      "segno/writers.py"]
