@@ -61,6 +61,7 @@ class FriendGame:
         self.finished = ""  # "computer" once the game goes on against the computer here
         self.relays: tuple[str, ...] = ()  # the relays the page reaches now
         self._mismatch = ""
+        self._drawn: tuple[object, ...] = ()  # what the listeners were last told of
         self.listeners: list[Callable[[], None]] = []
         register(self)
         self._flush()
@@ -203,8 +204,12 @@ class FriendGame:
         if self.session.left and self.status != "left":
             self.status = "left"
         self._flush()
-        for listener in list(self.listeners):
-            listener()
+        now = (self.count, self.status, self.note, self.stopped, self.finished, self.relays,
+               id(self.session.played[1]))
+        if now != self._drawn:  # a repeated message changes nothing: nothing to draw again
+            self._drawn = now
+            for listener in list(self.listeners):
+                listener()
         return sentence
 
     def _flush(self) -> None:
@@ -279,7 +284,7 @@ class FriendGame:
         game = cls.__new__(cls)
         game.link, game.session, game.keep = link, session, keep
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
-        game.sent, game.count, game.listeners, game.relays = sent, count, [], ()
+        game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()
         register(game)
         game._check_link()
         game._flush()

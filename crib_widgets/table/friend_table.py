@@ -35,6 +35,7 @@ class FriendTable(Table):
 
     flow: FriendGame
     number: int  # the session's number of the deal on the table
+    asked_next = False  # Next deal was pressed before the next deal was dealt
 
     @classmethod
     def of(cls, flow: FriendGame) -> FriendTable | None:
@@ -118,8 +119,8 @@ class FriendTable(Table):
         if engine is None or engine is self.game:
             return []
         if number != self.number:
-            if self.paused:
-                return []  # the show stays up until Next deal
+            if self.paused:  # the show stays up until Next deal (pressed already: the cards come now)
+                return self.next_deal() if self.asked_next else []
             over = self.flow.session.last_over
             if over is not None and over[0] == self.number:  # the deal on the table ended: its show first
                 return self._moved_on(over[1])
@@ -142,9 +143,10 @@ class FriendTable(Table):
             return refused("There is no finished deal on the table to put away.")
         number, engine = self.flow.session.played
         if engine is None or number == self.number:
+            self.asked_next = True
             return refused(f"{self.flow.waiting_for() or 'The next deal is being shuffled'}: the new cards "
                            "come in a moment.")
-        self.number = number
+        self.number, self.asked_next = number, False
         self._take_deal(engine)
         return [Change(ChangeKind.NEXT_DEAL, f"Deal {number}: new cards. {self.prompt}")]
 

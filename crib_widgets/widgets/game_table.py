@@ -181,6 +181,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             if said:
                 self.set_status(said, "bad")
         self._visiting = visiting  # a friend's shared position is not kept (see _keep_game)
+        self._play_friend()
         self._keep_game()
 
     # ---- the table ----------------------------------------------------------------------------------
@@ -270,6 +271,14 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             self.set_status(keeping.welcome(kept) + " " + self.status_text, "ok")
         elif note:
             self.set_status(note + " " + self.status_text, "bad")
+
+    def _play_friend(self) -> None:
+        """A game with a friend kept here, or the friend's link the page was opened with, comes up."""
+        said = self.friend_panel.come_back()
+        if self.friend_panel.flow is not None:
+            self.settings.selected_index = 3
+        if said:
+            self.set_status(said, "bad")
 
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:

@@ -12,6 +12,7 @@ from .answer_box import AnswerBox, mark_check
 from .board import BoardView
 from .cards_view import CardPicker
 from .frame import action_button
+from .friend_panel import FriendPanel
 from .progress_link import out
 from .table_options import option_controls, options_panel
 
@@ -126,9 +127,11 @@ class TableControls:
         self._build_save()
         options_box = options_panel(self.options, self.new_game_button)
         self._build_people()
+        self.friend_panel = FriendPanel(self, self.keeper.name if self.keeper else None)
         self.settings = widgets.Accordion(
-            children=[options_box, self.people_panel, self.save_panel],
-            titles=("Game options and new game", "Play with people at this device", "Save and restore"),
+            children=[options_box, self.people_panel, self.save_panel, self.friend_panel],
+            titles=("Game options and new game", "Play with people at this device", "Save and restore",
+                    "Play a friend on another device"),
         )
         self.settings.selected_index = None
         self._assemble(

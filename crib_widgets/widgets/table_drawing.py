@@ -9,6 +9,7 @@ from ..game import Play
 from ..game.kinds import BOARD, RECENT, EventKind, Phase
 from ..table.choices import choices
 from ..table.ending import final_pegs, final_result
+from ..table.friend_table import FriendTable
 from ..voice.player import call_player, event_calls
 from ..words import join_words, plural
 from .cards_view import card_html, cards_html
@@ -166,6 +167,11 @@ class TableDrawing:
         t, game = self.table, self.game
         if t.waiting:
             self._draw_waiting()
+            return
+        if isinstance(t, FriendTable) and t.friend_to_move:  # the friend's device moves, not a computer
+            self._draw_waiting()
+            self.wait_row.layout.display = "none"
+            self.set_status(self.friend_panel.waiting_words() or f"Waiting for {t.to_move}")
             return
         mine = t.learner_moves()
         self.hand_label.value = (

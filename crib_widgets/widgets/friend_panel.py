@@ -1,0 +1,201 @@
+"""The "Play a friend" panel of the game table: a link (and its QR code) for a friend on another
+device, the relay used, the friend's status, and the hidden elements the page's transport sends
+from and keeps the game from.
+
+It only draws a `crib_widgets.table.friend.FriendGame` and forwards clicks; the game itself is
+drawn by the game table as any game (`crib_widgets.table.friend_table.FriendTable`: the friend's
+seat is a remote seat whose moves arrive from the friend's device).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..errors import CribbageError
+from ..table.friend import FriendGame
+from ..table.friend_keep import come_back
+from ..table.friend_table import FriendTable
+from ..table.share import page_address
+from .frame import action_button
+from .styles import esc
+
+if TYPE_CHECKING:
+    from .game_table import GameTable
+
+__all__ = ["FriendPanel", "COPY_JS"]
+
+#: The Copy button copies in the page itself (Python cannot reach the clipboard from its worker).
+COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
+           ".then(()=>{this.textContent='Copied: paste it in a message to your friend'},"
+           "()=>{this.textContent='Select the link and copy it'})")
+_SELECT_JS = "this.select()"
+LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
+              "(under Play a friend on another device).")
+
+
+class FriendPanel(widgets.VBox):
+    """The panel; ``view`` is the game table it sits in, ``keep`` the table's keep name (the friend's
+    game is kept under it and "-friend")."""
+
+    def __init__(self, view: GameTable, keep: str | None) -> None:
+        super().__init__()
+        self.add_class("crib-friend")
+        self.view = view
+        self.keep = f"{keep or 'game'}-friend"
+        self.flow: FriendGame | None = None
+        self._kept_count = -1
+        self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
+                                            description="Play to", tooltips=["A short game", "A full game"])
+        self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
+        self.your_name = widgets.Text(value="", description="Your name", placeholder="Ann")
+        self.friend_name = widgets.Text(value="", description="Friend's name", placeholder="Ben")
+        self.relay_input = widgets.Text(value="", description="Relay", placeholder="empty: the public relays",
+                                        tooltip="Your school's own relay, e.g. wss://relay.myschool.org")
+        self.make_button = action_button("Make a link for a friend", "Make a link to send to your friend",
+                                         "primary")
+        self.computer_button = action_button("Finish against the computer",
+                                             "The computer takes your friend's seat", "warning")
+        self.save_button = action_button("Save the game", "Put the game so far in the Save box", "")
+        self.make_button.on_click(lambda _: self._on_make())
+        self.computer_button.on_click(lambda _: self._on_computer())
+        self.save_button.on_click(lambda _: self._on_save())
+        self.link_view = widgets.HTML()
+        self.state_view = widgets.HTML()
+        self.out = widgets.HTML(layout=widgets.Layout(display="none"))  # the page sends from it
+        self.out.add_class("crib-friend-out")
+        self.kept = widgets.HTML(layout=widgets.Layout(display="none"))  # the page keeps the game from it
+        self.kept.add_class("crib-game-out")
+        self.setup = widgets.VBox([widgets.HTML(
+            "<p>Play someone on their own phone or computer: make a link, send it by any messenger, and "
+            "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
+            widgets.HBox([self.target, self.muggins]), widgets.HBox([self.your_name, self.friend_name]),
+            self.relay_input, self.make_button])
+        self.after_row = widgets.HBox([self.computer_button, self.save_button])
+        self.children = (self.setup, self.link_view, self.state_view, self.after_row, self.out, self.kept)
+        self.draw()
+
+    # ---- starting -----------------------------------------------------------------------------------
+    def come_back(self, environ: Any = os.environ) -> str:
+        """Take up the game kept here, or join the one in the page's link; "" or a sentence."""
+        flow, note = come_back(self.keep, environ)
+        if flow is not None:
+            self._take(flow)
+        return note
+
+    def _on_make(self) -> None:
+        self.view.went_live()
+        names = (self.your_name.value.strip() or "You", self.friend_name.value.strip() or "Friend")
+        try:
+            flow = FriendGame.make(target=self.target.value, muggins=self.muggins.value, names=names,
+                                   relay=self.relay_input.value, keep=self.keep)
+        except CribbageError as error:
+            self.view.set_status(f"No link was made: {error}.", "bad")
+            return
+        self._take(flow)
+        self.view.set_status("Your link is ready: copy it and send it to your friend.", "ok")
+
+    def _take(self, flow: FriendGame) -> None:
+        if self.flow is not None and self.flow is not flow:
+            self.flow.listeners.clear()
+        self.flow = flow
+        flow.listeners.append(self._changed)
+        self._changed()
+
+    # ---- the game goes on -------------------------------------------------------------------------
+    def _changed(self) -> None:
+        flow, view = self.flow, self.view
+        if flow is None:
+            return
+        self.draw()
+        if flow.finished:
+            return
+        table = view.table
+        if isinstance(table, FriendTable) and table.flow is flow:
+            table.sync()
+            view.refresh()
+        else:
+            dealt = FriendTable.of(flow)
+            if dealt is not None:
+                view._visiting = True  # the game table keeps its own game; this one is kept here
+                view._start(dealt)
+        if flow.stopped:
+            view.set_status(flow.stopped, "bad")
+        elif flow.status == "left" and not flow.session.is_over:
+            view.set_status(f"{flow.friend} has left the game: {LEFT_WORDS}", "warn")
+
+    def waiting_words(self) -> str:
+        """What the table says while the friend's device is to move."""
+        flow = self.flow
+        return "" if flow is None else (flow.stopped or flow.waiting_for() or "")
+
+    def _on_computer(self) -> None:
+        self.view.went_live()
+        if self.flow is None:
+            return
+        table = self.flow.against_computer()
+        self.view._visiting = False
+        self.view._start(table)
+        self.view.set_status(f"The computer takes {self.flow.friend}'s seat: play on.", "ok")
+
+    def _on_save(self) -> None:
+        self.view.went_live()
+        if self.flow is None:
+            return
+        self.view.save_box.value = self.flow.save()
+        self.view.settings.selected_index = 2
+        self.view.set_status("The game so far is in the Save and restore box: copy it or save it as a file.",
+                             "ok")
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def draw(self) -> None:
+        flow = self.flow
+        self.setup.layout.display = None if flow is None or flow.finished else "none"
+        self.after_row.layout.display = "none"
+        if flow is None:
+            self.link_view.value = self.state_view.value = self.out.value = ""
+            return
+        self.out.value = "" if flow.finished else flow.out_html()  # no element: the page leaves the room
+        if flow.count != self._kept_count or flow.finished:
+            self._kept_count = flow.count
+            self.kept.value = flow.keep_html()
+        self.link_view.value = "" if flow.finished else link_html(flow)
+        self.state_view.value = "" if flow.finished else state_html(flow)
+        stuck = flow.status == "left" or bool(flow.stopped)
+        self.after_row.layout.display = None if stuck and not flow.finished else "none"
+
+
+def link_html(flow: FriendGame) -> str:
+    """The link to send (as text to select, with a Copy button and a QR code), at the link maker's."""
+    if flow.me != 0:
+        return (f"<p>You are playing {esc(flow.friend)}'s game to {flow.link.target} from the link "
+                f"{esc(flow.friend)} sent you.</p>")
+    url = flow.url(page_address())
+    return (f'<div class="crib-friend-link"><label>The link for {esc(flow.friend)}: '
+            f'<input type="text" readonly value="{esc(url)}" onfocus="{esc(_SELECT_JS)}" '
+            f'style="width:100%" aria-label="The link for your friend"></label>'
+            f'<button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
+            f"Copy the link</button>{qr_html(url)}</div>")
+
+
+def qr_html(url: str) -> str:
+    """The link as a QR code, for a friend in the room to scan ("" when no QR code can be drawn)."""
+    try:
+        from ..qr import qr_svg
+
+        return f'<div class="crib-friend-qr">{qr_svg(url, "QR code of the link for your friend")}</div>'
+    except (ImportError, CribbageError):
+        return ""
+
+
+def state_html(flow: FriendGame) -> str:
+    """The friend's status, the relay used, and the last thing said, read out when they change."""
+    lines = [flow.status_words(), flow.relay_now()]
+    if flow.note:
+        lines.append(flow.note)
+    if flow.status == "left" and not flow.session.is_over:
+        lines.append(LEFT_WORDS[:1].upper() + LEFT_WORDS[1:])
+    return '<div role="status" class="crib-friend-state">' + "".join(
+        f"<div>{esc(line)}</div>" for line in lines) + "</div>"

@@ -1,0 +1,119 @@
+"""The "Play a friend" panel of the game table (issue 39): it makes the link (text, Copy, QR code),
+says the relay and the friend's status, holds the hidden elements the page sends and keeps from;
+a friend's page opened from the link joins by itself; two game tables play a whole game drawn as
+any game (the friend's cards face down); a friend who leaves: the computer finishes it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from friend_play import GROUP, b64, sent
+
+from crib_widgets.table import friend as friend_module
+from crib_widgets.table import friend_bridge
+from crib_widgets.table.friend_table import FriendTable
+from crib_widgets.widgets.game_table import GameTable
+
+
+@pytest.fixture(autouse=True)
+def small_group(monkeypatch):
+    """The test group (the deal's numbers are small, so a game takes a second)."""
+    make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
+    monkeypatch.setattr(friend_module.FriendGame, "make",
+                        classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_module.FriendGame, "join",
+                        classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
+    monkeypatch.delenv("CRIB_GAMES", raising=False)
+    monkeypatch.delenv("CRIB_FRIEND", raising=False)
+    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
+
+
+SENT: dict[tuple, dict[int, int]] = {}
+
+
+def made(monkeypatch) -> tuple[GameTable, GameTable]:
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben"
+    panel.make_button.click()
+    monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html"))
+    ben = GameTable(seed=2, keep="full-game")
+    return ann, ben
+
+
+def relay(*tables: GameTable) -> None:
+    """The pages' transport: each new message in a panel's hidden element reaches the other page once."""
+    last = SENT.setdefault(tables, {id(t): 0 for t in tables})
+    moved = True
+    while moved:
+        moved = False
+        for t in tables:
+            flow = t.friend_panel.flow
+            for n, text in sent(flow):
+                if n > last[id(t)]:
+                    last[id(t)], moved = n, True
+                    friend_bridge.deliver(flow.room, b64(text))
+
+
+def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch):
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    assert ann.settings.titles[3] == "Play a friend on another device" and panel.flow is None
+    panel.relay_input.value = "https://not-a-relay"
+    panel.make_button.click()
+    assert panel.flow is None and ann.status_text.startswith("No link was made: a relay's address starts")
+    panel.relay_input.value = "wss://relay.myschool.org"
+    panel.make_button.click()
+    link = panel.flow.url("https://example.org/15_full_game.html")
+    assert f'value="{link}"' in panel.link_view.value and f'data-link="{link}"' in panel.link_view.value
+    assert "Copy the link" in panel.link_view.value
+    assert 'aria-label="QR code of the link' in panel.link_view.value
+    assert "Waiting for Friend to open the link" in panel.state_view.value
+    assert "your own relay at wss://relay.myschool.org" in panel.state_view.value
+    assert panel.out.value.startswith('<pre class="crib-friend-text"')
+    assert "crib-friend-out" in panel.out._dom_classes
+    assert 'data-key="full-game-friend"' in panel.kept.value and "crib-game-out" in panel.kept._dom_classes
+    assert panel.setup.layout.display == "none"
+
+
+def test_two_game_tables_play_a_whole_game(monkeypatch):
+    ann, ben = made(monkeypatch)
+    assert ben.friend_panel.flow is not None and ben.settings.selected_index == 3
+    assert "You are playing Ann's game to 61" in ben.friend_panel.link_view.value
+    relay(ann, ben)
+    assert isinstance(ann.table, FriendTable) and isinstance(ben.table, FriendTable)
+    assert "Ben has joined" in ann.friend_panel.state_view.value
+    assert "face down" in ann.seats_view.value and "Ben" in ann.seats_view.value
+    rng = random.Random(3)
+    for _ in range(3000):
+        relay(ann, ben)
+        if ann.table.game.is_over and ben.table.game.is_over:
+            break
+        view = rng.choice([ann, ben])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+        elif view.table.friend_to_move:
+            assert view.status_text.startswith("Waiting for")
+    assert ann.table.game.scores == ben.table.game.scores and max(ann.table.game.scores) >= 61
+    assert ann.status_text.startswith("Game over") and ben.status_text.startswith("Game over")
+    assert "&quot;friend&quot;" not in ann.game_out.value  # a friend's game is never kept as the table's own
+
+
+def test_a_friend_who_leaves_and_the_computer_finishes(monkeypatch):
+    ann, ben = made(monkeypatch)
+    relay(ann, ben)
+    friend_bridge.peer(ann.friend_panel.flow.room, "left")
+    panel = ann.friend_panel
+    assert "Ben has left the game" in panel.state_view.value and panel.after_row.layout.display is None
+    assert ann.status_text.startswith("Ben has left the game: you can wait for them to come back, or finish")
+    panel.save_button.click()
+    assert '"format"' in ann.save_box.value and ann.settings.selected_index == 2
+    panel.computer_button.click()
+    assert not isinstance(ann.table, FriendTable) and ann.table.people == (0,)
+    assert ann.status_text == "The computer takes Ben's seat: play on."
+    assert panel.out.value == "" and '{"v": 1, "done": true}' in panel.kept.value.replace("&quot;", '"')
+    game = ann.table.play_out_people(lambda t, moves: random.Random(1).choice(moves))
+    assert game.is_over
