@@ -10,8 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from crib_widgets.game import ChangeKind, EventKind, Game, Part, Phase, Rules
+from crib_widgets.errors import CribbageError
+from crib_widgets.game import (
+    ANSWER_KINDS,
+    Answer,
+    AnswerKind,
+    ChangeKind,
+    CountOutcome,
+    EventKind,
+    Game,
+    Part,
+    Phase,
+    Rules,
+)
 from crib_widgets.game.kinds import BOARD, NARRATED, QUIET, RECENT, SCORING
+from crib_widgets.game.moves import move_from_list, move_to_list
+from crib_widgets.game.muggins import settle
+from crib_widgets.lessons.muggins import ANSWERS
+from crib_widgets.strategy.muggins_players import best_answer
 from crib_widgets.table import Change
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,3 +116,44 @@ def test_the_narrator_words_you_and_the_others() -> None:
     assert game.prompt == "Ben and You have to lay 2 cards each in your crib"
     other = Game(seed=3, dealer=1, names=("Ann", "Ben"))
     assert other.events[0].text == "Deal 1: Ben deals (Ben's crib)"
+
+
+OLD_ANSWERS = ("accept", "muggins", "overcount")
+OLD_OUTCOMES = ("accepted", "missed", "false muggins", "too high", "not too high")
+
+
+def test_the_muggins_answers_and_outcomes_are_enums_of_the_old_strings() -> None:
+    assert tuple(AnswerKind) == OLD_ANSWERS == ANSWER_KINDS == ANSWERS
+    assert tuple(CountOutcome) == OLD_OUTCOMES
+    for old in OLD_ANSWERS:
+        answer = Answer(1, old, 2 if old == "muggins" else None)
+        assert type(answer.kind) is AnswerKind and answer.kind == old and repr(answer.kind) == repr(old)
+        assert move_to_list(answer)[2] == old and type(move_to_list(answer)[2]) is str
+        assert move_from_list(json.loads(json.dumps(move_to_list(answer)))) == answer
+    assert Answer(0, "muggins", 3).describe() == "Muggins 3" and Answer(0, "accept").describe() == "accept"
+    assert type(Answer(0, "overcount").describe()) is str
+    with pytest.raises(CribbageError, match="answer 'yes' is unknown: answer accept, muggins or overcount"):
+        Answer(0, "yes")
+
+
+def test_every_settlement_and_best_answer_is_asked_of_the_enums() -> None:
+    answers = ((12, "muggins", 3), (8, "muggins", 3), (5, "overcount", None), (8, "accept", None),
+               (9, "overcount", None))
+    outcomes = [settle(8, true, AnswerKind(kind), named).outcome for true, kind, named in answers]
+    assert all(type(o) is CountOutcome for o in outcomes) and set(outcomes) == set(CountOutcome)
+    for announced, true in ((12, 16), (18, 16), (16, 16)):
+        kind, _ = best_answer(announced, true)
+        assert type(kind) is AnswerKind
+
+
+def test_a_muggins_game_saved_with_strings_loads_and_every_answer_is_a_member() -> None:
+    rng = random.Random(5)
+    game = Game(Rules(muggins=True), seed=4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_moves()))
+    text = game.to_json()
+    answers = [m for m in json.loads(text)["moves"] if m[0] == "answer"]
+    assert answers and {m[2] for m in answers} <= set(OLD_ANSWERS)
+    again = Game.from_json(text)
+    assert again.events == game.events
+    assert all(type(m.kind) is AnswerKind for m in again.moves if isinstance(m, Answer))

@@ -11,7 +11,7 @@ and returns the events it caused. See `Game` for how an explicit deck is dealt.
 from .deal import stack_deck
 from .engine import PHASES, Game
 from .events import Event
-from .kinds import ChangeKind, EventKind, Part, Phase
+from .kinds import AnswerKind, ChangeKind, CountOutcome, EventKind, Part, Phase
 from .moves import ANSWER_KINDS, Announce, Answer, Discard, Go, Move, Play
 from .result import GameResult
 from .rules import Rules
@@ -23,7 +23,9 @@ __all__ = [
     "ANSWER_KINDS",
     "PHASES",
     "Announce",
+    "AnswerKind",
     "ChangeKind",
+    "CountOutcome",
     "EventKind",
     "Part",
     "Phase",

@@ -7,7 +7,7 @@ from ..cards import Card
 from ..errors import IllegalMove
 from ..words import plural
 from .fast import VALUE, holds, typed
-from .kinds import Phase
+from .kinds import AnswerKind, Phase
 from .moves import MOVE_TYPES, Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT
 from .state import GameState
@@ -117,12 +117,12 @@ class CheckMixin(GameState):
 
     def _check_answer(self, move: Answer) -> None:
         announced = self._counted().claimed()
-        if move.kind == "muggins" and not 1 <= (move.points or 0) <= MAX_COUNT - announced:
+        if move.kind == AnswerKind.MUGGINS and not 1 <= (move.points or 0) <= MAX_COUNT - announced:
             if announced == MAX_COUNT:
                 raise IllegalMove(f"no Muggins on a count of {MAX_COUNT}: no hand holds more; "
                                   "accept or object that it is too high (overcount)")
             raise IllegalMove(f"a Muggins call names 1 to {MAX_COUNT - announced} missed points "
                               f"(the count was {announced}, no hand holds more than {MAX_COUNT}), "
                               f"not {move.points}")
-        if move.kind == "overcount" and announced == 0:
+        if move.kind == AnswerKind.OVERCOUNT and announced == 0:
             raise IllegalMove("a count of 0 cannot be too high: accept it or call Muggins")

@@ -27,7 +27,7 @@ from . import begin, deal
 from .checks import CheckMixin
 from .events import Event
 from .fast import VALUE, trusted_discard, trusted_play
-from .kinds import EventKind, Phase
+from .kinds import AnswerKind, EventKind, Phase
 from .moves import Announce, Answer, Discard, Go, Move, Play
 from .muggins import MAX_COUNT, MugginsMixin
 from .narration import Narrator, Said
@@ -367,10 +367,11 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             return [Announce(seat, n) for n in range(MAX_COUNT + 1)]
         if phase == _ANSWER:
             seat, announced = self._mover(), self._counted().claimed()
-            moves = [Answer(seat, "accept")]
+            moves = [Answer(seat, AnswerKind.ACCEPT)]
             if announced > 0:
-                moves.append(Answer(seat, "overcount"))
-            moves += [Answer(seat, "muggins", n) for n in range(1, MAX_COUNT - announced + 1)]
+                moves.append(Answer(seat, AnswerKind.OVERCOUNT))
+            call = AnswerKind.MUGGINS
+            moves += [Answer(seat, call, n) for n in range(1, MAX_COUNT - announced + 1)]
             return moves
         return []
 

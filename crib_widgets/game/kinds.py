@@ -3,6 +3,9 @@ reports, each a `StrEnum` whose values are the words saved games, links and page
 (a member equals its string, so a save written before still loads and compares). A member's repr is
 its string's too, so whatever printed a kind or a phase before prints the same.
 
+The show's Muggins answers (`AnswerKind`) and what each did to the count (`CountOutcome`) are
+here too.
+
 An event kind knows whether it scores, whether its cards lie face down, and which part of a deal
 it belongs to; every list of kinds in the package is asked of it, not written out again.
 
@@ -16,7 +19,8 @@ from __future__ import annotations
 
 from enum import StrEnum as _StrEnum
 
-__all__ = ["Phase", "Part", "EventKind", "ChangeKind", "SCORING", "QUIET", "NARRATED", "BOARD", "RECENT"]
+__all__ = ["StrEnum", "Phase", "Part", "EventKind", "ChangeKind", "AnswerKind", "CountOutcome", "SCORING",
+           "QUIET", "NARRATED", "BOARD", "RECENT"]
 
 
 class StrEnum(_StrEnum):
@@ -110,6 +114,24 @@ BOARD = SCORING | {EventKind.GO, EventKind.GAME_OVER}
 #: pack's card for the crib (nobody's step) and a hand shown (the show draws it in full).
 RECENT = frozenset(k for k in EventKind if k.part in (Part.DISCARD, Part.PLAY, Part.SHOW)
                    and k not in (EventKind.CRIB_CARD, EventKind.SHOW))
+
+
+class AnswerKind(StrEnum):
+    """Muggins: how a seat answers a count (`moves.Answer`; the words a save's move lists hold)."""
+
+    ACCEPT = "accept"
+    MUGGINS = "muggins"  # a call naming the missed points it claims
+    OVERCOUNT = "overcount"  # the count is too high
+
+
+class CountOutcome(StrEnum):
+    """Muggins: what an answer did to a count (`muggins.Settlement`)."""
+
+    ACCEPTED = "accepted"
+    MISSED = "missed"  # a Muggins call, and points had been missed
+    FALSE_MUGGINS = "false muggins"  # a Muggins call on a count that missed nothing
+    TOO_HIGH = "too high"
+    NOT_TOO_HIGH = "not too high"
 
 
 class ChangeKind(StrEnum):

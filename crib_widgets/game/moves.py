@@ -19,11 +19,13 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE
+from .kinds import AnswerKind
 
 __all__ = ["Move", "Discard", "Play", "Go", "Announce", "Answer", "ANSWER_KINDS", "move_to_list",
            "move_from_list"]
 
-ANSWER_KINDS = ("accept", "muggins", "overcount")
+ANSWER_KINDS = tuple(AnswerKind)
+_MUGGINS = AnswerKind.MUGGINS
 
 
 def _check_seat(seat: object) -> None:
@@ -97,18 +99,21 @@ class Announce:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """Muggins: answer a count. ``kind`` is ``"accept"``, ``"muggins"`` (``points`` = the missed
-    points claimed) or ``"overcount"`` (the count is too high)."""
+    """Muggins: answer a count. ``kind`` is an `AnswerKind` (its word, e.g. ``"accept"``, is read
+    as it): ``accept``, ``muggins`` (``points`` = the missed points claimed) or ``overcount`` (the
+    count is too high)."""
 
     seat: int
-    kind: str
+    kind: AnswerKind
     points: int | None = None
 
     def __post_init__(self) -> None:
         _check_seat(self.seat)
-        if self.kind not in ANSWER_KINDS:
-            raise CribbageError(f"answer {self.kind!r} is unknown: answer accept, muggins or overcount")
-        if self.kind == "muggins":
+        if type(self.kind) is not AnswerKind:
+            if self.kind not in ANSWER_KINDS:
+                raise CribbageError(f"answer {self.kind!r} is unknown: answer accept, muggins or overcount")
+            object.__setattr__(self, "kind", AnswerKind(self.kind))
+        if self.kind == _MUGGINS:
             if type(self.points) is not int:
                 raise CribbageError(f"a Muggins call names a whole number of missed points, "
                                     f"not {self.points!r}")
@@ -116,7 +121,7 @@ class Answer:
             raise CribbageError(f"{self.kind!r} takes no number of points (only a Muggins call names one)")
 
     def describe(self) -> str:
-        return f"Muggins {self.points}" if self.kind == "muggins" else self.kind
+        return f"Muggins {self.points}" if self.kind == _MUGGINS else self.kind.value
 
 
 Move = Discard | Play | Go | Announce | Answer
@@ -133,7 +138,7 @@ def move_to_list(move: Move) -> list[object]:
         return ["go", move.seat]
     if isinstance(move, Announce):
         return ["announce", move.seat, move.points]
-    return ["answer", move.seat, move.kind] + ([move.points] if move.kind == "muggins" else [])
+    return ["answer", move.seat, move.kind.value] + ([move.points] if move.kind == _MUGGINS else [])
 
 
 # A save's move arguments come from JSON (any values): each move's own checks name what is wrong.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..errors import CribbageError
 from ..scoring import MAX_HAND_SCORE, hand_total
 from .events import Event
-from .kinds import EventKind, Phase
+from .kinds import AnswerKind, CountOutcome, EventKind, Phase
 from .moves import Answer
 from .rules import Rules
 from .state import CountState, GameState
@@ -24,6 +24,7 @@ from .state import CountState, GameState
 __all__ = ["Settlement", "settle", "answerers", "MAX_COUNT", "MugginsMixin"]
 
 MAX_COUNT = MAX_HAND_SCORE  # no count can claim more than a hand holds
+_ACCEPT = AnswerKind.ACCEPT  # bound once: a member looked up on its class costs more than the compare
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +33,10 @@ class Settlement:
 
     counter: int
     caller: int
-    outcome: str  # accepted, missed, false muggins, too high, not too high
+    outcome: CountOutcome
 
 
-def settle(announced: int, true: int, kind: str, named: int | None = None) -> Settlement:
+def settle(announced: int, true: int, kind: AnswerKind, named: int | None = None) -> Settlement:
     """What an answer does. ``accept`` by everyone leaves the announced count standing.
 
     - Muggins naming ``named``: the caller gets the points really missed, at most ``named``;
@@ -43,19 +44,19 @@ def settle(announced: int, true: int, kind: str, named: int | None = None) -> Se
     - Over-count: the excess moves from the counter to the caller; a count that was not too
       high changes nothing.
     """
-    if kind == "accept":
-        return Settlement(0, 0, "accepted")
-    if kind == "muggins":
+    if kind == AnswerKind.ACCEPT:
+        return Settlement(0, 0, CountOutcome.ACCEPTED)
+    if kind == AnswerKind.MUGGINS:
         if named is None:
             raise CribbageError("a Muggins call names the missed points it claims: give named=1 or more")
         missed = true - announced
         if missed > 0:
-            return Settlement(0, min(missed, named), "missed")
-        return Settlement(named, 0, "false muggins")
+            return Settlement(0, min(missed, named), CountOutcome.MISSED)
+        return Settlement(named, 0, CountOutcome.FALSE_MUGGINS)
     excess = announced - true
     if excess > 0:
-        return Settlement(-excess, excess, "too high")
-    return Settlement(0, 0, "not too high")
+        return Settlement(-excess, excess, CountOutcome.TOO_HIGH)
+    return Settlement(0, 0, CountOutcome.NOT_TOO_HIGH)
 
 
 def answerers(rules: Rules, counter: int) -> tuple[int, ...]:
@@ -101,7 +102,7 @@ class MugginsMixin(GameState):
         c, seat = self._counted(), move.seat
         self._events.append(Event(EventKind.ANSWER, self._say.answer(seat, move.kind, move.points), seat,
                                   self._side_of[seat]))
-        if move.kind == "accept":
+        if move.kind == _ACCEPT:
             c.index += 1
             if c.index < len(c.answerers):
                 self._turn = c.answerers[c.index]
@@ -116,19 +117,19 @@ class MugginsMixin(GameState):
         announced, true = c.claimed(), c.true
         s = settle(announced, true, move.kind, move.points)
         counter_side = rules.side_of(owner)
-        if s.outcome in ("accepted", "not too high"):
-            stands = say.count_stands(owner, announced, accepted=s.outcome == "accepted")
+        if s.outcome in (CountOutcome.ACCEPTED, CountOutcome.NOT_TOO_HIGH):
+            stands = say.count_stands(owner, announced, accepted=s.outcome == CountOutcome.ACCEPTED)
             self._events.append(Event(EventKind.MUGGINS, stands, owner, counter_side))
-        elif s.outcome == "false muggins":
+        elif s.outcome == CountOutcome.FALSE_MUGGINS:
             self._score(EventKind.MUGGINS, owner, s.counter, say.false_muggins(owner, s.counter), end=False)
-        elif s.outcome == "too high":
+        elif s.outcome == CountOutcome.TOO_HIGH:
             taken = -min(-s.counter, c.pegged)
             if taken:
                 self._move_pegs(counter_side, taken)
             self._events.append(Event(EventKind.MUGGINS, say.too_high(owner, announced - true, -taken), owner,
                                       counter_side, taken))
         if s.caller:
-            said = say.caller_pegs(caller, s.caller, missed=s.outcome == "missed")
+            said = say.caller_pegs(caller, s.caller, missed=s.outcome == CountOutcome.MISSED)
             self._score(EventKind.MUGGINS, caller, s.caller, said, end=False)
         self._reveal()
         if true == 0 and rules.ten_back:

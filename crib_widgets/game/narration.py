@@ -20,6 +20,7 @@ from ..cards import Card
 from ..pegging import PlayScore, item_words
 from ..words import join_words, name_verb, plural, possessive
 from .fast import PRETTY, cards_text, typed
+from .kinds import AnswerKind
 from .rules import Rules
 
 __all__ = ["Narrator", "Said"]
@@ -166,11 +167,11 @@ class Narrator:
         return Said(f"{self.verb(owner, 'counts', 'count')} {points} for the {_what(is_crib)} "
                     f"{cards_text(cards)} with {starter.pretty}", f"the {_what(is_crib)}")
 
-    def answer(self, seat: int, kind: str, points: int | None) -> str:
+    def answer(self, seat: int, kind: AnswerKind, points: int | None) -> str:
         """An answer to a count: ``accept``, ``overcount`` or ``muggins`` naming ``points``."""
-        if kind == "muggins":
+        if kind == AnswerKind.MUGGINS:
             return f"{self.verb(seat, 'calls', 'call')} Muggins for {plural(points or 0, 'missed point')}"
-        if kind == "overcount":
+        if kind == AnswerKind.OVERCOUNT:
             return f"{self.verb(seat, 'says', 'say')} the count is too high"
         return f"{self.verb(seat, 'accepts', 'accept')} the count"
 

@@ -29,7 +29,7 @@ from .begin import neutral_crib
 from .deal import stack_deck
 from .engine import Game
 from .events import Event
-from .kinds import Phase
+from .kinds import AnswerKind, Phase
 from .moves import Announce, Answer, Discard, Go, Move, Play
 from .rules import Rules
 from .setup import Start
@@ -83,12 +83,10 @@ def _muggins_move(game: Game, head: str, words: list[str]) -> Move:
     if game.phase == Phase.ANNOUNCE and (head == "announce" or whole_number(head) is not None) \
             and number is not None:
         return Announce(seat, number)
-    if head == "accept":
-        return Answer(seat, "accept")
-    if head == "overcount":
-        return Answer(seat, "overcount")
-    if head == "muggins" and number is not None:
-        return Answer(seat, "muggins", number)
+    if head in (AnswerKind.ACCEPT, AnswerKind.OVERCOUNT):
+        return Answer(seat, AnswerKind(head))
+    if head == AnswerKind.MUGGINS and number is not None:
+        return Answer(seat, AnswerKind.MUGGINS, number)
     raise IllegalMove(f"{' '.join(words)!r} is not a step here: {game.prompt}")
 
 

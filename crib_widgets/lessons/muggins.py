@@ -26,6 +26,8 @@ from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..exercises.grading import Grade, check_answer
 from ..exercises.model import MugginsExercise, muggins_call
+from ..game.kinds import AnswerKind, CountOutcome
+from ..game.moves import ANSWER_KINDS
 from ..game.muggins import MAX_COUNT, Settlement, settle
 from ..scoring import HandScore, ScoreItem, score_hand
 from ..skills import Skill, skill_of_kind
@@ -37,7 +39,7 @@ from .record import AnswerRecord, position_text
 
 __all__ = ["read_named", "MugginsLesson", "Outcome", "ANSWERS"]
 
-ANSWERS = ("accept", "muggins", "overcount")  # what `MugginsLesson.answer` takes
+ANSWERS = ANSWER_KINDS  # what `MugginsLesson.answer` takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ class MugginsLesson:
         self.fixed = _read_hands(hands)
         self.name = checks.label("name", name)
         self.records: list[AnswerRecord] = []
-        self._answers: list[tuple[str, int | None, int, int, Settlement, bool]] = []
+        self._answers: list[tuple[AnswerKind, int | None, int, int, Settlement, bool]] = []
         self._index = -1
         self.next_hand()
 
@@ -114,7 +116,7 @@ class MugginsLesson:
         return MAX_COUNT - self.announced
 
     @property
-    def best_answer(self) -> tuple[str, int | None]:
+    def best_answer(self) -> tuple[AnswerKind, int | None]:
         """The answer of a caller who never misses (`muggins_players.best_answer`, which the
         computer callers' `answer_count` gives when they notice)."""
         return best_answer(self.announced, self.score.total)
@@ -135,7 +137,7 @@ class MugginsLesson:
         return tuple(dict.fromkeys(i.kind for i in [*(true - claimed), *(claimed - true)]))
 
     # ---- the answer ---------------------------------------------------------------------------
-    def answer(self, kind: str, named: int | None = None) -> Outcome:
+    def answer(self, kind: AnswerKind | str, named: int | None = None) -> Outcome:
         """Answer the count (``accept``, ``muggins`` naming ``named``, ``overcount``); the rules settle.
 
         A second answer to the same count, or a Muggins call naming a number it cannot, changes
@@ -144,11 +146,12 @@ class MugginsLesson:
         if kind not in ANSWERS:
             raise CribbageError(f"{checks.shown(kind)} is not an answer to a count: use one of "
                                 f"{', '.join(ANSWERS)}")
+        kind = AnswerKind(kind)
         if named is not None and (isinstance(named, bool) or not isinstance(named, int)):
             raise CribbageError(f"named={checks.shown(named)} is not a number of points: give a whole number")
         if self.settlement is not None:
             return Outcome(None, problem="This count is settled. Press Next hand for another.")
-        if kind == "muggins" and not 1 <= (named or 0) <= self.room:
+        if kind == AnswerKind.MUGGINS and not 1 <= (named or 0) <= self.room:
             return Outcome(None, problem=(
                 f"{'No number' if named is None else named} cannot be called: name 1 to {self.room} missed "
                 f"points for a Muggins call ({self.announced} announced, and no hand holds more than "
@@ -180,33 +183,33 @@ class MugginsLesson:
             t["answered"] += 1
             t["best"] += right
             t["won"] += s.caller
-            t["given"] += max(s.counter, 0) + (max(said - true, 0) if kind == "accept" else 0)
-            t["missed chances"] += max(true - said, 0) - (s.caller if s.outcome == "missed" else 0)
+            t["given"] += max(s.counter, 0) + (max(said - true, 0) if kind == AnswerKind.ACCEPT else 0)
+            t["missed chances"] += max(true - said, 0) - (s.caller if s.outcome == CountOutcome.MISSED else 0)
         return t
 
     # ---- the words ----------------------------------------------------------------------------
-    def outcome_words(self, kind: str, named: int | None) -> str:
+    def outcome_words(self, kind: AnswerKind | str, named: int | None) -> str:
         """What the settled answer did, and what a better one would have done."""
         s, true, said, who = self.settlement, self.score.total, self.announced, self.name
         if s is None:
             return ""
-        if s.outcome == "accepted":
+        if s.outcome == CountOutcome.ACCEPTED:
             text = f"You accepted: {possessive(who)} {said} stands."
             if true > said:
                 text += f" It held {true}: a Muggins call would have won you {true - said}."
             elif said > true:
                 text += f" It held only {true}: objecting would have taken {said - true} from {who}."
-        elif s.outcome == "missed" and named is not None:  # a Muggins call names its points
+        elif s.outcome == CountOutcome.MISSED and named is not None:  # a Muggins call names its points
             text = f"Muggins! {who} missed {true - said}; you named {named} and peg {s.caller}."
             if named < true - said:
                 text += f" Naming {true - said} would have won all of them."
             elif named > true - said:
                 text += f" Name exactly the points missed: {muggins_call(true - said)} was the call."
-        elif s.outcome == "false muggins":
+        elif s.outcome == CountOutcome.FALSE_MUGGINS:
             text = f"False Muggins: nothing was missed, so {who} pegs the {s.counter} you named."
             if said > true:
                 text += f" The count was {said - true} too high: objecting would have won those."
-        elif s.outcome == "too high":
+        elif s.outcome == CountOutcome.TOO_HIGH:
             text = f"Too high by {-s.counter}: {who} loses {-s.counter} and you peg {s.caller}."
         else:
             text = "The count was not too high: nothing changes."
@@ -219,26 +222,26 @@ class MugginsLesson:
         s, missed = self.settlement, self.score.total - self.announced
         if s is None:
             return ""
-        if s.outcome == "missed" and s.caller < missed:  # a call that named too few: say so, not "won"
+        if s.outcome == CountOutcome.MISSED and s.caller < missed:  # named too few: say so, not "won"
             return f"Muggins: you won {s.caller} of the {missed} missed points."
         return _TITLES[s.outcome]
 
 
 _TITLES = {
-    "accepted": "The count stands.",
-    "missed": "Muggins: you won the missed points.",
-    "false muggins": "A false Muggins call.",
-    "too high": "Objection upheld: the count was too high.",
-    "not too high": "Objection overruled.",
+    CountOutcome.ACCEPTED: "The count stands.",
+    CountOutcome.MISSED: "Muggins: you won the missed points.",
+    CountOutcome.FALSE_MUGGINS: "A false Muggins call.",
+    CountOutcome.TOO_HIGH: "Objection upheld: the count was too high.",
+    CountOutcome.NOT_TOO_HIGH: "Objection overruled.",
 }
 
 
-def _call(kind: str, named: int | None, said: int, true: int) -> str:
+def _call(kind: AnswerKind, named: int | None, said: int, true: int) -> str:
     """The learner's answer as a call the grader reads. Too high! names no number: the rules move the
     whole excess (`settle`), so it is the call "too high by" the excess (by 1 when there is none)."""
-    if kind == "accept":
+    if kind == AnswerKind.ACCEPT:
         return muggins_call(0)
-    if kind == "muggins":
+    if kind == AnswerKind.MUGGINS:
         return muggins_call(named or 0)
     return muggins_call(-max(said - true, 1))
 

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from ..cards import Card
 from ..errors import CribbageError
+from ..game.kinds import AnswerKind
 from ..game.muggins import MAX_COUNT
 from ..scoring import HandScore, ScoreItem, hand_total, score_hand
 from .mistakes import draw_mistake
@@ -85,16 +86,16 @@ def announce_count(cards: Sequence[Card], starter: Card, is_crib: bool, *, misco
 
 
 def answer_count(announced: int, cards: Sequence[Card], starter: Card, is_crib: bool, *, skill: float,
-                 rng: random.Random) -> tuple[str, int | None]:
+                 rng: random.Random) -> tuple[AnswerKind, int | None]:
     """An opponent's answer to ``announced``: ``("accept", None)``, ``("muggins", missed)`` or
     ``("overcount", None)``. A wrong count is noticed with chance ``skill``."""
     true = hand_total(cards, starter, is_crib)
     if true == announced or rng.random() >= skill:
-        return ("accept", None)
+        return (AnswerKind.ACCEPT, None)
     return best_answer(announced, true)
 
 
-def best_answer(announced: int, true: int) -> tuple[str, int | None]:
+def best_answer(announced: int, true: int) -> tuple[AnswerKind, int | None]:
     """The best answer to ``announced`` when the hand holds ``true``: the one home of the best
     Muggins call (the quiz, the review and the computer callers ask it).
 
@@ -102,7 +103,7 @@ def best_answer(announced: int, true: int) -> tuple[str, int | None]:
     (('muggins', 4), ('overcount', None), ('accept', None))
     """
     if true > announced:
-        return ("muggins", true - announced)
+        return (AnswerKind.MUGGINS, true - announced)
     if true < announced:
-        return ("overcount", None)
-    return ("accept", None)
+        return (AnswerKind.OVERCOUNT, None)
+    return (AnswerKind.ACCEPT, None)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..game import Answer, Go, Move, Play
+from ..game import Answer, AnswerKind, Go, Move, Play
 
 __all__ = ["Choices", "choices"]
 
@@ -38,7 +38,7 @@ def choices(moves: Sequence[Move]) -> Choices:
     return Choices(
         cards=frozenset(m.card for m in moves if isinstance(m, Play)),
         go=any(isinstance(m, Go) for m in moves),
-        muggins="muggins" in kinds,
-        overcount="overcount" in kinds,
+        muggins=AnswerKind.MUGGINS in kinds,
+        overcount=AnswerKind.OVERCOUNT in kinds,
     )
 

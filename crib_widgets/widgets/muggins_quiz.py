@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..aloud import Step, number_words
+from ..game.kinds import AnswerKind
 from ..game.muggins import Settlement
 from ..lessons.checks import flag
 from ..lessons.muggins import ANSWERS, MugginsLesson, read_named
@@ -102,10 +103,10 @@ class MugginsQuiz(Frame):
         answer.add_class("crib-row")
         self._assemble(self.intro, self.hand_view, self.claim_view, self.status, answer, self.result,
                        self.next_button, self.tally_view, self.peek, out())
-        self.accept_button.on_click(lambda _: self.answer("accept"))
+        self.accept_button.on_click(lambda _: self.answer(AnswerKind.ACCEPT))
         self.muggins_button.on_click(lambda _: self._on_muggins())
         self.muggins_input.on_enter(self._on_muggins)
-        self.overcount_button.on_click(lambda _: self.answer("overcount"))
+        self.overcount_button.on_click(lambda _: self.answer(AnswerKind.OVERCOUNT))
         self.next_button.on_click(lambda _: self._on_next())
 
     # ---- a new hand ---------------------------------------------------------------------------
@@ -168,9 +169,9 @@ class MugginsQuiz(Frame):
             self.went_live()
             self.set_status(named, "warn")
             return
-        self.answer("muggins", named)
+        self.answer(AnswerKind.MUGGINS, named)
 
-    def answer(self, kind: str, named: int | None = None) -> Settlement | None:
+    def answer(self, kind: AnswerKind | str, named: int | None = None) -> Settlement | None:
         """Answer the count (``accept``, ``muggins`` naming ``named``, ``overcount``); the rules settle.
 
         A second answer to the same count is ignored (returns None) and changes nothing.

@@ -7,7 +7,7 @@ figures go into it.
 
 from __future__ import annotations
 
-from ...game import Announce, Answer, Counting, Game
+from ...game import Announce, Answer, AnswerKind, Counting, Game
 from ...scoring import hand_total
 from ..muggins_players import best_answer
 from .model import Decision, Option, Position
@@ -52,19 +52,19 @@ def answer_decision(game: Game, move: Answer, index: int) -> Decision:
         raise RuntimeError("an answer to a count not announced")
     what = "crib" if c.is_crib else "hand"
     best, missed = best_answer(said, true)
-    if best == "muggins":
+    if best == AnswerKind.MUGGINS:
         right = Option((), f"call Muggins for {missed}", float(true - said))
-    elif best == "overcount":
+    elif best == AnswerKind.OVERCOUNT:
         right = Option((), "say the count is too high", float(said - true))
     else:
         right = Option((), "accept the count", 0.0)
-    if move.kind == "accept":
+    if move.kind == AnswerKind.ACCEPT:
         gain = 0.0
-    elif move.kind == "muggins" and move.points is not None:  # a Muggins call names its points
+    elif move.kind == AnswerKind.MUGGINS and move.points is not None:  # a Muggins call names its points
         gain = float(min(move.points, true - said)) if true > said else -float(move.points)
     else:
         gain = float(said - true) if said > true else 0.0
-    done = Option((), move.describe() if move.kind != "accept" else "accept the count", gain)
+    done = Option((), move.describe() if move.kind != AnswerKind.ACCEPT else "accept the count", gain)
     cost = max(0.0, right.value - gain)
     if cost == 0:
         reason = "the right answer"
