@@ -245,11 +245,9 @@ function findWidgets() {
     const spec = byModel.get(id);
     if (!spec) return;
     const out = view.parentElement;
-    const widget = { spec, out, view, live: null, actions: [], refused: 0, badge: null, swapping: false, snapshot: null };
+    const widget = { spec, out, view, live: null, actions: [], refused: 0, badge: null, swapping: false,
+      snapshot: null };
     out.classList.add('crib-live-output');
-    // its part of the chapter is always laid out (cribbook.css): the badge is fixed to the screen
-    const part = out.closest('.bd-article > section > section');
-    if (part) part.classList.add('crib-has-widget');
     out.dataset.cribLiveModel = id;
     out.setAttribute('aria-busy', 'true');
     const badge = document.createElement('div');
@@ -288,6 +286,10 @@ function listen(widget) {
     // the badge of the widget the learner is using stays in sight (a tall widget on a phone
     // hides its top border): see .crib-live-near in crib_live.css
     widgets.forEach((w) => w.out.classList.toggle('crib-live-near', w === widget));
+    // ... fixed to the screen, which the containment of a part of the chapter laid out only when
+    // neared would hold inside the part (cribbook.css): that part is laid out as any other now
+    const part = out.closest('.bd-article > section > section');
+    if (part) part.classList.add('crib-has-widget');
     if (startOn !== 'never') start();
   };
   ['pointerdown', 'keydown', 'focusin'].forEach((type) => out.addEventListener(type, wake, { capture: true, passive: true }));
