@@ -74,7 +74,8 @@ class FriendPanel(widgets.VBox):
             widgets.HBox([self.target, self.muggins]), widgets.HBox([self.your_name, self.friend_name]),
             self.relay_input, self.make_button])
         self.after_row = widgets.HBox([self.computer_button, self.save_button])
-        self.children = (self.setup, self.link_view, self.state_view, self.after_row, self.out, self.kept)
+        # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
+        self.children = (self.setup, self.link_view, self.state_view, self.after_row)
         self.draw()
 
     # ---- starting -----------------------------------------------------------------------------------

@@ -161,6 +161,8 @@ class TableControls:
             self.settings,
             out(),  # the page saves the learner's throws (answers for "discards") from it
             self.game_out,
+            self.friend_panel.out,  # a game with a friend: the page sends from it and keeps from the next
+            self.friend_panel.kept,
         )
 
     def _build_people(self) -> None:
