@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from ..errors import CribbageError
 from ..game import ChangeKind, Discard, Event, Game, Go, Move, Phase, Rules
 from . import seats as kinds
-from .advice import Advice, advise, check_hint_level, check_hints, check_warn_at, cost_of
+from .advice import Advice, HintLevel, advise, check_hint_level, check_hints, check_warn_at, cost_of
 from .changes import Change, refused
 from .ending import final_result
 from .prompts import go_note, prompt_words, warning_text
@@ -95,7 +95,7 @@ class Table:
     def __init__(self, rules: Rules | None = None, *, strength: str = "intermediate",
                  seats: tuple[str, ...] | list[str] | None = None, name: str = "You",
                  names: tuple[str, ...] | list[str] | None = None, seed: int | None = None,
-                 dealer: int | None = None, hint_level: str = "show", warn_at: float = 2.0,
+                 dealer: int | None = None, hint_level: str = HintLevel.SHOW, warn_at: float = 2.0,
                  hints: dict[int, str] | None = None, deck: Sequence[object] | str | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
@@ -131,7 +131,7 @@ class Table:
         self._shown_to: int | None = self.you if len(self.people) < 2 else None
         self.computers = {seat: make_player(level, seed=game.seed + seat)
                           for seat, level in enumerate(seats) if level not in (LEARNER, kinds.REMOTE)}
-        self.hints = {seat: hints.get(seat, ("show", 2.0)) for seat in self.people}
+        self.hints = {seat: hints.get(seat, (HintLevel.SHOW, 2.0)) for seat in self.people}
         self.paused, self.show, self.show_step = paused, None, -1
         self.notes: list[str] = []  # the table's own notes since "just now", each before event _note_at[i]
         self._note_at: list[int] = []
@@ -153,12 +153,12 @@ class Table:
     @property
     def hint_level(self) -> str:
         """The hint level of the person holding the device ("show" at a computers' table)."""
-        return self.hints.get(self.you, ("show", 2.0))[0]
+        return self.hints.get(self.you, (HintLevel.SHOW, 2.0))[0]
 
     @property
     def warn_at(self) -> float:
         """Points a move of the person holding the device may cost before the table warns."""
-        return self.hints.get(self.you, ("show", 2.0))[1]
+        return self.hints.get(self.you, (HintLevel.SHOW, 2.0))[1]
 
     @property
     def strength(self) -> str:
@@ -171,7 +171,7 @@ class Table:
 
     def to_json(self) -> str:
         """The table as JSON text: the engine's saved game, the seats and each person's hints."""
-        first = self.hints.get(self.people[0], ("show", 2.0)) if self.people else ("show", 2.0)
+        first = self.hints.get(self.people[0] if self.people else -1, (HintLevel.SHOW, 2.0))  # -1: nobody
         return dumps(self.game, self.seats, first[0], first[1], self.hints,
                      shown=(self.paused, self.show_step))
 
@@ -196,7 +196,7 @@ class Table:
         return table
 
     @classmethod
-    def from_game(cls, game: Game, seats: tuple[str, ...] | list[str], hint_level: str = "show",
+    def from_game(cls, game: Game, seats: tuple[str, ...] | list[str], hint_level: str = HintLevel.SHOW,
                   warn_at: float = 2.0, *, paused: bool = False) -> Table:
         """A table round a game already begun (a lesson's moment, a shared position): ``seats`` as
         for the constructor; ``paused``: the deal just finished has its show up (the game's last
@@ -381,7 +381,7 @@ class Table:
             discard_options(self.game, self.you)
 
     def _warn(self, move: Move, confirm: bool) -> Change | None:
-        if self.hint_level != "warn" or confirm or move == self.warning:
+        if self.hint_level != HintLevel.WARN or confirm or move == self.warning:
             return None
         cost = cost_of(self.game, move)
         if cost <= self.warn_at:
