@@ -6,7 +6,7 @@
 True
 """
 
-from .advice import HINT_LEVELS, Advice, advise, cost_of
+from .advice import HINT_LEVELS, Advice, HintLevel, advise, cost_of
 from .changes import Change
 from .save import SAVE_FORMAT, SavedTable
 from .seats import LEARNER, PERSON, STRENGTHS, seat_names
@@ -19,6 +19,7 @@ __all__ = [
     "Change",
     "DealShow",
     "HINT_LEVELS",
+    "HintLevel",
     "LEARNER",
     "PERSON",
     "SAVE_FORMAT",

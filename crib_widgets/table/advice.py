@@ -21,27 +21,37 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import CribbageError
 from ..game import Discard, Game, Move, Phase, Play
+from ..game.kinds import StrEnum
 
 if TYPE_CHECKING:
     from ..strategy.discard import DiscardOption
 
-__all__ = ["HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_hints",
+__all__ = ["HintLevel", "HINT_LEVELS", "Advice", "advise", "cost_of", "check_hint_level", "check_hints",
            "check_warn_at"]
+
+
+class HintLevel(StrEnum):
+    """How much the table says to a person (each person's own; saves and links hold its word)."""
+
+    OFF = "off"  # nothing
+    WARN = "warn"  # hold back a costly move once and ask again
+    SHOW = "show"  # "Show me" gives the best move and why
+
 
 #: (value, label) for the level menu.
 HINT_LEVELS = (
-    ("off", "Off: no hints"),
-    ("warn", "Warn me before a costly move"),
-    ("show", "Show me the best move"),
+    (HintLevel.OFF, "Off: no hints"),
+    (HintLevel.WARN, "Warn me before a costly move"),
+    (HintLevel.SHOW, "Show me the best move"),
 )
 
 
-def check_hint_level(level: object) -> str:
+def check_hint_level(level: object) -> HintLevel:
     """A hint level by name: ``off``, ``warn`` or ``show``."""
     names = [value for value, _ in HINT_LEVELS]
     if not isinstance(level, str) or level not in names:
         raise CribbageError(f"hint level {level!r} is not known: choose {', '.join(names)}")
-    return level
+    return HintLevel(level)
 
 
 def check_warn_at(points: object) -> float:
@@ -137,7 +147,7 @@ def _play_advice(game: Game, seat: int) -> Advice | None:
     return Advice(Phase.PLAY, tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
 
 
-def check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, str]:
+def check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, HintLevel]:
     """``hints``: seat -> hint level, for people's seats only (``people``: their seats)."""
     if hints is None:
         return {}

@@ -31,6 +31,7 @@ from ..cards import shuffled_deck
 from ..errors import CribbageError
 from ..game import ChangeKind, Game, Go, Rules
 from ..game.moves import move_from_list, move_to_list
+from .advice import HintLevel
 from .seats import LEARNER, check_strength
 from .share import TOURNAMENT_LINK_KEY
 from .table import Table
@@ -86,7 +87,7 @@ class DuplicateSet:
     def board_table(self, board: int) -> Table:
         """A table at board ``board``: the student at seat 0, the computer at seat 1, with no hints
         (every student plays the boards unaided: a fair tournament)."""
-        table = Table.from_game(self.board_game(board), (LEARNER, self.level), hint_level="off")
+        table = Table.from_game(self.board_game(board), (LEARNER, self.level), hint_level=HintLevel.OFF)
         table.lock_hints("a class tournament is played without hints, the same for everyone")
         return table
 

@@ -21,7 +21,7 @@ from ..bounded import NotJSON, decode_bounded, load_json, whole_number
 from ..errors import CribbageError
 from ..game import EventKind, Game
 from ..game.save import MAX_SAVE_BYTES, SEED_DIGITS
-from .advice import check_hint_level, check_warn_at
+from .advice import HintLevel, check_hint_level, check_warn_at
 from .seats import LEARNER, check_seats, check_strength
 
 __all__ = ["SAVE_FORMAT", "SavedTable", "dumps", "loads", "saved_hints"]
@@ -83,7 +83,7 @@ def loads(text: object) -> SavedTable:
     if data.get("format") != SAVE_FORMAT:
         game = Game.from_json(json.dumps(data))
         players = game.rules.players
-        return SavedTable(game, (LEARNER,) + ("intermediate",) * (players - 1), "show", 2.0)
+        return SavedTable(game, (LEARNER,) + ("intermediate",) * (players - 1), HintLevel.SHOW, 2.0)
     if data.get("version", 1) not in (1, 2, VERSION):
         raise CribbageError(f"this table save has version {data.get('version')!r}; this program reads "
                             f"versions 1 to {VERSION}")
@@ -97,7 +97,8 @@ def loads(text: object) -> SavedTable:
     if not isinstance(hint, dict):
         raise CribbageError("this table save is damaged: 'hint' must be an object")
     seats = check_seats(seats, players)
-    level, warn_at = check_hint_level(hint.get("level", "show")), check_warn_at(hint.get("warn_at", 2.0))
+    level = check_hint_level(hint.get("level", HintLevel.SHOW))
+    warn_at = check_warn_at(hint.get("warn_at", 2.0))
     paused, step = _shown(data.get("shown", {}), game)
     return SavedTable(game, seats, level, warn_at, _hints(data.get("hints"), seats, (level, warn_at)),
                       paused, step)

@@ -43,6 +43,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..game import EventKind, Game, Go, Rules
 from ..lessons.checks import shown
+from .advice import HintLevel
 from .seats import LEARNER, check_names, check_strength
 from .seen import MAX_DEALS, Replayed, Seen, SeenDeal, cards_of, rebuild, seen_by
 from .share_write import CODE_VERSION, LINK_KEY, share_code, share_link
@@ -118,7 +119,7 @@ class SharedPosition:
         """The sharer's cards in hand at that moment."""
         return self._rebuilt()[0].hands[self.seat]
 
-    def table(self, strength: str = "intermediate", hint_level: str = "show") -> Table:
+    def table(self, strength: str = "intermediate", hint_level: str = HintLevel.SHOW) -> Table:
         """A table at this position: the sharer's seat is the person's, the others computers of
         ``strength``; the hidden cards are dealt from those nobody has seen, the same for every
         opening of the same link."""
