@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import CribbageError
@@ -118,7 +118,7 @@ class Table:
         self._take(game, seats, per_person)
 
     # ---- starting, saving, restoring ---------------------------------------------------------------
-    def _take(self, game: Game, seats: tuple[str, ...], hints: dict[int, tuple[str, float]],
+    def _take(self, game: Game, seats: tuple[str, ...], hints: Mapping[int, tuple[str, float]],
               paused: bool = False) -> None:
         from ..strategy import make_player
 
