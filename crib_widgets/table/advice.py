@@ -15,6 +15,7 @@ button gives the best move and why).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -147,7 +148,7 @@ def _play_advice(game: Game, seat: int) -> Advice | None:
     return Advice(Phase.PLAY, tuple(((c,), v) for c, v in ranked), why[0].upper() + why[1:] + ".")
 
 
-def check_hints(hints: object, people: dict[int, tuple[str, float]]) -> dict[int, HintLevel]:
+def check_hints(hints: object, people: Mapping[int, object]) -> dict[int, HintLevel]:
     """``hints``: seat -> hint level, for people's seats only (``people``: their seats)."""
     if hints is None:
         return {}
