@@ -117,3 +117,39 @@ def test_a_friend_who_leaves_and_the_computer_finishes(monkeypatch):
     assert panel.out.value == "" and '{"v": 1, "done": true}' in panel.kept.value.replace("&quot;", '"')
     game = ann.table.play_out_people(lambda t, moves: random.Random(1).choice(moves))
     assert game.is_over
+
+
+def test_at_the_end_review_and_the_score_race_answer(monkeypatch):
+    ann, ben = made(monkeypatch)
+    rng = random.Random(5)
+    for _ in range(3000):
+        relay(ann, ben)
+        if ann.table.game.is_over and ben.table.game.is_over:
+            break
+        view = rng.choice([ann, ben])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    for view in (ann, ben):
+        view.review_button.click()
+        view.plot_button.click()
+        assert view.review_view.value or view.status_text.startswith("No review yet")
+        assert "<svg" in view.figure_view.value
+
+
+def test_a_new_game_here_leaves_the_friends_game_waiting_until_asked_back(monkeypatch):
+    ann, ben = made(monkeypatch)
+    relay(ann, ben)
+    ann.new_game_button.click()
+    ann.new_game_button.click()  # a kept game asks once before it is left
+    assert not isinstance(ann.table, FriendTable)
+    assert ann.friend_panel.back_button.layout.display is None
+    ben._move(ben.table.learner_moves()[0])
+    relay(ann, ben)
+    assert not isinstance(ann.table, FriendTable)  # Ben's move does not take the table back
+    panel = ann.friend_panel
+    assert panel.back_button.layout.display is None
+    assert panel.back_button.description == "Back to the game with Ben"
+    panel.back_button.click()
+    assert isinstance(ann.table, FriendTable) and ann.table.flow is panel.flow

@@ -59,6 +59,10 @@ class FriendPanel(widgets.VBox):
         self.computer_button = action_button("Finish against the computer",
                                              "The computer takes your friend's seat", "warning")
         self.save_button = action_button("Save the game", "Put the game so far in the Save box", "")
+        self.back_button = action_button("Back to the game with your friend",
+                                         "Show the game with your friend on the table again", "primary")
+        self.back_button.on_click(lambda _: self._on_back())
+        self._shown = False  # the friend's game has been on the table (a New game does not take it back)
         self.make_button.on_click(lambda _: self._on_make())
         self.computer_button.on_click(lambda _: self._on_computer())
         self.save_button.on_click(lambda _: self._on_save())
@@ -73,7 +77,7 @@ class FriendPanel(widgets.VBox):
             "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
             widgets.HBox([self.target, self.muggins]), widgets.HBox([self.your_name, self.friend_name]),
             self.relay_input, self.make_button])
-        self.after_row = widgets.HBox([self.computer_button, self.save_button])
+        self.after_row = widgets.HBox([self.computer_button, self.save_button, self.back_button])
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
         self.children = (self.setup, self.link_view, self.state_view, self.after_row)
         self.draw()
@@ -117,15 +121,21 @@ class FriendPanel(widgets.VBox):
         if isinstance(table, FriendTable) and table.flow is flow:
             table.sync()
             view.refresh()
-        else:
-            dealt = FriendTable.of(flow)
-            if dealt is not None:
-                view._visiting = True  # the game table keeps its own game; this one is kept here
-                view._start(dealt)
+        elif not self._shown:  # the first deal is dealt (once the person left it for a New game: not again)
+            self._on_back()
         if flow.stopped:
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over:
             view.set_status(f"{flow.friend} has left the game: {LEFT_WORDS}", "warn")
+
+    def _on_back(self) -> None:
+        """Put the game with the friend on the table (when its first deal is dealt)."""
+        dealt = None if self.flow is None else FriendTable.of(self.flow)
+        if dealt is not None:
+            self._shown = True
+            self.view._visiting = True  # the game table keeps its own game; this one is kept here
+            self.view._start(dealt)
+            self.draw()
 
     def waiting_words(self) -> str:
         """What the table says while the friend's device is to move."""
@@ -165,7 +175,11 @@ class FriendPanel(widgets.VBox):
         self.link_view.value = "" if flow.finished else link_html(flow)
         self.state_view.value = "" if flow.finished else state_html(flow)
         stuck = flow.status == "left" or bool(flow.stopped)
-        self.after_row.layout.display = None if stuck and not flow.finished else "none"
+        away = self._shown and not (isinstance(self.view.table, FriendTable) and self.view.table.flow is flow)
+        self.after_row.layout.display = None if (stuck or away) and not flow.finished else "none"
+        self.computer_button.layout.display = self.save_button.layout.display = None if stuck else "none"
+        self.back_button.layout.display = None if away else "none"
+        self.back_button.description = f"Back to the game with {flow.friend}"
 
 
 def link_html(flow: FriendGame) -> str:

@@ -95,6 +95,7 @@ class TableDrawing:
             self._draw_turn()
         self._sync_hints()
         self._keep_game()
+        self.friend_panel.draw()  # whether the game with a friend is on the table or waits to come back
 
     def _draw_passing(self) -> None:
         """The device goes to another person: no hand is shown until they press the button."""
