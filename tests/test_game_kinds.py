@@ -28,7 +28,10 @@ from crib_widgets.game.moves import move_from_list, move_to_list
 from crib_widgets.game.muggins import settle
 from crib_widgets.lessons.muggins import ANSWERS
 from crib_widgets.strategy.muggins_players import best_answer
-from crib_widgets.table import Change
+from crib_widgets.strategy.review import PHASES, ReviewPhase
+from crib_widgets.table import HINT_LEVELS, Change, HintLevel, Table
+from crib_widgets.table.advice import check_hint_level
+from crib_widgets.widgets.review_view import PHASE_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -157,3 +160,27 @@ def test_a_muggins_game_saved_with_strings_loads_and_every_answer_is_a_member() 
     again = Game.from_json(text)
     assert again.events == game.events
     assert all(type(m.kind) is AnswerKind for m in again.moves if isinstance(m, Answer))
+
+
+def test_the_hint_levels_are_an_enum_of_the_old_words_and_saves_keep_the_words() -> None:
+    assert tuple(HintLevel) == ("off", "warn", "show") == tuple(value for value, _ in HINT_LEVELS)
+    assert type(check_hint_level("warn")) is HintLevel
+    with pytest.raises(CribbageError, match="hint level 'loud' is not known: choose off, warn, show"):
+        check_hint_level("loud")
+    table = Table(seed=2, hint_level="warn", warn_at=3)
+    assert type(table.hint_level) is HintLevel and table.hint_level == "warn"
+    saved = json.loads(table.to_json())
+    assert saved["hint"]["level"] == "warn" and saved["hints"]["0"]["level"] == "warn"
+    again = Table.from_json(table.to_json())
+    assert type(again.hint_level) is HintLevel and (again.hint_level, again.warn_at) == ("warn", 3.0)
+
+
+def test_the_review_phases_are_an_enum_of_the_old_words() -> None:
+    assert PHASES == tuple(ReviewPhase) == ("discard", "play", "count")
+    table = Table(Rules(muggins=True), seats=("beginner", "intermediate"), seed=5)
+    table.play_out()
+    review = table.review(deals=(1, 2))
+    assert review.decisions and all(type(d.phase) is ReviewPhase for d in review.decisions)
+    assert {d.phase for d in review.decisions} == set(ReviewPhase)
+    assert tuple(review.totals()) == PHASES and all(type(p) is ReviewPhase for p in review.totals())
+    assert set(PHASE_WORDS) == set(ReviewPhase)

@@ -304,7 +304,7 @@ def rank(scored: list[tuple[str, tuple[BoardScore, ...]]], *, review: bool = Tru
 
     rows = []
     for student, boards in scored:
-        lost = dict.fromkeys(PHASES, 0.0)
+        lost: dict[str, float] = dict.fromkeys(PHASES, 0.0)
         if review:
             for board in boards:
                 for phase, value in review_game(board.game, 0, deals=(1,)).totals().items():

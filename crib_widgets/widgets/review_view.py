@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..charts import Series, bar_chart
 from ..colours import COLOURS
+from ..strategy.review.model import ReviewPhase
 from ..table.ending import game_verdict
 from ..words import plural
 from .board import board_svg
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["review_html", "decision_html", "PHASE_WORDS"]
 
-PHASE_WORDS = {"discard": "the discard", "play": "the play", "count": "counting (Muggins)"}
+PHASE_WORDS = {ReviewPhase.DISCARD: "the discard", ReviewPhase.PLAY: "the play",
+               ReviewPhase.COUNT: "counting (Muggins)"}
 _STYLE = (
     "<style>.crib-review .crib-table{border-collapse:collapse;margin:4px 0}"
     ".crib-review .crib-table caption{text-align:left;font-weight:600;padding-bottom:2px}"
@@ -77,14 +79,14 @@ def decision_html(decision: Decision, game: Game, rank: int = 1, *, four_colour:
     phase = PHASE_WORDS[decision.phase]
     cost = f"{decision.cost:.1f} points" if round(decision.cost, 1) != 1 else "1.0 point"
     head = f"<div><b>{rank}. Deal {decision.deal}, {esc(phase)}</b> · costs {cost} on average</div>"
-    if decision.phase == "discard":
+    if decision.phase == ReviewPhase.DISCARD:
         dealer = "your crib" if p.dealer == decision.seat else f"{game.names[p.dealer]}'s crib"
         table = (
             f'<div class="crib-row crib-top"><span class="crib-label">dealt</span>'
             f"{_marked(decision, four_colour, 'the cards dealt')}"
             f'<span class="crib-sub">to {esc(dealer)}</span></div>'
         )
-    elif decision.phase == "play":
+    elif decision.phase == ReviewPhase.PLAY:
         pile = (
             cards_html(p.pile, small=True, four_colour=four_colour, label="cards laid since the count was 0")
             if p.pile
@@ -120,7 +122,7 @@ def decision_html(decision: Decision, game: Game, rank: int = 1, *, four_colour:
 def _marked(decision: Decision, four_colour: bool, label: str) -> str:
     """The cards held, each choice tagged: "you" under the learner's, "expert" under the expert's."""
     done, best = set(decision.done.cards), set(decision.best.cards)
-    verb = ("threw", "throws") if decision.phase == "discard" else ("laid", "lays")
+    verb = ("threw", "throws") if decision.phase == ReviewPhase.DISCARD else ("laid", "lays")
     tags = [
         f"both {verb[0]}"
         if c in done and c in best
@@ -158,7 +160,7 @@ def _sentence(text: str) -> str:
 
 def _totals_html(review: Review, game: Game) -> str:
     totals = review.totals()
-    phases = [p for p in totals if p != "count" or game.rules.muggins]
+    phases = [p for p in totals if p != ReviewPhase.COUNT or game.rules.muggins]
     rows = "".join(
         f'<tr><th scope="row">{esc(PHASE_WORDS[p].capitalize())}</th><td>{totals[p]:.1f}</td>'
         f"<td>{sum(1 for d in review.decisions if d.phase == p and d.is_mistake)}</td></tr>"

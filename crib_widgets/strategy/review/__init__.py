@@ -27,7 +27,7 @@ True
 ['count', 'discard', 'play']
 """
 
-from .model import NOTICE, PHASES, Decision, Option, Position, Review
+from .model import NOTICE, PHASES, Decision, Option, Position, Review, ReviewPhase
 from .replay import (
     DISCARD_SAMPLES,
     DISCARD_SHORTLIST,
@@ -38,5 +38,6 @@ from .replay import (
     review_save,
 )
 
-__all__ = ["PHASES", "NOTICE", "Position", "Option", "Decision", "Review", "review_game", "review_deal",
-           "review_save", "discard_options", "card_values", "DISCARD_SAMPLES", "DISCARD_SHORTLIST"]
+__all__ = ["ReviewPhase", "PHASES", "NOTICE", "Position", "Option", "Decision", "Review", "review_game",
+           "review_deal", "review_save", "discard_options", "card_values", "DISCARD_SAMPLES",
+           "DISCARD_SHORTLIST"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...game import Announce, Answer, AnswerKind, Counting, Game
 from ...scoring import hand_total
 from ..muggins_players import best_answer
-from .model import Decision, Option, Position
+from .model import Decision, Option, Position, ReviewPhase
 
 __all__ = ["announce_decision", "answer_decision"]
 
@@ -39,8 +39,8 @@ def announce_decision(game: Game, move: Announce, index: int) -> Decision:
         reason = "the right count"
     position = Position(game.hands[move.seat], scores=game.scores, dealer=game.dealer, starter=c.starter,
                         counted=c.cards)
-    return Decision("count", game.deal_number, index, move.seat, position, done, best, cost, reason,
-                    (best, done))
+    return Decision(ReviewPhase.COUNT, game.deal_number, index, move.seat, position, done, best, cost,
+                    reason, (best, done))
 
 
 def answer_decision(game: Game, move: Answer, index: int) -> Decision:
@@ -76,5 +76,5 @@ def answer_decision(game: Game, move: Answer, index: int) -> Decision:
         reason = f"the count of {said} was right, so a Muggins call gives the counter the points named"
     position = Position(game.hands[move.seat], scores=game.scores, dealer=game.dealer, starter=c.starter,
                         counted=c.cards)
-    return Decision("count", game.deal_number, index, move.seat, position, done, right, cost, reason,
-                    (right, done))
+    return Decision(ReviewPhase.COUNT, game.deal_number, index, move.seat, position, done, right, cost,
+                    reason, (right, done))

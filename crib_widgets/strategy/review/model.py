@@ -19,11 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...cards import Card
+from ...game.kinds import StrEnum
 from ...words import plural
 
-__all__ = ["PHASES", "NOTICE", "Position", "Option", "Decision", "Review"]
+__all__ = ["ReviewPhase", "PHASES", "NOTICE", "Position", "Option", "Decision", "Review"]
 
-PHASES = ("discard", "play", "count")
+
+class ReviewPhase(StrEnum):
+    """The part of a deal a reviewed decision belongs to (`Decision.phase`, `Review.totals`)."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    COUNT = "count"  # Muggins: a count announced, or an answer to one
+
+
+PHASES = tuple(ReviewPhase)
 # Decisions that cost less than this are not called mistakes (sampling noise is about this size).
 NOTICE = 0.1
 
@@ -62,14 +72,14 @@ class Option:
 class Decision:
     """One decision of the reviewed player.
 
-    ``phase``: ``discard``, ``play`` or ``count``; ``deal``: the deal number; ``move``: the index
-    of the move in ``game.moves``; ``done`` / ``best``: what was chosen and the best choice
-    (equal when the choice was best); ``cost``: average points lost by it (0 when best);
+    ``phase``: a `ReviewPhase` (``discard``, ``play`` or ``count``); ``deal``: the deal number;
+    ``move``: the index of the move in ``game.moves``; ``done`` / ``best``: what was chosen and the
+    best choice (equal when the choice was best); ``cost``: average points lost by it (0 when best);
     ``reason``: why, in one sentence a learner understands; ``options``: every choice weighed,
     best first; ``samples``: hidden hands averaged over (0 when the values are exact).
     """
 
-    phase: str
+    phase: ReviewPhase
     deal: int
     move: int
     seat: int
@@ -107,7 +117,7 @@ class Review:
         ranked = sorted((d for d in self.decisions if d.is_mistake), key=lambda d: (-d.cost, d.move))
         return tuple(ranked[:n])
 
-    def totals(self) -> dict[str, float]:
+    def totals(self) -> dict[ReviewPhase, float]:
         """Average points lost in each phase: discard, play, count."""
         totals = dict.fromkeys(PHASES, 0.0)
         for d in self.decisions:

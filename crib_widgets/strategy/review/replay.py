@@ -38,7 +38,7 @@ from ..weigh import SAMPLES as DISCARD_SAMPLES
 from ..weigh import SHORTLIST as DISCARD_SHORTLIST
 from ..weigh import WeighedDiscard, weigh_discards
 from .counting import announce_decision, answer_decision
-from .model import NOTICE, Decision, Option, Position, Review
+from .model import NOTICE, Decision, Option, Position, Review, ReviewPhase
 from .reasons import play_reason
 from .throw_reasons import discard_reason
 
@@ -127,8 +127,8 @@ class _Reviewer:
         cost = max(0.0, best.value - done.value)
         reason = discard_reason(game, seat, weighed[at], weighed[0]) if cost >= NOTICE else "the best throw"
         samples = self.discard_samples if game.rules.players == 2 else 0  # the play is weighed with two
-        return Decision("discard", game.deal_number, index, seat, _position(game, seat, hand), done, best,
-                        cost, reason, tuple(options), samples)
+        return Decision(ReviewPhase.DISCARD, game.deal_number, index, seat, _position(game, seat, hand), done,
+                        best, cost, reason, tuple(options), samples)
 
     # ----- the play -----
     def play(self, game: Game, move: Play | Go, index: int) -> Decision | None:
@@ -146,8 +146,8 @@ class _Reviewer:
         if abs(cost) < 1e-9:
             best = done
         reason = play_reason(game, seat, done.cards[0], best.cards[0]) if cost >= NOTICE else "the best card"
-        return Decision("play", game.deal_number, index, seat, _position(game, seat, hand), done, best, cost,
-                        reason, tuple(options), samples)
+        return Decision(ReviewPhase.PLAY, game.deal_number, index, seat, _position(game, seat, hand), done,
+                        best, cost, reason, tuple(options), samples)
 
 
 def discard_options(game: Game, seat: int, *, samples: int = DISCARD_SAMPLES,
