@@ -26,8 +26,8 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..game import Announce, Answer, ChangeKind, Discard, Go, Phase, Play, Rules
-from ..table import STRENGTHS, Change, Table, seat_names
+from ..game import Announce, Answer, AnswerKind, ChangeKind, Discard, Go, Phase, Play, Rules
+from ..table import STRENGTHS, Change, HintLevel, Table, seat_names
 from ..table import keep as keeping
 from ..table.new_game import asks_before_leaving, table_from_options
 from ..table.pacing import (
@@ -112,7 +112,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         exact_finish: bool = False,
         strength: str = "intermediate",
         name: str = "You",
-        hints: str = "show",
+        hints: str = HintLevel.SHOW,
         warn_at: float = 2.0,
         pace: str = "auto",
         seed: int | None = None,
@@ -313,7 +313,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         else:
             self.set_status(
                 f"{self.table.prompt[:-1]} ({chosen} chosen): tap or click the cards, or use Tab and Space."
-                + (" Show me suggests the best throw." if self.table.hint_level == "show" else "")
+                + (" Show me suggests the best throw." if self.table.hint_level == HintLevel.SHOW else "")
             )
 
     def _on_lay(self) -> None:
@@ -349,15 +349,15 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
             return
         self._move(Announce(self.table.you, points))
 
-    def _on_answer(self, kind: str) -> None:
+    def _on_answer(self, kind: AnswerKind) -> None:
         self.went_live()
-        button = {"accept": self.accept_button, "muggins": self.muggins_button}.get(
+        button = {AnswerKind.ACCEPT: self.accept_button, AnswerKind.MUGGINS: self.muggins_button}.get(
             kind, self.overcount_button
         )
         if self.game.phase != Phase.ANSWER or button.disabled:
             return
         points = None
-        if kind == "muggins":
+        if kind == AnswerKind.MUGGINS:
             points = read_points(self.muggins_input.value)
             if points is None or points < 1:
                 self.set_status("Type the points you say were missed (1 or more), then press Muggins!", "bad")
@@ -366,7 +366,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
 
     def _on_hint(self) -> None:
         self.went_live()
-        if self.table.hint_level != "show":
+        if self.table.hint_level != HintLevel.SHOW:
             return
         advice = self.table.advise()
         if advice is None:

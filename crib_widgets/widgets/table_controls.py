@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..game import Rules
+from ..game import AnswerKind, Rules
 from .answer_box import AnswerBox, mark_check
 from .board import BoardView
 from .cards_view import CardPicker
@@ -101,9 +101,9 @@ class TableControls:
             (self.go_button, self._on_go),
             (self.next_move_button, self._on_next_move),
             (self.announce_button, self._on_announce),
-            (self.accept_button, lambda: self._on_answer("accept")),
-            (self.muggins_button, lambda: self._on_answer("muggins")),
-            (self.overcount_button, lambda: self._on_answer("overcount")),
+            (self.accept_button, lambda: self._on_answer(AnswerKind.ACCEPT)),
+            (self.muggins_button, lambda: self._on_answer(AnswerKind.MUGGINS)),
+            (self.overcount_button, lambda: self._on_answer(AnswerKind.OVERCOUNT)),
             (self.continue_button, self._on_continue),
             (self.step_button, self._on_step),
             (self.review_button, self._on_review),
@@ -112,7 +112,7 @@ class TableControls:
             button.on_click(lambda _, h=handler: h())
         # Enter in a count box asks as its button does (a notebook; the book's page script presses it)
         self.announce_input.on_enter(self._on_announce)
-        self.muggins_input.on_enter(lambda: self._on_answer("muggins"))
+        self.muggins_input.on_enter(lambda: self._on_answer(AnswerKind.MUGGINS))
         self.picker.on_change = lambda _: self._on_pick_toggle()
         self.discard_row = row(self.lay_button, self.hint_button)
         self.play_row = row(self.go_button, self.hint_button)
