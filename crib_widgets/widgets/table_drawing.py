@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..game import Play
 from ..game.kinds import BOARD, RECENT, EventKind, Phase
+from ..table.advice import HintLevel
 from ..table.choices import choices
 from ..table.ending import final_pegs, final_result
 from ..table.friend_table import FriendTable
@@ -180,7 +181,7 @@ class TableDrawing:
             f'<span class="crib-sub">the crib is {esc(crib_owner(game, game.dealer, t.you))}'
             f"</span>{self._laid_html()}</div>"
         )
-        hints = t.hint_level == "show"
+        hints = t.hint_level == HintLevel.SHOW
         self.hint_button.layout.display = None if hints else "none"
         if game.phase == Phase.DISCARD:
             self._show_picker("toggle", game.hands[t.you], set(game.hands[t.you]))
