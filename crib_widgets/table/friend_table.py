@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..errors import CribbageError
 from ..game import ChangeKind, Game, Move
+from .advice import HintLevel
 from .changes import Change, refused
 from .friend import FriendGame
 from .prompts import go_note
@@ -52,7 +53,7 @@ class FriendTable(Table):
         seats = [REMOTE, REMOTE]
         seats[self.flow.seat] = LEARNER
         over = engine.deal_number > 1 and not engine.is_over
-        self._take(engine, tuple(seats), {self.flow.seat: ("off", 2.0)}, paused=over)
+        self._take(engine, tuple(seats), {self.flow.seat: (HintLevel.OFF, 2.0)}, paused=over)
         self.lock_hints(NO_HINTS)
 
     @property
