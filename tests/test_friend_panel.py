@@ -5,14 +5,20 @@ any game (the friend's cards face down); a friend who leaves: the computer finis
 
 from __future__ import annotations
 
+import html
+import json
+import os
 import random
+import re
 
 import pytest
 from friend_play import GROUP, b64, sent
 
 from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
+from crib_widgets.table.friend_keep import come_back
 from crib_widgets.table.friend_table import FriendTable
+from crib_widgets.widgets import friend_panel
 from crib_widgets.widgets.game_table import GameTable
 
 
@@ -24,6 +30,8 @@ def small_group(monkeypatch):
                         classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
     monkeypatch.setattr(friend_module.FriendGame, "join",
                         classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_panel, "come_back",
+                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
     monkeypatch.delenv("CRIB_GAMES", raising=False)
     monkeypatch.delenv("CRIB_FRIEND", raising=False)
     monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
@@ -153,3 +161,44 @@ def test_a_new_game_here_leaves_the_friends_game_waiting_until_asked_back(monkey
     assert panel.back_button.description == "Back to the game with Ben"
     panel.back_button.click()
     assert isinstance(ann.table, FriendTable) and ann.table.flow is panel.flow
+
+
+def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
+    ann, ben = made(monkeypatch)
+    rng = random.Random(8)
+    for _ in range(25):
+        relay(ann, ben)
+        view = rng.choice([ann, ben])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    relay(ann, ben)
+    kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))  # the span's text, as kept
+    before = ben.table.game.hands[1], ben.table.game.scores, ben.table.number
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
+    again = GameTable(seed=9, keep="full-game")  # the same page, reloaded (its address still has the link)
+    assert isinstance(again.table, FriendTable) and again.settings.selected_index == 3
+    assert (again.table.game.hands[1], again.table.game.scores, again.table.number) == before
+    assert again.friend_panel.flow.count == ben.friend_panel.flow.count + 1  # it asks for what it missed
+    SENT[(ann, again)] = {id(ann): SENT[(ann, ben)][id(ann)], id(again): 0}
+    for _ in range(3000):
+        relay(ann, again)
+        if ann.table.game.is_over and again.table.game.is_over:
+            break
+        view = rng.choice([ann, again])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    assert ann.table.game.is_over and again.table.game.scores == ann.table.game.scores
+
+
+def test_a_damaged_kept_game_or_link_is_one_sentence_and_the_table_plays(monkeypatch):
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": '{"v": 1}'}))
+    monkeypatch.setenv("CRIB_FRIEND", "not-a-link")
+    table = GameTable(seed=9, keep="full-game")
+    assert table.friend_panel.flow is None and not isinstance(table.table, FriendTable)
+    said = table.status_text
+    assert said.startswith("The game with a friend kept in this browser could not be brought back")
+    assert "This friend's link is damaged" in table.status_text and table.table.learner_moves()
