@@ -55,7 +55,7 @@ from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
            "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum",
-           "signing_key", "read_class_file", "KEY_COPY_ID", "key_copy_text"]
+           "signing_key", "read_class_file", "KEY_COPY_ID", "key_copy_text", "exercise_shown"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -124,7 +124,7 @@ def checked_class(secret: object, roster: tuple[str, ...], added: tuple[str, ...
 class Assignment:
     """A set assigned to a class: parameters, roster, options and the class secret."""
 
-    #: Each student's cards are seeded from their name's key (results.read_results).
+    #: Each student's cards are seeded from their name's key (collect.before_accents_line).
     CARDS_BY_NAME: ClassVar[bool] = True
     kind: str
     difficulty: str
@@ -174,9 +174,12 @@ class Assignment:
         """The roster's spelling of ``name``; an unknown name is refused with the closest ones."""
         return find_on_roster(name, self.students)
 
-    def student_set(self, name: str) -> ExerciseSet:
-        """The student's own set, made by the engine from the seed and the roster's spelling."""
-        return _made_set(self.kind, self.difficulty, self.hands, self.seed, self.find_student(name))
+    def student_set(self, name: str, before_accents: bool = False) -> ExerciseSet:
+        """The student's own set, made by the engine from the seed and the roster's spelling
+        (``before_accents``: the set a link or student code given out before names were read without
+        their accents dealt them, `seeds.key_before_accents`; the same set for a name with no accent)."""
+        return _made_set(self.kind, self.difficulty, self.hands, self.seed, self.find_student(name),
+                         before_accents)
 
     def student_key(self, name: str) -> str:
         """The key that signs this student's results (32 hex digits); it travels in their link only."""
@@ -333,14 +336,14 @@ def page_reply(code: str, student: str | None, number: int, text: str, check: bo
     the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
     caught while the student is still there and nothing about the answer's truth is revealed. The
     page writes ``mark`` then ``detail`` (and ``kinds``, one a line); ``message`` is both in words.
-    ``shown``: the question as the page shows it (JSON); when its cards are not the ones the engine
-    deals this student now (a link made by an older version), the reply is "stale" instead."""
+    ``shown``: the question as the page shows it (JSON); its cards choose the set checked against
+    (`exercise_shown`), and when they are none the engine deals this student (a link made by an older
+    version), the reply is "stale" instead."""
     from .answers import AnswerError, read_answer, read_as
-    from .generate import load_set
     from .grading import check_answer
 
-    exercise = load_set(code, student or None)[number]
-    if shown and _shown_cards(shown) not in (None, dealt(_question(exercise))):
+    exercise = exercise_shown(code, student, number, shown)
+    if exercise is None:
         reply = {"status": "stale", "message": STALE, "detail": STALE, "kinds": []}
     elif check:
         g = check_answer(exercise, text)
@@ -359,6 +362,25 @@ def page_reply(code: str, student: str | None, number: int, text: str, check: bo
     return json.dumps(reply, ensure_ascii=False)
 
 
+def exercise_shown(code: str, student: str | None, number: int, shown: str = "") -> Exercise | None:
+    """Question ``number`` of the student's set whose cards the page shows (``shown``, the question as
+    JSON; "" or unreadable: nothing is compared): the set dealt now, or the one a link or student code
+    given out before names were read without their accents dealt (a name with accents: its key, and so
+    its cards, changed on 6 December 2026); None when the cards are neither, so nothing is checked
+    against cards the student does not see."""
+    from .generate import load_set
+
+    exercise = load_set(code, student or None)[number]
+    cards = _shown_cards(shown) if shown else None
+    if cards is None or cards == dealt(_question(exercise)):
+        return exercise
+    if student and key_before_accents(student) != student_key(student):
+        older = load_set(code, student, before_accents=True)[number]
+        if cards == dealt(_question(older)):
+            return older
+    return None
+
+
 def _shown_cards(shown: str) -> object:
     """The cards of a question the page showed (from a link: read with the bounded reader's limits),
     or None when it cannot be read (then nothing is compared)."""
@@ -368,12 +390,15 @@ def _shown_cards(shown: str) -> object:
         return None
 
 
-def practice_data(code: str, student: str | None) -> str:
-    """The page's data (JSON) for a set named by its code, for a worksheet made without `crib assign`."""
+def practice_data(code: str, student: str | None, before_accents: bool = False) -> str:
+    """The page's data (JSON) for a set named by its code, for a worksheet made without `crib assign`
+    or a student code (``before_accents``: a student code given out before names were read without
+    their accents, which deals the cards it always dealt, `short.open_short`)."""
     from .generate import load_set
 
     try:
-        return json.dumps(page_data(load_set(code, student or None)), ensure_ascii=False)
+        return json.dumps(page_data(load_set(code, student or None, before_accents and bool(student))),
+                          ensure_ascii=False)
     except CribbageError as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
 

@@ -11,6 +11,9 @@ disk, so both grade the same inputs the same way.
   instead and why (`latest_first`);
 - a file whose name names another student on the class list (``results-ben.json`` holding Ann's
   results) is graded as the student whose link signed it, with a line in ``notes`` saying so;
+- a file from a link or student code given out before names were read without their accents (a name
+  with accents: its key and cards changed on 6 December 2026) is graded on the cards it showed, with a
+  line in ``notes`` saying so (`before_accents_line`);
 - a file whose attached progress (optional, `results.read_results`) cannot be read is graded, with a
   line in ``notes`` saying why; the progress is read with the ``read_progress`` the caller gives
   (`crib_widgets.lessons.store.Store.from_text`, a layer above this one: `crib grade` and the class
@@ -31,7 +34,7 @@ from .assign import Assignment, fold_name
 from .results import CODE_PREFIX, ProgressReader, ResultsError, Submission, codes_in, read_results
 
 __all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line",
-           "SET_ASIDE"]
+           "SET_ASIDE", "ACCENTS_CHANGED", "before_accents_line"]
 
 
 @dataclass
@@ -161,12 +164,30 @@ def _when(submission: Submission) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S UTC") if moment else "unknown"
 
 
+#: When names began to be read without their accents (issue 37): a name with accents then got a new
+#: key, and so new cards, new student codes and new links.
+ACCENTS_CHANGED = "6 December 2026"
+
+
+def before_accents_line(assignment: Assignment, submission: Submission) -> str:
+    """The report's note on a file from a link or student code given out before names were read without
+    their accents: graded, and on which cards (a set's: the ones that link showed, not today's)."""
+    name = submission.student
+    start = (f"{submission.source}: made from a link or student code given out before {ACCENTS_CHANGED}, "
+             f"when the book began to read names without their accents")
+    if assignment.CARDS_BY_NAME:
+        return f"{start}; graded on the cards that link showed {name} (a new link would show other cards)"
+    return f"{start}; graded as usual (everyone plays the same boards)"
+
+
 def _take(got: Collected, assignment: Assignment, submission: Submission) -> None:
     name = submission.student
     named = name_in_file_name(submission.source, assignment.students)
     if named is not None and named != name:
         got.notes.append(f"{submission.source}: the file's name names {named}, but it holds {name}'s results "
                          f"(made from {name}'s link): graded as {name}'s")
+    if submission.before_accents:
+        got.notes.append(before_accents_line(assignment, submission))
     if submission.progress_problem:
         got.notes.append(f"{submission.source}: the attached progress could not be read: "
                          f"{submission.progress_problem}. {name}'s answers were graded as usual")

@@ -79,7 +79,8 @@ def focuses(kind: str, difficulty: str) -> tuple[str, ...]:
     return tuple(f.name for f in _FOCUSES[kind][difficulty])
 
 
-def plan(kind: str, difficulty: str, hands: int, seed: int, student: str | None = None) -> list[str]:
+def plan(kind: str, difficulty: str, hands: int, seed: int, student: str | None = None,
+         before_accents: bool = False) -> list[str]:
     """The focus of each question: every focus once per block, blocks shuffled by the seed.
 
     A Muggins set's right call follows from its focus ("a right count" is always "accept"), so
@@ -92,7 +93,8 @@ def plan(kind: str, difficulty: str, hands: int, seed: int, student: str | None 
     True
     """
     check_options(kind, difficulty, hands, seed)
-    base = student_seed(seed, student) if student is not None and kind == "muggins" else seed
+    base = student_seed(seed, student, before_accents=before_accents) \
+        if student is not None and kind == "muggins" else seed
     names = list(focuses(kind, difficulty))
     order: list[str] = []
     block = 0
@@ -110,24 +112,27 @@ def make_set(
     hands: int = 10,
     seed: int = 0,
     student: str | None = None,
+    before_accents: bool = False,
 ) -> ExerciseSet:
     """A set of ``hands`` exercises; with ``student`` that student's own variant of it.
 
-    ``kind`` is counting, play or muggins; ``difficulty`` easy, medium or hard.
+    ``kind`` is counting, play or muggins; ``difficulty`` easy, medium or hard. ``before_accents``:
+    the variant dealt before names were read without their accents (`seeds.key_before_accents`), for
+    a link or student code given out before then; the same set for a name with no accent.
     """
     check_options(kind, difficulty, hands, seed)
     printed = None if student is None else check_student(student)
-    base = seed if student is None else student_seed(seed, student)
+    base = seed if student is None else student_seed(seed, student, before_accents=before_accents)
     by_name = {f.name: f for f in _FOCUSES[kind][difficulty]}
     seen: set = set()
     exercises: list[Exercise] = []
-    for number, name in enumerate(plan(kind, difficulty, hands, seed, printed), start=1):
+    for number, name in enumerate(plan(kind, difficulty, hands, seed, printed, before_accents), start=1):
         rng = random.Random(derive_seed(base, kind, difficulty, "exercise", number))
         exercises.append(_MAKERS[kind](rng, difficulty, by_name[name], number, seen))
     return ExerciseSet(kind, difficulty, seed, tuple(exercises), printed)
 
 
-def load_set(code: str, student: str | None = None) -> ExerciseSet:
+def load_set(code: str, student: str | None = None, before_accents: bool = False) -> ExerciseSet:
     """Remake a set from the code printed on its worksheet, e.g. ``"counting/hard/20/7"``.
 
     >>> load_set("play/medium/2/7") == make_set("play", "medium", 2, 7)
@@ -145,7 +150,7 @@ def load_set(code: str, student: str | None = None) -> ExerciseSet:
             raise CribbageError(f"{text[:20]!r} in set code {code[:60]!r} is not a number of {what}: "
                                 "e.g. counting/hard/20/7")
         numbers.append(number)
-    return make_set(kind, difficulty, numbers[0], numbers[1], student)
+    return make_set(kind, difficulty, numbers[0], numbers[1], student, before_accents)
 
 
 def check_distinct_students(names: Iterable[str]) -> None:

@@ -16,18 +16,20 @@ True
 
 from __future__ import annotations
 
-from .generate import load_set
+from .assign import exercise_shown
 from .model import CountingExercise, MugginsExercise
 
 __all__ = ["page_voice"]
 
 
-def page_voice(code: str, student: str | None, number: int) -> str:
-    """The "Hear the count" block for question ``number`` of a set (HTML), or "" for the play."""
+def page_voice(code: str, student: str | None, number: int, shown: str = "") -> str:
+    """The "Hear the count" block for question ``number`` of a set (HTML), or "" for the play;
+    ``shown``: the question as the page shows it (JSON), so the count is of the cards on the page
+    (`assign.exercise_shown`: a link of before accents were folded), or "" when they are not dealt."""
     from ..scoring import score_hand
     from ..voice import count_player
 
-    exercise = load_set(code, student or None)[number]
+    exercise = exercise_shown(code, student, number, shown)
     if not isinstance(exercise, CountingExercise | MugginsExercise):
         return ""
     score = score_hand(exercise.hand, exercise.starter, crib=exercise.crib)

@@ -19,7 +19,7 @@ results file, the report keeps it as theirs (a `lessons.store.Store`, shown in w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..skills import SKILLS
@@ -143,9 +143,12 @@ def _focus_of(sets: Sequence[ExerciseSet], number: int) -> str:
 def class_report(
     assignment: Assignment, answers: Mapping[str, Sequence[str | None]], refused: Sequence[str] = (),
     notes: Sequence[str] = (), progress: Mapping[str, object] | None = None,
+    before_accents: Collection[str] = (),
 ) -> ClassReport:
     """Grade every student's answers (name on the class list -> answers in question order);
-    ``progress``: the progress some students attached (name -> `lessons.store.Store`), shown as theirs."""
+    ``progress``: the progress some students attached (name -> `lessons.store.Store`), shown as theirs;
+    ``before_accents``: the students whose answers came from a link or student code given out before
+    names were read without their accents, graded on the cards it dealt them (`Submission.before_accents`)."""
     sets: dict[str, ExerciseSet] = {}
     rows: list[StudentRow] = []
     mistakes: Counter[str] = Counter()
@@ -155,7 +158,7 @@ def class_report(
     for name in assignment.students:
         if name not in answers:
             continue
-        sets[name] = exercise_set = assignment.student_set(name)
+        sets[name] = exercise_set = assignment.student_set(name, name in before_accents)
         report = grade(exercise_set, list(answers[name]))
         misses: Counter[str] = Counter()
         skills: dict[str, list[int]] = {}
@@ -197,5 +200,6 @@ def collected_report(assignment: Assignment, got: Collected) -> ClassReport:
     with the lines for inputs refused and the notes, as `crib grade` and the teachers' page make it."""
     answers = {name: s.answers for name, s in got.taken.items()}
     attached = {name: s.progress for name, s in got.taken.items() if s.progress is not None}
-    made = class_report(assignment, answers, got.refused, got.notes, attached)
+    older = {name for name, s in got.taken.items() if s.before_accents}
+    made = class_report(assignment, answers, got.refused, got.notes, attached, older)
     return replace(made, sources={name: s.source for name, s in got.taken.items()})

@@ -53,9 +53,8 @@ from datetime import UTC, datetime
 
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
-from ..words import possessive
 from .assign import Assignment, signing_key
-from .short import SHORT_PREFIX, open_short, results_key, student_code
+from .short import SHORT_PREFIX, code_before_accents, open_short, results_key, student_code
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
            "decode_code_text", "codes_in", "attach_progress", "split_progress", "ProgressReader",
@@ -95,6 +94,10 @@ class Submission:
     progress_problem: str = ""
     saved_at: datetime | None = None  # when the page saved it (UTC), None when the file does not say
     time_signed: bool = False  # whether the signature covers ``saved_at`` (format 2)
+    #: Made from a link or student code given out before names were read without their accents (6
+    #: December 2026), for a name with accents: graded on the cards that link dealt
+    #: (`Assignment.student_set(name, before_accents=True)`), the ones the student saw.
+    before_accents: bool = False
 
     @property
     def answered(self) -> int:
@@ -265,21 +268,20 @@ def read_results(assignment: Assignment, text: str, source: str,
                            "again from the page")
     try:
         key = results_key(assignment, name, fingerprint) if short else assignment.student_key(name)
+        # a student code printed before accents were folded: its own key, and the cards it dealt
+        before = short and code_before_accents(assignment, name, fingerprint)
     except CribbageError as error:
         raise ResultsError(f"{source}: {error}") from None
-    expected = sign(key, data)
-    if not _matches(signature, expected):
-        if short or not _matches(signature, sign(_key_before_accents(assignment, name), data)):
+    if not _matches(signature, sign(key, data)):
+        # a whole link given out before accents were folded signed with the key of then, and showed
+        # the cards that key dealt (for a name with no accent the key is the same: no second match)
+        before = not short and _matches(signature, sign(_key_before_accents(assignment, name), data))
+        if not before:
             raise ResultsError(f"{source}: changed after it was saved (the checksum does not match): ask "
                                f"{name} to save the results again from the page")
-        if assignment.CARDS_BY_NAME:  # a tournament's boards are everyone's: only its key changed
-            raise ResultsError(f"{source}: made from {possessive(name)} link of before names were read "
-                               f"without their accents, and {possessive(name)} cards have changed since: "
-                               f"give {name} a new link or student code (crib class rebuild, or the class "
-                               "page) and ask them to do the set again")
     progress, problem = _attached(progress_text, read_progress)
     return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
-                      signed)
+                      signed, before)
 
 
 def _matches(signature: object, expected: str) -> bool:

@@ -54,18 +54,29 @@ def student_key(name: str) -> str:
 
 
 def key_before_accents(name: str) -> str:
-    """The key names had before accents were folded (issue 37): spaces collapsed and case folded, in
-    NFC. Only to tell a results file made from an older link (its signature) and say so."""
+    """The key names had before accents were folded (issue 37, 6 December 2026): spaces collapsed and
+    case folded, in NFC. A link or student code given out before then signed, checked and dealt with
+    it, so what a student does from one is still read with it (the cards it dealt, never others).
+
+    >>> key_before_accents(" María  GARCÍA "), student_key(" María  GARCÍA ")
+    ('maría garcía', 'maria garcia')
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise CribbageError(f"{name!r} is not a student name: give the name as text, e.g. 'Ann'")
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
-def student_seed(seed: int, name: str) -> int:
-    """The seed of one student's variant of the set made with ``seed``.
+def student_seed(seed: int, name: str, *, before_accents: bool = False) -> int:
+    """The seed of one student's variant of the set made with ``seed`` (``before_accents``: the one a
+    link of before accents were folded dealt, from `key_before_accents`; the same for most names).
 
     >>> student_seed(7, "Ann") != student_seed(7, "Ben")
     True
+    >>> student_seed(7, "Ann", before_accents=True) == student_seed(7, "Ann")
+    True
     """
-    return derive_seed(check_seed(seed), "student", student_key(name))
+    key = key_before_accents(name) if before_accents else student_key(name)
+    return derive_seed(check_seed(seed), "student", key)
 
 
 def check_seed(seed: object) -> int:

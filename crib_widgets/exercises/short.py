@@ -54,9 +54,10 @@ from ..qr import qr_svg
 from ..words import possessive
 from .assign import PAGE, Assignment
 from .generate import MAX_STUDENTS
-from .seeds import student_key
+from .seeds import key_before_accents, student_key
 
-__all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "class_qr", "name_candidates",
+__all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "class_qr", "code_before_accents",
+           "name_candidates",
            "open_short", "read_student_code", "results_key", "short_link", "slip_qr", "slips_html",
            "student_code", "typed_address", "typed_page"]
 
@@ -80,21 +81,23 @@ def canonical_set(text: object) -> str:
     return "/".join(found.groups())
 
 
-def _name_key(name: str) -> str:
-    return student_key(unicodedata.normalize("NFC", name))
+def _name_key(name: str, before_accents: bool = False) -> str:
+    # a code given out before 6 December 2026 checks and signs with the key of then (accents kept)
+    return key_before_accents(name) if before_accents else student_key(unicodedata.normalize("NFC", name))
 
 
 def _bits(digest: bytes, count: int) -> int:
     return int.from_bytes(digest[:4], "big") >> (32 - count)
 
 
-def _name_check(set_code: str, place: int, options: int, name: str) -> int:
-    text = _SEP.join(["crib-short-name", set_code, str(place), str(options), _name_key(name)])
+def _name_check(set_code: str, place: int, options: int, name: str, before_accents: bool = False) -> int:
+    text = _SEP.join(["crib-short-name", set_code, str(place), str(options), _name_key(name, before_accents)])
     return _bits(hashlib.sha256(text.encode("utf-8")).digest(), 13)
 
 
-def _token(assignment: Assignment, place: int, name: str) -> int:
-    text = _SEP.join(["crib-short-token", assignment.fingerprint, str(place), _name_key(name)])
+def _token(assignment: Assignment, place: int, name: str, before_accents: bool = False) -> int:
+    key = _name_key(name, before_accents)
+    text = _SEP.join(["crib-short-token", assignment.fingerprint, str(place), key])
     secret = bytes.fromhex(assignment.secret)
     return _bits(hmac.new(secret, text.encode("utf-8"), hashlib.sha256).digest(), 15)
 
@@ -115,13 +118,16 @@ def _options(check: bool, by: str) -> int:
     return (2 if check else 0) | (1 if by == "kind" else 0)
 
 
-def student_code(assignment: Assignment, name: str) -> str:
-    """The student's code, e.g. ``4KM-Q7R-2XD``: typed with the set code, it opens their own set."""
+def student_code(assignment: Assignment, name: str, before_accents: bool = False) -> str:
+    """The student's code, e.g. ``4KM-Q7R-2XD``: typed with the set code, it opens their own set
+    (``before_accents``: the code printed before names were read without their accents, which differs
+    for a name with accents and still opens the cards it always opened, `open_short`)."""
     student = assignment.find_student(name)
     place = assignment.students.index(student)
     options = _options(assignment.check_as_you_go, assignment.answer_by)
-    value = (place << 35) | (options << 28) | (_name_check(assignment.code, place, options, student) << 15) \
-        | _token(assignment, place, student)
+    check = _name_check(assignment.code, place, options, student, before_accents)
+    token = _token(assignment, place, student, before_accents)
+    value = (place << 35) | (options << 28) | (check << 15) | token
     body = "".join(ALPHABET[(value >> shift) & 31] for shift in range(35, -1, -5))
     code = body + _check_char(assignment.code, body)
     return f"{code[:3]}-{code[3:6]}-{code[6:]}"
@@ -161,6 +167,9 @@ class ShortEntry:
     place: int
     check: bool
     by: str
+    #: A code printed before names were read without their accents (6 December 2026), for a name with
+    #: accents: it opens the cards it always opened (`seeds.key_before_accents`), never other ones.
+    before_accents: bool = False
 
     @property
     def klass(self) -> str:
@@ -206,18 +215,32 @@ def open_short(set_code: str, code: str, name: str) -> ShortEntry:
     place, options, check = value >> 35, (value >> 28) & 3, (value >> 15) & 8191
     if not name.strip():
         raise CribbageError("type your name as it is printed on your sheet")
-    for candidate in name_candidates(name):
-        if _name_check(canonical, place, options, candidate) == check:
-            return ShortEntry(canonical, body, candidate, place, bool(options & 2),
-                              "kind" if options & 1 else "total")
+    for before in (False, True):  # today's codes, then those printed before accents were folded
+        for candidate in name_candidates(name):
+            if before and key_before_accents(candidate) == _name_key(candidate):
+                continue  # the same check as today's: already tried
+            if _name_check(canonical, place, options, candidate, before) == check:
+                return ShortEntry(canonical, body, candidate, place, bool(options & 2),
+                                  "kind" if options & 1 else "total", before)
     raise CribbageError(f"the name {' '.join(name.split())!r} does not go with this student code: type your "
                         "name as it is printed on your sheet, and check the code")
 
 
+def code_before_accents(assignment: Assignment, name: str, klass: str) -> bool:
+    """Whether the student code in a results file's "class" field is the one printed for ``name``
+    before names were read without their accents, and differs from today's (a name with accents):
+    then the file answers the cards that code dealt (`ShortEntry.before_accents`)."""
+    code = klass.removeprefix(SHORT_PREFIX)
+    older = student_code(assignment, name, before_accents=True).replace("-", "")
+    return older == code != student_code(assignment, name).replace("-", "")
+
+
 def results_key(assignment: Assignment, name: str, klass: str) -> str:
     """The key a results file made from a student code must be signed with, after checking that the
-    code in its "class" field is ``name``'s in this class; otherwise a `CribbageError`."""
-    if student_code(assignment, name).replace("-", "") != klass.removeprefix(SHORT_PREFIX):
+    code in its "class" field is ``name``'s in this class (today's, or the one printed before accents
+    were folded: `code_before_accents`); otherwise a `CribbageError`."""
+    if student_code(assignment, name).replace("-", "") != klass.removeprefix(SHORT_PREFIX) \
+            and not code_before_accents(assignment, name, klass):
         raise CribbageError(f"made with a student code that is not {name}'s in this class (a code from "
                             f"another class, or a classmate's): ask {name} to type the code on their sheet")
     return _short_key(assignment.code, klass.removeprefix(SHORT_PREFIX))
