@@ -205,7 +205,9 @@ async function openShortSet(root, entry) {
   }
   root.replaceChildren($("p", { class: "ca-msg", role: "status",
     text: "Making your cards (the first time takes a little while)…" }));
-  const data = await python(`practice_data(${pyString(entry.set)}, ${pyString(entry.student)})`);
+  // a code printed before 6 December 2026 makes the cards it always made (assign.practice_data)
+  const data = await python(`practice_data(${pyString(entry.set)}, ${pyString(entry.student)}, ` +
+    `${entry.before ? "True" : "False"})`);
   if (!data || data.error || !wellFormed(data, entry.set)) {
     return showProblem(root, data && data.error ? `The set ${entry.set} could not be opened: ${data.error}.` :
       NO_MAKER);
@@ -357,7 +359,9 @@ function question(q, i, link, data, state, save, update) {
     // A hand counted right may be heard counted aloud, as in the chapters (never before: it would
     // tell the answer). The block is the voice's own HTML, made by our Python (crib_widgets.voice).
     if (reply.status === "right" && q.hand && !voice.firstChild) {
-      const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}))`,
+      // the question shown goes too, so the voice counts the cards on the page (a link of before)
+      const html = await python(`json.dumps(page_voice(${pyString(link.set)}, ${pyString(link.student)}, ${q.n}, ` +
+        `${pyString(JSON.stringify(q))}))`,
         "from crib_widgets.exercises.page_voice import page_voice");
       if (typeof html === "string") {
         voice.innerHTML = html;

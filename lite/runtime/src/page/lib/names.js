@@ -21,6 +21,10 @@ export const nameKey = (s) => {
   return casefold(folded).normalize("NFC").split(SPACE).filter(Boolean).join(" ");
 };
 
+/** seeds.key_before_accents: the key of before 6 December 2026 (spaces collapsed, case folded, accents
+ * kept), with which a student code printed then checks the name: "  María  GARCÍA " → "maría garcía". */
+export const keyBeforeAccents = (s) => casefold(s.normalize("NFC").split(SPACE).filter(Boolean).join(" "));
+
 /** assign.fold_name, for "did you mean ...?": the key itself, accents folded ("  Chloé " → "chloe"). */
 export const foldName = nameKey;
 

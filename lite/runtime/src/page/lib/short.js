@@ -3,7 +3,7 @@
  * with the name the student types, then makes the cards with the book's Python. Everything here is
  * the Python module's arithmetic, checked against tests/data/short_vectors.json. */
 import { sha256, toHex, webCrypto } from "./hashing.js";
-import { SPACE, WORDS, nameKey } from "./names.js";
+import { SPACE, WORDS, keyBeforeAccents, nameKey } from "./names.js";
 
 export const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford's base 32
 export const SHORT_PREFIX = "short:";
@@ -27,8 +27,9 @@ export function readStudentCode(text) {
 const bits = (digest, count) =>
   (((digest[0] << 24) | (digest[1] << 16) | (digest[2] << 8) | digest[3]) >>> 0) >>> (32 - count);
 
-async function nameCheck(set, place, options, name, subtle) {
-  const text = ["crib-short-name", set, String(place), String(options), nameKey(name)].join(SEP);
+async function nameCheck(set, place, options, name, subtle, before = false) {
+  const key = before ? keyBeforeAccents(name) : nameKey(name);
+  const text = ["crib-short-name", set, String(place), String(options), key].join(SEP);
   return bits(await sha256(text, subtle), 13);
 }
 
@@ -65,7 +66,7 @@ export const shortKey = async (set, code, subtle = webCrypto()) =>
 
 /**
  * Check a set code, a student code and a typed name together (exercises.short.open_short).
- * Returns {entry} with {set, code, student, place, check, by, klass, key}, or {problem}: "set" (not
+ * Returns {entry} with {set, code, student, place, check, by, klass, key, before}, or {problem}: "set" (not
  * a set code), "code" (not a student code), "typo" (the check character disagrees), "name" (the
  * name does not go with the code) or "empty" (no name typed).
  */
@@ -80,10 +81,16 @@ export async function openShort(setText, codeText, name, subtle = webCrypto()) {
   for (const c of code.slice(0, 8)) value = value * 32 + ALPHABET.indexOf(c);
   const place = Math.floor(value / 2 ** 35), options = Math.floor(value / 2 ** 28) % 4;
   const check = Math.floor(value / 2 ** 15) % 8192;
-  for (const candidate of nameCandidates(name)) {
-    if (await nameCheck(set, place, options, candidate, subtle) === check) {
-      return { entry: { set, code, student: candidate, place, check: (options & 2) !== 0,
-        by: options & 1 ? "kind" : "total", klass: SHORT_PREFIX + code, key: await shortKey(set, code, subtle) } };
+  // today's codes, then those printed before 6 December 2026, which checked the name with its accents
+  // (before: the page then makes the cards that code always made, never other ones)
+  for (const before of [false, true]) {
+    for (const candidate of nameCandidates(name)) {
+      if (before && keyBeforeAccents(candidate) === nameKey(candidate)) continue; // tried already
+      if (await nameCheck(set, place, options, candidate, subtle, before) === check) {
+        return { entry: { set, code, student: candidate, place, check: (options & 2) !== 0,
+          by: options & 1 ? "kind" : "total", klass: SHORT_PREFIX + code, key: await shortKey(set, code, subtle),
+          before } };
+      }
     }
   }
   return { problem: "name" };
