@@ -54,6 +54,8 @@ from typing import Any
 
 from ..bounded import load_json
 from ..errors import CribbageError
+from ..game.kinds import AnswerKind
+from ..game.moves import ANSWER_KINDS
 
 __all__ = ["VERSION", "MAX_BYTES", "MAX_DEVICES", "GAME_KINDS", "CONTROL_KINDS", "WireError", "Message",
            "read", "write", "digest", "number", "hex_number", "new_message"]
@@ -279,9 +281,9 @@ def _announce(args: list[Any]) -> None:
 
 
 def _answer(args: list[Any]) -> None:
-    if not args or args[0] not in ("accept", "muggins", "overcount"):
+    if not args or args[0] not in ANSWER_KINDS:
         raise WireError("an answer is accept, muggins or overcount")
-    if (len(args) == 2) != (args[0] == "muggins"):
+    if (len(args) == 2) != (args[0] == AnswerKind.MUGGINS):
         raise WireError("only a Muggins call names points")
     if len(args) == 2:
         _check_index(args[1], 30, "a Muggins call's points")
