@@ -93,9 +93,10 @@ def test_the_page_no_longer_looks_for_pythons_wording_nor_remakes_names_or_progr
 
 
 def test_a_link_whose_cards_python_no_longer_deals_is_told_not_checked():
-    """A link carries its cards; the page's Python checks against the cards it deals now. A link made
-    by an older version (an accented name's cards changed when accents were folded) would be checked
-    against other cards: the reply says so instead ("stale"), and a link's own cards are checked."""
+    """A link carries its cards; the page's Python checks against the cards it deals. A link whose
+    cards it deals neither now nor dealt before accents were folded (those are checked on their own
+    cards: tests/test_accents_old_sets.py) would be checked against other cards: the reply says so
+    instead ("stale"), and a link's own cards are checked."""
     from crib_widgets.exercises.assign import page_reply
     from crib_widgets.exercises.page_payload import MARKS, STALE
 

@@ -17,6 +17,11 @@ signature does and does not do:
   could as well type those answers into the page), nor two students sharing one link or a page;
 - it cannot raise a grade: the grade is always the engine's, from the seed.
 
+A file signed with the key of before names were read without their accents (`seeds.key_before_accents`:
+a link or student code given out before 6 December 2026, for a name with accents) is graded on the
+cards that key dealt, the ones its link showed (`Submission.before_accents`): the file carries no
+cards, so the key that signed it chooses them, and it can never be graded on cards it did not see.
+
 A results file may also carry, under ``"progress"``, the student's progress from the book as their
 browser keeps it (`crib_widgets.lessons.store.Store`'s document), when the student ticks the box
 that adds it. It is optional, outside the signed content (the signature covers exactly what it
