@@ -30,6 +30,7 @@ from typing import TypeVar
 from ..bounded import whole_number
 from ..cards import Card
 from ..errors import CribbageError
+from ..game.kinds import AnswerKind
 from ..scoring import MAX_HAND_SCORE
 from ..words import join_words, plural
 from . import checks
@@ -357,7 +358,7 @@ class Practice:
             lines.append(Line("note", f"The {option.name}: {shown}", f"({'; '.join(why)})."))
         return self._graded(result.right, tuple(lines))
 
-    def call(self, kind: str, named: int | None = None) -> bool:
+    def call(self, kind: AnswerKind | str, named: int | None = None) -> bool:
         """Answer the computer's count (``accept``, ``muggins`` naming ``named``, ``overcount``)."""
         lesson = self._asking("muggins", MugginsLesson)
         if kind not in ANSWERS:

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..errors import CribbageError
+from ..game.kinds import AnswerKind
 from ..lessons.muggins import read_named
 from ..lessons.practice import Practice
 from .answer_box import AnswerBox, mark_check
@@ -90,10 +91,10 @@ class MistakesView(Frame):
                        self.next_button, out())
         self.check_button.on_click(lambda _: self._on_check())
         self.answer_input.on_enter(self._on_check)
-        self.accept_button.on_click(lambda _: self._on_call("accept"))
+        self.accept_button.on_click(lambda _: self._on_call(AnswerKind.ACCEPT))
         self.muggins_button.on_click(lambda _: self._on_muggins())
         self.muggins_input.on_enter(self._on_muggins)
-        self.overcount_button.on_click(lambda _: self._on_call("overcount"))
+        self.overcount_button.on_click(lambda _: self._on_call(AnswerKind.OVERCOUNT))
         self.next_button.on_click(lambda _: self._on_next())
         self.throw_check.on_click(lambda _: self._on_throw())
         self.card_check.on_click(lambda _: self._on_card_check())
@@ -232,9 +233,9 @@ class MistakesView(Frame):
             self.went_live()
             self.set_status(named, "warn")
             return
-        self._on_call("muggins", named)
+        self._on_call(AnswerKind.MUGGINS, named)
 
-    def _on_call(self, kind: str, named: int | None = None) -> None:
+    def _on_call(self, kind: AnswerKind, named: int | None = None) -> None:
         self._answer(lambda: self.practice.call(kind, named))
 
     def _on_next(self) -> None:
