@@ -154,3 +154,24 @@ def test_muggins_is_played_between_devices():
     play(hub, random.Random(12))
     finished(hub)
     assert ann.session.options.rules.muggins
+
+
+def test_the_friend_who_opened_the_link_is_told_what_it_waits_for():
+    _, ann, ben = pair(seed=13)
+    assert ann.status_words() == "Waiting for Ben to open the link"
+    assert ben.status_words() == "Looking for Ann's page: it has to be open for the game to start"
+
+
+def test_a_move_the_rules_refuse_stops_the_game_in_one_sentence():
+    hub, ann, ben = pair(seed=14)
+    rng = random.Random(14)
+    while not (ben.legal_moves() and ben.session.engine.phase == "play"
+               and any(m.__class__.__name__ == "Play" for m in ben.legal_moves())):
+        play(hub, rng, moves=1)
+        hub.settle()
+    deal = ben.session.played[0]
+    go = {"deal": deal, "move": ["go", 1]}  # a go while Ben has a card to lay
+    forged = ben.session._mail.compose("move", go).text
+    said = friend_bridge.deliver(ann.room, b64(forged))
+    assert said.startswith("The game stopped: Ben's move was refused: ") and said.endswith(".")
+    assert "\n" not in said and ann.legal_moves() == [] and Table.from_json(ann.save()).people == (0,)

@@ -117,6 +117,8 @@ class FriendGame:
 
     def status_words(self) -> str:
         """The friend's status in words."""
+        if self.status == "waiting" and self.me != 0:  # the link maker's page must be open to be found
+            return f"Looking for {self.friend}'s page: it has to be open for the game to start"
         return STATUSES[self.status].format(friend=self.friend)
 
     def url(self, base: str = "") -> str:
