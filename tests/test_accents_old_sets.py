@@ -198,3 +198,28 @@ def test_a_name_keeps_its_cards_unless_its_key_changed(name):
     same = key_before_accents(listed) == student_key(listed)
     assert (klass.student_set(listed, before_accents=True) == klass.student_set(listed)) or not same
     assert (student_code(klass, listed, before_accents=True) == student_code(klass, listed)) == same
+
+
+def test_crib_grade_grades_the_handed_in_files_of_before_as_then(tmp_path, capsys):
+    """The command a teacher runs: the class file and the folder of files handed in (whole links and
+    student codes mixed), graded as then, with the note on each file of before."""
+    from crib_widgets.cli import main
+
+    assignment, made = CLASSES[0]
+    (tmp_path / "class.json").write_text(json.dumps(made["class"], ensure_ascii=False), encoding="utf-8")
+    handed = tmp_path / "handed-in"
+    handed.mkdir()
+    for i, student in enumerate(made["students"]):
+        field = "results" if i % 2 else "short_results"
+        text = json.dumps(student[field], ensure_ascii=False)
+        (handed / f"results-{i}.json").write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["grade", str(tmp_path / "class.json"), str(handed), "--out", str(tmp_path / "report")]) == 0
+    said = capsys.readouterr()
+    for name, row in made["graded"].items():
+        if name != "refused":
+            assert f"{name}: {row['right']} of {assignment.hands} right" in said.out, said.out
+    assert said.err.count("crib: note: ") == 2 and said.err.count(f"given out before {ACCENTS_CHANGED}") == 2
+    assert "not graded" not in said.err
+    page = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
+    assert page.count(f"given out before {ACCENTS_CHANGED}") == 2
