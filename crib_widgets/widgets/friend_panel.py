@@ -10,7 +10,7 @@ seat is a remote seat whose moves arrive from the friend's device).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -21,9 +21,6 @@ from ..table.friend_table import FriendTable
 from ..table.share import page_address
 from .frame import action_button
 from .styles import esc
-
-if TYPE_CHECKING:
-    from .game_table import GameTable
 
 __all__ = ["FriendPanel", "COPY_JS"]
 
@@ -36,11 +33,28 @@ LEFT_WORDS = ("you can wait for them to come back, or finish the game against th
               "(under Play a friend on another device).")
 
 
+class TableView(Protocol):
+    """What the panel asks of the game table it sits in (`crib_widgets.widgets.game_table.GameTable`)."""
+
+    table: Any
+    save_box: widgets.Textarea
+    settings: widgets.Accordion
+    _visiting: bool
+
+    def went_live(self) -> None: ...
+
+    def set_status(self, text: str, tone: str = "info") -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def _start(self, table: Any) -> None: ...
+
+
 class FriendPanel(widgets.VBox):
     """The panel; ``view`` is the game table it sits in, ``keep`` the table's keep name (the friend's
     game is kept under it and "-friend")."""
 
-    def __init__(self, view: GameTable, keep: str | None) -> None:
+    def __init__(self, view: TableView, keep: str | None) -> None:
         super().__init__()
         self.add_class("crib-friend")
         self.view = view
