@@ -223,3 +223,19 @@ def test_crib_grade_grades_the_handed_in_files_of_before_as_then(tmp_path, capsy
     assert "not graded" not in said.err
     page = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
     assert page.count(f"given out before {ACCENTS_CHANGED}") == 2
+
+
+def test_a_tournament_file_of_before_gets_the_note_and_its_usual_grade():
+    """A tournament's boards are everyone's: a file of before is graded as usual, and the note says so."""
+    from crib_widgets.exercises.assign import signing_key
+    from crib_widgets.exercises.results import sign
+    from tests.test_tournament_class import CLASS, results_file
+
+    text, _ = results_file("Chloé", 3)
+    data = json.loads(text)
+    data["signature"] = sign(signing_key(CLASS.secret, CLASS.fingerprint, "Chloé", before_accents=True), data)
+    got = collect(CLASS, [("results-chloe.json", json.dumps(data, ensure_ascii=False))])
+    assert list(got.taken) == ["Chloé"] and got.taken["Chloé"].before_accents
+    assert [n for n in got.notes if ACCENTS_CHANGED in n] == [
+        f"results-chloe.json: made from a link or student code given out before {ACCENTS_CHANGED}, when the "
+        "book began to read names without their accents; graded as usual (everyone plays the same boards)"]

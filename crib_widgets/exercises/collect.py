@@ -176,7 +176,8 @@ def before_accents_line(assignment: Assignment, submission: Submission) -> str:
     start = (f"{submission.source}: made from a link or student code given out before {ACCENTS_CHANGED}, "
              f"when the book began to read names without their accents")
     if assignment.CARDS_BY_NAME:
-        return f"{start}; graded on the cards that link showed {name} (a new link would show other cards)"
+        return (f"{start}; graded on the cards that link showed {name} (an answer key or link made since "
+                "shows other cards)")
     return f"{start}; graded as usual (everyone plays the same boards)"
 
 
