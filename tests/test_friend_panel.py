@@ -202,3 +202,10 @@ def test_a_damaged_kept_game_or_link_is_one_sentence_and_the_table_plays(monkeyp
     said = table.status_text
     assert said.startswith("The game with a friend kept in this browser could not be brought back")
     assert "This friend's link is damaged" in table.status_text and table.table.learner_moves()
+
+
+def test_only_the_pages_kept_table_opens_the_link(monkeypatch):
+    ann, ben = made(monkeypatch)
+    other = GameTable(people=("Cy", "Di"), seed=7)  # chapter 15's pass-and-play table, on the same page
+    assert other.friend_panel.flow is None and ben.friend_panel.flow is not None
+    assert friend_bridge.games(ben.friend_panel.flow.room) == [ann.friend_panel.flow, ben.friend_panel.flow]

@@ -59,6 +59,7 @@ class FriendPanel(widgets.VBox):
         self.add_class("crib-friend")
         self.view = view
         self.keep = f"{keep or 'game'}-friend"
+        self.hosts_links = keep is not None  # the page's kept table: the one a link opens (one a page)
         self.flow: FriendGame | None = None
         self._kept_count = -1
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
@@ -98,7 +99,11 @@ class FriendPanel(widgets.VBox):
 
     # ---- starting -----------------------------------------------------------------------------------
     def come_back(self, environ: Any = os.environ) -> str:
-        """Take up the game kept here, or join the one in the page's link; "" or a sentence."""
+        """Take up the game kept here, or join the one in the page's link; "" or a sentence. Only a
+        table that keeps its game does: a page's other tables (chapter 15's pass-and-play one) leave
+        the link to it."""
+        if not self.hosts_links:
+            return ""
         flow, note = come_back(self.keep, environ)
         if flow is not None:
             self._take(flow)
