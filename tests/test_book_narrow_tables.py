@@ -41,6 +41,8 @@ def test_a_box_that_scrolls_is_a_named_tab_stop():
     assert "ResizeObserver" in js  # a dropdown that opens, a part of the page laid out late: measured then
     # a part of the page the browser has not laid out (content-visibility) is not laid out to be measured
     assert "checkVisibility({ contentVisibilityAuto: true })" in js
+    # ... those are measured one an idle moment after the load, and all at once on a first Tab
+    assert "window.requestIdleCallback" in js and 'event.key !== "Tab"' in js
 
 
 def test_far_parts_of_a_chapter_are_laid_out_late_but_not_one_whose_widget_is_in_use():

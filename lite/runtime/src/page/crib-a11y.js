@@ -112,8 +112,8 @@ function notLaidOut(box) {
   return typeof box.checkVisibility === "function" && !box.checkVisibility({ contentVisibilityAuto: true });
 }
 
-function nameScroller(box) {
-  if (notLaidOut(box)) return;
+function nameScroller(box, now) {
+  if (!now && notLaidOut(box)) return;
   var wide = box.scrollWidth > box.clientWidth + 1;
   if (!wide) {
     if (box.getAttribute("data-crib-scroll")) {
@@ -142,7 +142,7 @@ function nameSoon(boxes) {
   requestAnimationFrame(function () {
     var now = resized;
     resized = new Set();
-    now.forEach(nameScroller);
+    now.forEach(function (box) { nameScroller(box); });
   });
 }
 window.addEventListener("resize", function () { nameSoon(document.querySelectorAll(OUTPUT_BOX)); });
@@ -155,14 +155,33 @@ function watchScrollers() {
   document.querySelectorAll(OUTPUT_BOX).forEach(function (box) { sizes.observe(box); });
 }
 
+// The boxes the browser has not laid out yet are measured one an idle moment after the page has
+// loaded (each lays out its own part of the page, a short task), so that every wide box is a named
+// tab stop soon, before a keyboard or screen-reader user gets there; a first Tab measures all the
+// ones left at once, before the focus moves.
+var unmeasured = null;
+function measureLeft() {
+  unmeasured = Array.prototype.slice.call(document.querySelectorAll(OUTPUT_BOX)).filter(notLaidOut);
+  var idle = window.requestIdleCallback || function (step) { return setTimeout(step, 50); };
+  var step = function () {
+    if (unmeasured.length) nameScroller(unmeasured.shift(), true);
+    if (unmeasured.length) idle(step);
+  };
+  idle(step);
+}
+document.addEventListener("keydown", function (event) {
+  if (event.key !== "Tab" || !unmeasured || !unmeasured.length) return;
+  unmeasured.splice(0).forEach(function (box) { nameScroller(box, true); });
+}, true);
+
 function start() {
   nameAll(document);
-  // Read now, as the page is parsed: what is laid out is laid out once here, before its first
-  // paint. Left to ResizeObserver's first report, the same layout came in a frame after the first
-  // paint, where it counts as blocking (Lighthouse: 0-130 ms -> 250-590 ms of TBT on chapters
-  // without widgets). The parts of the page the browser skips (notLaidOut) are left to it.
-  document.querySelectorAll(OUTPUT_BOX).forEach(nameScroller);
+  // The boxes are measured as ResizeObserver reports them, once the browser has laid them out
+  // itself: read here, as the page is parsed, they made this script lay the page out in its own
+  // task, a long one (0.1-0.2 s at a phone's speed) just after the first paint.
   watchScrollers();
+  if (document.readyState === "complete") measureLeft();
+  else window.addEventListener("load", measureLeft, { once: true });
   observer.observe(document.body, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],
   });
