@@ -139,7 +139,10 @@ def test_at_the_end_review_and_the_score_race_answer(monkeypatch):
             view.continue_button.click()
         elif view.table.learner_moves():
             view._move(rng.choice(view.table.learner_moves()))
+    relay(ann, ben)  # the last proofs: every deal shown honest
     for view in (ann, ben):
+        assert view.table.whole and view.table.game.deal_number > 1  # the whole game, every deal
+        assert view.table.game.to_json() == ann.table.game.to_json()
         view.review_button.click()
         view.plot_button.click()
         assert view.review_view.value or view.status_text.startswith("No review yet")

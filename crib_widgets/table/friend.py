@@ -207,7 +207,7 @@ class FriendGame:
             self.status = "left"
         self._flush()
         now = (self.count, self.status, self.note, self.stopped, self.finished, self.relays,
-               id(self.session.played[1]))
+               id(self.session.played[1]), self.session.proved)
         if now != self._drawn:  # a repeated message changes nothing: nothing to draw again
             self._drawn = now
             for listener in list(self.listeners):

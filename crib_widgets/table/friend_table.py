@@ -6,7 +6,8 @@ drawn face down like a computer's), and a move made here is sent to the friend's
 the `FriendGame` instead of being applied here. The friend's moves arrive from the session:
 `sync` takes them in after every message. A finished deal's show stays up until Next deal, and
 the next deal comes once both devices have shuffled. Hints are off: their advice would weigh
-the stand-ins.
+the stand-ins. Once the game is over and every deal proved honest, the table holds the whole game
+(every card shown by then), so the review, the score race and the log cover every deal.
 
 >>> from crib_widgets.table.friend import FriendGame
 >>> ann = FriendGame.make(names=("Ann", "Ben"), group="test-160", dealer=0)
@@ -20,6 +21,7 @@ from ..errors import CribbageError
 from ..game import ChangeKind, Game, Move
 from .advice import HintLevel
 from .changes import Change, refused
+from .ending import final_result
 from .friend import FriendGame
 from .prompts import go_note
 from .seats import LEARNER, REMOTE
@@ -37,6 +39,7 @@ class FriendTable(Table):
     flow: FriendGame
     number: int  # the session's number of the deal on the table
     asked_next = False  # Next deal was pressed before the next deal was dealt
+    whole = False  # the table holds the whole game, over and proved
 
     @classmethod
     def of(cls, flow: FriendGame) -> FriendTable | None:
@@ -62,7 +65,7 @@ class FriendTable(Table):
 
     @property
     def shown_deal(self) -> int:
-        return self.number
+        return self.game.deal_number if self.whole else self.number
 
     @property
     def friend_to_move(self) -> bool:
@@ -116,8 +119,11 @@ class FriendTable(Table):
 
     def sync(self) -> list[Change]:
         """Take in what the session has now (the friend's moves, a deal's end, the next deal)."""
-        number, engine = self.flow.session.played
-        if engine is None or engine is self.game:
+        session = self.flow.session
+        if session.is_over and session.proved and not self.whole:
+            return self._whole_game()
+        number, engine = session.played
+        if engine is None or engine is self.game or self.whole:
             return []
         if number != self.number:
             if self.paused:  # the show stays up until Next deal (pressed already: the cards come now)
@@ -136,6 +142,15 @@ class FriendTable(Table):
         self.game = engine
         return [Change(ChangeKind.MOVED, "; ".join(e.text for e in engine.events[before:]),
                        tuple(engine.events[before:])), *self._after()]
+
+    def _whole_game(self) -> list[Change]:
+        """The game is over and proved: the whole of it goes on the table."""
+        moved = self._moved_on(self.flow.session.played[1] or self.game)
+        self.whole = True
+        self._take(self.flow.session.kept_game(), self.seats, {self.flow.seat: ("off", 2.0)})
+        self.lock_hints(NO_HINTS)
+        return [c for c in moved if c.kind != ChangeKind.GAME_OVER] + [
+            Change(ChangeKind.GAME_OVER, final_result(self.game).text)]
 
     def next_deal(self) -> list[Change]:
         """Put the finished deal's show away; the next deal's cards come when both devices have
