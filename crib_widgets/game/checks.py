@@ -20,6 +20,7 @@ _PHASE_OF = {Discard: Phase.DISCARD, Play: Phase.PLAY, Go: Phase.PLAY, Announce:
 # Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
 # slower than the comparison itself (EnumType's __getattr__), and these run for every move.
 _OVER = Phase.OVER
+_MUGGINS, _OVERCOUNT = AnswerKind.MUGGINS, AnswerKind.OVERCOUNT
 _MOVE_WORDS = {Discard: "discarding", Play: "playing a card", Go: "saying go", Announce: "announcing a count",
                Answer: "answering a count"}
 
@@ -117,12 +118,12 @@ class CheckMixin(GameState):
 
     def _check_answer(self, move: Answer) -> None:
         announced = self._counted().claimed()
-        if move.kind == AnswerKind.MUGGINS and not 1 <= (move.points or 0) <= MAX_COUNT - announced:
+        if move.kind == _MUGGINS and not 1 <= (move.points or 0) <= MAX_COUNT - announced:
             if announced == MAX_COUNT:
                 raise IllegalMove(f"no Muggins on a count of {MAX_COUNT}: no hand holds more; "
                                   "accept or object that it is too high (overcount)")
             raise IllegalMove(f"a Muggins call names 1 to {MAX_COUNT - announced} missed points "
                               f"(the count was {announced}, no hand holds more than {MAX_COUNT}), "
                               f"not {move.points}")
-        if move.kind == AnswerKind.OVERCOUNT and announced == 0:
+        if move.kind == _OVERCOUNT and announced == 0:
             raise IllegalMove("a count of 0 cannot be too high: accept it or call Muggins")

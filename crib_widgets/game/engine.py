@@ -46,6 +46,7 @@ PHASES = tuple(Phase)  # the phases in the order a deal meets them
 # Members bound once: Python 3.11 looks a member up on its enum class (Phase.PLAY) several times
 # slower than the comparison itself (EnumType's __getattr__), and these run for every move.
 _DISCARD, _PLAY, _ANNOUNCE, _ANSWER = Phase.DISCARD, Phase.PLAY, Phase.ANNOUNCE, Phase.ANSWER
+_ACCEPT, _MUGGINS, _OVERCOUNT = AnswerKind.ACCEPT, AnswerKind.MUGGINS, AnswerKind.OVERCOUNT
 
 
 class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
@@ -367,11 +368,10 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
             return [Announce(seat, n) for n in range(MAX_COUNT + 1)]
         if phase == _ANSWER:
             seat, announced = self._mover(), self._counted().claimed()
-            moves = [Answer(seat, AnswerKind.ACCEPT)]
+            moves = [Answer(seat, _ACCEPT)]
             if announced > 0:
-                moves.append(Answer(seat, AnswerKind.OVERCOUNT))
-            call = AnswerKind.MUGGINS
-            moves += [Answer(seat, call, n) for n in range(1, MAX_COUNT - announced + 1)]
+                moves.append(Answer(seat, _OVERCOUNT))
+            moves += [Answer(seat, _MUGGINS, n) for n in range(1, MAX_COUNT - announced + 1)]
             return moves
         return []
 

@@ -24,7 +24,11 @@ from .state import CountState, GameState
 __all__ = ["Settlement", "settle", "answerers", "MAX_COUNT", "MugginsMixin"]
 
 MAX_COUNT = MAX_HAND_SCORE  # no count can claim more than a hand holds
-_ACCEPT = AnswerKind.ACCEPT  # bound once: a member looked up on its class costs more than the compare
+# Members bound once: a member looked up on its class (AnswerKind.ACCEPT) costs several times the
+# comparison on Python 3.11, and these run for every answer.
+_ACCEPT, _MUGGINS = AnswerKind.ACCEPT, AnswerKind.MUGGINS
+_ACCEPTED, _MISSED, _FALSE_MUGGINS = CountOutcome.ACCEPTED, CountOutcome.MISSED, CountOutcome.FALSE_MUGGINS
+_TOO_HIGH, _NOT_TOO_HIGH = CountOutcome.TOO_HIGH, CountOutcome.NOT_TOO_HIGH
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,19 +48,19 @@ def settle(announced: int, true: int, kind: AnswerKind, named: int | None = None
     - Over-count: the excess moves from the counter to the caller; a count that was not too
       high changes nothing.
     """
-    if kind == AnswerKind.ACCEPT:
-        return Settlement(0, 0, CountOutcome.ACCEPTED)
-    if kind == AnswerKind.MUGGINS:
+    if kind == _ACCEPT:
+        return Settlement(0, 0, _ACCEPTED)
+    if kind == _MUGGINS:
         if named is None:
             raise CribbageError("a Muggins call names the missed points it claims: give named=1 or more")
         missed = true - announced
         if missed > 0:
-            return Settlement(0, min(missed, named), CountOutcome.MISSED)
-        return Settlement(named, 0, CountOutcome.FALSE_MUGGINS)
+            return Settlement(0, min(missed, named), _MISSED)
+        return Settlement(named, 0, _FALSE_MUGGINS)
     excess = announced - true
     if excess > 0:
-        return Settlement(-excess, excess, CountOutcome.TOO_HIGH)
-    return Settlement(0, 0, CountOutcome.NOT_TOO_HIGH)
+        return Settlement(-excess, excess, _TOO_HIGH)
+    return Settlement(0, 0, _NOT_TOO_HIGH)
 
 
 def answerers(rules: Rules, counter: int) -> tuple[int, ...]:
@@ -117,19 +121,19 @@ class MugginsMixin(GameState):
         announced, true = c.claimed(), c.true
         s = settle(announced, true, move.kind, move.points)
         counter_side = rules.side_of(owner)
-        if s.outcome in (CountOutcome.ACCEPTED, CountOutcome.NOT_TOO_HIGH):
-            stands = say.count_stands(owner, announced, accepted=s.outcome == CountOutcome.ACCEPTED)
+        if s.outcome in (_ACCEPTED, _NOT_TOO_HIGH):
+            stands = say.count_stands(owner, announced, accepted=s.outcome == _ACCEPTED)
             self._events.append(Event(EventKind.MUGGINS, stands, owner, counter_side))
-        elif s.outcome == CountOutcome.FALSE_MUGGINS:
+        elif s.outcome == _FALSE_MUGGINS:
             self._score(EventKind.MUGGINS, owner, s.counter, say.false_muggins(owner, s.counter), end=False)
-        elif s.outcome == CountOutcome.TOO_HIGH:
+        elif s.outcome == _TOO_HIGH:
             taken = -min(-s.counter, c.pegged)
             if taken:
                 self._move_pegs(counter_side, taken)
             self._events.append(Event(EventKind.MUGGINS, say.too_high(owner, announced - true, -taken), owner,
                                       counter_side, taken))
         if s.caller:
-            said = say.caller_pegs(caller, s.caller, missed=s.outcome == CountOutcome.MISSED)
+            said = say.caller_pegs(caller, s.caller, missed=s.outcome == _MISSED)
             self._score(EventKind.MUGGINS, caller, s.caller, said, end=False)
         self._reveal()
         if true == 0 and rules.ten_back:

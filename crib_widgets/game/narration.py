@@ -34,6 +34,7 @@ class Said(NamedTuple):
     reason: str
 
 
+_MUGGINS, _OVERCOUNT = AnswerKind.MUGGINS, AnswerKind.OVERCOUNT  # bound once (see engine.py)
 _SKUNK_WORDS = {"skunk": "skunked", "double skunk": "double skunked", "lurch": "lurched"}
 
 
@@ -169,9 +170,9 @@ class Narrator:
 
     def answer(self, seat: int, kind: AnswerKind, points: int | None) -> str:
         """An answer to a count: ``accept``, ``overcount`` or ``muggins`` naming ``points``."""
-        if kind == AnswerKind.MUGGINS:
+        if kind == _MUGGINS:
             return f"{self.verb(seat, 'calls', 'call')} Muggins for {plural(points or 0, 'missed point')}"
-        if kind == AnswerKind.OVERCOUNT:
+        if kind == _OVERCOUNT:
             return f"{self.verb(seat, 'says', 'say')} the count is too high"
         return f"{self.verb(seat, 'accepts', 'accept')} the count"
 
