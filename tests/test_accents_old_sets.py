@@ -239,3 +239,30 @@ def test_a_tournament_file_of_before_gets_the_note_and_its_usual_grade():
     assert [n for n in got.notes if ACCENTS_CHANGED in n] == [
         f"results-chloe.json: made from a link or student code given out before {ACCENTS_CHANGED}, when the "
         "book began to read names without their accents; graded as usual (everyone plays the same boards)"]
+
+
+def test_a_file_from_an_old_slip_on_todays_page_is_graded_on_the_cards_the_page_made():
+    """Today's page writes into a student code's results file which cards it made ("dealt"): an old
+    slip's file is graded on the cards of before as then; were the page ever to make today's cards from
+    an old slip (its name check matching today's key by chance), on today's cards; on cards that are
+    neither of the student's sets, refused in one sentence, never graded on cards it did not see."""
+    from crib_widgets.exercises.assign import dealt_digest
+    from crib_widgets.exercises.report import class_report
+
+    assignment, made = CLASSES[0]
+    for student in made["students"]:
+        name = student["name"]
+        entry = open_short(assignment.code, student["student_code"], name)
+        page = json.loads(practice_data(assignment.code, entry.student, entry.before_accents))
+        data = dict(student["short_results"], dealt=page["dealt"])
+        assert page["dealt"] == dealt_digest(assignment.student_set(name, before_accents=True))
+        rows, notes = _graded(assignment, [("r.json", json.dumps(data, ensure_ascii=False))])
+        assert rows[name] == made["graded_short"][name] and len(notes) == (name in ACCENTED)
+        today = dict(data, dealt=dealt_digest(assignment.student_set(name)))
+        rows, notes = _graded(assignment, [("r.json", json.dumps(today, ensure_ascii=False))])
+        on_today = class_report(assignment, {name: student["answers"]}).students[0]
+        assert rows[name]["statuses"] == [g.status for g in on_today.report.grades] and not notes
+        classmate = "Ann Smith" if name != "Ann Smith" else "Chloé Dubois"
+        for other in ("0123456789abcdef", 7, dealt_digest(assignment.student_set(classmate))):
+            with pytest.raises(CribbageError, match="the cards it answers are not the ones the book deals"):
+                read_results(assignment, json.dumps(dict(data, dealt=other), ensure_ascii=False), "r.json")

@@ -55,7 +55,8 @@ from .sheet import answer_kinds, instructions, kind_label, question_text
 
 __all__ = ["Assignment", "ANSWER_MODES", "PAGE", "CLASS_FILE", "fold_name", "page_data", "decode_page_data",
            "load_class", "class_and_site", "page_reply", "practice_data", "find_on_roster", "link_sum",
-           "signing_key", "read_class_file", "KEY_COPY_ID", "key_copy_text", "exercise_shown"]
+           "signing_key", "read_class_file", "KEY_COPY_ID", "key_copy_text", "exercise_shown",
+           "dealt_digest"]
 
 FORMAT = 1
 ANSWER_MODES = ("total", "kind")
@@ -331,6 +332,13 @@ def page_data(exercise_set: ExerciseSet) -> dict:
     return data
 
 
+def dealt_digest(exercise_set: ExerciseSet) -> str:
+    """16 hex digits naming a set's cards (each question's `page_payload.dealt`): a results file from a
+    student code carries the digest of the cards the page made, so it is graded on those cards only."""
+    text = json.dumps([dealt(_question(e)) for e in exercise_set], ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def page_reply(code: str, student: str | None, number: int, text: str, check: bool, shown: str = "") -> str:
     """What the assignment page shows for an answer typed there (JSON): with ``check``, the verdict of
     the engine (as the checker widget gives it); without, only how the answer was read, so a typo is
@@ -397,8 +405,11 @@ def practice_data(code: str, student: str | None, before_accents: bool = False) 
     from .generate import load_set
 
     try:
-        return json.dumps(page_data(load_set(code, student or None, before_accents and bool(student))),
-                          ensure_ascii=False)
+        made = load_set(code, student or None, before_accents and bool(student))
+        data = page_data(made)
+        if student:  # the page copies it into the results file: the cards it answers (results.read_results)
+            data["dealt"] = dealt_digest(made)
+        return json.dumps(data, ensure_ascii=False)
     except CribbageError as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
 

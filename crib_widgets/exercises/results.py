@@ -58,7 +58,8 @@ from datetime import UTC, datetime
 
 from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
-from .assign import Assignment, signing_key
+from .assign import Assignment, dealt_digest, signing_key
+from .generate import load_set
 from .short import SHORT_PREFIX, code_before_accents, open_short, results_key, student_code
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
@@ -69,6 +70,9 @@ __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results",
 FORMAT = 2  # the format the page and `make_results` write: the time saved is signed with the answers
 FORMATS = (1, 2)  # the formats read: 1 signed the answers only
 CODE_PREFIX = "CRIB1-"
+#: A results file from a student code names the cards the page made (`assign.dealt_digest`); not signed:
+#: a student who changes it is graded on other cards of their own, never on someone else's.
+DEALT_FIELD = "dealt"
 MAX_ANSWER = 500  # characters in one typed answer ("fifteen two, fifteen four, ..." is under 200)
 # The progress a student may attach, as compact JSON. The page attaches only the answers that give
 # the stars (`lessons.attach.attachable_progress`: each skill's last 5 first tries without a hint,
@@ -273,8 +277,7 @@ def read_results(assignment: Assignment, text: str, source: str,
                            "again from the page")
     try:
         key = results_key(assignment, name, fingerprint) if short else assignment.student_key(name)
-        # a student code printed before accents were folded: its own key, and the cards it dealt
-        before = short and code_before_accents(assignment, name, fingerprint)
+        before = short and _dealt_before(assignment, name, fingerprint, data.get(DEALT_FIELD))
     except CribbageError as error:
         raise ResultsError(f"{source}: {error}") from None
     if not _matches(signature, sign(key, data)):
@@ -292,6 +295,21 @@ def read_results(assignment: Assignment, text: str, source: str,
 def _matches(signature: object, expected: str) -> bool:
     # compared as bytes: compare_digest refuses text with non-ASCII letters, which a damaged file may hold
     return isinstance(signature, str) and hmac.compare_digest(signature.encode(), expected.encode())
+
+
+def _dealt_before(assignment: Assignment, name: str, klass: str, digest: object) -> bool:
+    """Which of ``name``'s sets a results file from a student code answers: the page names the cards it
+    made (``"dealt"``, `assign.dealt_digest`), today's or those of before accents were folded; a file
+    without it is from a page of before 6 December 2026, which made the cards of its code's time. Cards
+    that are neither (a name typed that went with the code by chance) are refused, never graded."""
+    if digest is None:
+        return code_before_accents(assignment, name, klass)
+    for before in (False, True):
+        if digest == dealt_digest(assignment.student_set(name, before)):
+            return before
+    raise CribbageError(f"the cards it answers are not the ones the book deals {name} (the name typed went "
+                        f"with the student code by chance): ask {name} to open the set again, typing their "
+                        "name exactly as printed on their sheet")
 
 
 def _key_before_accents(assignment: Assignment, name: str) -> str:
@@ -412,4 +430,5 @@ def short_results(assignment: Assignment, name: str, answers: list[str | None], 
             "answers": [None if a is None else str(a) for a in answers],
             "saved": saved or datetime.now(UTC).isoformat(timespec="seconds")}
     data["signature"] = sign(entry.key, data)
+    data[DEALT_FIELD] = dealt_digest(load_set(entry.set_code, entry.student, entry.before_accents))
     return data

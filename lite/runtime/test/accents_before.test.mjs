@@ -55,3 +55,13 @@ for (const [way, subtle] of WAYS) {
     }
   });
 }
+
+test("a results file from a student code names the cards the page made; one from a link does not", async () => {
+  const made = BEFORE.classes[0];
+  const s = made.students[1];
+  const { entry } = await openShort(made.class.set, s.student_code, s.name);
+  const old = s.short_results;
+  const link = { ...entry, student: old.student, dealt: "0123456789abcdef" };
+  assert.deepEqual(await resultsFile(link, old.answers, old.saved), { ...old, dealt: "0123456789abcdef" });
+  assert.equal("dealt" in await resultsFile({ ...link, dealt: "" }, old.answers, old.saved), false);
+});

@@ -213,8 +213,9 @@ async function openShortSet(root, entry) {
       NO_MAKER);
   }
   if (!entry.check) for (const el of document.querySelectorAll(".ca-practice-note")) el.hidden = true;
+  // "dealt" names the cards made, so crib grade grades the results on these cards and no others
   const link = { set: entry.set, student: entry.student, check: entry.check, by: entry.by, klass: entry.klass,
-    key: entry.key, q: "", confirmed: true };
+    key: entry.key, q: "", confirmed: true, dealt: typeof data.dealt === "string" ? data.dealt : "" };
   run(root, link, data, false, true);
 }
 

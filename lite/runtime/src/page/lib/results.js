@@ -20,8 +20,10 @@ export const resultsMessage = ({ set, klass, student }, answers, saved) =>
 export const signResults = (link, answers, saved, subtle = webCrypto()) =>
   hmacSha256Hex(link.key, resultsMessage(link, answers, saved), subtle);
 
-/** A whole results file's content, signed, in the order the file lists it. */
+/** A whole results file's content, signed, in the order the file lists it; from a student code, with the
+ * name of the cards the page made ("dealt", from the page's Python: results.DEALT_FIELD, not signed). */
 export async function resultsFile(link, answers, saved = savedNow(), subtle = webCrypto()) {
-  return { crib_results: RESULTS_FORMAT, set: link.set, class: link.klass, student: link.student, answers, saved,
-    signature: await signResults(link, answers, saved, subtle) };
+  const file = { crib_results: RESULTS_FORMAT, set: link.set, class: link.klass, student: link.student, answers,
+    saved, signature: await signResults(link, answers, saved, subtle) };
+  return link.dealt ? { ...file, dealt: link.dealt } : file;
 }
