@@ -25,6 +25,12 @@ and U, so 0/O and 1/I/L are read alike), 45 bits:
 What it guards against is the same as the whole link's checksum and key: accidents and a file made
 for a classmate, not a student sharing their own code; the grade is always the engine's.
 
+A code printed before names were read without their accents (6 December 2026) checked an accented
+name with its accents (`seeds.key_before_accents`): it still opens, with the name as printed on the
+slip, and makes the cards it always made (`ShortEntry.before_accents`), so a child holding an old slip
+finds the set they may have started, and the answer key of then; its results are graded on those cards
+(`code_before_accents`, and the page's ``"dealt"``: `results.read_results`).
+
 >>> from crib_widgets.exercises.assign import Assignment
 >>> a = Assignment("counting", "easy", 2, 7, ("Ann", "Ben"), secret="11" * 16)
 >>> code = student_code(a, "Ann")
