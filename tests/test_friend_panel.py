@@ -212,3 +212,20 @@ def test_only_the_pages_kept_table_opens_the_link(monkeypatch):
     other = GameTable(people=("Cy", "Di"), seed=7)  # chapter 15's pass-and-play table, on the same page
     assert other.friend_panel.flow is None and ben.friend_panel.flow is not None
     assert friend_bridge.games(ben.friend_panel.flow.room) == [ann.friend_panel.flow, ben.friend_panel.flow]
+
+
+def test_leaving_a_game_lets_a_new_link_be_made(monkeypatch):
+    ann, ben = made(monkeypatch)
+    relay(ann, ben)
+    panel, first = ann.friend_panel, ann.friend_panel.flow
+    assert panel.end_button.layout.display != "none" and panel.after_row.layout.display is None
+    panel.end_button.click()
+    assert ann.status_text.startswith("You left the game with Ben. Make a new link")
+    assert panel.setup.layout.display is None and panel.out.value == ""
+    assert friend_bridge.games(first.room) == [ben.friend_panel.flow]
+    refused = ann.table.move(ann.table.game.legal_moves()[0])
+    assert refused[0].text == "You left the game with Ben: press New game to play another."
+    relay(ann, ben)
+    assert ben.friend_panel.flow.status == "left"
+    panel.make_button.click()
+    assert panel.flow is not first and panel.flow.room != first.room and panel.out.value

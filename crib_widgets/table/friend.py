@@ -58,7 +58,7 @@ class FriendGame:
         self.note = ""  # the last thing said that is not the game's state (a message set aside...)
         self.sent: list[tuple[int, str]] = []  # (number, text): the last OUT_MESSAGES sent
         self.count = 0  # messages numbered so far (kept: the page sends those above its last)
-        self.finished = ""  # "computer" once the game goes on against the computer here
+        self.finished = ""  # "computer" once it goes on against the computer here, "left" once left
         self.relays: tuple[str, ...] = ()  # the relays the page reaches now
         self._mismatch = ""
         self._drawn: tuple[object, ...] = ()  # what the listeners were last told of
@@ -225,7 +225,7 @@ class FriendGame:
     def play(self, move: Move) -> str:
         """This device's player's move: "" or the sentence refusing it (nothing changed)."""
         if self.stopped or self.finished:
-            return self.stopped or "This game goes on against the computer now."
+            return self.stopped or self.finished_words()
         try:
             self.session.play(move)
         except CribbageError as error:
@@ -236,6 +236,21 @@ class FriendGame:
         """Tell the friend this device's player has left."""
         self.session.leave()
         self._changed("")
+
+    def end(self) -> None:
+        """This device's player leaves the game for good (the friend is told); nothing more is sent
+        or taken in, and nothing is kept to come back to."""
+        if not self.finished:
+            self.leave()
+            self.finished = "left"
+        unregister(self)
+        self._changed("")
+
+    def finished_words(self) -> str:
+        """Why no move is taken here any more, once this device has left the game."""
+        if self.finished == "computer":
+            return "This game goes on against the computer now."
+        return f"You left the game with {self.friend}: press New game to play another."
 
     def against_computer(self, strength: str = "intermediate", seed: int | None = None) -> Table:
         """The game so far (up to its last deal proved honest) as a table where the computer takes

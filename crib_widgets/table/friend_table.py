@@ -88,7 +88,7 @@ class FriendTable(Table):
         """This device's person's move, sent to the friend's device (refused with the reason when it
         is not allowed now: nothing changes)."""
         if self.flow.stopped or self.flow.finished:
-            return refused(self.flow.stopped or "This game goes on against the computer now.")
+            return refused(self.flow.stopped or self.flow.finished_words())
         if self.paused:
             return refused("The deal is over: press Next deal to see your new cards.")
         if not self.learner_moves():

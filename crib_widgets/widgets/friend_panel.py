@@ -74,6 +74,8 @@ class FriendPanel(widgets.VBox):
         self.computer_button = action_button("Finish against the computer",
                                              "The computer takes your friend's seat", "warning")
         self.save_button = action_button("Save the game", "Put the game so far in the Save box", "")
+        self.end_button = action_button("Leave this game", "Stop playing with your friend (they are told)")
+        self.end_button.on_click(lambda _: self._on_end())
         self.back_button = action_button("Back to the game with your friend",
                                          "Show the game with your friend on the table again", "primary")
         self.back_button.on_click(lambda _: self._on_back())
@@ -92,7 +94,8 @@ class FriendPanel(widgets.VBox):
             "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
             widgets.HBox([self.target, self.muggins]), widgets.HBox([self.your_name, self.friend_name]),
             self.relay_input, self.make_button])
-        self.after_row = widgets.HBox([self.computer_button, self.save_button, self.back_button])
+        self.after_row = widgets.HBox([self.computer_button, self.save_button, self.back_button,
+                                       self.end_button])
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
         self.children = (self.setup, self.link_view, self.state_view, self.after_row)
         self.draw()
@@ -170,6 +173,14 @@ class FriendPanel(widgets.VBox):
         self.view._start(table)
         self.view.set_status(f"The computer takes {self.flow.friend}'s seat: play on.", "ok")
 
+    def _on_end(self) -> None:
+        self.view.went_live()
+        if self.flow is None:
+            return
+        self.flow.end()
+        self.view.set_status(f"You left the game with {self.flow.friend}. Make a new link to play a friend "
+                             "again, or press New game.", "ok")
+
     def _on_save(self) -> None:
         self.view.went_live()
         if self.flow is None:
@@ -195,7 +206,7 @@ class FriendPanel(widgets.VBox):
         self.state_view.value = "" if flow.finished else state_html(flow)
         stuck = flow.status == "left" or bool(flow.stopped)
         away = self._shown and not (isinstance(self.view.table, FriendTable) and self.view.table.flow is flow)
-        self.after_row.layout.display = None if (stuck or away) and not flow.finished else "none"
+        self.after_row.layout.display = None if not flow.finished else "none"
         self.computer_button.layout.display = self.save_button.layout.display = None if stuck else "none"
         self.back_button.layout.display = None if away else "none"
         self.back_button.description = f"Back to the game with {flow.friend}"
