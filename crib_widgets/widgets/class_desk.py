@@ -60,7 +60,7 @@ _CSS = """
 .crib-desk .crib-links-box { max-height: 420px; overflow: auto; }
 .crib-desk table.crib-links code { white-space: nowrap; }
 .crib-desk .crib-class-qr { display: flex; gap: 12px; align-items: center; }
-.crib-desk .crib-class-qr svg { flex: none; background: #fff; }
+.crib-desk .crib-class-qr svg { flex: none; background: var(--crib-paper); }
 .crib-desk .crib-drop { border: 2px dashed var(--crib-drop-edge); border-radius: 8px; padding: 8px 10px;
   margin: 4px 0;
   align-items: center; flex-wrap: wrap; gap: 8px; }
