@@ -53,6 +53,8 @@ TRANSPORT = "_static/crib-friend.js"
 ROOM = "CheckFriendRoom_0123456789abcdef"
 CONNECT_TIMEOUT_MS = 60_000
 RELAY_FAILED_TIMEOUT_MS = 40_000  # lib/friend.js waits 12 s with every relay shut
+LATE_S = 8  # the second page joins this long after the first (past Trystero's first few announces)
+LATE_TIMEOUT_MS = 40_000  # lib/friend.js joins again after 15 s alone; the relay says announce every 10 s
 
 #: A page of its own for the transport: a hidden element as Python writes it, and a stand-in for
 #: window.cribLive that keeps the code it is asked to run.
@@ -166,6 +168,8 @@ def transport_checks(browser, base: str, relay_url: str, what: str, results: Res
     results.check(joined in ran(ann) and joined in ran(ben),
                   f"{what}: they find each other through the relay and each tells its Python "
                   f"(peer joined) and hands it the other's message as base64 ({seconds:.1f} s)")
+    with contextlib.suppress(Exception):  # said within a second of the relay opening (lib/friend.js)
+        wait_ran(ann, bridge_call("relay_open", ROOM, relay_url), timeout=10_000)
     results.check(bridge_call("relay_open", ROOM, relay_url) in ran(ann),
                   f"{what}: the relay reached is said to Python (relay_open {relay_url})",
                   str(ran(ann))[:600])
@@ -195,6 +199,22 @@ def transport_checks(browser, base: str, relay_url: str, what: str, results: Res
                   and {delivered(t) for t in ("ann 1", "ann 2", "ann 3")} <= set(ran(ben)),
                   f"{what}: a reloaded page sends what Python shows again and gets the friend's messages "
                   "again; the other page is told the friend left and came back", str(after)[:600])
+
+    # a friend who opens the link long after the first page joined (its first announces long past)
+    late_room = "CheckFriendLate_0123456789abcdef"
+    cleo, dan = harness_tab(browser, base, "Cleo"), harness_tab(browser, base, "Dan")
+    cleo.evaluate("([r, u, m]) => show(r, u, m)", [late_room, relay_url, [[1, "cleo 1"]]])
+    time.sleep(LATE_S)
+    started = time.monotonic()
+    dan.evaluate("([r, u, m]) => show(r, u, m)", [late_room, relay_url, [[1, "dan 1"]]])
+    wait_ran(dan, delivered("cleo 1", late_room), timeout=LATE_TIMEOUT_MS)
+    wait_ran(cleo, delivered("dan 1", late_room), timeout=LATE_TIMEOUT_MS)
+    seconds = time.monotonic() - started
+    print(f"time friend transport: a friend joining {LATE_S} s after the first page found in {seconds:.1f} s",
+          flush=True)
+    results.check(True, f"{what}: a friend who joins {LATE_S} s later is found too ({seconds:.1f} s)")
+    for tab in (cleo, dan):
+        tab.context.close()
 
     lost = f"ws://127.0.0.1:{closed_port()}"
     cleo = harness_tab(browser, base, "Cleo")

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  APP_ID, FriendPlay, MESSAGE_CAP, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
+  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_MS, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
 } from "../src/page/lib/friend.js";
 import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
 
@@ -217,4 +217,31 @@ test("a transport that cannot be loaded is said in each game's panel, once", asy
     console.error = quiet;
   }
   assert.deepEqual(ran, [call("relay_failed", NOT_LOADED)]);
+});
+
+test("a room alone for REJOIN_MS with a relay open joins again (announcing at once), keeping its messages", () => {
+  const { fake, play, tick } = setUp();
+  play.update(page(out([[1, "a"], [2, "b"]])));
+  fake.sockets["ws://127.0.0.1:8123"] = { readyState: 1 };
+  tick(REJOIN_MS - 1);
+  play.watchRelays();
+  assert.equal(fake.joined.length, 1);
+  tick(1);
+  play.watchRelays();
+  assert.equal(fake.joined[0].left, true);
+  assert.equal(fake.joined.length, 2);
+  const again = fake.joined[1];
+  assert.deepEqual(again.config, fake.joined[0].config);
+  play.update(page(out([[1, "a"], [2, "b"]])));
+  assert.deepEqual(again.sent, []);  // nothing sent twice: a friend who joins gets them all
+  again.onPeerJoin("p");
+  assert.deepEqual(again.sent.map(([t]) => t), ["a", "b"]);
+  tick(REJOIN_MS * 3);
+  play.watchRelays();
+  assert.equal(fake.joined.length, 2);  // never while the friend is there
+  delete fake.sockets["ws://127.0.0.1:8123"];
+  again.onPeerLeave("p");
+  tick(REJOIN_MS * 3);
+  play.watchRelays();
+  assert.equal(fake.joined.length, 2);  // nor with no relay open
 });

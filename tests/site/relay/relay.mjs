@@ -16,7 +16,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`relay: --port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
   process.exit(2);
 }
-const server = new Server({ http: false, udp: false, ws: true, stats: false, trustProxy: false });
+// A WebSocket tracker tells browsers to announce again every fifth of `interval`, and Trystero waits
+// at least 10 s and at most 120 s between announces: the default (10 minutes) made a friend who opened
+// the link after the first few announces wait up to two minutes to be found; 50 s makes it 10 s.
+export const INTERVAL_MS = 50_000;
+const server = new Server({ http: false, udp: false, ws: true, stats: false, trustProxy: false,
+  interval: INTERVAL_MS });
 server.on("error", (error) => { console.error(`relay: ${error.message}`); process.exit(1); });
 server.on("warning", (error) => console.error(`relay warning: ${error.message}`));
 server.listen(port, values.host, () => {

@@ -17,6 +17,8 @@ export const APP_ID = "crib_widgets";
 export const MESSAGE_CAP = 256 * 1024;
 /** How long no relay may be open, while no friend is connected, before Python is told. */
 export const RELAY_WAIT_MS = 12000;
+/** How long a room waits alone, a relay open, before it joins again (`rejoinAlone`). */
+export const REJOIN_MS = 15000;
 const RELAY = /^wss?:\/\/[^\s"'<>\\]{1,200}$/;
 const OPEN = 1; // WebSocket.OPEN
 
@@ -89,12 +91,24 @@ export class FriendPlay {
 
   join({ room: name, relay }) {
     const urls = relay ? [relay] : this.defaults;
-    const trystero = this.joinRoom({ appId: APP_ID, relayConfig: { urls } }, name);
+    const room = { name, urls, own: Boolean(relay), lastSent: 0, messages: [], peers: new Set(),
+      since: this.now(), failed: false, open: "" };
+    this.connect(room);
+    this.rooms.set(name, room);
+    return room;
+  }
+
+  /** Join `room` in Trystero (again: `joinedAt` says when). */
+  connect(room) {
+    const { name } = room;
+    const trystero = this.joinRoom({ appId: APP_ID, relayConfig: { urls: room.urls } }, name, {
+      // the offers crossed, or the two networks allow no direct connection: Trystero tries again
+      onJoinError: (details) => console.warn("crib-friend: a connection to the friend's device failed", details.error),
+    });
     const action = trystero.makeAction("crib");
     const send = (text, target) => Promise.resolve(action.send(text, target ? { target } : undefined))
       .catch((error) => console.warn("crib-friend: a message could not be sent", error));
-    const room = { name, urls, own: Boolean(relay), trystero, send, lastSent: 0, messages: [], peers: new Set(),
-      since: this.now(), failed: false, open: "" };
+    Object.assign(room, { trystero, send, joinedAt: this.now() });
     action.onMessage = (data) => { this.tell("deliver", name, base64Of(textOf(data))); };
     trystero.onPeerJoin = (peerId) => {
       room.peers.add(peerId);
@@ -106,8 +120,16 @@ export class FriendPlay {
       room.since = this.now();  // the relay is needed again from now: the wait starts over
       this.tell("peer", name, "left");
     };
-    this.rooms.set(name, room);
-    return room;
+  }
+
+  /** A room still alone REJOIN_MS after it joined, with a relay open, joins again. Two browsers'
+   * offers cross at the relay and only one side answers (Trystero's rule); the other side's offers
+   * go out only when it announces again, which a tracker may set to every two minutes (bittorrent-
+   * tracker's default): joining again announces at once, so a friend is found within REJOIN_MS. */
+  rejoinAlone(room, open) {
+    if (room.peers.size || !open || this.now() - room.joinedAt < REJOIN_MS) return;
+    room.trystero.leave();
+    this.connect(room);
   }
 
   /** Every second or so: the relays a room reaches, told to Python when they change (the players
@@ -119,6 +141,7 @@ export class FriendPlay {
       const open = room.urls.filter((url) => sockets[url] && sockets[url].readyState === OPEN).join(" ");
       if (open && open !== room.open) this.tell("relay_open", room.name, open);
       if (open) room.open = open;
+      this.rejoinAlone(room, open);
       if (open || room.peers.size) {
         room.since = this.now();
         room.failed = false;
