@@ -68,13 +68,17 @@ def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch)
     ann = GameTable(seed=1, keep="full-game")
     panel = ann.friend_panel
     assert ann.settings.titles[3] == "Play a friend on another device" and panel.flow is None
+    assert panel.open_button in ann.children and panel.open_button.description == "Play a friend"
+    panel.open_button.click()
+    assert ann.settings.selected_index == 3 and "press Make the link" in ann.status_text
+    assert panel.make_button.description == "Make the link" and "relay" in panel.relay_input.placeholder
     panel.relay_input.value = "https://not-a-relay"
     panel.make_button.click()
     assert panel.flow is None and ann.status_text.startswith("No link was made: a relay's address starts")
     panel.relay_input.value = "wss://relay.myschool.org"
     panel.make_button.click()
     link = panel.flow.url("https://example.org/15_full_game.html")
-    assert f'value="{link}"' in panel.link_view.value and f'data-link="{link}"' in panel.link_view.value
+    assert f">{link}</code>" in panel.link_view.value and f'data-link="{link}"' in panel.link_view.value
     assert "Copy the link" in panel.link_view.value
     assert 'aria-label="QR code of the link' in panel.link_view.value
     assert "Waiting for Friend to open the link" in panel.state_view.value

@@ -28,7 +28,6 @@ __all__ = ["FriendPanel", "COPY_JS"]
 COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
            ".then(()=>{this.textContent='Copied: paste it in a message to your friend'},"
            "()=>{this.textContent='Select the link and copy it'})")
-_SELECT_JS = "this.select()"
 LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
               "(under Play a friend on another device).")
 
@@ -69,8 +68,10 @@ class FriendPanel(widgets.VBox):
         self.friend_name = widgets.Text(value="", description="Friend's name", placeholder="Ben")
         self.relay_input = widgets.Text(value="", description="Relay", placeholder="empty: the public relays",
                                         tooltip="Your school's own relay, e.g. wss://relay.myschool.org")
-        self.make_button = action_button("Make a link for a friend", "Make a link to send to your friend",
-                                         "primary")
+        self.make_button = action_button("Make the link", "Make a link to send to your friend", "primary")
+        self.open_button = action_button("Play a friend", "Play someone on their own phone or computer",
+                                         "info")  # beside the table's folded sections: it opens this one
+        self.open_button.on_click(lambda _: self._on_open())
         self.computer_button = action_button("Finish against the computer",
                                              "The computer takes your friend's seat", "warning")
         self.save_button = action_button("Save the game", "Put the game so far in the Save box", "")
@@ -111,6 +112,12 @@ class FriendPanel(widgets.VBox):
         if flow is not None:
             self._take(flow)
         return note
+
+    def _on_open(self) -> None:
+        self.view.went_live()
+        self.view.settings.selected_index = 3
+        if self.flow is None or self.flow.finished:
+            self.view.set_status("Play a friend: choose the game below, then press Make the link.")
 
     def _on_make(self) -> None:
         self.view.went_live()
@@ -218,10 +225,10 @@ def link_html(flow: FriendGame) -> str:
         return (f"<p>You are playing {esc(flow.friend)}'s game to {flow.link.target} from the link "
                 f"{esc(flow.friend)} sent you.</p>")
     url = flow.url(page_address())
-    return (f'<div class="crib-friend-link"><label>The link for {esc(flow.friend)}: '
-            f'<input type="text" readonly value="{esc(url)}" onfocus="{esc(_SELECT_JS)}" '
-            f'style="width:100%" aria-label="The link for your friend"></label>'
-            f'<button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
+    return (f'<div class="crib-friend-link"><p>The link for {esc(flow.friend)}: send it by any messenger, '
+            f"or let them scan the code below.</p>"
+            f'<p><code class="crib-friend-url" style="user-select:all;overflow-wrap:anywhere">'
+            f'{esc(url)}</code></p><button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
             f"Copy the link</button>{qr_html(url)}</div>")
 
 

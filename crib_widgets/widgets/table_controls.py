@@ -158,6 +158,7 @@ class TableControls:
             self.show_view,
             self.review_view,
             self.log_view,
+            self.friend_panel.open_button,
             self.settings,
             out(),  # the page saves the learner's throws (answers for "discards") from it
             self.game_out,
