@@ -490,9 +490,10 @@ def check_tampered(ann: Player, ben: Player, what: str, results: Results) -> Non
     """Ann's page sends Ben one of her messages again, one digit changed: Ben's game stops, one sentence."""
     sent = json.loads(ann.tab.evaluate(
         "() => document.querySelector('.crib-live-view .crib-friend-out .crib-friend-text').textContent"))
-    text = sent[-1][1]
-    digits = [i for i, ch in enumerate(text) if ch.isdigit()]
-    i = digits[len(digits) // 2]
+    # the middle of the longest run of digits: a locked card or a proof, not a message's number
+    text = max(sent, key=lambda pair: max((len(r) for r in re.findall(r"\d+", pair[1])), default=0))[1]
+    run = max(re.finditer(r"\d+", text), key=lambda found: len(found.group()))
+    i = (run.start() + run.end()) // 2
     changed = text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1:]
     events = ben.state()["events"]
     ann.tab.evaluate("([room, text]) => window.cribFriend.rooms.get(room).send(text)", [ann.room, changed])
