@@ -228,7 +228,8 @@ def link_html(flow: FriendGame) -> str:
     return (f'<div class="crib-friend-link"><p>The link for {esc(flow.friend)}: send it by any messenger, '
             f"or let them scan the code below.</p>"
             f'<p><code class="crib-friend-url" style="user-select:all;overflow-wrap:anywhere">'
-            f'{esc(url)}</code></p><button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
+            f'{esc(url)}</code></p>'
+            f'<button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
             f"Copy the link</button>{qr_html(url)}</div>")
 
 
