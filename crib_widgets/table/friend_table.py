@@ -147,7 +147,7 @@ class FriendTable(Table):
         """The game is over and proved: the whole of it goes on the table."""
         moved = self._moved_on(self.flow.session.played[1] or self.game)
         self.whole = True
-        self._take(self.flow.session.kept_game(), self.seats, {self.flow.seat: ("off", 2.0)})
+        self._take(self.flow.session.kept_game(), self.seats, {self.flow.seat: (HintLevel.OFF, 2.0)})
         self.lock_hints(NO_HINTS)
         return [c for c in moved if c.kind != ChangeKind.GAME_OVER] + [
             Change(ChangeKind.GAME_OVER, final_result(self.game).text)]
