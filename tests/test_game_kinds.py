@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,17 @@ def test_the_review_phases_are_an_enum_of_the_old_words() -> None:
     assert {d.phase for d in review.decisions} == set(ReviewPhase)
     assert tuple(review.totals()) == PHASES and all(type(p) is ReviewPhase for p in review.totals())
     assert set(PHASE_WORDS) == set(ReviewPhase)
+
+
+# a comparison with an answer's or outcome's word, a hint level's, or a phase's, written out again
+_WORD_COMPARED = re.compile("|".join((
+    r'(==|!=|\bin)\s*\(?"(accept|overcount|accepted|false muggins|too high|not too high)"',
+    r'hint_level\s*[!=]=\s*"', r'\("(off|warn|show)", \d', r'\.phase\s*[!=]=\s*"')))
+
+
+def test_no_module_compares_with_the_words_instead_of_the_enums() -> None:
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for path in sorted((ROOT / "crib_widgets").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if _WORD_COMPARED.search(line) and not line.lstrip().startswith(">>>")]
+    assert not found, found
