@@ -33,6 +33,9 @@ ALLOWED = {
     "table_controls:save_box": "a saved game as text, written by Save and read by Restore",
     "table_controls:file_input": "a file name for saving or loading a game",
     "table_options:name": "the learner's name at the table, an option read on New game",
+    "friend_panel:your_name": "the link maker's name in a game with a friend, read on Make the link",
+    "friend_panel:friend_name": "the friend's name in a game with a friend, read on Make the link",
+    "friend_panel:relay_input": "a school's own relay address, read on Make the link",
 }
 
 #: Answer boxes still made as plain text boxes (none now: the game table's count and Muggins boxes

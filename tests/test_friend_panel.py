@@ -233,3 +233,22 @@ def test_leaving_a_game_lets_a_new_link_be_made(monkeypatch):
     assert ben.friend_panel.flow.status == "left"
     panel.make_button.click()
     assert panel.flow is not first and panel.flow.room != first.room and panel.out.value
+
+
+def test_random_clicks_on_the_panel_and_the_table_of_a_friends_game(monkeypatch, tmp_path):
+    from test_widgets_fuzz import fuzz
+
+    ann, ben = made(monkeypatch)
+    ann.file_input.value = ben.file_input.value = str(tmp_path / "fuzz.json")
+    rng = random.Random(4)
+    for _ in range(30):  # clicks anywhere on both pages, the messages passed between them
+        for view in (ann, ben):
+            fuzz(view, rng, 10, skip={view.new_game_button, view.people_button, *view.options.values()})
+        relay(ann, ben)
+        for view in (ann, ben):
+            assert view.status_text
+            t = view.table
+            if isinstance(t, FriendTable):  # the session's deal, its show, or the whole game
+                assert t.game is t.flow.session.played[1] or t.whole or t.paused
+    flows = [v.friend_panel.flow for v in (ann, ben)]
+    assert not any(f.stopped for f in flows), [f.stopped for f in flows]  # clicks never break the game

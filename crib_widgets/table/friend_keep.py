@@ -95,6 +95,9 @@ def come_back(keep: str, environ: Mapping[str, str] = os.environ, group: str = D
     game: FriendGame | None = None
     try:
         text = kept_text(keep, environ)
+    except CribbageError:
+        text = ""  # the whole store is damaged: the game table says so already (table/keep.py)
+    try:
         game = read(text, keep, group) if text else None
     except CribbageError as error:
         note = f"The game with a friend kept in this browser could not be brought back ({error})."

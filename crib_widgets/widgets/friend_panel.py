@@ -159,7 +159,7 @@ class FriendPanel(widgets.VBox):
 
     def _on_back(self) -> None:
         """Put the game with the friend on the table (when its first deal is dealt)."""
-        dealt = None if self.flow is None else FriendTable.of(self.flow)
+        dealt = None if self.flow is None or self.flow.finished else FriendTable.of(self.flow)
         if dealt is not None:
             self._shown = True
             self.view._visiting = True  # the game table keeps its own game; this one is kept here
@@ -171,9 +171,15 @@ class FriendPanel(widgets.VBox):
         flow = self.flow
         return "" if flow is None else (flow.stopped or flow.waiting_for() or "")
 
+    def _stuck(self) -> bool:
+        """The friend left or the game stopped: it can be finished against the computer or saved (the
+        buttons are shown only then; a click on one while hidden does nothing)."""
+        flow = self.flow
+        return flow is not None and not flow.finished and (flow.status == "left" or bool(flow.stopped))
+
     def _on_computer(self) -> None:
         self.view.went_live()
-        if self.flow is None:
+        if self.flow is None or not self._stuck():
             return
         table = self.flow.against_computer()
         self.view._visiting = False
@@ -182,7 +188,7 @@ class FriendPanel(widgets.VBox):
 
     def _on_end(self) -> None:
         self.view.went_live()
-        if self.flow is None:
+        if self.flow is None or self.flow.finished:
             return
         self.flow.end()
         self.view.set_status(f"You left the game with {self.flow.friend}. Make a new link to play a friend "
@@ -190,7 +196,7 @@ class FriendPanel(widgets.VBox):
 
     def _on_save(self) -> None:
         self.view.went_live()
-        if self.flow is None:
+        if self.flow is None or not self._stuck():
             return
         self.view.save_box.value = self.flow.save()
         self.view.settings.selected_index = 2
@@ -211,7 +217,7 @@ class FriendPanel(widgets.VBox):
             self.kept.value = flow.keep_html()
         self.link_view.value = "" if flow.finished else link_html(flow)
         self.state_view.value = "" if flow.finished else state_html(flow)
-        stuck = flow.status == "left" or bool(flow.stopped)
+        stuck = self._stuck()
         away = self._shown and not (isinstance(self.view.table, FriendTable) and self.view.table.flow is flow)
         self.after_row.layout.display = None if not flow.finished else "none"
         self.computer_button.layout.display = self.save_button.layout.display = None if stuck else "none"

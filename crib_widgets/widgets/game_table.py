@@ -278,7 +278,7 @@ class GameTable(TournamentSide, TableFiles, TableDrawing, TableControls, Frame):
         if self.friend_panel.flow is not None:
             self.settings.selected_index = 3
         if said:
-            self.set_status(said, "bad")
+            self.set_status(f"{said} {self.status_text}".strip(), "bad")
 
     # ---- the learner's moves --------------------------------------------------------------------
     def _move(self, move, *, confirm: bool = False) -> None:
