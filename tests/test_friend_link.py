@@ -129,4 +129,4 @@ def test_the_relay_in_words():
     assert check_relay("  ") == "" and check_relay(None) == ""
     assert check_relay(" wss://relay.myschool.org ") == "wss://relay.myschool.org"
     assert relay_words("") == "the public relays"
-    assert relay_words("wss://relay.myschool.org") == "your own relay at wss://relay.myschool.org"
+    assert relay_words("wss://relay.myschool.org") == "the relay at wss://relay.myschool.org"

@@ -82,7 +82,7 @@ def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch)
     assert "Copy the link" in panel.link_view.value
     assert 'aria-label="QR code of the link' in panel.link_view.value
     assert "Waiting for Friend to open the link" in panel.state_view.value
-    assert "your own relay at wss://relay.myschool.org" in panel.state_view.value
+    assert "the relay at wss://relay.myschool.org" in panel.state_view.value
     assert panel.out.value.startswith('<pre class="crib-friend-text"')
     assert "crib-friend-out" in panel.out._dom_classes
     assert 'data-key="full-game-friend"' in panel.kept.value and "crib-game-out" in panel.kept._dom_classes

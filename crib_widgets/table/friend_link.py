@@ -53,7 +53,7 @@ def check_relay(relay: object) -> str:
 
 def relay_words(relay: str) -> str:
     """The relay in words, as the players are told it."""
-    return f"your own relay at {relay}" if relay else "the public relays"
+    return f"the relay at {relay}" if relay else "the public relays"
 
 
 @dataclass(frozen=True)
