@@ -33,6 +33,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_live import CHROMIUM_FLAGS, LIVE_TIMEOUT_MS, serve
+from check_site import DRAW_EVERY_WIDGET
 
 from crib_widgets.exercises.assign import load_class
 from crib_widgets.exercises.results import make_results
@@ -46,6 +47,7 @@ LIVE_VIEW = ".crib-live-view:not(.crib-live-hidden) .crib-desk"
 def _live_desk(page, base: str):
     """The teachers' page, once its widget is live (Python started in the page)."""
     page.goto(base + PAGE)
+    page.evaluate(DRAW_EVERY_WIDGET, 30_000)  # each snapshot is drawn as the reader nears it
     # the output box, not the snapshot: the live widget may replace it in the middle of the scroll
     page.locator(".crib-live-output").filter(has=page.locator(".crib-desk")).first.scroll_into_view_if_needed()
     page.wait_for_selector(LIVE_VIEW, timeout=LIVE_TIMEOUT_MS)

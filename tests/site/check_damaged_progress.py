@@ -23,6 +23,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_live import CHROMIUM_FLAGS, LIVE_TIMEOUT_MS, Results, serve
+from check_site import DRAW_EVERY_WIDGET
 
 KEY = "crib-progress"  # crib_widgets.lessons.kept.KEY
 PAGE = "book/04_the_whole_show.html"
@@ -64,6 +65,7 @@ def _seed_script(text: str) -> str:
 def answer_once(tab, base: str):
     """Chapter 4's counting trainer, alive, after one Check; the widget."""
     tab.goto(base + PAGE)
+    tab.evaluate(DRAW_EVERY_WIDGET, 30_000)  # each snapshot is drawn as the reader nears it
     tab.locator(".crib-live-output").filter(has_text=TITLE).first.scroll_into_view_if_needed()
     widget = tab.locator(LIVE).filter(has_text=TITLE).first
     widget.wait_for(timeout=LIVE_TIMEOUT_MS)

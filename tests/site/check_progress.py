@@ -42,6 +42,7 @@ for (const name of ['getItem', 'setItem', 'removeItem']) {
 def live_widget(page, base: str, path: str, title: str):
     """The live widget titled ``title`` on ``path``, once Python runs it in the page."""
     page.goto(base + path)
+    page.evaluate(DRAW_EVERY_WIDGET, 30_000)  # each snapshot is drawn as the reader nears it
     # the output box, not the snapshot in it: the page removes the snapshot when the live widget
     # takes its place, maybe in the middle of the scroll
     page.locator(".crib-live-output").filter(has_text=title).first.scroll_into_view_if_needed()

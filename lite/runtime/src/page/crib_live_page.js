@@ -286,10 +286,6 @@ function listen(widget) {
     // the badge of the widget the learner is using stays in sight (a tall widget on a phone
     // hides its top border): see .crib-live-near in crib_live.css
     widgets.forEach((w) => w.out.classList.toggle('crib-live-near', w === widget));
-    // ... fixed to the screen, which the containment of a part of the chapter laid out only when
-    // neared would hold inside the part (cribbook.css): that part is laid out as any other now
-    const part = out.closest('.bd-article > section > section');
-    if (part) part.classList.add('crib-has-widget');
     if (startOn !== 'never') start();
   };
   ['pointerdown', 'keydown', 'focusin'].forEach((type) => out.addEventListener(type, wake, { capture: true, passive: true }));
