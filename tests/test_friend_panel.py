@@ -229,6 +229,9 @@ def test_leaving_a_game_lets_a_new_link_be_made(monkeypatch):
     assert friend_bridge.games(first.room) == [ben.friend_panel.flow]
     refused = ann.table.move(ann.table.game.legal_moves()[0])
     assert refused[0].text == "You left the game with Ben: press New game to play another."
+    ann.refresh()
+    assert ann.status_text in ("You left the game with Ben: press New game to play another.", "")
+    assert "Waiting for" not in ann.status_text
     relay(ann, ben)
     assert ben.friend_panel.flow.status == "left"
     panel.make_button.click()

@@ -169,7 +169,9 @@ class FriendPanel(widgets.VBox):
     def waiting_words(self) -> str:
         """What the table says while the friend's device is to move."""
         flow = self.flow
-        return "" if flow is None else (flow.stopped or flow.waiting_for() or "")
+        if flow is None:
+            return ""
+        return flow.stopped or (flow.finished_words() if flow.finished else flow.waiting_for() or "")
 
     def _stuck(self) -> bool:
         """The friend left or the game stopped: it can be finished against the computer or saved (the
