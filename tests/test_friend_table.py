@@ -92,3 +92,11 @@ def test_a_whole_game_through_both_tables(seed, muggins):
     assert not ann.stopped and not ben.stopped
     # each device put every finished deal's show away itself
     assert shows.count(0) == shows.count(1) == tables[0].number - 1 >= 1
+
+
+def test_a_friends_throws_are_not_weighed_nor_recorded():
+    hub, _, _ = pair(seed=4)
+    a, _ = tables_of(hub)
+    a.prepare_judging()  # the page calls it while the person thinks: here it weighs nothing
+    a.move(a.learner_moves()[0])
+    assert a.records == []

@@ -63,6 +63,9 @@ class FriendTable(Table):
     def strength(self) -> str:
         return "on their own device"
 
+    def prepare_judging(self) -> None:
+        """Nothing to weigh: a throw against a friend is not judged (no hints, no progress records)."""
+
     @property
     def shown_deal(self) -> int:
         return self.game.deal_number if self.whole else self.number
