@@ -94,9 +94,13 @@ def test_a_whole_game_through_both_tables(seed, muggins):
     assert shows.count(0) == shows.count(1) == tables[0].number - 1 >= 1
 
 
-def test_a_friends_throws_are_not_weighed_nor_recorded():
+def test_a_friends_throws_are_not_weighed_nor_recorded(monkeypatch):
+    from crib_widgets.strategy import review
+
+    weighed = []
+    monkeypatch.setattr(review, "discard_options", lambda *args: weighed.append(args))
     hub, _, _ = pair(seed=4)
     a, _ = tables_of(hub)
     a.prepare_judging()  # the page calls it while the person thinks: here it weighs nothing
     a.move(a.learner_moves()[0])
-    assert a.records == []
+    assert weighed == [] and a.records == []
