@@ -190,6 +190,15 @@ def test_grading_with_nothing_usable_keeps_the_last_report_and_says_why(made):
     assert made.report is report
 
 
+def test_when_nothing_can_be_graded_each_reason_is_told_apart(made):
+    """Each file's reason is its own clause: run together, "...the assignment page wrote zoe.json:
+    ..." read as one sentence (seen on the page with four refused files)."""
+    made.hand_in([("photo.png", b"\x89PNG\r\n\x1a\n\x00\x00"), ("notes.json", b"not a results file")])
+    assert not made.grade()
+    assert len(made.refused) == 2
+    assert made.message.endswith(f"{made.refused[0]}; {made.refused[1]}.")
+
+
 def test_grading_before_a_class_is_loaded_says_to_load_it():
     desk = ClassDesk()
     desk.hand_in([("results-ann.json", b"{}")])

@@ -269,8 +269,8 @@ class ClassDesk:
             report, ranked = (collected_report(self.assignment, got) if got.taken else None), bool(got.taken)
         self.refused = list(got.refused)
         if not ranked:
-            lines = " ".join(got.refused)
-            return self._fail(f"None of these could be graded, so no report was made: {lines}")
+            lines = "; ".join(got.refused)  # each file's reason told apart from the next file's name
+            return self._fail(f"None of these could be graded, so no report was made: {lines}.")
         self.report = report
         n = len(got.refused)
         self.message = _summary(report) + (
