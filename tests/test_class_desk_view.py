@@ -86,6 +86,34 @@ def test_a_failed_class_load_hides_the_old_report_and_says_which_class_stays():
     assert view.results_upload.value == ()
 
 
+def test_a_class_made_or_loaded_clears_what_was_said_before_it():
+    """Seen on the page: "Make the class or load its class file first" and "Load your class file
+    first" stayed in red under a class just made, and another class's report under a class loaded."""
+    view = ClassDeskView(ClassDesk())
+    view.late.value = "Dana Late"
+    view.late_button.click()
+    view.grade_button.click()
+    assert "first" in view.late_status.value and "first" in view.grade_status.value
+    view.roster.value = ROSTER
+    view.hands.value = 2
+    view.make_button.click()
+    assert view.late_status.value == "" and view.grade_status.value == ""
+    raw = json.dumps(make_results(view.desk.assignment, "Ann", ["4", "2"])).encode()
+    view.results_upload.value = (_picked("results-ann.json", raw),)
+    view.grade_button.click()
+    assert view.shown.value and "graded" in view.grade_status.value
+    other = _made_view().desk
+    view.class_upload.value = (_picked("class.json", other.class_text.encode("utf-8")),)
+    assert "Loaded set" in view.class_status.value
+    assert view.shown.value == "" and view.grade_status.value == ""
+    raw = json.dumps(make_results(other.assignment, "Ben", ["4", "2"])).encode()
+    view.results_upload.value = (_picked("results-ben.json", raw),)
+    view.grade_button.click()
+    assert view.shown.value
+    view.make_button.click()  # a new class made: the report of the class loaded goes too
+    assert view.shown.value == "" and view.grade_status.value == ""
+
+
 def test_the_links_show_each_students_code_and_the_class_file_sentence_is_one():
     view = _made_view()
     made = view.made.value

@@ -275,6 +275,14 @@ class ClassDeskView(Frame):
             self.made.value = self._made_html()
             self.class_upload.value = ()  # the class file picked before is no longer the one graded
             self._show_class()
+            self._class_changed()
+
+    def _class_changed(self) -> None:
+        """A class made or loaded: a refusal said before it ("make the class first") and another
+        class's report and summary no longer hold, and must not stand beside it."""
+        self.late_status.value = ""
+        if self.desk.report is None:
+            self.shown.value = self.grade_status.value = ""
 
     @_guarded
     def _add_late(self, _button=None) -> None:
@@ -296,8 +304,7 @@ class ClassDeskView(Frame):
         ok = self.desk.load(*file)
         if ok:
             self._show_class(self.desk.message, "ok")
-            if self.desk.report is None:
-                self.shown.value = ""
+            self._class_changed()
             return
         # The class loaded before stays; its report must not look like the report of the file refused.
         kept = (f" The class loaded before ({self.desk.what}) is still the one graded." if
