@@ -392,7 +392,13 @@ LINK = re.compile(r"https?://[^\s\"'<>]+#friend=[A-Za-z0-9_-]+")
 
 
 def make_link(ann: Player, relay_url: str) -> str:
-    ann.tap("Play a friend")
+    for attempt in range(3):  # the panel opens; a tap lost is tapped again, as a person would
+        ann.tap("Play a friend")
+        with contextlib.suppress(Exception):
+            ann.button("Make the link").first.wait_for(state="visible", timeout=10_000)
+        if ann.button("Make the link").count():
+            break
+        print(f"note: tap {attempt + 1} on 'Play a friend' did not open the panel within 10 s", flush=True)
     relay_box(ann).fill(relay_url)
     ann.tap("Make the link")
     until = time.monotonic() + 60
@@ -424,7 +430,7 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
             return
         link = make_link(ann, relay_url)
         results.check(link.startswith(urljoin(base, PAGE)), f"{what}: Make the link links this page", link)
-        join(ann, ben, link, what, results)
+        join(ann, ben, link, relay_url, what, results)
         first_deal(ann, ben, what, results, shots)
         ann.tap("Next deal")
         ben.tap("Next deal")
@@ -441,7 +447,7 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
             context.close()
 
 
-def join(ann: Player, ben: Player, link: str, what: str, results: Results) -> None:
+def join(ann: Player, ben: Player, link: str, relay_url: str, what: str, results: Results) -> None:
     """Ben opens Ann's link; both pages show the same game, dealt."""
     started = time.monotonic()
     ben.open(link)
@@ -451,6 +457,11 @@ def join(ann: Player, ben: Player, link: str, what: str, results: Results) -> No
                   f"{ann.room} {ben.room}")
     results.check(any(TRANSPORT in url for url in ann.requests),
                   f"{what}: the page fetches {TRANSPORT} once a game with a friend is on it")
+    host = relay_url.removeprefix("ws://")
+    with contextlib.suppress(Exception):
+        ann.area.get_by_text(host).first.wait_for(state="visible", timeout=20_000)
+    results.check(host in ann.text(), f"{what}: the link maker's panel shows the relay used ({host})",
+                  ann.text()[-600:])
     play_until([ann, ben], lambda: both([ann, ben], phase="discard"), "the first deal on both devices", 120)
     seconds = time.monotonic() - started
     results.check(True, f"{what}: the friend's page joins from the link alone and the first deal is dealt "

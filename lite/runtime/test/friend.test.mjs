@@ -245,3 +245,10 @@ test("a room alone for REJOIN_MS with a relay open joins again (announcing at on
   play.watchRelays();
   assert.equal(fake.joined.length, 2);  // nor with no relay open
 });
+
+test("two elements of one room on a page: the one whose messages go further is sent from", () => {
+  const { fake, play } = setUp();
+  play.update(page(out([]), out([[1, "a"], [2, "b"]]), out([[1, "a"]])));
+  assert.equal(fake.joined.length, 1);
+  assert.deepEqual(fake.joined[0].sent.map(([t]) => t), ["a", "b"]);
+});

@@ -51,6 +51,8 @@ export function readOut(el) {
   return { room, relay, messages: messages.sort((a, b) => a[0] - b[0]) };
 }
 
+const lastNumber = (out) => (out.messages.length ? out.messages[out.messages.length - 1][0] : 0);
+
 /** The sentence Python says when no relay can be reached (`urls`: the relays tried). */
 export function relayFailedSentence(urls, own) {
   const names = urls.map((u) => u.replace(/^wss?:\/\//, "").replace(/\/.*$/, "")).join(", ");
@@ -73,11 +75,16 @@ export class FriendPlay {
   /** Look at the page's hidden elements again (`root`: the document): join new rooms, send new
    * messages, leave rooms no game shows any more. */
   update(root) {
-    const seen = new Set();
+    // one element a room; were two of a page's tables to show the same room, the one further on
+    // (its last message numbered highest) is the game that plays
+    const outs = new Map();
     root.querySelectorAll(FRIEND_TEXT).forEach((el) => {
       const out = readOut(el);
-      if (!out || seen.has(out.room)) return;
-      seen.add(out.room);
+      const other = out && outs.get(out.room);
+      if (out && (!other || lastNumber(out) > lastNumber(other))) outs.set(out.room, out);
+    });
+    const seen = new Set(outs.keys());
+    outs.forEach((out) => {
       const room = this.rooms.get(out.room) || this.join(out);
       room.messages = out.messages;
       const fresh = out.messages.filter(([n]) => n > room.lastSent);
