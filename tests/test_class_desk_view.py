@@ -86,6 +86,17 @@ def test_a_failed_class_load_hides_the_old_report_and_says_which_class_stays():
     assert view.results_upload.value == ()
 
 
+def test_the_links_say_how_to_send_them_not_the_nbgrader_notebooks_path():
+    """Seen on the page: the sentence on the links was replaced by a bare
+    "nbgrader/source/crib-counting-easy-10-7445/crib-counting-easy-10-7445.ipynb"."""
+    view = _made_view()
+    assert "put the book's web address in front of each" in view.made.value
+    assert "nbgrader/source/" not in view.made.value
+    view.desk.site = "https://example.org/book/"
+    view.made.value = view._made_html()
+    assert "Each Copy button copies the whole link" in view.made.value
+
+
 def test_a_class_made_or_loaded_clears_what_was_said_before_it():
     """Seen on the page: "Make the class or load its class file first" and "Load your class file
     first" stayed in red under a class just made, and another class's report under a class loaded."""

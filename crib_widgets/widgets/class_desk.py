@@ -404,8 +404,8 @@ class ClassDeskView(Frame):
                                  "Everything, with a worksheet per student (zip)", "application/zip"))
         nbgrader = ""
         if not cup:  # what `crib assign --nbgrader` adds, for a class that works on a JupyterHub
-            where, notebook = nbgrader_file(klass)
-            ident = where.split("/")[2]
+            place, notebook = nbgrader_file(klass)  # not `where`: that is the links' sentence, shown below
+            ident = place.split("/")[2]
             downloads += download_link(f"{ident}.ipynb", notebook, "For nbgrader: the set as a source "
                                        "notebook", _mime("x.ipynb"))
             nbgrader = (f"<p class='crib-sub'>Using nbgrader on a JupyterHub? Put <i>For nbgrader</i> "
