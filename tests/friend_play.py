@@ -73,6 +73,16 @@ def pair(*, seed: int = 1, weather: Weather | None = None, target: int = 61, mug
     return hub, ann, ben
 
 
+def table(seats: tuple[str, ...], names: tuple[str, ...], *, seed: int = 1, weather: Weather | None = None,
+          target: int = 61) -> tuple[Hub, list[FriendGame]]:
+    """Ann makes the links of a table of three or four seats; each friend opens their own."""
+    maker = FriendGame.make(target=target, names=names, group=GROUP, dealer=0, seats=seats)
+    games = [maker] + [FriendGame.join(maker.url("https://example.org/15_full_game.html", d), group=GROUP)
+                       for d in maker.link.friend_devices]
+    hub = Hub([Page(g) for g in games], random.Random(seed), weather or Weather())  # type: ignore[misc]
+    return hub, games
+
+
 def game_of(hub: Hub, device: int) -> FriendGame:
     return hub.sessions[device].game  # type: ignore[attr-defined, no-any-return]
 
@@ -95,7 +105,7 @@ def play(hub: Hub, rng: random.Random, *, moves: int = 10_000, each=None) -> int
     made = stuck = 0
     while made < moves:
         hub.settle()
-        games = [game_of(hub, d) for d in (0, 1)]
+        games = [game_of(hub, d) for d in range(len(hub.sessions))]
         if any(g.stopped for g in games) or all(g.session.is_over and g.session.proved for g in games):
             break
         movers = [g for g in games if g.legal_moves()]

@@ -19,11 +19,17 @@ game so far kept.
 >>> ben = FriendGame.join(ann.link.code, group="test-160")
 >>> ann.status, ben.waiting_for()
 ('waiting', "Waiting for the game's options from the friend who made the link")
+
+Three or four seats (four: partners): ``make(seats=("here", "friend", "computer", "friend"))``; each
+friend's device has its own link (`url` with its device number), the same room; the deal starts
+once every friend's device has joined (`friends` says each one's status), and a computer seat is
+played at the link maker's device.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Callable
 from html import escape
@@ -34,6 +40,7 @@ from ..game import Event, Game, Move, Rules
 from ..remote.group import DEFAULT_GROUP, GROUPS, Group
 from ..remote.options import Options
 from ..remote.session import Session
+from ..strategy.players import make_player
 from .friend_bridge import register, unregister
 from .friend_link import FriendLink, read_code, relay_words
 from .seats import LEARNER, STRENGTHS, check_strength
@@ -60,6 +67,7 @@ class FriendGame:
         self.count = 0  # messages numbered so far (kept: the page sends those above its last)
         self.finished = ""  # "computer" once it goes on against the computer here, "left" once left
         self.relays: tuple[str, ...] = ()  # the relays the page reaches now
+        self.gone: set[int] = set()  # the devices whose pages the page said have left
         self._mismatch = ""
         self._drawn: tuple[object, ...] = ()  # what the listeners were last told of
         self.listeners: list[Callable[[], None]] = []
@@ -70,13 +78,15 @@ class FriendGame:
     @classmethod
     def make(cls, *, target: int = 61, muggins: bool = False,
              names: tuple[str, ...] | list[str] = ("You", "Friend"), relay: str = "",
-             keep: str = "friend-game", group: str = DEFAULT_GROUP, dealer: int | None = None) -> FriendGame:
-        """A new game and its link, made by this device (device 0, seat 0). ``dealer``: the first
-        dealer (None: chosen at random)."""
-        link = FriendLink.new(target=target, muggins=muggins, relay=relay, names=names)
-        dealer = secrets.randbelow(2) if dealer is None else dealer
-        options = Options(Rules(target=target, muggins=muggins), link.names, (0, 1), (False, False), dealer,
-                          _group(group).name)
+             keep: str = "friend-game", group: str = DEFAULT_GROUP, dealer: int | None = None,
+             seats: tuple[str, ...] | list[str] = ("here", "friend")) -> FriendGame:
+        """A new game and its links, made by this device (device 0, seat 0). ``dealer``: the first
+        dealer (None: chosen at random); ``seats``: who sits where (`friend_link.SEAT_KINDS`)."""
+        link = FriendLink.new(target=target, muggins=muggins, relay=relay, names=names, seats=seats)
+        players = link.players
+        dealer = secrets.randbelow(players) if dealer is None else dealer
+        rules = Rules(players=players, partners=players == 4, target=target, muggins=muggins)
+        options = Options(rules, link.names, link.devices, link.computers, dealer, _group(group).name)
         return cls(link, Session(0, link.game_id, _group(group), options), keep)
 
     @classmethod
@@ -96,13 +106,29 @@ class FriendGame:
 
     @property
     def seat(self) -> int:
-        """This device's seat (the link maker sits at 0)."""
-        return self.me
+        """This device's (first) seat (the link maker sits at 0)."""
+        return self.link.devices.index(self.me)
+
+    @property
+    def others(self) -> tuple[int, ...]:
+        """The other devices of the game."""
+        return tuple(d for d in range(max(self.link.devices) + 1) if d != self.me)
 
     @property
     def friend(self) -> str:
-        """The friend's name."""
-        return self.link.names[1 - self.seat]
+        """The friend's name (the friends', at a table of three or four devices)."""
+        return " and ".join(self.link.device_name(d) for d in self.others)
+
+    def device_status(self, device: int) -> str:
+        """One other device's status: "waiting", "joined" or "left"."""
+        if device in self.session.left | self.gone or (self.status == "left" and len(self.others) == 1):
+            return "left"
+        return "joined" if self.session.heard(device) else "waiting"
+
+    def friends(self) -> list[tuple[int, str, str]]:
+        """Each other device: its number, its people's names and its status in words."""
+        names = {d: self.link.device_name(d) for d in self.others}
+        return [(d, name, STATUSES[self.device_status(d)].format(friend=name)) for d, name in names.items()]
 
     @property
     def relay_words(self) -> str:
@@ -121,16 +147,21 @@ class FriendGame:
             return f"Looking for {self.friend}'s page: it has to be open for the game to start"
         return STATUSES[self.status].format(friend=self.friend)
 
-    def url(self, base: str = "") -> str:
-        return self.link.url(base)
+    def url(self, base: str = "", device: int = 1) -> str:
+        """The link for the friend's device ``device`` (each friend's device has its own)."""
+        return self.link.for_device(device).url(base) if device != self.link.device else self.link.url(base)
 
     def legal_moves(self) -> list[Move]:
-        """The moves this device's player may make now."""
-        return [] if self.stopped or self.finished else self.session.legal_moves()
+        """The moves this device's people may make now (a computer seat's are made here by itself)."""
+        if self.stopped or self.finished:
+            return []
+        return [m for m in self.session.legal_moves() if not self.link.computers[m.seat]]
 
     def waiting_for(self) -> str | None:
         if self.status == "left" and not self.session.is_over:
-            return f"{self.friend} left the game: finish it against the computer, or save it"
+            gone = [self.link.device_name(d) for d in self.others if self.device_status(d) == "left"]
+            who = " and ".join(gone) or "A friend's page"
+            return f"{who} left the game: finish it against the computer, or save it"
         return None if self.stopped else self.session.waiting_for()
 
     @property
@@ -149,14 +180,18 @@ class FriendGame:
         self.session.receive(text)
         if self.session.refused is not refused:
             self.note = f"A message that is not part of this game was set aside: {self.session.refused[-1]}."
-        elif self.status == "waiting" and self.session.heard(1 - self.me):
+        elif self.status == "waiting" and all(self.session.heard(d) for d in self.others):
             self.status = "joined"
         self._check_link()
         return self._changed(self.stopped or (self.note if self.session.refused is not refused else ""))
 
-    def peer(self, state: str) -> str:
-        """The friend's page joined the room or left it."""
-        self.status = "joined" if state == "joined" else "left"
+    def peer(self, state: str, device: int | None = None) -> str:
+        """A friend's page joined the room or left it (``device``: whose, when the page knows)."""
+        if device in self.others:
+            (self.gone.add if state == "left" else self.gone.discard)(device)
+        heard = all(self.session.heard(d) for d in self.others)
+        joined = "joined" if heard or len(self.others) == 1 else "waiting"
+        self.status = "left" if state != "joined" else joined
         if state == "joined":
             self.session.tick()  # tell the friend what this device has, so what it lacks comes again
         return self._changed("")
@@ -197,12 +232,13 @@ class FriendGame:
         o = self.session.options
         if self.me == 0 or o is None or self._mismatch:
             return
-        if (o.rules.target, o.rules.muggins, o.names, o.devices) != (
-                self.link.target, self.link.muggins, self.link.names, (0, 1)):
+        if (o.rules.target, o.rules.muggins, o.names, o.devices, o.computers) != (
+                self.link.target, self.link.muggins, self.link.names, self.link.devices, self.link.computers):
             self._mismatch = ("The game stopped: the game your friend's page offered is not the one in "
                               "the link.")
 
     def _changed(self, sentence: str) -> str:
+        self._computers_play()
         if self.session.left and self.status != "left":
             self.status = "left"
         self._flush()
@@ -213,6 +249,17 @@ class FriendGame:
             for listener in list(self.listeners):
                 listener()
         return sentence
+
+    def _computers_play(self) -> None:
+        """The computer seats (played at the link maker's device) move when it is their turn."""
+        while not (self.stopped or self.finished) and self.session.engine is not None:
+            moves = [m for m in self.session.legal_moves() if self.link.computers[m.seat]]
+            if not moves:
+                return
+            engine, seat = self.session.engine, moves[0].seat
+            rng = random.Random(f"{self.room}-{len(self.session.events)}")
+            choice = make_player(STRENGTHS[1], rng.randrange(2**31)).choose(engine, seat)
+            self.session.play(choice if choice in moves else rng.choice(moves))
 
     def _flush(self) -> None:
         out, self.session.outbox = self.session.outbox, []
@@ -269,8 +316,8 @@ class FriendGame:
 
     def _table(self, strength: str, seed: int | None) -> Table:
         game = self.session.kept_game(secrets.randbelow(2**31) if seed is None else seed)
-        seats = [strength, strength]
-        seats[self.seat] = LEARNER
+        seats = [LEARNER if d == self.me and not c else strength
+                 for d, c in zip(self.link.devices, self.link.computers, strict=True)]
         return Table.from_game(game, tuple(seats))
 
     # ---- for the page -------------------------------------------------------------------------------
@@ -302,6 +349,7 @@ class FriendGame:
         game.link, game.session, game.keep = link, session, keep
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
         game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()
+        game.gone = set()
         register(game)
         game._check_link()
         game._flush()

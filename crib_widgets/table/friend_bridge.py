@@ -5,6 +5,7 @@ The page (Trystero, over the relay the link names) calls, through ``window.cribL
     from crib_widgets.table.friend_bridge import deliver
     deliver("ROOM", "B64")          # a message, standard base64 of its UTF-8 text
     peer("ROOM", "joined")          # or "left": the friend's page came or went
+    peer("ROOM", "left", "2")       # the same, naming the device when the page knows it (3-4 seats)
     relay_open("ROOM", "wss://a wss://b")  # the relays the page reaches now
     relay_failed("ROOM", "one sentence")
 
@@ -44,7 +45,7 @@ class FriendPeer(Protocol):
 
     def deliver(self, text: str) -> str: ...
 
-    def peer(self, state: str) -> str: ...
+    def peer(self, state: str, device: int | None = None) -> str: ...
 
     def relay_failed(self, sentence: str) -> str: ...
 
@@ -106,15 +107,18 @@ def _decode(b64: object) -> str | None:
         return None
 
 
-def peer(room: object, state: object) -> str:
-    """The friend's page joined the room or left it (``"joined"``, ``"left"``)."""
+def peer(room: object, state: object, device: object = None) -> str:
+    """A friend's page joined the room or left it (``"joined"``, ``"left"``); ``device``: whose
+    (its device number, "1" to "3"), when the page knows it."""
     found = _room(room)
     if isinstance(found, str):
         return found
     if state not in ("joined", "left"):
         return _say(found, "The page said something about your friend that is neither joined nor left.")
+    if device is not None and device not in ("1", "2", "3"):
+        return _say(found, "The page named a friend's device that is not 1, 2 or 3.")
     assert isinstance(state, str)
-    said = [g.peer(state) for g in found]
+    said = [g.peer(state, None if device is None else int(device)) for g in found]
     return next((s for s in said if s), "")
 
 
