@@ -30,6 +30,27 @@ export function base64Of(bytes) {
   return btoa(text);
 }
 
+/** The dropped files as [name, base64], and the names of those the browser cannot read: a folder
+ * dropped comes as one name whose bytes cannot be read, and left alone it kept the box at "Reading…". */
+export async function readDropped(files) {
+  const got = await Promise.all(files.map(async (f) => {
+    try {
+      return [f.name, base64Of(new Uint8Array(await f.arrayBuffer()))];
+    } catch {
+      return f.name;
+    }
+  }));
+  return { read: got.filter(Array.isArray), unreadable: got.filter((g) => !Array.isArray(g)) };
+}
+
+/** One sentence for the dropped names that could not be read ("" when every one was). */
+export function unreadableSaid(names) {
+  if (!names.length) return "";
+  const which = names.map((n) => `“${n}”`).join(", ");
+  return `${which} could not be read (a folder, not a file?): open the folder and drop the files inside it, ` +
+    "or use the button.";
+}
+
 function say(box, text) {
   let note = box.querySelector(".crib-drop-note");
   if (!note) {
@@ -54,10 +75,12 @@ async function handOver(target, files) {
     return;
   }
   say(box, `Reading ${files.length} file${files.length === 1 ? "" : "s"}…`);
-  const read = await Promise.all(files.map(async (f) => [f.name, base64Of(new Uint8Array(await f.arrayBuffer()))]));
+  const { read, unreadable } = await readDropped(files);
+  const refused = unreadableSaid(unreadable);
+  if (!read.length) { say(box, refused); return; }
   const result = await live.run(dropCall(number, zone, read));
   if (result.status !== "ok") { say(box, "These files could not be handed to the page: use the button instead."); return; }
-  say(box, "");
+  say(box, refused);
 }
 
 function start() {
