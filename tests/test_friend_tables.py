@@ -150,3 +150,24 @@ def test_a_friend_moving_for_a_seat_not_theirs_stops_the_game_in_one_sentence():
     assert said == "The game stopped: Ben moved for a seat that is not theirs."
     assert ann.legal_moves() == [] and ann.session.save() == before
     assert Table.from_json(ann.save()).people == (0,)
+
+
+def test_a_whole_partners_game_through_each_devices_table():
+    from test_friend_table import step
+
+    from crib_widgets.table.friend_table import FriendTable
+    from crib_widgets.table.seats import LEARNER, REMOTE
+
+    hub, games = table(*FOUR, seed=11)
+    hub.settle()
+    tables = [FriendTable.of(g) for g in games]
+    assert [t.seats for t in tables] == [(LEARNER, REMOTE, REMOTE, REMOTE), (REMOTE, LEARNER, REMOTE, REMOTE),
+                                         (REMOTE, REMOTE, REMOTE, LEARNER)]
+    assert [t.you for t in tables] == [0, 1, 3]
+    rng, shows = random.Random(11), []
+    for _ in range(5_000):
+        if not step(hub, tables, rng, shows):
+            break
+    assert all(t.game.is_over for t in tables) and not any(g.stopped for g in games)
+    assert len({t.game.scores for t in tables}) == 1 and max(tables[0].game.scores) >= 61
+    assert shows.count(0) == shows.count(1) == shows.count(3) == tables[0].number - 1 >= 1

@@ -1,6 +1,7 @@
 """`FriendTable`: the game table of a game with a friend, drawn as every game table is drawn.
 
-A `Table` whose seats are this device's person (`LEARNER`) and the friend's (`REMOTE`): its game is
+A `Table` whose seats are this device's people (`LEARNER`) and every other seat (`REMOTE`: a
+friend's, or at a table of three or four a computer's, played by `FriendGame`): its game is
 the session's engine for the deal in play (the friend's cards not yet shown are stand-ins there,
 drawn face down like a computer's), and a move made here is sent to the friend's device through
 the `FriendGame` instead of being applied here. The friend's moves arrive from the session:
@@ -53,11 +54,19 @@ class FriendTable(Table):
         return table
 
     def _take_deal(self, engine: Game) -> None:
-        seats = [REMOTE, REMOTE]
-        seats[self.flow.seat] = LEARNER
         over = engine.deal_number > 1 and not engine.is_over
-        self._take(engine, tuple(seats), {self.flow.seat: (HintLevel.OFF, 2.0)}, paused=over)
+        self._take(engine, self._seats(), self._no_hints(), paused=over)
         self.lock_hints(NO_HINTS)
+
+    def _seats(self) -> tuple[str, ...]:
+        """This device's people's seats are played here; every other seat (a friend's, or a
+        computer's, which `FriendGame` plays at the link maker's device) comes from the session."""
+        link = self.flow.link
+        return tuple(LEARNER if d == self.flow.me and not c else REMOTE
+                     for d, c in zip(link.devices, link.computers, strict=True))
+
+    def _no_hints(self) -> dict[int, tuple[str, float]]:
+        return {seat: (HintLevel.OFF, 2.0) for seat, s in enumerate(self._seats()) if s == LEARNER}
 
     @property
     def strength(self) -> str:
@@ -150,7 +159,7 @@ class FriendTable(Table):
         """The game is over and proved: the whole of it goes on the table."""
         moved = self._moved_on(self.flow.session.played[1] or self.game)
         self.whole = True
-        self._take(self.flow.session.kept_game(), self.seats, {self.flow.seat: (HintLevel.OFF, 2.0)})
+        self._take(self.flow.session.kept_game(), self.seats, self._no_hints())
         self.lock_hints(NO_HINTS)
         return [c for c in moved if c.kind != ChangeKind.GAME_OVER] + [
             Change(ChangeKind.GAME_OVER, final_result(self.game).text)]
