@@ -255,3 +255,42 @@ def test_random_clicks_on_the_panel_and_the_table_of_a_friends_game(monkeypatch,
                 assert t.game is t.flow.session.played[1] or t.whole or t.paused
     flows = [v.friend_panel.flow for v in (ann, ben)]
     assert not any(f.stopped for f in flows), [f.stopped for f in flows]  # clicks never break the game
+
+
+def test_a_table_of_four_partners_with_a_computer_seat_makes_a_link_for_each_friend(monkeypatch):
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    assert panel.seats_box.layout.display == "none" and panel.seats() == ("here", "friend")
+    panel.players.value = 4
+    assert panel.seats_box.layout.display is None and panel.friend_name.description == "Others' names"
+    panel.seat_kinds[1].value = "computer"
+    panel.seat_kinds[2].value = "friend"
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, , Dee"
+    assert panel.names() == ("Ann", "Ben", "Computer 3", "Dee")
+    panel.make_button.click()
+    flow = panel.flow
+    urls = [flow.url("https://example.org/15_full_game.html", d) for d in (1, 2)]
+    assert all(f">{u}</code>" in panel.link_view.value for u in urls)
+    assert panel.link_view.value.count('aria-label="QR code of the link') == 2
+    assert "The link for Ben:" in panel.link_view.value and "The link for Dee:" in panel.link_view.value
+    assert "Waiting for Ben to open the link" in panel.state_view.value
+    assert "Waiting for Dee to open the link" in panel.state_view.value
+    tables = [ann]
+    for url in urls:
+        monkeypatch.setenv("CRIB_PAGE_LINK", url)
+        tables.append(GameTable(seed=len(tables) + 1, keep="full-game"))
+    relay(*tables)
+    assert all(isinstance(t.table, FriendTable) for t in tables)
+    assert "Ben has joined" in panel.state_view.value and "Dee has joined" in panel.state_view.value
+    rng = random.Random(4)
+    for _ in range(6000):
+        relay(*tables)
+        if all(t.table.game.is_over for t in tables):
+            break
+        view = rng.choice(tables)
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    assert len({t.table.game.scores for t in tables}) == 1 and max(ann.table.game.scores) >= 61
+    assert all(t.status_text.startswith("Game over") for t in tables)

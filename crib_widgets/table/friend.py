@@ -125,6 +125,11 @@ class FriendGame:
             return "left"
         return "joined" if self.session.heard(device) else "waiting"
 
+    def gone_words(self) -> str:
+        """Who has left, by name ("A friend's page" when the page did not say whose)."""
+        gone = [self.link.device_name(d) for d in self.others if self.device_status(d) == "left"]
+        return " and ".join(gone) or "A friend's page"
+
     def friends(self) -> list[tuple[int, str, str]]:
         """Each other device: its number, its people's names and its status in words."""
         names = {d: self.link.device_name(d) for d in self.others}
@@ -159,9 +164,7 @@ class FriendGame:
 
     def waiting_for(self) -> str | None:
         if self.status == "left" and not self.session.is_over:
-            gone = [self.link.device_name(d) for d in self.others if self.device_status(d) == "left"]
-            who = " and ".join(gone) or "A friend's page"
-            return f"{who} left the game: finish it against the computer, or save it"
+            return f"{self.gone_words()} left the game: finish it against the computer, or save it"
         return None if self.stopped else self.session.waiting_for()
 
     @property

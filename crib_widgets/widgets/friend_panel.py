@@ -28,6 +28,10 @@ __all__ = ["FriendPanel", "COPY_JS"]
 COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
            ".then(()=>{this.textContent='Copied: paste it in a message to your friend'},"
            "()=>{this.textContent='Select the link and copy it'})")
+#: Who may sit in seats 2 to 4 (`crib_widgets.table.friend_link.SEAT_KINDS`).
+SEAT_OPTIONS = [("A friend on their own device", "friend"), ("The computer", "computer"),
+                ("Someone at this device", "here")]
+DEFAULT_NAMES = {"friend": "Friend {}", "computer": "Computer {}", "here": "Player {}"}
 LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
               "(under Play a friend on another device).")
 
@@ -66,6 +70,13 @@ class FriendPanel(widgets.VBox):
         self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
         self.your_name = widgets.Text(value="", description="Your name", placeholder="Ann")
         self.friend_name = widgets.Text(value="", description="Friend's name", placeholder="Ben")
+        self.players = widgets.ToggleButtons(
+            options=[("2 players", 2), ("3 players", 3), ("4: partners", 4)], value=2, description="Seats",
+            tooltips=["You and a friend", "Three round the table", "Two pairs of partners, across"])
+        self.seat_kinds = [widgets.Dropdown(options=SEAT_OPTIONS, value="friend" if seat == 1 else "computer",
+                                            description=f"Seat {seat + 1}") for seat in (1, 2, 3)]
+        self.seats_box = widgets.VBox(self.seat_kinds)
+        self.players.observe(lambda _: self._show_seats(), "value")
         self.relay_input = widgets.Text(value="", description="Relay", placeholder="empty: the public relays",
                                         tooltip="Your school's own relay, e.g. wss://relay.myschool.org")
         self.make_button = action_button("Make the link", "Make a link to send to your friend", "primary")
@@ -93,8 +104,9 @@ class FriendPanel(widgets.VBox):
         self.setup = widgets.VBox([widgets.HTML(
             "<p>Play someone on their own phone or computer: make a link, send it by any messenger, and "
             "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
-            widgets.HBox([self.target, self.muggins]), widgets.HBox([self.your_name, self.friend_name]),
-            self.relay_input, self.make_button])
+            widgets.HBox([self.target, self.muggins]), self.players, self.seats_box,
+            widgets.HBox([self.your_name, self.friend_name]), self.relay_input, self.make_button])
+        self._show_seats()
         self.after_row = widgets.HBox([self.computer_button, self.save_button, self.back_button,
                                        self.end_button])
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
@@ -119,12 +131,37 @@ class FriendPanel(widgets.VBox):
         if self.flow is None or self.flow.finished:
             self.view.set_status("Play a friend: choose the game below, then press Make the link.")
 
+    def _show_seats(self) -> None:
+        """Who sits in seats 2 to 4 is asked only at a table of three or four."""
+        count = self.players.value
+        self.seats_box.layout.display = None if count > 2 else "none"
+        for seat, box in enumerate(self.seat_kinds, 1):
+            box.layout.display = None if seat < count else "none"
+        self.friend_name.description = "Friend's name" if count == 2 else "Others' names"
+        self.friend_name.placeholder = "Ben" if count == 2 else "Ben, Cy" + (", Dee" if count == 4 else "")
+
+    def seats(self) -> tuple[str, ...]:
+        """Who sits where, as chosen: this device's person first."""
+        if self.players.value == 2:
+            return ("here", "friend")
+        return ("here", *(box.value for box in self.seat_kinds[: self.players.value - 1]))
+
+    def names(self) -> tuple[str, ...]:
+        """The names typed (the others' separated by commas), each seat not named given one."""
+        typed, seats = [n.strip() for n in self.friend_name.value.split(",")], self.seats()
+        if len(seats) == 2:
+            return (self.your_name.value.strip() or "You", self.friend_name.value.strip() or "Friend")
+        names = [self.your_name.value.strip() or "You"]
+        for seat, kind in enumerate(seats[1:], 1):
+            given = typed[seat - 1] if seat - 1 < len(typed) else ""
+            names.append(given or DEFAULT_NAMES[kind].format(seat + 1))
+        return tuple(names)
+
     def _on_make(self) -> None:
         self.view.went_live()
-        names = (self.your_name.value.strip() or "You", self.friend_name.value.strip() or "Friend")
         try:
-            flow = FriendGame.make(target=self.target.value, muggins=self.muggins.value, names=names,
-                                   relay=self.relay_input.value, keep=self.keep)
+            flow = FriendGame.make(target=self.target.value, muggins=self.muggins.value, names=self.names(),
+                                   relay=self.relay_input.value, keep=self.keep, seats=self.seats())
         except CribbageError as error:
             self.view.set_status(f"No link was made: {error}.", "bad")
             return
@@ -155,7 +192,7 @@ class FriendPanel(widgets.VBox):
         if flow.stopped:
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over:
-            view.set_status(f"{flow.friend} has left the game: {LEFT_WORDS}", "warn")
+            view.set_status(f"{flow.gone_words()} has left the game: {LEFT_WORDS}", "warn")
 
     def _on_back(self) -> None:
         """Put the game with the friend on the table (when its first deal is dealt)."""
@@ -186,7 +223,8 @@ class FriendPanel(widgets.VBox):
         table = self.flow.against_computer()
         self.view._visiting = False
         self.view._start(table)
-        self.view.set_status(f"The computer takes {self.flow.friend}'s seat: play on.", "ok")
+        who = f"{self.flow.friend}'s seat" if len(self.flow.others) == 1 else "the other seats"
+        self.view.set_status(f"The computer takes {who}: play on.", "ok")
 
     def _on_end(self) -> None:
         self.view.went_live()
@@ -232,8 +270,13 @@ def link_html(flow: FriendGame) -> str:
     if flow.me != 0:
         return (f"<p>You are playing {esc(flow.friend)}'s game to {flow.link.target} from the link "
                 f"{esc(flow.friend)} sent you.</p>")
-    url = flow.url(page_address())
-    return (f'<div class="crib-friend-link"><p>The link for {esc(flow.friend)}: send it by any messenger, '
+    return "".join(_one_link(flow.url(page_address(), d), flow.link.device_name(d))
+                   for d in flow.link.friend_devices)
+
+
+def _one_link(url: str, friend: str) -> str:
+    """One friend's device's link: each friend opens their own."""
+    return (f'<div class="crib-friend-link"><p>The link for {esc(friend)}: send it by any messenger, '
             f"or let them scan the code below.</p>"
             f'<p><code class="crib-friend-url" style="user-select:all;overflow-wrap:anywhere">'
             f'{esc(url)}</code></p>'
@@ -253,7 +296,9 @@ def qr_html(url: str) -> str:
 
 def state_html(flow: FriendGame) -> str:
     """The friend's status, the relay used, and the last thing said, read out when they change."""
-    lines = [flow.status_words(), flow.relay_now()]
+    many = len(flow.others) > 1
+    lines = [*(words for _, _, words in flow.friends())] if many else [flow.status_words()]
+    lines.append(flow.relay_now())
     if flow.note:
         lines.append(flow.note)
     if flow.status == "left" and not flow.session.is_over:
