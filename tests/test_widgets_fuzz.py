@@ -63,7 +63,7 @@ def friend_controls(t: GameTable) -> list[widgets.Widget]:
     """The "Play a friend" panel's controls (a game with a friend is another game than the table's)."""
     p = t.friend_panel
     return [p.open_button, p.make_button, p.end_button, p.computer_button, p.save_button, p.back_button,
-            p.target, p.muggins]
+            p.target, p.muggins, p.players, *p.seat_kinds]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
