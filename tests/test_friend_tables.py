@@ -171,3 +171,27 @@ def test_a_whole_partners_game_through_each_devices_table():
     assert all(t.game.is_over for t in tables) and not any(g.stopped for g in games)
     assert len({t.game.scores for t in tables}) == 1 and max(tables[0].game.scores) >= 61
     assert shows.count(0) == shows.count(1) == shows.count(3) == tables[0].number - 1 >= 1
+
+
+def test_two_people_at_the_link_makers_device_and_a_friend_play_through_the_tables():
+    from test_friend_table import step
+
+    from crib_widgets.game import ChangeKind
+    from crib_widgets.table.friend_table import FriendTable
+    from crib_widgets.table.seats import LEARNER, REMOTE
+
+    hub, games = table(("here", "friend", "here"), ("Ann", "Ben", "Cy"), seed=12)
+    hub.settle()
+    assert games[0].friend == "Ben" and games[1].friend == "Ann and Cy"
+    tables = [FriendTable.of(g) for g in games]
+    assert [t.seats for t in tables] == [(LEARNER, REMOTE, LEARNER), (REMOTE, LEARNER, REMOTE)]
+    rng, shows, passed = random.Random(12), [], set()
+    for _ in range(5_000):
+        if tables[0].passing is not None:  # the device is passed between Ann and Cy, as at any table
+            passed.add(tables[0].passing)
+            assert tables[0].take_device()[0].kind == ChangeKind.TOOK_DEVICE
+        if not step(hub, tables, rng, shows):
+            break
+    assert all(t.game.is_over for t in tables) and not any(g.stopped for g in games)
+    assert tables[0].game.scores == tables[1].game.scores and max(tables[0].game.scores) >= 61
+    assert passed == {0, 2}
