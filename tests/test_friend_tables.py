@@ -195,3 +195,55 @@ def test_two_people_at_the_link_makers_device_and_a_friend_play_through_the_tabl
     assert all(t.game.is_over for t in tables) and not any(g.stopped for g in games)
     assert tables[0].game.scores == tables[1].game.scores and max(tables[0].game.scores) >= 61
     assert passed == {0, 2}
+
+
+def _code(data: dict) -> str:
+    import base64
+    import json
+
+    text = json.dumps(data, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(("devs", "cpu", "dev"), [
+    ([0, 2, 1], [0, 0, 0], 1),  # friends not numbered in seat order
+    ([0, 1, 1], [0, 1, 0], 1),  # a computer at a friend's device
+    ([0, 1, 0], [0, 0, 0], 2),  # a device the table does not have
+    ([1, 0, 2], [0, 0, 0], 1),  # the link maker not in the first seat
+    ([0, 1, 2], [0, 0], 1),  # the lists not one a seat
+    ([0, 1, "2"], [0, 0, 0], 1),
+])
+def test_a_link_with_a_table_changed_by_hand_is_refused_in_one_sentence(devs, cpu, dev):
+    data = {"v": 1, "room": "a" * 22, "to": 61, "mug": False, "relay": "", "dev": dev,
+            "names": ["Ann", "Ben", "Cy"], "devs": devs, "cpu": cpu}
+    with pytest.raises(CribbageError) as error:
+        read_code(_code(data))
+    said = str(error.value)
+    assert said.startswith("this friend's link is damaged (") and said.count(". ") == 0 and "\n" not in said
+
+
+def test_a_two_seat_link_saying_who_sits_where_is_refused():
+    data = {"v": 1, "room": "a" * 22, "to": 61, "mug": False, "relay": "", "dev": 1, "names": ["Ann", "Ben"],
+            "devs": [0, 1], "cpu": [0, 0]}
+    with pytest.raises(CribbageError, match="says nothing of who sits where"):
+        read_code(_code(data))
+
+
+def test_four_long_names_and_a_long_relay_are_too_long_for_a_link():
+    with pytest.raises(CribbageError, match="too long for a link"):
+        FriendLink.new(names=tuple(c * 24 for c in "ABCD"), seats=FOUR[0],
+                       relay="wss://" + "r" * 50 + ".org/" + "p" * 30)
+
+
+def test_muggins_with_two_computer_seats_on_a_bad_network():
+    from friend_play import GROUP, Page
+
+    from crib_widgets.remote.channel import Hub, Weather
+
+    maker = FriendGame.make(muggins=True, names=FOUR[1], group=GROUP, dealer=1,
+                            seats=("here", "computer", "friend", "computer"))
+    games = [maker, FriendGame.join(maker.url("https://e.org/x.html"), group=GROUP)]
+    hub = Hub([Page(g) for g in games], random.Random(1), Weather(0.1, 0.1, 0.3))
+    play(hub, random.Random(1))
+    finished(games)
+    assert any(e.kind == "announce" for e in maker.events)
