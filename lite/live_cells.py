@@ -63,6 +63,12 @@ def _source(cell: dict) -> str:
     return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
 
 
+def _model_ids(cell: dict) -> list[str]:
+    """The model ids of the widgets a cell's outputs show."""
+    return [o["data"][WIDGET_VIEW]["model_id"] for o in cell.get("outputs", [])
+            if WIDGET_VIEW in o.get("data", {})]
+
+
 def page_widgets(notebook: dict, docname: str) -> tuple[list[dict], bool]:
     """For each widget an executed notebook shows: its model id and the code that makes it again.
 
@@ -71,16 +77,22 @@ def page_widgets(notebook: dict, docname: str) -> tuple[list[dict], bool]:
     """
     cells = notebook.get("cells", [])
     codes = [_source(c) if c["cell_type"] == "code" else "" for c in cells]
+    makers = {i for i, cell in enumerate(cells) if _model_ids(cell)}
     widgets, helper = [], False
     for index, cell in enumerate(cells):
-        ids = [o["data"][WIDGET_VIEW]["model_id"] for o in cell.get("outputs", [])
-               if WIDGET_VIEW in o.get("data", {})]
+        ids = _model_ids(cell)
         if cell["cell_type"] != "code" or not ids:
             continue
         try:
             needed = cells_needed(codes, index)
         except ValueError as error:
             raise ExtensionError(f"{docname}: the widget of cell {index + 1} {error}") from None
+        # A widget cell run again for another widget makes a second widget the page never shows:
+        # a kept game table made twice took a friend's link in its hidden twin (issue 39).
+        twice = [i + 1 for i in needed if i != index and i in makers]
+        if twice:
+            raise ExtensionError(f"{docname}: the widget of cell {index + 1} needs cells {twice}, which make "
+                                 "widgets of their own: put what it uses (an import) in a cell of its own")
         code = [codes[i] for i in needed]
         heavy = [i + 1 for i in needed if HEAVY_CODE.search(codes[i])]
         if heavy:

@@ -129,6 +129,30 @@ def test_a_widget_cell_that_uses_an_undefined_name_is_refused():
         raise AssertionError("an undefined name was accepted")
 
 
+def test_a_widget_that_needs_another_widgets_cell_is_refused_at_build():
+    # chapter 15's pass-and-play table needed the import in the kept table's cell, so the live page
+    # made the kept table twice, and its hidden twin took a friend's link (issue 39)
+    from sphinx.errors import ExtensionError
+
+    def widget_cell(code: str, model_id: str) -> dict:
+        view = {"data": {live_cells.WIDGET_VIEW: {"model_id": model_id}}, "output_type": "display_data"}
+        return {"cell_type": "code", "source": code, "outputs": [view]}
+
+    shared = {"cells": [widget_cell("from w import Table\nTable(keep='game')", "a"),
+                        widget_cell("Table(seed=7)", "b")]}
+    try:
+        live_cells.page_widgets(shared, "book/15")
+    except ExtensionError as error:
+        assert "cells [1], which make widgets of their own" in str(error)
+    else:
+        raise AssertionError("a widget cell run twice was accepted")
+    apart = {"cells": [{"cell_type": "code", "source": "from w import Table", "outputs": []},
+                       widget_cell("Table(keep='game')", "a"), widget_cell("Table(seed=7)", "b")]}
+    widgets, _ = live_cells.page_widgets(apart, "book/15")
+    assert [w["code"] for w in widgets] == [["from w import Table", "Table(keep='game')"],
+                                            ["from w import Table", "Table(seed=7)"]]
+
+
 def test_names_bound_by_handlers_loops_and_functions_are_not_needed():
     code = """
 def how_rare(text):
@@ -162,6 +186,8 @@ def test_every_widget_of_the_book_carries_what_it_needs_and_no_chart_library():
                 needed = live_cells.cells_needed(codes, index)
                 assert not [i for i in needed if live_cells.HEAVY_CODE.search(codes[i])], (path.name, index)
                 assert not [i for i in needed if live_cells.IPYTHON_CODE.search(codes[i])], (path.name, index)
+                twice = [i for i in needed if i != index and makes_widget.search(codes[i])]
+                assert not twice, f"{path.name}: the widget of cell {index + 1} runs cells {twice} again"
                 found += 1
     assert found >= 8
 
