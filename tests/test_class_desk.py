@@ -173,7 +173,7 @@ def test_bad_results_get_one_line_each_and_the_rest_are_graded(made):
     refused = made.refused
     assert len(refused) == 3, refused
     assert any("not UTF-8" in line for line in refused)
-    assert any("other-class.json: for another set" in line for line in refused)
+    assert any("other-class.json: from another class (same set code)" in line for line in refused)
     assert any("cut short" in line for line in refused)
     assert {row.student for row in made.report.students} == {"Ann", "Chloé"}
     assert "could not be graded" in made.message

@@ -60,7 +60,14 @@ from ..bounded import NotJSON, load_json
 from ..errors import CribbageError
 from .assign import Assignment, dealt_digest, signing_key
 from .generate import load_set
-from .short import SHORT_PREFIX, code_before_accents, open_short, results_key, student_code
+from .short import (
+    SHORT_PREFIX,
+    code_before_accents,
+    code_of_this_class,
+    open_short,
+    results_key,
+    student_code,
+)
 
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
            "decode_code_text", "codes_in", "attach_progress", "split_progress", "ProgressReader",
@@ -258,14 +265,15 @@ def read_results(assignment: Assignment, text: str, source: str,
         raise ResultsError(f"{source}: the results file has no {missing} field: it is damaged") from None
     short = isinstance(fingerprint, str) and fingerprint.startswith(SHORT_PREFIX) \
         and isinstance(assignment, Assignment)  # made from a student code (exercises.short)
-    if (fingerprint != assignment.fingerprint and not short) or set_code != assignment.code:
-        raise ResultsError(f"{source}: for another set (set {_short(set_code)}, class "
-                           f"{_short(fingerprint)}), "
-                           f"not this class's set {assignment.code} (class {assignment.fingerprint})")
+    if set_code != assignment.code:
+        raise ResultsError(f"{source}: for another set (set {_short(set_code)}), not this class's set "
+                           f"{assignment.code}: load that set's class file to grade it")
+    if fingerprint != assignment.fingerprint and not short:
+        raise ResultsError(_another_class(source))
     try:
         name = assignment.find_student(student)
     except CribbageError as error:
-        raise ResultsError(f"{source}: {error}") from None
+        raise _not_listed(assignment, source, data, error) from None
     if not (isinstance(answers, list) and len(answers) == assignment.hands
             and all(a is None or (isinstance(a, str) and len(a) <= MAX_ANSWER) for a in answers)):
         raise ResultsError(f"{source}: the answers are damaged: {assignment.hands} answers (text of at most "
@@ -290,6 +298,29 @@ def read_results(assignment: Assignment, text: str, source: str,
     progress, problem = _attached(progress_text, read_progress)
     return Submission(name, list(answers), source, _short(str(saved or "")), progress, problem, moment,
                       signed, before)
+
+
+def _another_class(source: str) -> str:
+    return f"{source}: from another class (same set code): load that class's file to grade it"
+
+
+def _not_listed(assignment: Assignment, source: str, data: dict, error: CribbageError) -> ResultsError:
+    """Why a file whose name is not on this class list is refused: a student added after this class
+    file was saved (the file is signed by this class for that name), another class with the same set
+    code (a student code this class did not make), or a name not on the list."""
+    student, klass = data["student"], data["class"]
+    if isinstance(student, str) and student.strip() and isinstance(klass, str):
+        if klass.startswith(SHORT_PREFIX):
+            if not code_of_this_class(assignment, student, klass):
+                return ResultsError(_another_class(source))
+            ours = True  # the code's token is this class's: only its secret makes it
+        else:
+            ours = _matches(data["signature"], sign(signing_key(assignment.secret, klass, student), data))
+        if ours:
+            return ResultsError(f"{source}: {' '.join(student.split())!r} was added to the class after this "
+                                "class file was saved: load the class file you downloaded after adding "
+                                "them, then grade again")
+    return ResultsError(f"{source}: {error}")
 
 
 def _matches(signature: object, expected: str) -> bool:

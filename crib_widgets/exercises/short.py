@@ -65,7 +65,7 @@ from .seeds import key_before_accents, student_key
 __all__ = ["ALPHABET", "SHORT_PREFIX", "ShortEntry", "canonical_set", "class_qr", "code_before_accents",
            "name_candidates",
            "open_short", "read_student_code", "results_key", "short_link", "slip_qr", "slips_html",
-           "student_code", "typed_address", "typed_page"]
+           "student_code", "typed_address", "typed_page", "code_of_this_class"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 #: A results file made from a student code names it in its "class" field: ``short:4KMQ7R2XD``.
@@ -239,6 +239,22 @@ def code_before_accents(assignment: Assignment, name: str, klass: str) -> bool:
     code = klass.removeprefix(SHORT_PREFIX)
     older = student_code(assignment, name, before_accents=True).replace("-", "")
     return older == code != student_code(assignment, name).replace("-", "")
+
+
+def code_of_this_class(assignment: Assignment, name: str, klass: str) -> bool:
+    """Whether the student code in a results file's "class" field was made by this class's secret for
+    ``name``, whether or not ``name`` is on this copy of the class list (a student added after the
+    class file was saved): its token is this class's for the place it holds. A code of another class
+    with the same set code is not."""
+    try:
+        body = read_student_code(klass.removeprefix(SHORT_PREFIX))
+    except CribbageError:
+        return False
+    value = 0
+    for c in body[:-1]:
+        value = value * 32 + ALPHABET.index(c)
+    place, token = value >> 35, value & 32767
+    return any(_token(assignment, place, name, before) == token for before in (False, True))
 
 
 def results_key(assignment: Assignment, name: str, klass: str) -> str:

@@ -1,0 +1,93 @@
+"""What a teacher walking through the class page met (issue 37 walk): each refused file is said in one
+sentence in a teacher's words, with the right thing to do.
+
+- a late student's file graded with the class file saved before she was added says so (it is signed by
+  this class for her), never "check the spelling";
+- a file from another class with the same set code says "another class", never "another set", and a
+  student-code file from another class is not sent to the spelling on the class list;
+- no fingerprint (hex) is shown to the teacher.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from crib_widgets.classroom import Choices, ClassDesk
+from crib_widgets.exercises.assign import Assignment, dealt_digest
+from crib_widgets.exercises.results import DEALT_FIELD, FORMAT, make_results, now, sign
+from crib_widgets.exercises.short import SHORT_PREFIX, _short_key, student_code
+
+ROSTER = "Ann\nBen\nChloé\n"
+CHOICES = Choices(kind="counting", difficulty="easy", hands=5, seed=2537)
+HEX = re.compile(r"\b[0-9a-f]{12,}\b")
+
+
+def _short_results(klass: Assignment, name: str) -> dict:
+    """A results file as the page writes it for a student who typed the set code and their student code."""
+    code = student_code(klass, name).replace("-", "")
+    data = {"crib_results": FORMAT, "set": klass.code, "class": SHORT_PREFIX + code, "student": name,
+            "answers": ["4"] * klass.hands, "saved": now(),
+            DEALT_FIELD: dealt_digest(klass.student_set(name))}
+    data["signature"] = sign(_short_key(klass.code, code), data)
+    return data
+
+
+def _raw(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+@pytest.fixture()
+def desk() -> ClassDesk:
+    made = ClassDesk()
+    assert made.make(ROSTER, CHOICES), made.message
+    return made
+
+
+def _refused(desk: ClassDesk, files: list[tuple[str, bytes]]) -> list[str]:
+    desk.clear_handed_in()
+    desk.hand_in(files)
+    desk.grade()
+    return desk.refused if desk.report is not None and desk.refused else [desk.message]
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_a_late_students_file_graded_with_the_older_class_file_says_she_was_added_after(desk, short):
+    older = desk.class_text
+    assert desk.add_students("Dana Late\n")
+    bigger = desk.assignment
+    data = _short_results(bigger, "Dana Late") if short else make_results(bigger, "Dana Late", ["4"] * 5)
+    assert desk.load("class.json", older.encode())
+    said = " ".join(_refused(desk, [("dana.json", _raw(data))]))
+    assert "'Dana Late' was added to the class after this class file was saved: load the class file you " \
+           "downloaded after adding them" in said, said
+    assert "spelling" not in said
+    assert desk.load("class.json", json.dumps(bigger.to_json()).encode("utf-8"))  # the newer file
+    desk.grade()
+    assert not desk.refused and "Dana Late" in {row.student for row in desk.report.students}
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_a_file_from_another_class_of_the_same_set_code_says_another_class(desk, short):
+    other = Assignment("counting", "easy", 5, 2537, ("Ann", "ZOE o'neil", "Max"))
+    data = _short_results(other, "ZOE o'neil") if short else make_results(other, "Max", ["4"] * 5)
+    said = " ".join(_refused(desk, [("zoe.json", _raw(data))]))
+    assert "zoe.json: from another class (same set code): load that class's file to grade it" in said, said
+    assert "another set" not in said and "spelling" not in said and not HEX.search(said), said
+
+
+def test_a_file_of_another_set_names_the_set_without_fingerprints(desk):
+    other = Assignment("counting", "medium", 5, 2537, ("Ann",))
+    said = " ".join(_refused(desk, [("ann.json", _raw(make_results(other, "Ann", ["4"] * 5)))]))
+    assert "ann.json: for another set (set counting/medium/5/2537), not this class's set " \
+           "counting/easy/5/2537: load that set's class file to grade it" in said, said
+    assert not HEX.search(said), said
+
+
+def test_a_name_not_on_the_list_and_not_signed_by_this_class_still_asks_for_the_spelling(desk):
+    data = make_results(desk.assignment, "Ann", ["4"] * 5)
+    data["student"] = "Anne Smyth"  # a name edited in: signed for no one of this class
+    said = " ".join(_refused(desk, [("anne.json", _raw(data))]))
+    assert "'Anne Smyth' is not on the class list" in said, said
