@@ -145,10 +145,10 @@ def test_making_a_second_class_asks_first_so_the_first_class_file_is_not_lost(ma
 def _damaged(text: str) -> list[tuple[str, bytes, str]]:
     data = json.loads(text)
     edited = json.dumps(dict(data, roster=[*data["roster"], "Mallory"]))
-    return [("class.json", text[: len(text) // 2].encode(), "not JSON"),
+    return [("class.json", text[: len(text) // 2].encode(), "is cut short or damaged"),
             ("class.json", edited.encode(), "changed after"),
-            ("class.json", b"\xff\xfe\x00garbage", "not UTF-8"),
-            ("photo.json", json.dumps({"hello": 1}).encode(), "not a crib class file"),
+            ("class.json", b"\xff\xfe\x00garbage", "is a picture or other file"),
+            ("photo.json", json.dumps({"hello": 1}).encode(), "is not a class file"),
             ("page.html", b"<html><body>hi</body></html>", "no copy of the class file"),
             ("deep.json", b"[" * 50 + b"]" * 50, "nested 50 levels")]
 
@@ -172,7 +172,7 @@ def test_bad_results_get_one_line_each_and_the_rest_are_graded(made):
     assert made.grade(code[:-30])  # Ben's code cut short
     refused = made.refused
     assert len(refused) == 3, refused
-    assert any("not UTF-8" in line for line in refused)
+    assert any("photo.json is a picture or other file" in line for line in refused)
     assert any("other-class.json: from another class (same set code)" in line for line in refused)
     assert any("cut short" in line for line in refused)
     assert {row.student for row in made.report.students} == {"Ann", "Chloé"}

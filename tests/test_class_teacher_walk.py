@@ -91,3 +91,32 @@ def test_a_name_not_on_the_list_and_not_signed_by_this_class_still_asks_for_the_
     data["student"] = "Anne Smyth"  # a name edited in: signed for no one of this class
     said = " ".join(_refused(desk, [("anne.json", _raw(data))]))
     assert "'Anne Smyth' is not on the class list" in said, said
+
+
+PHOTO = b"\x89PNG\r\n\x1a\n\x00\x00\xff"
+ZIP = b"PK\x03\x04\x14\x00\xff\xfe"
+LOAD = "load the class.json you downloaded when you made the class (or its answer key)"
+
+
+def test_files_that_are_not_results_are_said_in_a_teachers_words(desk):
+    whole = json.dumps(make_results(desk.assignment, "Ann", ["4"] * 5))
+    said = _refused(desk, [("photo.png", PHOTO), ("work.zip", ZIP),
+                           ("results.json", whole[: len(whole) // 2].encode()),
+                           ("notes.json", b"Ann did her homework")])
+    text = " ".join(said)
+    for name in ("photo.png", "work.zip"):
+        assert f"{name} is a picture or other file, not a results file the assignment page saves" in text
+    assert "results.json: cut short or damaged: ask for the file the assignment page saved, whole" in text
+    assert "notes.json: not a results file the assignment page saves" in text, text
+    for word in ("UTF-8", "JSON", "crib_class", "crib assign"):
+        assert word not in text, (word, text)
+
+
+@pytest.mark.parametrize(("name", "raw", "says"), [
+    ("photo.png", PHOTO, f"'photo.png' is a picture or other file, not a class file: {LOAD}."),
+    ("results-ann.json", b'{"crib_results": 2}', f"'results-ann.json' is not a class file: {LOAD}."),
+])
+def test_a_file_that_is_not_a_class_file_is_said_in_a_teachers_words(desk, name, raw, says):
+    before = desk.assignment
+    assert not desk.load(name, raw)
+    assert desk.message == says and desk.assignment is before, desk.message

@@ -114,7 +114,7 @@ def test_tampered_wrong_set_and_unknown_name_files_are_refused_in_one_line_and_t
     assert err[0].startswith("crib: not graded: tampered.json: changed after it was saved")
     assert err[1].startswith("crib: not graded: wrongset.json: for another set (set counting/medium/12/8")
     assert err[2] == "crib: not graded: unknown.json: 'Khloe' is not on the class list: did you mean Chloé?"
-    assert err[3].startswith("crib: not graded: broken.json: not a results file (not JSON)")
+    assert err[3].startswith("crib: not graded: broken.json: cut short or damaged")
     students = list(csv.DictReader((tmp_path / "report" / "students.csv").open(encoding="utf-8")))
     graded = {r["student"]: r["score"] for r in students if r["score"] != "no results"}
     assert graded == {"Student 01": "11/12", "Student 03": f"{_count_ones(assignment)}/12"}

@@ -45,7 +45,8 @@ def _right(assignment: Assignment, name: str) -> list[str]:
         ("[" * 100_000 + "]" * 100_000, "is nested 100000 levels deep: a crib file has at most 8 levels"),
         ('{"crib_results": ' + "7" * 5000 + "}", "holds a number 5000 digits long"),
         ('{"crib_results": 1e999999}', "holds a number out of range"),
-        ('{"crib_results": NaN}', "not a results file (not JSON)"),
+        ('{"crib_results": NaN}', "cut short or damaged"),
+        ("hello teacher", "not a results file the assignment page saves"),
         ("x" * 300_000, "is larger than 200 KB"),
     ],
 )

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
-from ..exercises.assign import CLASS_FILE, Assignment
+from ..exercises.assign import CLASS_FILE, Assignment, NotClassFile
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report
@@ -194,12 +194,18 @@ class ClassDesk:
     def load(self, name: str, raw: bytes) -> bool:
         """Read back a class file kept from the day the class was made (class.json, or its answer key)."""
         where = f"'{name}'"
+        load = "load the class.json you downloaded when you made the class (or its answer key)"
         try:
             limit = MAX_CLASS_BYTES if name.lower().endswith(".json") else MAX_KEY_BYTES
-            text = decode_bounded(raw, where, limit, "give the class.json (or answer-key.html) made for "
-                                                     "the class")
+            text = _text(raw, where, limit, "give the class.json (or answer-key.html) made for the class",
+                         f"{where} is a picture or other file, not a class file: {load}")
             made, site = _class_from_text(text, where)
             files = _files(made, site or self.site)
+        except NotJSON:  # said in the reader's words, shared with the page's JavaScript: said here anew
+            said = "cut short or damaged" if text.lstrip().startswith("{") else "not a class file"
+            return self._fail(f"{where} is {said}: {load}.")
+        except NotClassFile:
+            return self._fail(f"{where} is not a class file: {load}.")
         except CribbageError as error:
             return self._fail(_sentence(error))
         if site:
@@ -223,7 +229,10 @@ class ClassDesk:
         added = 0
         for name, raw in uploads:
             try:
-                text = decode_bounded(bytes(raw), f"results file '{name}'", handed_in_limit(name))
+                text = _text(bytes(raw), f"results file '{name}'", handed_in_limit(name),
+                             "give the file crib or the assignment page wrote",
+                             f"{name} is a picture or other file, not a results file the assignment page "
+                             "saves")
             except CribbageError as error:
                 if str(error) not in self.unread:
                     self.unread.append(str(error))
@@ -288,6 +297,17 @@ class ClassDesk:
     def _fail(self, message: str) -> bool:
         self.message = message
         return False
+
+
+def _text(raw: bytes, where: str, limit: int, fix: str, not_text: str) -> str:
+    """A dropped file's bytes as text (`decode_bounded`, ``fix`` said if it is too large); one that is
+    not text at all (a photo, a zip) is refused with ``not_text``, in a teacher's words."""
+    try:
+        return decode_bounded(raw, where, limit, fix)
+    except CribbageError:
+        if len(raw) > limit:
+            raise
+        raise CribbageError(not_text) from None
 
 
 def _files(made: Assignment | Tournament, site: str) -> dict[str, str]:

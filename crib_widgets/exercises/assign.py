@@ -105,6 +105,11 @@ def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
 
 
 
+class NotClassFile(CribbageError):
+    """A file given as a class file that is none (JSON without a class in it): the teachers' page says
+    so in its own words."""
+
+
 def checked_class(secret: object, roster: tuple[str, ...], added: tuple[str, ...]
                   ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A class's secret and names checked as every kind of class needs them (an assignment, a
@@ -228,8 +233,8 @@ class Assignment:
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, CribbageError):
                 raise CribbageError(f"{where}: {error}") from None
-            raise CribbageError(f"{where} is not a crib class file (missing or bad {error}): "
-                                "give the class.json that `crib assign` wrote") from None
+            raise NotClassFile(f"{where} is not a crib class file (missing or bad {error}): "
+                               "give the class.json that `crib assign` wrote") from None
         if made.fingerprint != data.get("fingerprint"):
             raise CribbageError(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
                                 "not match): use the original, or make the assignment again")

@@ -250,8 +250,11 @@ def read_results(assignment: Assignment, text: str, source: str,
     try:
         data = load_json(text, source)
     except NotJSON:
-        raise ResultsError(f"{source}: not a results file (not JSON): hand in the file the assignment "
-                           "page saved") from None
+        if text.lstrip().startswith("{"):  # began as the page's file begins: cut short or edited
+            raise ResultsError(f"{source}: cut short or damaged: ask for the file the assignment page "
+                               "saved, whole") from None
+        raise ResultsError(f"{source}: not a results file the assignment page saves: hand in the file "
+                           "the assignment page saved") from None
     except CribbageError as error:
         raise ResultsError(f"{error}: hand in the file the assignment page saved") from None
     if not isinstance(data, dict) or data.get("crib_results") not in FORMATS \
