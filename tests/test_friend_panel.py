@@ -294,3 +294,28 @@ def test_a_table_of_four_partners_with_a_computer_seat_makes_a_link_for_each_fri
             view._move(rng.choice(view.table.learner_moves()))
     assert len({t.table.game.scores for t in tables}) == 1 and max(ann.table.game.scores) >= 61
     assert all(t.status_text.startswith("Game over") for t in tables)
+
+
+def test_at_a_table_of_three_a_friend_who_leaves_is_named_and_the_computer_finishes(monkeypatch):
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.players.value = 3
+    panel.seat_kinds[1].value = "friend"
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, Cy"
+    panel.make_button.click()
+    tables = [ann]
+    for device in (1, 2):
+        monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html", device))
+        tables.append(GameTable(seed=device + 1, keep="full-game"))
+    relay(*tables)
+    assert all(isinstance(t.table, FriendTable) for t in tables)
+    said = tables[2].friend_panel.link_view.value
+    assert "You are playing Ann's game to 61, with Ben from the link Ann sent you" in said
+    tables[2].friend_panel.end_button.click()  # Cy leaves
+    relay(*tables)
+    assert "Cy has left the game" in panel.state_view.value and "Ben has joined" in panel.state_view.value
+    assert ann.status_text.startswith("Cy has left the game: you can wait for them to come back, or finish")
+    panel.computer_button.click()
+    assert not isinstance(ann.table, FriendTable) and ann.table.people == (0,)
+    assert ann.status_text == "The computer takes the other seats: play on."
+    assert ann.table.play_out_people(lambda t, moves: random.Random(1).choice(moves)).is_over

@@ -268,8 +268,11 @@ class FriendPanel(widgets.VBox):
 def link_html(flow: FriendGame) -> str:
     """The link to send (as text to select, with a Copy button and a QR code), at the link maker's."""
     if flow.me != 0:
-        return (f"<p>You are playing {esc(flow.friend)}'s game to {flow.link.target} from the link "
-                f"{esc(flow.friend)} sent you.</p>")
+        maker = flow.link.device_name(0)
+        others = [flow.link.device_name(d) for d in flow.others if d]
+        table = f", with {' and '.join(others)}" if others else ""
+        return (f"<p>You are playing {esc(maker)}'s game to {flow.link.target}{esc(table)} from the link "
+                f"{esc(maker)} sent you.</p>")
     return "".join(_one_link(flow.url(page_address(), d), flow.link.device_name(d))
                    for d in flow.link.friend_devices)
 
