@@ -120,3 +120,31 @@ def test_a_file_that_is_not_a_class_file_is_said_in_a_teachers_words(desk, name,
     before = desk.assignment
     assert not desk.load(name, raw)
     assert desk.message == says and desk.assignment is before, desk.message
+
+
+def test_each_link_in_the_links_table_is_named_for_its_student_not_read_as_its_address():
+    """A screen reader read all 25 links of the table as their raw addresses."""
+    from html.parser import HTMLParser
+
+    from crib_widgets.widgets.class_desk import ClassDeskView
+
+    view = ClassDeskView(ClassDesk())
+    view.desk.make("María García\nAnn\nSam O'Neil\n", CHOICES)
+    view.made.value = view._made_html()
+    found: list[tuple[dict, str]] = []
+
+    class Links(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "a" and dict(attrs).get("target") == "_blank":
+                found.append((dict(attrs), ""))
+
+        def handle_data(self, data):
+            if found and not found[-1][1]:
+                found[-1] = (found[-1][0], data)
+
+    Links().feed(view.made.value)
+    names = ["María García", "Ann", "Sam O'Neil"]
+    links = [(a, text) for a, text in found if "#" in a["href"]]
+    assert [a.get("aria-label") for a, _ in links] == [f"{n}'s link" for n in names], links
+    for a, text in links:
+        assert text.endswith("\u2026") and a["href"].startswith(text[:-1])  # the address still shown

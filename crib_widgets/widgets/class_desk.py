@@ -383,7 +383,8 @@ class ClassDeskView(Frame):
                 f"download it now. {copy} Nothing has been sent anywhere.<br>{button}</div>")
         codes = {} if cup else {name: student_code(klass, name) for name in klass.students}
         rows = "".join(
-            f'<tr><td>{esc(name)}</td><td><a href="{esc(link)}" target="_blank" rel="noopener">'
+            f'<tr><td>{esc(name)}</td><td><a href="{esc(link)}" target="_blank" rel="noopener" '
+            f'aria-label="{esc(name)}&#x27;s link">'  # a screen reader says the name, not the address
             f"{esc(link[:56])}\u2026</a></td>"
             + (f"<td><code>{codes[name]}</code></td>" if codes else "") + "<td>"
             f'<button type="button" class="crib-copy" data-link="{esc(link)}" onclick="{esc(_COPY_JS)}" '
