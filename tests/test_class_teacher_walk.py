@@ -16,6 +16,7 @@ import re
 import pytest
 
 from crib_widgets.classroom import Choices, ClassDesk
+from crib_widgets.classroom.desk import TournamentChoices
 from crib_widgets.exercises.assign import Assignment, dealt_digest
 from crib_widgets.exercises.results import DEALT_FIELD, FORMAT, make_results, now, sign
 from crib_widgets.exercises.short import SHORT_PREFIX, _short_key, student_code
@@ -120,6 +121,20 @@ def test_a_file_that_is_not_a_class_file_is_said_in_a_teachers_words(desk, name,
     before = desk.assignment
     assert not desk.load(name, raw)
     assert desk.message == says and desk.assignment is before, desk.message
+
+
+@pytest.mark.parametrize("tournament", [False, True])
+def test_a_changed_class_file_or_a_page_without_one_is_said_without_the_command_line(tournament):
+    desk = ClassDesk()
+    assert desk.make(ROSTER, TournamentChoices() if tournament else CHOICES), desk.message
+    data = json.loads(desk.class_text)
+    edited = json.dumps(dict(data, roster=[*data["roster"], "Mallory"])).encode()
+    assert not desk.load("class.json", edited)
+    assert desk.message == ("'class.json' was changed after it was saved (it no longer matches its own "
+                            "check): load the class file as you downloaded it, or make the class again.")
+    assert not desk.load("page.html", b"<html><body>hi</body></html>")
+    assert desk.message == ("'page.html' holds no copy of the class file (an answer key from an older "
+                            f"version of the book has none): {LOAD}."), desk.message
 
 
 def test_each_link_in_the_links_table_is_named_for_its_student_not_read_as_its_address():

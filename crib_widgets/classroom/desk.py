@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..bounded import MAX_CLASS_BYTES, MAX_KEY_BYTES, MAX_LIST_BYTES, NotJSON, decode_bounded, load_json
 from ..errors import CribbageError
-from ..exercises.assign import CLASS_FILE, Assignment, NotClassFile
+from ..exercises.assign import CLASS_FILE, Assignment, ClassChanged, NotClassFile
 from ..exercises.class_folder import class_files, class_from_copy, roster_names
 from ..exercises.collect import collect, handed_in_limit
 from ..exercises.report import ClassReport, collected_report
@@ -205,7 +205,12 @@ class ClassDesk:
             said = "cut short or damaged" if text.lstrip().startswith("{") else "not a class file"
             return self._fail(f"{where} is {said}: {load}.")
         except NotClassFile:
-            return self._fail(f"{where} is not a class file: {load}.")
+            said = ("holds no copy of the class file (an answer key from an older version of the book has "
+                    "none)" if not text.lstrip().startswith("{") else "is not a class file")
+            return self._fail(f"{where} {said}: {load}.")
+        except ClassChanged:
+            return self._fail(f"{where} was changed after it was saved (it no longer matches its own check): "
+                              "load the class file as you downloaded it, or make the class again.")
         except CribbageError as error:
             return self._fail(_sentence(error))
         if site:

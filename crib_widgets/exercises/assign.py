@@ -106,8 +106,13 @@ def find_on_roster(name: str, roster: tuple[str, ...] | list[str]) -> str:
 
 
 class NotClassFile(CribbageError):
-    """A file given as a class file that is none (JSON without a class in it): the teachers' page says
-    so in its own words."""
+    """A file given as a class file that is none (JSON without a class in it, a page with no copy of
+    one): the teachers' page says so in its own words."""
+
+
+class ClassChanged(CribbageError):
+    """A class file edited after it was written (its fingerprint does not match): the teachers' page
+    says so in its own words."""
 
 
 def checked_class(secret: object, roster: tuple[str, ...], added: tuple[str, ...]
@@ -236,8 +241,8 @@ class Assignment:
             raise NotClassFile(f"{where} is not a crib class file (missing or bad {error}): "
                                "give the class.json that `crib assign` wrote") from None
         if made.fingerprint != data.get("fingerprint"):
-            raise CribbageError(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
-                                "not match): use the original, or make the assignment again")
+            raise ClassChanged(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
+                               "not match): use the original, or make the assignment again")
         return made
 
 
@@ -272,9 +277,9 @@ def key_copy_text(text: str, where: str) -> str:
     """The class file's JSON inside an answer key's text (or the text itself when it is not a page)."""
     found = _COPY.search(text)
     if found is None and "<html" in text[:2000].lower():
-        raise CribbageError(f"{where} holds no copy of the class file: give the answer-key.html that "
-                            "`crib assign` wrote (keys made before this version have none), or a copy of "
-                            "class.json")
+        raise NotClassFile(f"{where} holds no copy of the class file: give the answer-key.html that "
+                           "`crib assign` wrote (keys made before this version have none), or a copy of "
+                           "class.json")
     return found.group(1) if found else text
 
 

@@ -31,7 +31,14 @@ from typing import Any, ClassVar, TypeGuard
 from urllib.parse import parse_qs, quote, urlencode
 
 from ..errors import CribbageError
-from ..exercises.assign import checked_class, find_on_roster, read_class_file, signing_key
+from ..exercises.assign import (
+    ClassChanged,
+    NotClassFile,
+    checked_class,
+    find_on_roster,
+    read_class_file,
+    signing_key,
+)
 from ..exercises.collect import Collected
 from ..exercises.generate import check_student
 from ..exercises.results import FORMAT as RESULTS_FORMAT
@@ -144,11 +151,11 @@ class Tournament:
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, CribbageError):
                 raise CribbageError(f"{where}: {error}") from None
-            raise CribbageError(f"{where} is not a crib tournament file (missing or bad {error}): "
-                                "give the class.json that `crib assign --tournament` wrote") from None
+            raise NotClassFile(f"{where} is not a crib tournament file (missing or bad {error}): "
+                               "give the class.json that `crib assign --tournament` wrote") from None
         if made.fingerprint != data.get("fingerprint") or made.code != data.get("set"):
-            raise CribbageError(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
-                                "not match): use the original, or make the tournament again")
+            raise ClassChanged(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
+                               "not match): use the original, or make the tournament again")
         return made
 
 
