@@ -246,7 +246,7 @@ class FriendGame:
             self.status = "left"
         self._flush()
         now = (self.count, self.status, self.note, self.stopped, self.finished, self.relays,
-               self.taken, self.session.proved)
+               id(self.session.played[1]), self.session.proved)
         if now != self._drawn:  # a repeated message changes nothing: nothing to draw again
             self._drawn = now
             for listener in list(self.listeners):
@@ -263,12 +263,6 @@ class FriendGame:
             rng = random.Random(f"{self.room}-{len(self.session.events)}")
             choice = make_player(STRENGTHS[1], rng.randrange(2**31)).choose(engine, seat)
             self.session.play(choice if choice in moves else rng.choice(moves))
-
-    @property
-    def taken(self) -> tuple[int, int]:
-        """How far the game has gone (the deal's number, its events): what was taken in changes it.
-        (Not the engine's id: an engine rebuilt may get the id of one freed, so a change went unseen.)"""
-        return self.session.played[0], len(self.session.events)
 
     def _flush(self) -> None:
         out, self.session.outbox = self.session.outbox, []
