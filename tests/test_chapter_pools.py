@@ -26,9 +26,14 @@ def chapter_widgets(notebook: Path) -> list:
     made, names = [], {}
     for cell in cells:
         source = "".join(cell["source"])
-        if cell["cell_type"] != "code" or not any(m in source for m in MAKERS):
+        if cell["cell_type"] != "code":
             continue
         tree = ast.parse(source)
+        if all(isinstance(node, ast.Import | ast.ImportFrom) for node in tree.body):
+            exec(compile(tree, notebook.name, "exec"), names)  # an import cell the widgets' cells use
+            continue
+        if not any(m in source for m in MAKERS):
+            continue
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         exec(compile(tree, notebook.name, "exec"), names)  # the book's own cells
         if last is not None:
