@@ -72,6 +72,7 @@ def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch)
     panel.open_button.click()
     assert ann.settings.selected_index == 3 and "press Make the link" in ann.status_text
     assert panel.make_button.description == "Make the link" and "relay" in panel.relay_input.placeholder
+    panel.your_name.value = "Ann"
     panel.relay_input.value = "https://not-a-relay"
     panel.make_button.click()
     assert panel.flow is None and ann.status_text.startswith("No link was made: a relay's address starts")
@@ -87,6 +88,33 @@ def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch)
     assert "crib-friend-out" in panel.out._dom_classes
     assert 'data-key="full-game-friend"' in panel.kept.value and "crib-game-out" in panel.kept._dom_classes
     assert panel.setup.layout.display == "none"
+
+
+def test_a_link_needs_the_makers_name_and_no_seat_called_you(monkeypatch):
+    """The names travel in the link and every device shows them, so a seat called "You" (the link
+    maker's name when Your name was left empty) was read on the friend's page as the friend: "You are
+    playing You's game", "You has joined", "Your deal" when the link maker dealt (check_friend)."""
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.make_button.click()
+    assert panel.flow is None
+    assert ann.status_text == ("No link was made: type your name in Your name first: your friend's page "
+                               "shows it, so each of you sees who is who.")
+    for mine, theirs in (("you", "Ben"), ("Ann", " YOU ")):
+        panel.your_name.value, panel.friend_name.value = mine, theirs
+        panel.make_button.click()
+        assert panel.flow is None and ann.status_text.startswith('No link was made: "You" cannot be a name')
+    panel.friend_name.value = ""
+    panel.make_button.click()
+    assert panel.flow.link.names == ("Ann", "Friend")
+    monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html"))
+    ben = GameTable(seed=2, keep="full-game")
+    relay(ann, ben)
+    assert "You are playing Ann's game to 61 from the link Ann sent you." in ben.friend_panel.link_view.value
+    game = ben.table.game
+    assert "You" not in game.names and ben.table.you == 1
+    dealer = "Your deal" if game.dealer == 1 else "Ann's deal"
+    assert dealer in ben.status_text or dealer in ben.table.prompt
 
 
 def test_two_game_tables_play_a_whole_game(monkeypatch):

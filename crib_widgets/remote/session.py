@@ -174,6 +174,11 @@ class Session:
         engine = self._engine
         return bool(self._deals) and self._deals[-1].done and engine is not None and engine.is_over
 
+    @property
+    def taken(self) -> int:
+        """How many messages this device has taken in (its kept log grows by one with each)."""
+        return len(self._log)
+
     def heard(self, device: int) -> bool:
         """Whether a game message of ``device`` has been taken in (it is in the game)."""
         return 0 <= device < len(self._mail.have) and self._mail.have[device] > 0

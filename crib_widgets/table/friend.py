@@ -339,6 +339,11 @@ class FriendGame:
                                  "session": self.session.to_state()}
         return json.dumps(state, separators=(",", ":"))
 
+    @property
+    def keep_mark(self) -> tuple[int, int, bool]:
+        """Changes whenever `keep_text` would: a message sent, a message taken in, the game left."""
+        return self.count, self.session.taken, bool(self.finished)
+
     def keep_html(self) -> str:
         """The hidden element's HTML the page keeps the game from (as a game table's, `table.keep`)."""
         return (f'<span class="crib-game-text" data-key="{escape(self.keep)}">'

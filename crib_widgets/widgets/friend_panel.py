@@ -64,7 +64,7 @@ class FriendPanel(widgets.VBox):
         self.keep = f"{keep or 'game'}-friend"
         self.hosts_links = keep is not None  # the page's kept table: the one a link opens (one a page)
         self.flow: FriendGame | None = None
-        self._kept_count = -1
+        self._kept_mark: tuple[int, int, bool] | None = None
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
         self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
@@ -147,14 +147,22 @@ class FriendPanel(widgets.VBox):
         return ("here", *(box.value for box in self.seat_kinds[: self.players.value - 1]))
 
     def names(self) -> tuple[str, ...]:
-        """The names typed (the others' separated by commas), each seat not named given one."""
+        """The names typed (the others' separated by commas), each other seat not named given one.
+        Every device shows them, so the link maker's is asked for and none may be "You" (each device
+        calls its own player "you": a seat named so reads as the friend on the friend's page)."""
         typed, seats = [n.strip() for n in self.friend_name.value.split(",")], self.seats()
+        names = [self.your_name.value.strip()]
+        if not names[0]:
+            raise CribbageError("type your name in Your name first: your friend's page shows it, so each of "
+                                "you sees who is who")
         if len(seats) == 2:
-            return (self.your_name.value.strip() or "You", self.friend_name.value.strip() or "Friend")
-        names = [self.your_name.value.strip() or "You"]
-        for seat, kind in enumerate(seats[1:], 1):
+            names.append(self.friend_name.value.strip() or "Friend")
+        for seat, kind in enumerate(seats[1:] if len(seats) > 2 else (), 1):
             given = typed[seat - 1] if seat - 1 < len(typed) else ""
             names.append(given or DEFAULT_NAMES[kind].format(seat + 1))
+        if any(name.casefold() == "you" for name in names):
+            raise CribbageError('"You" cannot be a name in a link: each device calls its own player "you", '
+                                "so type your names")
         return tuple(names)
 
     def _on_make(self) -> None:
@@ -252,8 +260,9 @@ class FriendPanel(widgets.VBox):
             self.link_view.value = self.state_view.value = self.out.value = ""
             return
         self.out.value = "" if flow.finished else flow.out_html()  # no element: the page leaves the room
-        if flow.count != self._kept_count or flow.finished:
-            self._kept_count = flow.count
+        # kept after every message taken in too: a page reloaded then would come back behind its table
+        if flow.keep_mark != self._kept_mark:
+            self._kept_mark = flow.keep_mark
             self.kept.value = flow.keep_html()
         self.link_view.value = "" if flow.finished else link_html(flow)
         self.state_view.value = "" if flow.finished else state_html(flow)
