@@ -50,6 +50,8 @@ class TableView(Protocol):
 
     def refresh(self) -> None: ...
 
+    def _pace_steps(self) -> None: ...
+
     def _start(self, table: Any) -> None: ...
 
 
@@ -194,7 +196,7 @@ class FriendPanel(widgets.VBox):
         table = view.table
         if isinstance(table, FriendTable) and table.flow is flow:
             table.sync()
-            view.refresh()
+            view._pace_steps()  # drawn, and a go the friend's card forced is said, as after a computer's
         elif not self._shown:  # the first deal is dealt (once the person left it for a New game: not again)
             self._on_back()
         if flow.stopped:

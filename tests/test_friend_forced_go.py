@@ -1,0 +1,33 @@
+"""A go forced on this device's person by the friend's card is said by the table, as after a
+computer's card (check_friend on the built book: Ann's page showed "The table says go for you…" after
+Ben's card and nothing came, so both pages waited for ever)."""
+
+from __future__ import annotations
+
+import random
+
+from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
+
+from crib_widgets.game import Go
+
+
+def test_a_go_forced_by_the_friends_card_is_said_for_the_person(monkeypatch):
+    ann, ben = made(monkeypatch)
+    relay(ann, ben)
+    rng = random.Random(5)
+    said = 0
+    for _ in range(400):
+        relay(ann, ben)
+        if ann.table.paused and ben.table.paused:
+            break
+        for view in (ann, ben):  # nobody presses Go: a go that is forced is the table's to say
+            if view.table.waiting:
+                assert "says go for you" in view.status_text
+                said += 1
+            cards = [m for m in view.table.learner_moves() if not isinstance(m, Go)]
+            if cards:
+                view._move(rng.choice(cards))
+    assert ann.table.paused and ben.table.paused, (ann.status_text, ben.status_text)
+    assert ann.table.game.events[-1] == ben.table.game.events[-1] and ann.table.number == 1
+    goes = [e for e in ann.table.game.events if "go" in e.text.lower()]
+    assert goes, "the deal had no go: pick another seed"
