@@ -243,9 +243,10 @@ def _cards(m):
     return [c.name for c in (getattr(m, "cards", None) or ([m.card] if getattr(m, "card", None) else []))]
 print(json.dumps({} if _g is None else {
     "seat": _g.seat, "stopped": _g.stopped,
-    "phase": str(_e.phase) if _e is not None else "", "deal": _e.deal_number if _e is not None else 0,
+    "phase": str(_e.phase) if _e is not None else "", "deal": _g.session.played[0] if _e is not None else 0,
     "hands": [[c.name for c in h] for h in _e.hands] if _e is not None else [],
     "crib": [c.name for c in _e.crib] if _e is not None else [],
+    "played": [[c.name for c in p] for p in _e.played] if _e is not None else [],
     "moves": [{"kind": type(m).__name__, "cards": _cards(m)} for m in _g.legal_moves()],
     "events": len(_g.events)}))
 """
@@ -319,7 +320,7 @@ class Player:
         if state.get("stopped"):
             raise AssertionError(f"{self.name}'s game stopped: {state['stopped']}")
         moves = state.get("moves", [])
-        if not moves:
+        if not moves or self.button("Next deal").count():  # a deal's show stays up until Next deal
             return False
         before = self.text()
         kinds = {m["kind"] for m in moves}
@@ -346,10 +347,24 @@ class Player:
                 })();
               })""", [before, timeout_ms])
 
+    def shot(self, shots: Path, name: str) -> None:
+        """A picture of this player's table as it is now (the whole table, however long)."""
+        with contextlib.suppress(Exception):  # a picture is for people to look at: never the verdict
+            self.area.screenshot(path=str(shots / f"{self.name.lower()}-{name}.png"), timeout=30_000)
+
     def reload(self) -> None:
         self.tab.reload(wait_until="domcontentloaded", timeout=120_000)
         self.out.scroll_into_view_if_needed()
         self.area.wait_for(state="visible", timeout=LIVE_TIMEOUT_MS)
+
+
+def wait_until(done, what: str, limit_s: float) -> None:
+    """Wait, making no move, until ``done()``."""
+    until = time.monotonic() + limit_s
+    while not done():
+        if time.monotonic() > until:
+            raise AssertionError(f"{what}: not reached in {limit_s:.0f} s")
+        time.sleep(0.5)
 
 
 def play_until(players: list[Player], done, what: str, limit_s: float = 420) -> None:
@@ -362,8 +377,11 @@ def play_until(players: list[Player], done, what: str, limit_s: float = 420) -> 
             time.sleep(0.5)
 
 
-def secrets_kept(me: Player, friend: Player, hidden: set[str], what: str, results: Results) -> None:
-    """``me``'s Python, table and storage hold none of ``hidden`` (the friend's cards not yet shown)."""
+def secrets_kept(me: Player, friend: Player, dealt: set[str], what: str, results: Results) -> None:
+    """``me``'s Python, table and storage hold none of the friend's ``dealt`` cards not yet shown (the
+    ones laid in the play are shown)."""
+    theirs_now = friend.state()
+    hidden = dealt - {c for laid in theirs_now["played"] for c in laid}
     mine = me.state()
     theirs = set(mine["hands"][1 - mine["seat"]]) | set(mine["crib"])
     named = {name for name in hidden if name in me.area.evaluate(NAMED)}
@@ -374,16 +392,16 @@ def secrets_kept(me: Player, friend: Player, hidden: set[str], what: str, result
                   f"Python {sorted(hidden & theirs)}, table {sorted(named)}, storage {sorted(stored)}")
 
 
-def relay_box(player: Player):
-    """The panel's text box for the relay (its description or placeholder says "relay")."""
+def text_box(player: Player, word: str):
+    """The panel's text box whose description or placeholder says ``word`` ("relay", "your name")."""
     boxes = player.area.locator("input[type=text]:visible, input:not([type]):visible")
     for i in range(boxes.count()):
         box = boxes.nth(i)
         label = box.evaluate("""(el) => (el.placeholder || '') + ' ' +
             ((el.closest('.widget-inline-hbox') || el.parentElement).innerText || '')""")
-        if "relay" in label.lower():
+        if word in label.lower():
             return box
-    raise AssertionError("the friend panel has no text box for the relay")
+    raise AssertionError(f"the friend panel has no text box for {word}")
 
 
 PANEL_TEXT = """(area) => area.innerHTML + ' '
@@ -391,7 +409,7 @@ PANEL_TEXT = """(area) => area.innerHTML + ' '
 LINK = re.compile(r"https?://[^\s\"'<>]+#friend=[A-Za-z0-9_-]+")
 
 
-def make_link(ann: Player, relay_url: str) -> str:
+def make_link(ann: Player, friend: str, relay_url: str) -> str:
     for attempt in range(3):  # the panel opens; a tap lost is tapped again, as a person would
         ann.tap("Play a friend")
         with contextlib.suppress(Exception):
@@ -399,7 +417,9 @@ def make_link(ann: Player, relay_url: str) -> str:
         if ann.button("Make the link").count():
             break
         print(f"note: tap {attempt + 1} on 'Play a friend' did not open the panel within 10 s", flush=True)
-    relay_box(ann).fill(relay_url)
+    text_box(ann, "your name").fill(ann.name)  # the names are shown on both devices
+    text_box(ann, "friend's name").fill(friend)
+    text_box(ann, "relay").fill(relay_url)
     ann.tap("Make the link")
     until = time.monotonic() + 60
     while time.monotonic() < until:
@@ -428,15 +448,20 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
         if not results.check(offered, f"{what}: the table offers Play a friend",
                              "no 'Play a friend' button on chapter 15's first table yet (friend-py's panel)"):
             return
-        link = make_link(ann, relay_url)
+        link = make_link(ann, ben.name, relay_url)
+        ann.shot(shots, "1-link")
         results.check(link.startswith(urljoin(base, PAGE)), f"{what}: Make the link links this page", link)
         join(ann, ben, link, relay_url, what, results)
         first_deal(ann, ben, what, results, shots)
         ann.tap("Next deal")
         ben.tap("Next deal")
-        play_until([ann, ben], lambda: both([ann, ben], deal=2, phase="discard"), "the second deal", 120)
+        play_until([ann, ben], lambda: both([ann, ben], deal=2) and not any(
+            p.button("Next deal").count() for p in (ann, ben)), "the second deal on both tables", 120)
         results.check(True, f"{what}: both devices go on into the second deal")
+        for player in (ann, ben):
+            player.shot(shots, "6-deal-2")
         check_tampered(ann, ben, what, results)
+        ben.shot(shots, "7-tampered")
     except Exception as exc:
         results.check(False, f"{what}: plays a game with a friend", f"{type(exc).__name__}: {exc}"[:1200])
         for player in (ann, ben):
@@ -462,8 +487,15 @@ def join(ann: Player, ben: Player, link: str, relay_url: str, what: str, results
         ann.area.get_by_text(host).first.wait_for(state="visible", timeout=20_000)
     results.check(host in ann.text(), f"{what}: the link maker's panel shows the relay used ({host})",
                   ann.text()[-600:])
-    play_until([ann, ben], lambda: both([ann, ben], phase="discard"), "the first deal on both devices", 120)
+    # nobody moves yet: each page's hand is taken as dealt (the shuffles are the pages' own)
+    wait_until(lambda: both([ann, ben], phase="discard"), "the first deal on both devices", 120)
     seconds = time.monotonic() - started
+    words = {p.name: p.text() for p in (ann, ben)}
+    results.check(f"You are playing {ann.name}'s game" in words[ben.name]
+                  and f"{ben.name} has joined" in words[ann.name]
+                  and not re.search(r"\bYou(?:'s| has| plays| lays)\b", words[ben.name]),
+                  f"{what}: each page names the other player as typed in the link ({ann.name}, "
+                  f"{ben.name}), never as \"You\"", words[ben.name][-800:])
     results.check(True, f"{what}: the friend's page joins from the link alone and the first deal is dealt "
                   f"on both ({seconds:.0f} s from opening the link)")
     print(f"time friend game: from opening the link to the first deal on both devices {seconds:.1f} s",
@@ -476,10 +508,13 @@ def first_deal(ann: Player, ben: Player, what: str, results: Results, shots: Pat
     hands = {p.name: set(p.state()["hands"][p.state()["seat"]]) for p in (ann, ben)}
     secrets_kept(ann, ben, hands["Ben"], f"{what} [as dealt]", results)
     secrets_kept(ben, ann, hands["Ann"], f"{what} [as dealt]", results)
-    ann.tab.screenshot(path=str(shots / "ann-dealt.png"))
+    for player in (ann, ben):
+        player.shot(shots, "2-dealt")
     play_until([ann, ben], lambda: both([ann, ben], phase="play"), "the throws made on both devices")
     secrets_kept(ann, ben, hands["Ben"], f"{what} [after the throws]", results)
     secrets_kept(ben, ann, hands["Ann"], f"{what} [after the throws]", results)
+    for player in (ann, ben):
+        player.shot(shots, "3-thrown")
     events = ben.state()["events"]
     play_until([ann, ben], lambda: ben.state()["events"] >= events + 2, "two cards laid")
     before = ben.state()
@@ -487,12 +522,14 @@ def first_deal(ann: Player, ben: Player, what: str, results: Results, shots: Pat
     ben.find_room()
     play_until([ann, ben], lambda: ben.state().get("events", 0) >= before["events"], "the game reloaded", 120)
     after = ben.state()
+    ben.shot(shots, "4-reloaded")
     results.check(after["hands"][after["seat"]] == before["hands"][before["seat"]],
                   f"{what}: after a reload mid-play the friend's page has the same game and hand back",
                   f"{before['hands']} -> {after['hands']}")
     started = time.monotonic()
     play_until([ann, ben], lambda: all(p.button("Next deal").count() for p in (ann, ben)), "the first show")
-    ben.tab.screenshot(path=str(shots / "ben-show.png"))
+    for player in (ann, ben):
+        player.shot(shots, "5-show")
     results.check(True, f"{what}: the first deal is played by touch to the show, the reloaded page playing "
                   f"on ({time.monotonic() - started:.0f} s after the reload)")
 
