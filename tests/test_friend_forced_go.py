@@ -31,3 +31,15 @@ def test_a_go_forced_by_the_friends_card_is_said_for_the_person(monkeypatch):
     assert ann.table.game.events[-1] == ben.table.game.events[-1] and ann.table.number == 1
     goes = [e for e in ann.table.game.events if "go" in e.text.lower()]
     assert goes, "the deal had no go: pick another seed"
+
+
+def test_the_panels_rows_wrap_on_a_phone(monkeypatch):
+    """At 390 px the row "Finish against the computer", "Save the game", "Leave this game" was cut to
+    "Finish ag…", "Save the …", "Leave thi…" (check_friend's picture after a tampered message): the
+    panel's rows wrap, as the table's own rows do (.crib-row)."""
+    ann, _ = made(monkeypatch)
+    panel = ann.friend_panel
+    rows = [panel.after_row, *(w for w in panel.setup.children if type(w).__name__ == "HBox")]
+    assert len(rows) == 3 and all("crib-row" in row._dom_classes for row in rows)
+    buttons = panel.after_row.children
+    assert len(buttons) == 4 and all(b.layout.width == "auto" for b in buttons)  # never cut to "Finish ag…"

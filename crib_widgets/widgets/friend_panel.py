@@ -106,11 +106,10 @@ class FriendPanel(widgets.VBox):
         self.setup = widgets.VBox([widgets.HTML(
             "<p>Play someone on their own phone or computer: make a link, send it by any messenger, and "
             "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
-            widgets.HBox([self.target, self.muggins]), self.players, self.seats_box,
-            widgets.HBox([self.your_name, self.friend_name]), self.relay_input, self.make_button])
+            _row(self.target, self.muggins), self.players, self.seats_box,
+            _row(self.your_name, self.friend_name), self.relay_input, self.make_button])
         self._show_seats()
-        self.after_row = widgets.HBox([self.computer_button, self.save_button, self.back_button,
-                                       self.end_button])
+        self.after_row = _row(self.computer_button, self.save_button, self.back_button, self.end_button)
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
         self.children = (self.setup, self.link_view, self.state_view, self.after_row)
         self.draw()
@@ -274,6 +273,17 @@ class FriendPanel(widgets.VBox):
         self.computer_button.layout.display = self.save_button.layout.display = None if stuck else "none"
         self.back_button.layout.display = None if away else "none"
         self.back_button.description = f"Back to the game with {flow.friend}"
+
+
+def _row(*items: widgets.Widget) -> widgets.HBox:
+    """A row that wraps on a phone, as the table's own rows, its buttons as wide as their words (a
+    button is 148 px wide by default: "Finish against the computer" was cut to "Finish ag…")."""
+    for item in items:
+        if isinstance(item, widgets.Button):
+            item.layout.width = "auto"
+    box = widgets.HBox(list(items))
+    box.add_class("crib-row")
+    return box
 
 
 def link_html(flow: FriendGame) -> str:
