@@ -123,6 +123,7 @@ class FriendPanel(widgets.VBox):
             return ""
         flow, note = come_back(self.keep, environ)
         if flow is not None:
+            self.view.went_live()  # the game comes with no tap: the page's "Getting ready" note goes
             self._take(flow)
         return note
 

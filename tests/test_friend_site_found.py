@@ -1,6 +1,11 @@
-"""A go forced on this device's person by the friend's card is said by the table, as after a
-computer's card (check_friend on the built book: Ann's page showed "The table says go for you…" after
-Ben's card and nothing came, so both pages waited for ever)."""
+"""What check_friend found on the built book (two browsers at 390 px playing a friend's game):
+
+- a go forced on this device's person by the friend's card is said by the table, as after a
+  computer's card (Ann's page showed "The table says go for you…" after Ben's card and nothing came,
+  so both pages waited for ever);
+- the panel's rows wrap on a phone, its buttons never cut;
+- the friend's page, joined from the link with no tap, drops the static page's "Getting ready" note.
+"""
 
 from __future__ import annotations
 
@@ -43,3 +48,12 @@ def test_the_panels_rows_wrap_on_a_phone(monkeypatch):
     assert len(rows) == 3 and all("crib-row" in row._dom_classes for row in rows)
     buttons = panel.after_row.children
     assert len(buttons) == 4 and all(b.layout.width == "auto" for b in buttons)  # never cut to "Finish ag…"
+
+
+def test_the_friends_page_joined_from_the_link_drops_the_getting_ready_note(monkeypatch):
+    """Ben's page opened from the link shows the game by itself (no tap): Python runs, so the static
+    page's "Getting ready: ... in a few moments the table comes alive" note must go (it stayed above
+    Ben's first deal until his first tap)."""
+    ann, ben = made(monkeypatch)
+    relay(ann, ben)
+    assert ben.friend_panel.flow is not None and "Getting ready" not in ben.status.value
