@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_MS, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
+  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
 } from "../src/page/lib/friend.js";
 import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
 
@@ -33,13 +33,13 @@ function trystero() {
   return fake;
 }
 
-function setUp() {
+function setUp(random = () => 0) {
   const fake = trystero();
   const ran = [];
   let clock = 1000;
   const play = new FriendPlay({ joinRoom: fake.joinRoom, relaySockets: fake.relaySockets,
     defaults: ["wss://a.example", "wss://b.example/announce"], run: (code) => { ran.push(code); return Promise.resolve({ status: "ok" }); },
-    now: () => clock });
+    now: () => clock, random });
   return { fake, ran, play, tick: (ms) => { clock += ms; } };
 }
 
@@ -244,6 +244,25 @@ test("a room alone for REJOIN_MS with a relay open joins again (announcing at on
   tick(REJOIN_MS * 3);
   play.watchRelays();
   assert.equal(fake.joined.length, 2);  // nor with no relay open
+});
+
+test("each wait alone before joining again is drawn afresh, so two pages that join in step fall out of step", () => {
+  const draws = [0.9, 0.1, 0.5];
+  const { fake, play, tick } = setUp(() => draws.shift());
+  play.update(page(out([[1, "a"]])));
+  fake.sockets["ws://127.0.0.1:8123"] = { readyState: 1 };
+  const joinsAfter = (ms) => {
+    const before = fake.joined.length;
+    tick(ms - 1);
+    play.watchRelays();
+    assert.equal(fake.joined.length, before, `not before ${ms} ms`);
+    tick(1);
+    play.watchRelays();
+    assert.equal(fake.joined.length, before + 1, `at ${ms} ms`);
+  };
+  joinsAfter(REJOIN_MS + 0.9 * REJOIN_JITTER_MS);
+  joinsAfter(REJOIN_MS + 0.1 * REJOIN_JITTER_MS);
+  joinsAfter(REJOIN_MS + 0.5 * REJOIN_JITTER_MS);
 });
 
 test("two elements of one room on a page: the one whose messages go further is sent from", () => {

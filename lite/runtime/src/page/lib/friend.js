@@ -19,6 +19,10 @@ export const MESSAGE_CAP = 256 * 1024;
 export const RELAY_WAIT_MS = 12000;
 /** How long a room waits alone, a relay open, before it joins again (`rejoinAlone`). */
 export const REJOIN_MS = 15000;
+/** Up to this much more, at random each time: two pages whose offers cross at every join (a friend's
+ * page reloaded a few seconds after this one joined again) would otherwise join again in step for ever
+ * (check_friend: a reloaded friend's page not found in 90 s, once in six runs on a busy machine). */
+export const REJOIN_JITTER_MS = 10000;
 const RELAY = /^wss?:\/\/[^\s"'<>\\]{1,200}$/;
 const OPEN = 1; // WebSocket.OPEN
 
@@ -67,8 +71,8 @@ export function relayFailedSentence(urls, own) {
 export class FriendPlay {
   /** `joinRoom(config, roomId)` and `relaySockets()` are Trystero's (lib's torrent strategy),
    * `defaults` its public relays, `run(code)` window.cribLive.run. */
-  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now() }) {
-    Object.assign(this, { joinRoom, relaySockets, defaults, run, now });
+  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random }) {
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random });
     this.rooms = new Map();
   }
 
@@ -115,7 +119,8 @@ export class FriendPlay {
     const action = trystero.makeAction("crib");
     const send = (text, target) => Promise.resolve(action.send(text, target ? { target } : undefined))
       .catch((error) => console.warn("crib-friend: a message could not be sent", error));
-    Object.assign(room, { trystero, send, joinedAt: this.now() });
+    const wait = REJOIN_MS + Math.floor(this.random() * REJOIN_JITTER_MS);
+    Object.assign(room, { trystero, send, joinedAt: this.now(), wait });
     action.onMessage = (data) => { this.tell("deliver", name, base64Of(textOf(data))); };
     trystero.onPeerJoin = (peerId) => {
       room.peers.add(peerId);
@@ -129,12 +134,13 @@ export class FriendPlay {
     };
   }
 
-  /** A room still alone REJOIN_MS after it joined, with a relay open, joins again. Two browsers'
+  /** A room still alone REJOIN_MS (and up to REJOIN_JITTER_MS more) after it joined, with a relay
+   * open, joins again. Two browsers'
    * offers cross at the relay and only one side answers (Trystero's rule); the other side's offers
    * go out only when it announces again, which a tracker may set to every two minutes (bittorrent-
    * tracker's default): joining again announces at once, so a friend is found within REJOIN_MS. */
   rejoinAlone(room, open) {
-    if (room.peers.size || !open || this.now() - room.joinedAt < REJOIN_MS) return;
+    if (room.peers.size || !open || this.now() - room.joinedAt < room.wait) return;
     room.trystero.leave();
     this.connect(room);
   }
