@@ -311,6 +311,11 @@ class Player:
         card.wait_for(state="visible", timeout=30_000)
         card.tap()
 
+    def status(self) -> str:
+        """The table's status line (what it tells the person to do or wait for)."""
+        line = self.area.locator(".crib-status").first
+        return line.inner_text(timeout=10_000) if line.count() else ""
+
     def text(self) -> str:
         return self.area.inner_text()
 
@@ -367,12 +372,22 @@ def wait_until(done, what: str, limit_s: float) -> None:
         time.sleep(0.5)
 
 
+STILL_S = 90  # nothing moved on either page this long (a step is due every few seconds): stuck
+
+
 def play_until(players: list[Player], done, what: str, limit_s: float = 420) -> None:
-    """Each player moves when it is theirs until ``done()``."""
-    until = time.monotonic() + limit_s
+    """Each player moves when it is theirs until ``done()``; stuck when nothing moves for STILL_S."""
+    until, moved, seen = time.monotonic() + limit_s, time.monotonic(), None
     while not done():
-        if time.monotonic() > until:
+        now = time.monotonic()
+        if now > until:
             raise AssertionError(f"{what}: not reached in {limit_s:.0f} s")
+        progress = [p.state().get("events", 0) for p in players]
+        if progress != seen:
+            seen, moved = progress, now
+        elif now - moved > STILL_S:
+            said = "; ".join(f"{p.name}'s table says {p.status()!r}" for p in players)
+            raise AssertionError(f"{what}: stuck, nothing moved on either page for {STILL_S} s ({said})")
         if not any(player.step() for player in players):
             time.sleep(0.5)
 
@@ -554,7 +569,7 @@ def check_tampered(ann: Player, ben: Player, what: str, results: Results) -> Non
     shown = said and re.sub(r"\s+", "", said) in re.sub(r"\s+", "", ben.text())
     results.check(one and shown and state["events"] >= events,
                   f"{what}: a message changed in flight is refused in one sentence on the table, "
-                  "the game so far kept",
+                  f"the game so far kept ({said!r})",
                   f"said {said!r}, shown {bool(shown)}, events {events} -> {state['events']}")
 
 
