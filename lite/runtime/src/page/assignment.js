@@ -444,8 +444,15 @@ function finishBox(link, data, state, practice) {
       "as you go. To hand your answers in, open this page again and type the student code from your sheet too, " +
       "or use the link your teacher sent." }));
   }
-  // the time saved is signed with the answers: crib grade grades a student's latest file
-  const results = () => resultsFile(link, state.answers.map((a) => (a === "" ? null : a)));
+  // the time saved is signed with the answers: crib grade grades a student's latest file. The same
+  // answers keep the time first signed, so the results code and the file saved with them are one.
+  let signed = null;
+  const results = async () => {
+    const answers = state.answers.map((a) => (a === "" ? null : a));
+    const key = JSON.stringify(answers);
+    if (!signed || signed.key !== key) signed = { key, file: await resultsFile(link, answers) };
+    return signed.file;
+  };
   const named = fileName(link, data);
   const missing = () => state.answers.filter((a) => a === null || a === "").length;
   const choice = progressChoice();
