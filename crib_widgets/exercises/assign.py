@@ -36,6 +36,7 @@ import re
 import secrets
 import unicodedata
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -216,11 +217,7 @@ class Assignment:
             "hands": self.hands, "seed": self.seed, "options": self.options,
             "roster": list(self.roster), "fingerprint": self.fingerprint, "secret": self.secret,
         }
-        if self.added:
-            data["added"] = list(self.added)
-        if site:
-            data["site"] = site
-        return data
+        return with_roster_extras(data, self.added, site)
 
     @classmethod
     def from_json(cls, data: object, where: str = "the class file") -> Assignment:
@@ -228,13 +225,11 @@ class Assignment:
         try:
             if not isinstance(data, dict) or data.get("crib_class") != FORMAT:
                 raise KeyError("crib_class")
-            names = [data["roster"], data.get("added", [])]
-            if not all(isinstance(group, list) and all(isinstance(n, str) for n in group) for group in names):
-                raise TypeError("roster")
+            roster, added = roster_lists(data)
             if not isinstance(data["options"]["check"], bool):
                 raise TypeError("options")
-            made = cls(data["kind"], data["difficulty"], data["hands"], data["seed"], tuple(names[0]),
-                       data["options"]["check"], data["options"]["by"], data["secret"], tuple(names[1]))
+            made = cls(data["kind"], data["difficulty"], data["hands"], data["seed"], roster,
+                       data["options"]["check"], data["options"]["by"], data["secret"], added)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, CribbageError):
                 raise CribbageError(f"{where}: {error}") from None
@@ -244,6 +239,25 @@ class Assignment:
             raise ClassChanged(f"{where} was changed after `crib assign` wrote it (its fingerprint does "
                                "not match): use the original, or make the assignment again")
         return made
+
+
+def with_roster_extras(data: dict, added: Sequence[str], site: str) -> dict:
+    """A class file's content (a set's or a tournament's) with the students added late and the
+    book's address, each only when there is one."""
+    if added:
+        data["added"] = list(added)
+    if site:
+        data["site"] = site
+    return data
+
+
+def roster_lists(data: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The class list and the students added late, read from a class file's content; a TypeError
+    naming "roster" when either is not a list of names."""
+    names = [data["roster"], data.get("added", [])]
+    if not all(isinstance(group, list) and all(isinstance(n, str) for n in group) for group in names):
+        raise TypeError("roster")
+    return tuple(names[0]), tuple(names[1])
 
 
 LINK_FIELDS = ("v", "set", "student", "check", "by", "class", "key", "q")

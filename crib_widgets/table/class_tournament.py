@@ -37,7 +37,9 @@ from ..exercises.assign import (
     checked_class,
     find_on_roster,
     read_class_file,
+    roster_lists,
     signing_key,
+    with_roster_extras,
 )
 from ..exercises.collect import Collected
 from ..exercises.generate import check_student
@@ -132,22 +134,16 @@ class Tournament:
     def to_json(self, site: str = "") -> dict[str, object]:
         data: dict[str, object] = {"crib_tournament": FORMAT, "set": self.code, **self.chosen.to_dict(),
                 "roster": list(self.roster), "fingerprint": self.fingerprint, "secret": self.secret}
-        if self.added:
-            data["added"] = list(self.added)
-        if site:
-            data["site"] = site
-        return data
+        return with_roster_extras(data, self.added, site)
 
     @classmethod
     def from_json(cls, data: object, where: str = "the class file") -> Tournament:
         try:
             if not isinstance(data, dict) or data.get("crib_tournament") != FORMAT:
                 raise KeyError("crib_tournament")
-            names = [data["roster"], data.get("added", [])]
-            if not all(isinstance(group, list) and all(isinstance(n, str) for n in group) for group in names):
-                raise TypeError("roster")
+            roster, added = roster_lists(data)
             made = cls(DuplicateSet(data["seed"], data["deals"], data["level"], data.get("muggins", False)),
-                       tuple(names[0]), data["secret"], tuple(names[1]))
+                       roster, data["secret"], added)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, CribbageError):
                 raise CribbageError(f"{where}: {error}") from None
