@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, readOut, relayFailedSentence, textOf,
+  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, deviceOf, readOut, relayFailedSentence,
+  textOf,
 } from "../src/page/lib/friend.js";
 import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
 
@@ -43,7 +44,11 @@ function setUp(random = () => 0) {
   return { fake, ran, play, tick: (ms) => { clock += ms; } };
 }
 
-const call = (name, text, room = ROOM) => `from crib_widgets.table.friend_bridge import ${name}\n${name}("${room}", ${JSON.stringify(text)})`;
+const call = (name, text, room = ROOM, device = null) => `from crib_widgets.table.friend_bridge import ${name}\n`
+  + `${name}("${room}", ${JSON.stringify(text)}${device === null ? "" : `, "${device}"`})`;
+// A message of the game as Python's wire format writes it (crib_widgets/remote/wire.py), from `device`.
+const wire = (device, seq = 0, kind = "ack") => JSON.stringify({ body: {}, crib: "remote", from: device,
+  game: "0123456789abcdef", kind, saw: [0, 0, 0, 0], seen: ["", "", "", ""], seq, v: 1 });
 
 test("the link's code is the text after #friend=, or '' (none, or longer than Python reads)", () => {
   assert.equal(friendCode("#friend=abc_DEF-123"), "abc_DEF-123");
@@ -270,4 +275,64 @@ test("two elements of one room on a page: the one whose messages go further is s
   play.update(page(out([]), out([[1, "a"], [2, "b"]]), out([[1, "a"]])));
   assert.equal(fake.joined.length, 1);
   assert.deepEqual(fake.joined[0].sent.map(([t]) => t), ["a", "b"]);
+});
+
+test("the device a message names as its sender, or null for anything else", () => {
+  assert.equal(deviceOf(wire(0)), "0");
+  assert.equal(deviceOf(wire(3)), "3");
+  for (const bad of [wire(4), wire(-1), wire(1.5), wire("2"), wire(null), '{"from":2}', "[2]", "not json", "",
+    JSON.stringify({ crib: "remote", from: 1, pad: "x".repeat(MESSAGE_CAP) }), undefined]) {
+    assert.equal(deviceOf(bad), null, String(bad).slice(0, 40));
+  }
+  assert.equal(bridgeCall("peer", ROOM, "left", "2"), call("peer", "left", ROOM, "2"));
+  assert.equal(bridgeCall("peer", ROOM, "left", "0"), call("peer", "left", ROOM, "0"));
+  for (const bad of [null, "4", "12", '1"); import os; ("', 2]) {
+    assert.equal(bridgeCall("peer", ROOM, "left", bad), call("peer", "left"), String(bad));
+  }
+});
+
+test("at a table of three or four, each peer is the device its first message names: who leaves is named", () => {
+  const { fake, ran, play } = setUp();
+  play.update(page(out([[1, "mine"]])));
+  const room = fake.joined[0];
+  room.onPeerJoin("peer-cy");
+  room.onPeerJoin("peer-ben");
+  room.action.onMessage(wire(2), { peerId: "peer-cy" });
+  room.action.onMessage(wire(1, 1, "join"), { peerId: "peer-ben" });
+  room.action.onMessage(wire(3), { peerId: "peer-ben" });  // a later claim changes nothing
+  room.onPeerLeave("peer-ben");
+  room.onPeerLeave("peer-cy");
+  const b64 = (text) => Buffer.from(text).toString("base64");
+  assert.deepEqual(ran, [call("peer", "joined"), call("peer", "joined"),
+    call("peer", "joined", ROOM, "2"), call("deliver", b64(wire(2))),
+    call("peer", "joined", ROOM, "1"), call("deliver", b64(wire(1, 1, "join"))), call("deliver", b64(wire(3))),
+    call("peer", "left", ROOM, "1"), call("peer", "left", ROOM, "2")]);
+});
+
+test("a peer that never sent a game's message leaves unnamed; one not joined names no device", () => {
+  const { fake, ran, play } = setUp();
+  play.update(page(out([])));
+  const room = fake.joined[0];
+  room.action.onMessage(wire(2), { peerId: "stranger" });  // Trystero never said it joined
+  room.onPeerJoin("p");
+  room.action.onMessage("not a message of the game", { peerId: "p" });
+  room.onPeerLeave("p");
+  room.onPeerLeave("stranger");
+  assert.deepEqual(ran.filter((code) => code.includes("peer(")),
+    [call("peer", "joined"), call("peer", "left"), call("peer", "left")]);
+});
+
+test("a friend's page reloaded is back under a new peer: the old peer's leaving names nobody gone", () => {
+  const { fake, ran, play } = setUp();
+  play.update(page(out([])));
+  const room = fake.joined[0];
+  room.onPeerJoin("old");
+  room.action.onMessage(wire(2), { peerId: "old" });
+  room.onPeerJoin("new");
+  room.action.onMessage(wire(2, 0, "resync"), { peerId: "new" });
+  ran.length = 0;
+  room.onPeerLeave("old");  // its connection timed out after the reload
+  assert.deepEqual(ran, []);
+  room.onPeerLeave("new");
+  assert.deepEqual(ran, [call("peer", "left", ROOM, "2")]);
 });

@@ -55,6 +55,19 @@ export function readOut(el) {
   return { room, relay, messages: messages.sort((a, b) => a[0] - b[0]) };
 }
 
+/** The device (seat of the game: "0" the link maker's, "1" to "3" its friends') a message names
+ * as its sender (Python's wire format, crib_widgets/remote/wire.py: `"from"`), or null. Each page
+ * sends only its own messages (a device missing some asks their sender again), so a peer's first
+ * message says which device it is; its claim only ever names who left, and Python checks every
+ * message itself. */
+export function deviceOf(text) {
+  if (typeof text !== "string" || text.length > MESSAGE_CAP) return null;
+  let data;
+  try { data = JSON.parse(text); } catch (error) { return null; }
+  const from = data && typeof data === "object" && data.crib === "remote" ? data.from : null;
+  return Number.isInteger(from) && from >= 0 && from <= 3 ? String(from) : null;
+}
+
 const lastNumber = (out) => (out.messages.length ? out.messages[out.messages.length - 1][0] : 0);
 
 /** The sentence Python says when no relay can be reached (`urls`: the relays tried). */
@@ -102,7 +115,8 @@ export class FriendPlay {
 
   join({ room: name, relay }) {
     const urls = relay ? [relay] : this.defaults;
-    const room = { name, urls, own: Boolean(relay), lastSent: 0, messages: [], peers: new Set(),
+    // peers: each peer connected now -> its device ("0".."3"), null until its first message says
+    const room = { name, urls, own: Boolean(relay), lastSent: 0, messages: [], peers: new Map(),
       since: this.now(), failed: false, open: "" };
     this.connect(room);
     this.rooms.set(name, room);
@@ -121,17 +135,36 @@ export class FriendPlay {
       .catch((error) => console.warn("crib-friend: a message could not be sent", error));
     const wait = REJOIN_MS + Math.floor(this.random() * REJOIN_JITTER_MS);
     Object.assign(room, { trystero, send, joinedAt: this.now(), wait });
-    action.onMessage = (data) => { this.tell("deliver", name, base64Of(textOf(data))); };
+    action.onMessage = (data, context) => {
+      const text = textOf(data);
+      this.learnDevice(room, context && context.peerId, text);
+      this.tell("deliver", name, base64Of(text));
+    };
     trystero.onPeerJoin = (peerId) => {
-      room.peers.add(peerId);
+      if (!room.peers.has(peerId)) room.peers.set(peerId, null);
       room.messages.forEach(([, text]) => send(text, peerId));
       this.tell("peer", name, "joined");
     };
     trystero.onPeerLeave = (peerId) => {
+      const device = room.peers.get(peerId) ?? null;
       room.peers.delete(peerId);
       room.since = this.now();  // the relay is needed again from now: the wait starts over
-      this.tell("peer", name, "left");
+      // a device whose page is still here under another peer (a reload seen before its old
+      // connection timed out) has not left
+      if (device !== null && [...room.peers.values()].includes(device)) return;
+      this.tell("peer", name, "left", device);
     };
+  }
+
+  /** The first message of a peer whose device is not known yet names it: Python is told that
+   * device joined (so a friend back after leaving is named as back, and one who closes the tab
+   * later is named as gone). */
+  learnDevice(room, peerId, text) {
+    // only a peer Trystero said joined (and still is here), once
+    if (!room.peers.has(peerId) || room.peers.get(peerId) !== null) return;
+    const device = deviceOf(text);
+    room.peers.set(peerId, device);
+    if (device !== null) this.tell("peer", room.name, "joined", device);
   }
 
   /** A room still alone REJOIN_MS (and up to REJOIN_JITTER_MS more) after it joined, with a relay
@@ -165,8 +198,8 @@ export class FriendPlay {
     }
   }
 
-  tell(name, room, text) {
-    const code = bridgeCall(name, room, text);
+  tell(name, room, text, device = null) {
+    const code = bridgeCall(name, room, text, device);
     if (code) return Promise.resolve(this.run(code)).catch(() => undefined);
     return Promise.resolve();
   }

@@ -12,10 +12,12 @@ export const ROOM = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The Python code that calls crib_widgets.table.friend_bridge's `name` (deliver, peer, relay_open,
  * relay_failed)
- * with the room and one text; null for a room that is not one. */
-export function bridgeCall(name, room, text) {
+ * with the room and one text (and, for `peer`, the device "0".."3" when the page knows it); null
+ * for a room that is not one. */
+export function bridgeCall(name, room, text, device = null) {
   if (typeof room !== "string" || !ROOM.test(room)) return null;
-  return `from crib_widgets.table.friend_bridge import ${name}\n${name}(${JSON.stringify(room)}, ${JSON.stringify(text)})`;
+  const whose = typeof device === "string" && /^[0-3]$/.test(device) ? `, "${device}"` : "";
+  return `from crib_widgets.table.friend_bridge import ${name}\n${name}(${JSON.stringify(room)}, ${JSON.stringify(text)}${whose})`;
 }
 
 /** The friend's link code, the text after "#friend=" in the page's address (`hash`), for
