@@ -10,7 +10,8 @@ import random
 import pytest
 from friend_play import game_of, pair
 
-from crib_widgets.game import ChangeKind, Discard
+from crib_widgets.errors import CribbageError
+from crib_widgets.game import ChangeKind, Discard, Game
 from crib_widgets.table.friend_table import NO_HINTS, FriendTable
 from crib_widgets.table.seats import LEARNER, REMOTE
 
@@ -104,3 +105,23 @@ def test_a_friends_throws_are_not_weighed_nor_recorded(monkeypatch):
     a.prepare_judging()  # the page calls it while the person thinks: here it weighs nothing
     a.move(a.learner_moves()[0])
     assert weighed == [] and a.records == []
+
+
+def test_each_deals_log_names_its_own_number():
+    """Deal 2's log said "Deal 1: Ben deals (Ben's crib)" under the header "deal 2": each deal is
+    checked by an engine of its own, which numbered its deal 1 (check_friend's screenshot)."""
+    hub, _ann, _ben = pair(seed=0)
+    tables = tables_of(hub)
+    rng = random.Random(0)
+    said: dict[int, set[str]] = {}
+    for _ in range(5_000):
+        if not step(hub, tables, rng, []) or tables[0].number > 3:
+            break
+        for t in tables:
+            first = next(e.text for e in t.game.events if e.kind.value == "deal")  # the engine's own deal
+            said.setdefault(t.number, set()).add(first)
+    assert tables[0].number > 3
+    for number, texts in said.items():
+        assert texts and all(text.startswith(f"Deal {number}: ") for text in texts), (number, texts)
+    with pytest.raises(CribbageError, match="first_deal must be a whole number from 1"):
+        Game(first_deal=0)

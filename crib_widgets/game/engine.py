@@ -73,6 +73,9 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
       one card per seat, then a round per tie (see `stack_deck`'s module, ``stacked_cut``).
     - ``start``: begin the first deal at a lesson's moment, the show or the middle of the play
       (a `Start` or its dict; `show_scenario` and `play_scenario` build one).
+    - ``first_deal``: the number the narration gives the first deal ("Deal 3: Ann deals"), for a
+      game that is one deal of a longer one (a game between devices checks each deal with an
+      engine of its own); ``deal_number`` still counts this engine's deals from 1.
 
     ``game.setup`` is the public `Setup` value of all of these (what a save writes down).
 
@@ -107,7 +110,11 @@ class Game(CheckMixin, PlayMixin, ShowMixin, MugginsMixin):
     def __init__(self, rules: Rules | None = None, seed: int | None = None,
                  deck: Sequence[object] | str | None = None, dealer: int | None = None,
                  scores: Sequence[int] | None = None, names: Sequence[str] | None = None, *,
-                 cut: Sequence[object] | None = None, start: Start | dict[str, Any] | None = None) -> None:
+                 cut: Sequence[object] | None = None, start: Start | dict[str, Any] | None = None,
+                 first_deal: int = 1) -> None:
+        if type(first_deal) is not int or first_deal < 1:
+            raise CribbageError(f"first_deal must be a whole number from 1, got {first_deal!r}")
+        self._first_deal = first_deal
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):

@@ -51,7 +51,8 @@ class PlayMixin(GameState):
         self._phase = Phase.DISCARD
         say, dealer = self._say, self._dealer
         side = rules.side_of(dealer)
-        self._events.append(Event(EventKind.DEAL, say.deal(self._deal_number, dealer), dealer, side))
+        number = self._deal_number + self._first_deal - 1  # a deal of a longer game: its own number
+        self._events.append(Event(EventKind.DEAL, say.deal(number, dealer), dealer, side))
         if crib_index >= 0:
             self._events.append(Event(EventKind.CRIB_CARD, say.crib_card(), dealer, side,
                                       cards=(deck[crib_index],)))

@@ -66,6 +66,7 @@ class GameState:
     _moves: list[Move]
     _result: GameResult | None
     _deal_number: int
+    _first_deal: int  # the narration's number of the first deal
     _quiet: bool  # a lesson's set-up is laid out, not scored
     _phase: Phase
     _turn: int | None

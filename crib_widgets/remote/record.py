@@ -163,7 +163,8 @@ class DealRecord:
     def engine(self, rules: Rules, names: Sequence[str], mine: set[int]) -> Game:
         """A fresh engine for this deal with the moves applied so far (stand-ins where unknown)."""
         deck = engine_deck(self, rules.players, mine)
-        game = Game(rules, seed=0, deck=deck, dealer=self.dealer, scores=list(self.scores), names=list(names))
+        game = Game(rules, seed=0, deck=deck, dealer=self.dealer, scores=list(self.scores), names=list(names),
+                    first_deal=self.number)
         for entry in self.moves[:self.applied]:
             game.apply(to_move(entry, deck))
         return game
