@@ -1,5 +1,6 @@
 """What a live page loads, by site-relative URL with its digest (``?v=``): the runtime, the worker,
-Pyodide, the Python files (``live_python``) and the widgets' style sheet; what the worker is told
+Pyodide, the Python files (``live_python``), the widgets' style sheet and the transport of a game
+with a friend; what the worker is told
 of them; and, after the build, the worker placed in the service worker's scope and every file the
 pages name checked to be in the site.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from live_python import FIRST_IMPORT, LATER, PACKAGES, SNAPSHOT, STDLIB, build_python, gzipped, zip_modules
 from live_runtime import (
+    FRIEND_SCRIPT,
     LITE,
     PAGE_STATIC,
     RUNTIME,
@@ -37,6 +39,7 @@ def runtime_paths() -> dict:
         "packages": f"_static/crib-live/{gzipped(PACKAGES)}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
         "styles": f"_static/{WIDGET_STYLES}",
+        "friend": f"_static/{FRIEND_SCRIPT}",
         "embed": "_static/widgets/embed.js",
     }
 
@@ -48,7 +51,7 @@ def page_paths() -> dict:
     digests = copy_runtime(LITE / "_static" / "crib-live")
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
-    paths["styles"] += "?v=" + digest(PAGE_STATIC / WIDGET_STYLES)
+    digest_static(paths)
     for key, value in zip(("stdlib", "later", "packages", "snapshot"),
                           build_python(LITE / "_static" / "crib-live").values(), strict=True):
         paths[key] += "?v=" + value
@@ -67,6 +70,13 @@ def page_paths() -> dict:
     return paths
 
 
+def digest_static(paths: dict) -> None:
+    """The page's static files that crib_live_page.js loads itself, each with its digest: Sphinx
+    digests only the scripts a page names in its head, and a host may keep ``_static/`` for a year."""
+    paths["styles"] += "?v=" + digest(PAGE_STATIC / WIDGET_STYLES)
+    paths["friend"] += "?v=" + digest(PAGE_STATIC / FRIEND_SCRIPT)
+
+
 def place_worker(app: Sphinx, error: Exception | None) -> None:
     """After the JupyterLite build: the page's Python worker copied into the service worker's scope,
     and every file the pages name (the worker, Pyodide, the snapshot...) checked to be there."""
@@ -77,7 +87,7 @@ def place_worker(app: Sphinx, error: Exception | None) -> None:
     # the page's Python worker lives in the service worker's scope (service_worker.SERVICE_WORKER)
     shutil.copy2(LITE / "_static" / "crib-live" / WORKER_BUNDLE, out / paths["worker"].split("?")[0])
     files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot", "stdlib",
-                                                   "later", "packages")]
+                                                   "later", "packages", "friend")]
     for named in files:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")

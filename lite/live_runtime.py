@@ -23,8 +23,11 @@ RUNTIME = LITE / "runtime"
 PAGE_STATIC = RUNTIME / "dist" / "static"
 #: The widgets' style sheet (lite/runtime/src/widgets.css), loaded by crib_live_page.js.
 WIDGET_STYLES = "crib-live-widgets.css"
+#: The transport of a game with a friend (lite/runtime/src/page/crib-friend.js), loaded by
+#: crib_live_page.js only once such a game is on the page.
+FRIEND_SCRIPT = "crib-friend.js"
 PAGE_SCRIPTS = ["assignment.js", "crib-a11y.js", "crib-book.js", "crib_live_page.js", "crib_run_all.js",
-                "widgets/embed.js", WIDGET_STYLES]
+                "widgets/embed.js", WIDGET_STYLES, FRIEND_SCRIPT]
 RUNTIME_BUNDLE = "crib-live-runtime.js"
 WORKER_BUNDLE = "crib-live-worker.js"
 SW_BUNDLE = "crib-sw.js"  # lite/runtime/src/sw.js bundled; the build writes it with its manifest

@@ -567,3 +567,23 @@ def test_the_extension_runs_each_job_of_lite_at_its_step_of_the_build(monkeypatc
                         "service_worker.write_service_worker", "site_hosting.precompress"]
     pages = [name for _, event, name in calls if event == "html-page-context"]
     assert pages == ["live_pages.add_live", "service_worker.add_ahead"]
+
+
+def test_the_friend_transport_is_loaded_with_its_digest(tmp_path, monkeypatch):
+    # _static/crib-friend.js was loaded with no ?v=: a host keeping _static/ for a year could serve
+    # an old copy of a new transport. crib_live_page.js loads it from the page's config, with its digest.
+    live_paths = importlib.import_module("live_paths")
+    monkeypatch.setattr(live_paths, "PAGE_STATIC", tmp_path)
+    (tmp_path / live_runtime.WIDGET_STYLES).write_text("a{}")
+    (tmp_path / live_runtime.FRIEND_SCRIPT).write_text("one")
+    paths = live_paths.runtime_paths()
+    live_paths.digest_static(paths)
+    assert paths["friend"] == f"_static/crib-friend.js?v={live_runtime.digest(tmp_path / 'crib-friend.js')}"
+    (tmp_path / live_runtime.FRIEND_SCRIPT).write_text("two")
+    again = live_paths.runtime_paths()
+    live_paths.digest_static(again)
+    assert again["friend"] != paths["friend"] and again["friend"].startswith("_static/crib-friend.js?v=")
+    assert "friend" not in live_pages.WORKER_ONLY  # the page's config carries it
+    page = (ROOT / "lite" / "runtime" / "src" / "page" / "crib_live_page.js").read_text(encoding="utf-8")
+    assert "site(config.friend)" in page and "'_static/crib-friend.js'" not in page
+    assert live_runtime.FRIEND_SCRIPT in live_runtime.PAGE_SCRIPTS  # the build asks for it to be there

@@ -217,8 +217,9 @@ function start() {
     timings.kernelReady = performance.now();
     timings.worker = kernel.workerTimings;
     await writeModules();
-    // a game with a friend on the page: its transport (_static/crib-friend.js) is loaded then, and only then
-    const friend = () => friendWhenPlayed(document, site('_static/crib-friend.js'), window.cribLive);
+    // a game with a friend on the page: its transport (config.friend: _static/crib-friend.js with its
+    // digest) is loaded then, and only then
+    const friend = () => friendWhenPlayed(document, site(config.friend), window.cribLive);
     new MutationObserver(() => { keepProgress(); keepGames(); friend(); })
       .observe(document.body, { subtree: true, childList: true, characterData: true });
     addEventListener('storage', takeOtherTabs);
