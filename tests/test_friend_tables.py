@@ -123,7 +123,7 @@ def test_a_page_that_says_which_device_left_names_it():
     assert ann.friends()[1][2] == "Cy has joined"
     assert ann.waiting_for() == "Ben left the game: finish it against the computer, or save it"
     said = friend_bridge.peer(ann.room, "left", "9")
-    assert said == "The page named a friend's device that is not 1, 2 or 3." and ann.note == said
+    assert said == "The page named a friend's device that is not 0, 1, 2 or 3." and ann.note == said
     friend_bridge.peer(ann.room, "joined", "1")
     assert ann.status == "joined" and ann.friends()[0][2] == "Ben has joined"
 

@@ -46,11 +46,14 @@ from .friend_link import FriendLink, read_code, relay_words
 from .seats import LEARNER, STRENGTHS, check_strength
 from .table import Table
 
-__all__ = ["FriendGame", "STATUSES", "OUT_MESSAGES", "KEEP_VERSION"]
+__all__ = ["FriendGame", "STATUSES", "LEFT_WORDS", "OUT_MESSAGES", "KEEP_VERSION"]
 
 #: The friend's status as the panel says it.
 STATUSES = {"waiting": "Waiting for {friend} to open the link", "joined": "{friend} has joined",
             "left": "{friend} has left the game"}
+#: What the person can do when the friend (at a table of two) has left.
+LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
+              "(under Play a friend on another device).")
 #: How many of the last messages sent the hidden element holds (the page sends those it has not).
 OUT_MESSAGES = 64
 KEEP_VERSION = 1
@@ -130,6 +133,28 @@ class FriendGame:
         gone = [self.link.device_name(d) for d in self.others if self.device_status(d) == "left"]
         return " and ".join(gone) or "A friend's page"
 
+    def left_words(self) -> str:
+        """What happened and what this device's people can do, once a friend's page has left. At a
+        table of three or four the deal in play needs every device (each holds the only key to its
+        own cards), so the others wait, or each finish the game on their own device."""
+        gone = [d for d in self.others if self.device_status(d) == "left"]
+        if len(self.others) == 1:
+            return f"{self.gone_words()} has left the game: {LEFT_WORDS}"
+        names = [self.link.device_name(d) for d in gone]
+        if len(names) == 1:
+            who, them, without = names[0], names[0], f"{names[0]}'s device: only it unlocks {names[0]}'s"
+        else:  # two gone, or a page gone that did not say whose
+            who = " and ".join(names) or "A friend's page"
+            them = "them" if names else "that friend"
+            without = ("their devices: only they unlock their" if names
+                       else "that device: only it unlocks that friend's")
+        have = "have" if " and " in who else "has"  # two friends, or two people at one device
+        return (f"{who} {have} left the game, and this deal cannot go on without {without} cards. You can "
+                f"wait for {them} to come back (opening the same link again on the same device brings the "
+                "game back where it was), or finish the game here against the computer (it plays every seat "
+                "not played on this device, and this deal starts again with new cards), or save it (under "
+                "Play a friend on another device).")
+
     def friends(self) -> list[tuple[int, str, str]]:
         """Each other device: its number, its people's names and its status in words."""
         names = {d: self.link.device_name(d) for d in self.others}
@@ -189,12 +214,14 @@ class FriendGame:
         return self._changed(self.stopped or (self.note if self.session.refused is not refused else ""))
 
     def peer(self, state: str, device: int | None = None) -> str:
-        """A friend's page joined the room or left it (``device``: whose, when the page knows)."""
+        """A friend's page joined the room or left it (``device``: whose, when the page knows: it
+        tells "joined" again with the device once that page's first message names it)."""
         if device in self.others:
             (self.gone.add if state == "left" else self.gone.discard)(device)
         heard = all(self.session.heard(d) for d in self.others)
         joined = "joined" if heard or len(self.others) == 1 else "waiting"
-        self.status = "left" if state != "joined" else joined
+        named_gone = bool(self.gone or self.session.left)  # a friend still gone while another comes back
+        self.status = "left" if state != "joined" or named_gone else joined
         if state == "joined":
             self.session.tick()  # tell the friend what this device has, so what it lacks comes again
         return self._changed("")

@@ -5,7 +5,7 @@ The page (Trystero, over the relay the link names) calls, through ``window.cribL
     from crib_widgets.table.friend_bridge import deliver
     deliver("ROOM", "B64")          # a message, standard base64 of its UTF-8 text
     peer("ROOM", "joined")          # or "left": the friend's page came or went
-    peer("ROOM", "left", "2")       # the same, naming the device when the page knows it (3-4 seats)
+    peer("ROOM", "left", "2")       # the same, naming the device ("0" to "3") when the page knows it
     relay_open("ROOM", "wss://a wss://b")  # the relays the page reaches now
     relay_failed("ROOM", "one sentence")
 
@@ -109,14 +109,15 @@ def _decode(b64: object) -> str | None:
 
 def peer(room: object, state: object, device: object = None) -> str:
     """A friend's page joined the room or left it (``"joined"``, ``"left"``); ``device``: whose
-    (its device number, "1" to "3"), when the page knows it."""
+    (its device number, "0" for the link maker's, "1" to "3"), when the page knows it (the page
+    learns it from the first message that page sent)."""
     found = _room(room)
     if isinstance(found, str):
         return found
     if state not in ("joined", "left"):
         return _say(found, "The page said something about your friend that is neither joined nor left.")
-    if device is not None and device not in ("1", "2", "3"):
-        return _say(found, "The page named a friend's device that is not 1, 2 or 3.")
+    if device is not None and device not in ("0", "1", "2", "3"):
+        return _say(found, "The page named a friend's device that is not 0, 1, 2 or 3.")
     assert isinstance(state, str)
     said = [g.peer(state, None if device is None else int(device)) for g in found]
     return next((s for s in said if s), "")

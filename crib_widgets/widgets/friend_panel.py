@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 
 from ..errors import CribbageError
-from ..table.friend import FriendGame
+from ..table.friend import LEFT_WORDS, FriendGame
 from ..table.friend_keep import come_back
 from ..table.friend_table import FriendTable
 from ..table.share import page_address
@@ -32,8 +32,6 @@ COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link
 SEAT_OPTIONS = [("A friend on their own device", "friend"), ("The computer", "computer"),
                 ("Someone at this device", "here")]
 DEFAULT_NAMES = {"friend": "Friend {}", "computer": "Computer {}", "here": "Player {}"}
-LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
-              "(under Play a friend on another device).")
 
 
 class TableView(Protocol):
@@ -202,7 +200,7 @@ class FriendPanel(widgets.VBox):
         if flow.stopped:
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over:
-            view.set_status(f"{flow.gone_words()} has left the game: {LEFT_WORDS}", "warn")
+            view.set_status(flow.left_words(), "warn")
 
     def _on_back(self) -> None:
         """Put the game with the friend on the table (when its first deal is dealt)."""
@@ -327,6 +325,6 @@ def state_html(flow: FriendGame) -> str:
     if flow.note:
         lines.append(flow.note)
     if flow.status == "left" and not flow.session.is_over:
-        lines.append(LEFT_WORDS[:1].upper() + LEFT_WORDS[1:])
+        lines.append(flow.left_words() if many else LEFT_WORDS[:1].upper() + LEFT_WORDS[1:])
     return '<div role="status" class="crib-friend-state">' + "".join(
         f"<div>{esc(line)}</div>" for line in lines) + "</div>"
