@@ -329,8 +329,8 @@ class Player:
             return False
         before = self.text()
         kinds = {m["kind"] for m in moves}
-        if "Discard" in kinds:
-            for name in state["hands"][state["seat"]][:2]:
+        if "Discard" in kinds:  # two cards at a table of two, one at a table of three or four
+            for name in next(m for m in moves if m["kind"] == "Discard")["cards"]:
                 self.tap_card(name)
             self.tap("Lay in the crib")
         elif "Play" in kinds:
