@@ -54,6 +54,10 @@ STATUSES = {"waiting": "Waiting for {friend} to open the link", "joined": "{frie
 #: What the person can do when the friend (at a table of two) has left.
 LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
               "(under Play a friend on another device).")
+#: The link maker as a friend's page says it once both are in the game: the maker was there first.
+MAKER_HERE = "{friend} is here"
+#: A friend's page once it has joined the maker's game (two devices).
+JOINED_MAKERS = "You have joined {friend}'s game: {friend} is here"
 #: How many of the last messages sent the hidden element holds (the page sends those it has not).
 OUT_MESSAGES = 64
 KEEP_VERSION = 1
@@ -158,7 +162,13 @@ class FriendGame:
     def friends(self) -> list[tuple[int, str, str]]:
         """Each other device: its number, its people's names and its status in words."""
         names = {d: self.link.device_name(d) for d in self.others}
-        return [(d, name, STATUSES[self.device_status(d)].format(friend=name)) for d, name in names.items()]
+        return [(d, name, self._words(d).format(friend=name)) for d, name in names.items()]
+
+    def _words(self, device: int) -> str:
+        """One other device's status sentence (to fill with its name): a friend's page never says the
+        link maker "has joined" (the maker was there first: the friend joined the maker's game)."""
+        status = self.device_status(device)
+        return MAKER_HERE if status == "joined" and device == 0 else STATUSES[status]
 
     @property
     def relay_words(self) -> str:
@@ -175,7 +185,8 @@ class FriendGame:
         """The friend's status in words."""
         if self.status == "waiting" and self.me != 0:  # the link maker's page must be open to be found
             return f"Looking for {self.friend}'s page: it has to be open for the game to start"
-        return STATUSES[self.status].format(friend=self.friend)
+        words = JOINED_MAKERS if self.status == "joined" and self.me != 0 else STATUSES[self.status]
+        return words.format(friend=self.friend)
 
     def url(self, base: str = "", device: int = 1) -> str:
         """The link for the friend's device ``device`` (each friend's device has its own)."""
