@@ -4,6 +4,7 @@
  * fetches or evaluates it. Built by build-pages.mjs. */
 import { defaultRelayUrls, getRelaySockets, joinRoom } from "@trystero-p2p/torrent";
 import { FriendPlay } from "./lib/friend.js";
+import { codesRoom } from "./lib/friend_direct.js";
 import { FRIEND_TEXT } from "./lib/friend_link.js";
 
 const WATCH_RELAYS_MS = 1000;
@@ -26,7 +27,7 @@ function showFriendTable(root) {
 export function start(cribLive, root = document) {
   if (play) return play;
   play = new FriendPlay({ joinRoom, relaySockets: getRelaySockets, defaults: PUBLIC_RELAYS,
-    run: (code) => cribLive.run(code) });
+    run: (code) => cribLive.run(code), joinCodes: codesRoom });
   const update = () => { play.update(root); showFriendTable(root); };
   new MutationObserver(update).observe(root.body || root, { subtree: true, childList: true, characterData: true });
   setInterval(() => play.watchRelays(), WATCH_RELAYS_MS);

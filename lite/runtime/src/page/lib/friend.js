@@ -43,16 +43,19 @@ export function textOf(data) {
   try { return JSON.stringify(data) ?? ""; } catch (error) { return ""; }
 }
 
-/** One hidden element read: {room, relay, messages: [[n, text], ...]}, or null when it is not what
- * Python writes (a room that is not one, a relay that is not a ws:// or wss:// address, bad JSON). */
+/** One hidden element read: {room, relay, codes, typed, messages: [[n, text], ...]}, or null when it
+ * is not what Python writes (a room that is not one, a relay that is not a ws:// or wss:// address,
+ * bad JSON). `codes`: "make" or "take" for a game joined by two codes swapped by hand (no relay:
+ * lib/friend_direct.js), `typed` the friend's code typed there. */
 export function readOut(el) {
-  const { room = "", relay = "" } = el.dataset;
+  const { room = "", relay = "", codes = "", typed = "" } = el.dataset;
   if (!bridgeCall("peer", room, "") || (relay && !RELAY.test(relay))) return null;
+  if (codes && (relay || !["make", "take"].includes(codes))) return null;
   let messages;
   try { messages = JSON.parse(el.textContent || "[]"); } catch (error) { return null; }
   if (!Array.isArray(messages)) return null;
   messages = messages.filter((m) => Array.isArray(m) && Number.isInteger(m[0]) && typeof m[1] === "string");
-  return { room, relay, messages: messages.sort((a, b) => a[0] - b[0]) };
+  return { room, relay, codes, typed, messages: messages.sort((a, b) => a[0] - b[0]) };
 }
 
 /** The device (seat of the game: "0" the link maker's, "1" to "3" its friends') a message names
@@ -84,8 +87,9 @@ export function relayFailedSentence(urls, own) {
 export class FriendPlay {
   /** `joinRoom(config, roomId)` and `relaySockets()` are Trystero's (lib's torrent strategy),
    * `defaults` its public relays, `run(code)` window.cribLive.run. */
-  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random }) {
-    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random });
+  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random, joinCodes = null }) {
+    // joinCodes({role, tell}): a room of two codes swapped by hand, Trystero's shape (lib/friend_direct.js)
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes });
     this.rooms = new Map();
   }
 
@@ -104,6 +108,7 @@ export class FriendPlay {
     outs.forEach((out) => {
       const room = this.rooms.get(out.room) || this.join(out);
       room.messages = out.messages;
+      if (room.codes) room.trystero.typed(out.typed);
       const fresh = out.messages.filter(([n]) => n > room.lastSent);
       fresh.forEach(([, text]) => room.send(text));
       if (fresh.length) room.lastSent = fresh[fresh.length - 1][0];
@@ -113,10 +118,10 @@ export class FriendPlay {
     }
   }
 
-  join({ room: name, relay }) {
-    const urls = relay ? [relay] : this.defaults;
+  join({ room: name, relay, codes = "" }) {
+    const urls = codes ? [] : relay ? [relay] : this.defaults;
     // peers: each peer connected now -> its device ("0".."3"), null until its first message says
-    const room = { name, urls, own: Boolean(relay), lastSent: 0, messages: [], peers: new Map(),
+    const room = { name, urls, codes, own: Boolean(relay), lastSent: 0, messages: [], peers: new Map(),
       since: this.now(), failed: false, open: "" };
     this.connect(room);
     this.rooms.set(name, room);
@@ -126,10 +131,12 @@ export class FriendPlay {
   /** Join `room` in Trystero (again: `joinedAt` says when). */
   connect(room) {
     const { name } = room;
-    const trystero = this.joinRoom({ appId: APP_ID, relayConfig: { urls: room.urls } }, name, {
-      // the offers crossed, or the two networks allow no direct connection: Trystero tries again
-      onJoinError: (details) => console.warn("crib-friend: a connection to the friend's device failed", details.error),
-    });
+    const trystero = room.codes
+      ? this.joinCodes({ role: room.codes, tell: (call, text) => this.tell(call, name, text) })
+      : this.joinRoom({ appId: APP_ID, relayConfig: { urls: room.urls } }, name, {
+        // the offers crossed, or the two networks allow no direct connection: Trystero tries again
+        onJoinError: (details) => console.warn("crib-friend: a connection to the friend's device failed", details.error),
+      });
     const action = trystero.makeAction("crib");
     const send = (text, target) => Promise.resolve(action.send(text, target ? { target } : undefined))
       .catch((error) => console.warn("crib-friend: a message could not be sent", error));
@@ -184,6 +191,7 @@ export class FriendPlay {
   watchRelays() {
     const sockets = this.relaySockets();
     for (const room of this.rooms.values()) {
+      if (room.codes) continue;  // no relay: the two codes' room says what it lacks itself
       const open = room.urls.filter((url) => sockets[url] && sockets[url].readyState === OPEN).join(" ");
       if (open && open !== room.open) this.tell("relay_open", room.name, open);
       if (open) room.open = open;
