@@ -82,7 +82,7 @@ test("a message reaches Python as base64 of its UTF-8 text, cut past the cap", (
 });
 
 test("the hidden element is read only when it is what Python writes", () => {
-  assert.deepEqual(readOut(out([[2, "b"], [1, "a"]])), { room: ROOM, relay: "ws://127.0.0.1:8123", messages: [[1, "a"], [2, "b"]] });
+  assert.deepEqual(readOut(out([[2, "b"], [1, "a"]])), { room: ROOM, relay: "ws://127.0.0.1:8123", codes: "", typed: "", messages: [[1, "a"], [2, "b"]] });
   assert.deepEqual(readOut(out([[1, "a"], "junk", [1.5, "x"], [2, 3]], ROOM, "")).messages, [[1, "a"]]);
   assert.equal(readOut(out([], "bad room")), null);
   assert.equal(readOut(out([], ROOM, "https://example.org")), null);
