@@ -147,7 +147,8 @@ def test_a_friend_moving_for_a_seat_not_theirs_stops_the_game_in_one_sentence():
     before = ann.session.save()
     forged = ben.session._mail.compose("move", {"deal": 1, "move": ["go", 2]}).text  # Ben moves for Cal
     said = friend_bridge.deliver(ann.room, b64(forged))
-    assert said == "The game stopped: Ben moved for a seat that is not theirs."
+    assert said == ("Ben's device sent a move or a step of the deal that was not theirs to make, so the game "
+                    "is stopped here; the game so far is kept.")
     assert ann.legal_moves() == [] and ann.session.save() == before
     assert Table.from_json(ann.save()).people == (0,)
 

@@ -50,11 +50,12 @@ class Mailbox:
         key = (message.sender, message.seq)
         if message.seq <= self.have[message.sender]:
             if self._digests[key] != message.digest:
-                raise WireError("a message arrived again with a changed body: it was tampered with")
+                raise WireError("a message arrived again with other contents: it was changed on the way")
             return []
         waiting = self._early.get(key)
         if waiting is not None and waiting.text != message.text:
-            raise WireError("two different messages arrived under the same number: one was tampered with")
+            raise WireError("two different messages arrived under the same number: one was changed on the "
+                            "way")
         if len(self._early) < _EARLY_LIMIT:
             self._early[key] = message
         return self._release()

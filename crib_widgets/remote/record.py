@@ -30,7 +30,14 @@ _DECK = full_deck()
 
 
 class Foul(CribbageError):
-    """What another device sent breaks the game: it stops, and the game so far is kept."""
+    """What another device sent breaks the game: it stops, and the game so far is kept. ``cause``
+    says which kind of wrong it was, for the players' sentence (`crib_widgets.table.friend_stops`):
+    "unfair" (a step not the sender's to take), "refused" (a move the rules forbid), "dishonest" (a
+    deal that does not check out), "theirs" (the sender's device stopped the game)."""
+
+    def __init__(self, sentence: str, cause: str = "unfair") -> None:
+        super().__init__(sentence)
+        self.cause = cause
 
 
 @dataclass(frozen=True)
@@ -125,10 +132,10 @@ class DealRecord:
         """The card at ``slot`` is ``value`` with every lock off: this device knows it now."""
         card = group.decode(value)
         if card is None:
-            raise Foul("a card shown is not a card: the deal was tampered with")
+            raise Foul("a card shown is not a card: the deal was tampered with", "dishonest")
         found = _DECK[card]
         if found in self.known.values() and self.known.get(slot) != found:
-            raise Foul(f"the {found.name} was shown twice: the deal was tampered with")
+            raise Foul(f"the {found.name} was shown twice: the deal was tampered with", "dishonest")
         self.known[slot] = found
 
     def ready(self, entry: list[object], players: int) -> bool:

@@ -30,7 +30,7 @@ from .mailbox import Mailbox
 from .options import Options
 from .poker import DealKeys, check_shuffle, check_strips, shuffle, strip
 from .record import DealRecord, Foul, Layout
-from .wire import Message, hex_number, number, read
+from .wire import Message, WireError, hex_number, number, read
 
 __all__ = ["Session", "Foul", "new_game_id"]
 
@@ -42,6 +42,8 @@ class Session:
         self.me, self.game, self.group = me, game, group
         self.options: Options | None = None
         self.stopped: str | None = None
+        self.stop_cause = ""  # what kind of wrong stopped it (`Foul.cause`, "changed" for a wire's)
+        self.stop_device: int | None = None  # whose message stopped it (None: found in this device's duty)
         self.refused: list[str] = []
         self.left: set[int] = set()
         self.outbox: list[tuple[int | None, str]] = []
@@ -89,7 +91,7 @@ class Session:
             for taken in ready:
                 self._take(taken)
         except CribbageError as error:
-            self._stop(str(error))
+            self._stop(str(error), _cause(error), message.sender)
             return
         if self._mail.gaps():
             self.outbox.append((None, self._mail.compose("ack", {}).text))
@@ -283,8 +285,10 @@ class Session:
         for message in self._mail.owed_to(control):
             self.outbox.append((control.sender, message.text))
 
-    def _stop(self, sentence: str) -> None:
+    def _stop(self, sentence: str, cause: str = "dishonest", device: int | None = None) -> None:
         """Stop the game, and tell the others why, so that they stop too."""
+        if self.stopped is None:
+            self.stop_cause, self.stop_device = cause, device
         if self.stopped is None and self.options is not None:
             with suppress(CribbageError):  # the game stops all the same
                 self._emit("leave", {"why": sentence[:300]})
@@ -383,7 +387,8 @@ class Session:
         own = [s for s in record.strips if s.device == sender]
         if sender != self.me and not (check_shuffle(self.group, before, record.shuffles[sender], keys)
                                       and check_strips(self.group, own, keys)):
-            raise Foul(f"{self._who(message)}'s proof of deal {deal} is broken: that deal was not honest")
+            raise Foul(f"{self._who(message)}'s proof of deal {deal} is broken: that deal was not honest",
+                       "dishonest")
         record.keys[sender] = keys
         if len(record.keys) == self._need_options().device_count:
             self._kept.append(record.kept(self.group, self._need_options().rules.players))
@@ -393,7 +398,7 @@ class Session:
         if message.sender == self.me:
             return
         if why:
-            raise Foul(f"{self._who(message)}'s device stopped the game: {why}")
+            raise Foul(f"{self._who(message)}'s device stopped the game: {why}", "theirs")
         self.left.add(message.sender)
 
     # ---- the deal -----------------------------------------------------------------------------
@@ -429,7 +434,7 @@ class Session:
                 self._rebuild(record)
             except CribbageError as error:
                 name = o.names[int(entry[1])]  # type: ignore[call-overload]
-                raise Foul(f"{name}'s move was refused: {error}") from None
+                raise Foul(f"{name}'s move was refused: {error}", "refused") from None
         engine = self._engine
         assert engine is not None
         if not record.done and (engine.deal_number > 1 or engine.is_over):
@@ -493,7 +498,7 @@ class Session:
                 return True
             return self._prove()
         except CribbageError as error:
-            self._stop(str(error))
+            self._stop(str(error), _cause(error))
             return False
 
     def _prove(self) -> bool:
@@ -504,6 +509,14 @@ class Session:
                                      "order": list(keys.order)})
                 return True
         return False
+
+
+def _cause(error: CribbageError) -> str:
+    """The kind of wrong ``error`` is (see `Foul`): "changed" for a message the wire or the mailbox
+    refuses, "other" for a game this page cannot take up (another version's options)."""
+    if isinstance(error, WireError):
+        return "changed"
+    return error.cause if isinstance(error, Foul) else "other"
 
 
 def new_game_id() -> str:

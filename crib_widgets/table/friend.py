@@ -43,6 +43,7 @@ from ..remote.session import Session
 from ..strategy.players import make_player
 from .friend_bridge import register, unregister
 from .friend_link import FriendLink, read_code, relay_words
+from .friend_stops import SOMEONE, stop_sentence
 from .seats import LEARNER, STRENGTHS, check_strength
 from .table import Table
 
@@ -179,7 +180,11 @@ class FriendGame:
         """The sentence that stopped the game ("" while it goes on)."""
         if self._mismatch:
             return self._mismatch
-        return f"The game stopped: {self.session.stopped}." if self.session.stopped else ""
+        if not self.session.stopped:
+            return ""
+        device = self.session.stop_device
+        who = f"{self.link.device_name(device)}'s device" if device in self.others else SOMEONE
+        return stop_sentence(self.session.stop_cause, who)
 
     def status_words(self) -> str:
         """The friend's status in words."""
@@ -275,8 +280,7 @@ class FriendGame:
             return
         if (o.rules.target, o.rules.muggins, o.names, o.devices, o.computers) != (
                 self.link.target, self.link.muggins, self.link.names, self.link.devices, self.link.computers):
-            self._mismatch = ("The game stopped: the game your friend's page offered is not the one in "
-                              "the link.")
+            self._mismatch = stop_sentence("mismatch", f"{self.link.device_name(0)}'s page")
 
     def _changed(self, sentence: str) -> str:
         self._computers_play()
