@@ -32,6 +32,13 @@ COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link
 SEAT_OPTIONS = [("A friend on their own device", "friend"), ("The computer", "computer"),
                 ("Someone at this device", "here")]
 DEFAULT_NAMES = {"friend": "Friend {}", "computer": "Computer {}", "here": "Player {}"}
+#: The game table's parts that show a game (`crib_widgets.widgets.table_controls`): hidden while the
+#: table waits for the first deal with a friend, so no game against the computer is played under the panel.
+#: The first ones the table's drawing shows or hides itself at each redraw; the others only the panel.
+DRAWN_PARTS = ("seats_view", "table_view", "picker", "pass_row", "discard_row", "play_row", "wait_row",
+               "announce_row", "answer_row", "show_row", "over_row")
+HELD_PARTS = ("board", "recent_view", "hand_label", "advice_view", "result_view", "show_view", "figure_view",
+              "review_view", "log_view")
 
 
 class TableView(Protocol):
@@ -40,6 +47,7 @@ class TableView(Protocol):
     table: Any
     save_box: widgets.Textarea
     settings: widgets.Accordion
+    rules_view: widgets.HTML  # and the parts named in DRAWN_PARTS and HELD_PARTS
     _visiting: bool
 
     def went_live(self) -> None: ...
@@ -92,11 +100,15 @@ class FriendPanel(widgets.VBox):
                                          "Show the game with your friend on the table again", "primary")
         self.back_button.on_click(lambda _: self._on_back())
         self._shown = False  # the friend's game has been on the table (a New game does not take it back)
+        self._holding = False  # the table's game parts are hidden: it waits for the first deal
         self.make_button.on_click(lambda _: self._on_make())
         self.computer_button.on_click(lambda _: self._on_computer())
         self.save_button.on_click(lambda _: self._on_save())
         self.link_view = widgets.HTML()
         self.state_view = widgets.HTML()
+        # why no link was made, under the button: the table's status line is a screen or two above it on
+        # a phone, so the tap seemed to do nothing (two friends' walk-through, ann-02b-no-name.png)
+        self.make_note = widgets.HTML()
         self.out = widgets.HTML(layout=widgets.Layout(display="none"))  # the page sends from it
         self.out.add_class("crib-friend-out")
         self.kept = widgets.HTML(layout=widgets.Layout(display="none"))  # the page keeps the game from it
@@ -105,7 +117,7 @@ class FriendPanel(widgets.VBox):
             "<p>Play someone on their own phone or computer: make a link, send it by any messenger, and "
             "the game starts when your friend opens it. Neither device can see the other's cards.</p>"),
             _row(self.target, self.muggins), self.players, self.seats_box,
-            _row(self.your_name, self.friend_name), self.relay_input, self.make_button])
+            _row(self.your_name, self.friend_name), self.relay_input, self.make_button, self.make_note])
         self._show_seats()
         self.after_row = _row(self.computer_button, self.save_button, self.back_button, self.end_button)
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
@@ -171,8 +183,11 @@ class FriendPanel(widgets.VBox):
             flow = FriendGame.make(target=self.target.value, muggins=self.muggins.value, names=self.names(),
                                    relay=self.relay_input.value, keep=self.keep, seats=self.seats())
         except CribbageError as error:
-            self.view.set_status(f"No link was made: {error}.", "bad")
+            said = f"No link was made: {error}."
+            self.view.set_status(said, "bad")
+            self.make_note.value = f'<div class="crib-status crib-bad">{esc(said)}</div>'
             return
+        self.make_note.value = ""
         self._take(flow)
         self.view.set_status("Your link is ready: copy it and send it to your friend.", "ok")
 
@@ -206,10 +221,12 @@ class FriendPanel(widgets.VBox):
         """Put the game with the friend on the table (when its first deal is dealt)."""
         dealt = None if self.flow is None or self.flow.finished else FriendTable.of(self.flow)
         if dealt is not None:
-            self._shown = True
+            first, self._shown = not self._shown, True
             self.view._visiting = True  # the game table keeps its own game; this one is kept here
             self.view._start(dealt)
             self.draw()
+            if first:  # the game is on the table: the panel (the link, its QR code) folds away
+                self.view.settings.selected_index = None
 
     def waiting_words(self) -> str:
         """What the table says while the friend's device is to move."""
@@ -252,8 +269,34 @@ class FriendPanel(widgets.VBox):
                              "ok")
 
     # ---- drawing ---------------------------------------------------------------------------------------
+    def waiting(self) -> bool:
+        """A game with a friend is made or opened and its first deal not dealt yet: the table under the
+        panel waits for it (no game against the computer is played there meanwhile)."""
+        flow = self.flow
+        return flow is not None and not flow.finished and not self._shown and flow.session.played[1] is None
+
+    def _hold_table(self) -> None:
+        """While `waiting`, the table shows no game, only who it waits for; its parts come back after."""
+        waiting, view = self.waiting(), self.view
+        if waiting or self._holding:
+            for name in HELD_PARTS if not waiting else HELD_PARTS + DRAWN_PARTS:
+                getattr(view, name).layout.display = "none" if waiting else None
+        self._holding = waiting
+        if waiting and self.flow is not None:
+            words = self.flow.stopped or self.state_words()
+            view.rules_view.value = (f'<div class="crib-sub">Play a friend · {esc(words)}</div>'
+                                     "<p>The game starts on this table as soon as the cards are dealt.</p>")
+
+    def state_words(self) -> str:
+        """The friends' status in one line (each friend's, at a table of three or four)."""
+        flow = self.flow
+        if flow is None:
+            return ""
+        return "; ".join(w for _, _, w in flow.friends()) if len(flow.others) > 1 else flow.status_words()
+
     def draw(self) -> None:
         flow = self.flow
+        self._hold_table()
         self.setup.layout.display = None if flow is None or flow.finished else "none"
         self.after_row.layout.display = "none"
         if flow is None:
@@ -286,15 +329,25 @@ def _row(*items: widgets.Widget) -> widgets.HBox:
 
 
 def link_html(flow: FriendGame) -> str:
-    """The link to send (as text to select, with a Copy button and a QR code), at the link maker's."""
+    """The link to send (as text to select, with a Copy button and a QR code), at the link maker's;
+    once every friend has joined, folded under one line (it is needed again only if a friend's
+    device has to open the game again)."""
     if flow.me != 0:
         maker = flow.link.device_name(0)
         others = [flow.link.device_name(d) for d in flow.others if d]
         table = f", with {' and '.join(others)}" if others else ""
         return (f"<p>You are playing {esc(maker)}'s game to {flow.link.target}{esc(table)} from the link "
                 f"{esc(maker)} sent you.</p>")
-    return "".join(_one_link(flow.url(page_address(), d), flow.link.device_name(d))
-                   for d in flow.link.friend_devices)
+    links = "".join(_one_link(flow.url(page_address(), d), flow.link.device_name(d))
+                    for d in flow.link.friend_devices)
+    if not all(flow.device_status(d) == "joined" for d in flow.others):
+        return links
+    them = flow.friend if len(flow.others) == 1 else "Everyone"
+    which = "the link" if len(flow.link.friend_devices) == 1 else "the links"
+    return (f'<p class="crib-friend-joined">{esc(them)} {"has" if len(flow.others) == 1 else "have"} '
+            f"joined: the game is on the table.</p>"
+            f'<details class="crib-friend-again"><summary>Show {which} again (for a friend whose '
+            f"device has to open the game again)</summary>{links}</details>")
 
 
 def _one_link(url: str, friend: str) -> str:
