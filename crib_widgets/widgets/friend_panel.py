@@ -342,10 +342,8 @@ def link_html(flow: FriendGame) -> str:
                     for d in flow.link.friend_devices)
     if not all(flow.device_status(d) == "joined" for d in flow.others):
         return links
-    them = flow.friend if len(flow.others) == 1 else "Everyone"
     which = "the link" if len(flow.link.friend_devices) == 1 else "the links"
-    return (f'<p class="crib-friend-joined">{esc(them)} {"has" if len(flow.others) == 1 else "have"} '
-            f"joined: the game is on the table.</p>"
+    return ('<p class="crib-friend-joined">Everyone is here: the game is on the table.</p>'
             f'<details class="crib-friend-again"><summary>Show {which} again (for a friend whose '
             f"device has to open the game again)</summary>{links}</details>")
 
