@@ -42,6 +42,7 @@ from ..remote.options import Options
 from ..remote.session import Session
 from ..strategy.players import make_player
 from .friend_bridge import register, unregister
+from .friend_codes import OTHER_GAME, ROUTE_WORDS, check_typed, link_in, link_message
 from .friend_link import FriendLink, read_code, relay_words
 from .friend_stops import SOMEONE, stop_sentence
 from .seats import LEARNER, STRENGTHS, check_strength
@@ -67,8 +68,11 @@ KEEP_VERSION = 1
 class FriendGame:
     """One device's side of a game with a friend; see the module."""
 
-    def __init__(self, link: FriendLink, session: Session, keep: str = "friend-game") -> None:
+    def __init__(self, link: FriendLink, session: Session, keep: str = "friend-game",
+                 page_room: str = "") -> None:
         self.link, self.session, self.keep = link, session, keep
+        # joined by two codes swapped by hand (friend_codes): "make" or "take"; "" through a relay
+        self.codes, self.typed, self.shown, self.page_room = "", "", "", page_room
         self.status = "waiting"
         self.note = ""  # the last thing said that is not the game's state (a message set aside...)
         self.sent: list[tuple[int, str]] = []  # (number, text): the last OUT_MESSAGES sent
@@ -87,26 +91,34 @@ class FriendGame:
     def make(cls, *, target: int = 61, muggins: bool = False,
              names: tuple[str, ...] | list[str] = ("You", "Friend"), relay: str = "",
              keep: str = "friend-game", group: str = DEFAULT_GROUP, dealer: int | None = None,
-             seats: tuple[str, ...] | list[str] = ("here", "friend")) -> FriendGame:
+             seats: tuple[str, ...] | list[str] = ("here", "friend"), codes: bool = False) -> FriendGame:
         """A new game and its links, made by this device (device 0, seat 0). ``dealer``: the first
-        dealer (None: chosen at random); ``seats``: who sits where (`friend_link.SEAT_KINDS`)."""
-        link = FriendLink.new(target=target, muggins=muggins, relay=relay, names=names, seats=seats)
+        dealer (None: chosen at random); ``seats``: who sits where (`friend_link.SEAT_KINDS`);
+        ``codes``: joined by two codes swapped by hand, no relay (two seats only)."""
+        if codes and len(seats) != 2:
+            raise CribbageError("codes swapped by hand join two devices: for three or four, make links")
+        link = FriendLink.new(target=target, muggins=muggins, relay="" if codes else relay, names=names,
+                              seats=seats)
         players = link.players
         dealer = secrets.randbelow(players) if dealer is None else dealer
         rules = Rules(players=players, partners=players == 4, target=target, muggins=muggins)
         options = Options(rules, link.names, link.devices, link.computers, dealer, _group(group).name)
-        return cls(link, Session(0, link.game_id, _group(group), options), keep)
+        game = cls(link, Session(0, link.game_id, _group(group), options), keep)
+        game.codes = "make" if codes else ""
+        return game
 
     @classmethod
-    def join(cls, code: str, *, keep: str = "friend-game", group: str = DEFAULT_GROUP) -> FriendGame:
-        """The friend's side of the game a link invites to (a damaged link: `CribbageError`)."""
+    def join(cls, code: str, *, keep: str = "friend-game", group: str = DEFAULT_GROUP,
+             page_room: str = "") -> FriendGame:
+        """The friend's side of the game a link invites to (a damaged link: `CribbageError`);
+        ``page_room``: the page's name for a connection made by two codes (`friend_codes.CodesJoin`)."""
         link = read_code(code)
-        return cls(link, Session(link.device, link.game_id, _group(group)), keep)
+        return cls(link, Session(link.device, link.game_id, _group(group)), keep, page_room)
 
     # ---- who and what -----------------------------------------------------------------------------
     @property
     def room(self) -> str:
-        return self.link.room
+        return self.page_room or self.link.room
 
     @property
     def me(self) -> int:
@@ -220,6 +232,8 @@ class FriendGame:
     # ---- what arrives -------------------------------------------------------------------------------
     def deliver(self, text: str) -> str:
         """A message that arrived for this game: "" or the one sentence said about it."""
+        if self.codes and _link_message(text):  # the maker's page sends the game's link first
+            return "" if _link_message(text) == self.link.room else self.say(OTHER_GAME)
         refused = self.session.refused
         self.session.receive(text)
         if self.session.refused is not refused:
@@ -238,6 +252,9 @@ class FriendGame:
         joined = "joined" if heard or len(self.others) == 1 else "waiting"
         named_gone = bool(self.gone or self.session.left)  # a friend still gone while another comes back
         self.status = "left" if state != "joined" or named_gone else joined
+        if self.codes and state == "left":  # a new pair of codes joins the two again
+            self.typed = ""
+            self.shown = "" if self.codes == "take" else self.shown
         if state == "joined":
             self.session.tick()  # tell the friend what this device has, so what it lacks comes again
         return self._changed("")
@@ -257,9 +274,28 @@ class FriendGame:
     def relay_now(self) -> str:
         """The relay in use, in words: "Finding your friend through tracker.example.org"."""
         hosts = [r.split("://", 1)[1].split("/", 1)[0] for r in self.relays]
+        if self.codes:
+            return ROUTE_WORDS
         if not hosts:
             return f"Connecting through {self.relay_words}"
         return f"Connected through {self.relay_words} ({', '.join(hosts)})"
+
+    def codes_shown(self, code: str) -> str:
+        """The code the page shows, to be typed on the friend's device (a new one after a reload or
+        a lost connection: the answer typed to the old one is void)."""
+        self.shown, self.note = code, ""
+        self.typed = "" if self.codes == "make" else self.typed
+        return self._changed("")
+
+    def type_code(self, text: object) -> str:
+        """The code the friend's page shows, typed here: "" or the sentence refusing it."""
+        try:
+            self.typed = check_typed(text)
+        except CribbageError as error:
+            return self.say(f"{str(error)[:1].upper()}{str(error)[1:]}.")
+        self.shown = "" if self.codes == "take" else self.shown
+        self.note = ""
+        return self._changed("")
 
     def say(self, sentence: str) -> str:
         """Say ``sentence`` in the panel."""
@@ -368,9 +404,12 @@ class FriendGame:
     # ---- for the page -------------------------------------------------------------------------------
     def out_html(self) -> str:
         """The hidden element's HTML the page's transport reads (see the contract)."""
-        pairs = escape(json.dumps([[n, t] for n, t in self.sent], separators=(",", ":")), quote=False)
+        # by codes, the maker's page sends the link first (numbered 0: again to a friend who joins)
+        first = [[0, link_message(self.link)]] if self.codes == "make" else []
+        pairs = escape(json.dumps(first + [[n, t] for n, t in self.sent], separators=(",", ":")), quote=False)
+        codes = f'data-codes="{self.codes}" data-typed="{escape(self.typed)}" ' if self.codes else ""
         return (f'<pre class="crib-friend-text" data-room="{escape(self.room)}" '
-                f'data-relay="{escape(self.link.relay)}" data-n="{self.count}">{pairs}</pre>')
+                f'data-relay="{escape(self.link.relay)}" {codes}data-n="{self.count}">{pairs}</pre>')
 
     def keep_text(self) -> str:
         """What the page keeps to bring this game back after a reload (`friend_keep.read`)."""
@@ -379,6 +418,8 @@ class FriendGame:
         state: dict[str, Any] = {"v": KEEP_VERSION, "code": self.link.code, "count": self.count,
                                  "sent": [[n, t] for n, t in self.sent], "status": self.status,
                                  "session": self.session.to_state()}
+        if self.codes:
+            state["codes"] = self.codes
         return json.dumps(state, separators=(",", ":"))
 
     @property
@@ -393,10 +434,11 @@ class FriendGame:
 
     @classmethod
     def restored(cls, link: FriendLink, session: Session, keep: str, count: int,
-                 sent: list[tuple[int, str]], status: str) -> FriendGame:
+                 sent: list[tuple[int, str]], status: str, codes: str = "") -> FriendGame:
         """A game brought back from what the page kept (`friend_keep.read` checks it first)."""
         game = cls.__new__(cls)
         game.link, game.session, game.keep = link, session, keep
+        game.codes, game.typed, game.shown, game.page_room = codes, "", "", ""
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
         game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()
         game.gone = set()
@@ -404,6 +446,15 @@ class FriendGame:
         game._check_link()
         game._flush()
         return game
+
+
+def _link_message(text: str) -> str:
+    """The room of the link a message brings ("" for a message of the game; "?" for a damaged one)."""
+    try:
+        link = link_in(text)
+    except CribbageError:
+        return "?"
+    return link.room if link is not None else ""
 
 
 def _group(name: str) -> Group:

@@ -8,6 +8,8 @@ The page (Trystero, over the relay the link names) calls, through ``window.cribL
     peer("ROOM", "left", "2")       # the same, naming the device ("0" to "3") when the page knows it
     relay_open("ROOM", "wss://a wss://b")  # the relays the page reaches now
     relay_failed("ROOM", "one sentence")
+    codes_shown("ROOM", "7K2M Q8TV ...")   # a game joined by two codes (no relay): the code to show
+    codes_failed("ROOM", "one sentence")   # a code typed that cannot be read, or no connection
 
 Each finds the games of that room on this page (`register`) and hands it on. None of them ever
 raises: whatever is wrong (a room this page does not play, base64 that is not, a message too
@@ -25,12 +27,13 @@ from typing import Protocol
 from ..bounded import bad_character
 
 __all__ = ["MAX_MESSAGE", "ROOM", "FriendPeer", "register", "unregister", "games", "deliver", "peer",
-           "relay_open", "relay_failed"]
+           "relay_open", "relay_failed", "codes_shown", "codes_failed"]
 
 MAX_MESSAGE = 256 * 1024  # the page caps a message at this many bytes before it sends it here
 ROOM = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _MAX_B64 = 4 * ((MAX_MESSAGE + 2) // 3)
 _SENTENCE = 300
+_CODE = re.compile(r"[0-9A-Z ]{1,120}")  # lib/friend_codes.js: Crockford's base 32 in groups
 _RELAY_URL = re.compile(r"wss?://[A-Za-z0-9.-]{1,63}(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?")
 
 
@@ -52,6 +55,8 @@ class FriendPeer(Protocol):
     def relay_open(self, relays: tuple[str, ...]) -> str: ...
 
     def say(self, sentence: str) -> str: ...
+
+    def codes_shown(self, code: str) -> str: ...
 
 
 _ROOMS: dict[str, dict[int, FriendPeer]] = {}
@@ -140,11 +145,35 @@ def relay_failed(room: object, sentence: object) -> str:
     found = _room(room)
     if isinstance(found, str):
         return found
-    if not isinstance(sentence, str) or not sentence.strip() or bad_character(sentence) is not None:
-        sentence = "The relay cannot be reached."
-    words = " ".join(sentence.split())[:_SENTENCE]
+    words = _words(sentence, "The relay cannot be reached.")
     said = [g.relay_failed(words) for g in found]
     return next((s for s in said if s), "")
+
+
+def codes_shown(room: object, code: object) -> str:
+    """The code the page made for a game joined by two codes, to be shown and typed on the friend's."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    if not isinstance(code, str) or not _CODE.fullmatch(code):
+        return _say(found, "The page made a code that is not digits and capitals in groups.")
+    said = [g.codes_shown(code) for g in found]
+    return next((s for s in said if s), "")
+
+
+def codes_failed(room: object, sentence: object) -> str:
+    """A code typed could not be read, or the two devices did not connect: the page's sentence."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    return _say(found, _words(sentence, "The code could not be used."))
+
+
+def _words(sentence: object, otherwise: str) -> str:
+    """The page's sentence, whitespace folded and cut short; ``otherwise`` when it is not one."""
+    if not isinstance(sentence, str) or not sentence.strip() or bad_character(sentence) is not None:
+        return otherwise
+    return " ".join(sentence.split())[:_SENTENCE]
 
 
 def _say(found: list[FriendPeer], sentence: str) -> str:

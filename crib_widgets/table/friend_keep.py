@@ -21,6 +21,7 @@ from ..remote.group import DEFAULT_GROUP
 from ..remote.keep import MAX_KEPT_BYTES
 from ..remote.session import Session
 from .friend import KEEP_VERSION, STATUSES, FriendGame
+from .friend_codes import ROLES
 from .friend_link import LINK_KEY, MAX_CODE, read_code
 from .keep import VARIABLE as GAMES_VARIABLE
 from .share import PAGE_LINK_VARIABLE
@@ -60,7 +61,9 @@ def read(text: str, keep: str, group: str = DEFAULT_GROUP) -> FriendGame | None:
     data = load_json(text, _WHERE, MAX_KEPT_BYTES)
     if isinstance(data, dict) and data == {"v": KEEP_VERSION, "done": True}:
         return None
-    if not isinstance(data, dict) or sorted(data) != sorted(_FIELDS) or data["v"] != KEEP_VERSION:
+    codes = data.get("codes", "") if isinstance(data, dict) else ""  # joined by two codes: "make" or "take"
+    if not isinstance(data, dict) or sorted(data) not in (sorted(_FIELDS), sorted((*_FIELDS, "codes"))) \
+            or data["v"] != KEEP_VERSION or ("codes" in data and codes not in ROLES):
         raise CribbageError(f"{_WHERE} is damaged: it has exactly the fields {', '.join(_FIELDS)}")
     link = read_code(data["code"])
     count, sent, status = data["count"], _sent(data["sent"]), data["status"]
@@ -69,7 +72,7 @@ def read(text: str, keep: str, group: str = DEFAULT_GROUP) -> FriendGame | None:
     session = Session.restore(_session(data["session"]))
     if session.game != link.game_id or session.me not in (0, link.device) or session.group.name != group:
         raise CribbageError(f"{_WHERE} is damaged: its game is not the game of its link")
-    return FriendGame.restored(link, session, keep, count, sent, status)
+    return FriendGame.restored(link, session, keep, count, sent, status, codes)
 
 
 def _sent(value: object) -> list[tuple[int, str]]:
