@@ -209,9 +209,6 @@ def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
         elif view.table.learner_moves():
             view._move(rng.choice(view.table.learner_moves()))
     relay(ann, ben)
-    if ben.table.paused:  # a show left up is not kept: the page comes back in the next deal (known)
-        ben.continue_button.click()
-        relay(ann, ben)
     kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))  # the span's text, as kept
     before = ben.table.game.hands[1], ben.table.game.scores, ben.table.number
     monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
@@ -230,6 +227,32 @@ def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
         elif view.table.learner_moves():
             view._move(rng.choice(view.table.learner_moves()))
     assert ann.table.game.is_over and again.table.game.scores == ann.table.game.scores
+
+
+def test_a_page_reloaded_at_a_show_shows_the_same_show(monkeypatch):
+    """A show left up at a reload came back as the next deal (the page kept no show)."""
+    ann, ben = made(monkeypatch)
+    rng = random.Random(3)
+    for _ in range(400):
+        relay(ann, ben)
+        if ben.table.paused and ann.table.paused:
+            break
+        for view in (ann, ben):
+            if view.table.learner_moves() and not view.table.paused:
+                view._move(rng.choice(view.table.learner_moves()))
+    relay(ann, ben)  # Ann's page deals the next deal meanwhile: Ben's show stays up
+    assert ben.table.paused and ben.table.number == 1 and ben.friend_panel.flow.session.played[0] == 2
+    shown = ben.show_view.value
+    kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))
+    assert json.loads(kept)["show"] == 1
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
+    again = GameTable(seed=9, keep="full-game")
+    assert isinstance(again.table, FriendTable) and again.table.paused and again.table.number == 1
+    assert again.show_view.value == shown and "The show of deal 1" in again.show_view.value
+    again.continue_button.click()  # Next deal: the deal dealt meanwhile
+    assert not again.table.paused and again.table.number == 2 and again.table.learner_moves()
+    kept = html.unescape(re.sub(r"<[^>]+>", "", again.friend_panel.kept.value))
+    assert "show" not in json.loads(kept)
 
 
 def test_a_damaged_kept_game_or_link_is_one_sentence_and_the_table_plays(monkeypatch):

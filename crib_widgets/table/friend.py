@@ -80,6 +80,7 @@ class FriendGame:
         self.finished = ""  # "computer" once it goes on against the computer here, "left" once left
         self.relays: tuple[str, ...] = ()  # the relays the page reaches now
         self.gone: set[int] = set()  # the devices whose pages the page said have left
+        self.show_up = 0  # the deal whose finished show this device's table has up (kept: a reload shows it)
         self._mismatch = ""
         self._drawn: tuple[object, ...] = ()  # what the listeners were last told of
         self.listeners: list[Callable[[], None]] = []
@@ -420,12 +421,15 @@ class FriendGame:
                                  "session": self.session.to_state()}
         if self.codes:
             state["codes"] = self.codes
+        if self.show_up:
+            state["show"] = self.show_up
         return json.dumps(state, separators=(",", ":"))
 
     @property
-    def keep_mark(self) -> tuple[int, int, bool]:
-        """Changes whenever `keep_text` would: a message sent, a message taken in, the game left."""
-        return self.count, self.session.taken, bool(self.finished)
+    def keep_mark(self) -> tuple[int, int, bool, int]:
+        """Changes whenever `keep_text` would: a message sent, a message taken in, the game left, a
+        show put up or away."""
+        return self.count, self.session.taken, bool(self.finished), self.show_up
 
     def keep_html(self) -> str:
         """The hidden element's HTML the page keeps the game from (as a game table's, `table.keep`)."""
@@ -434,14 +438,14 @@ class FriendGame:
 
     @classmethod
     def restored(cls, link: FriendLink, session: Session, keep: str, count: int,
-                 sent: list[tuple[int, str]], status: str, codes: str = "") -> FriendGame:
+                 sent: list[tuple[int, str]], status: str, codes: str = "", show: int = 0) -> FriendGame:
         """A game brought back from what the page kept (`friend_keep.read` checks it first)."""
         game = cls.__new__(cls)
         game.link, game.session, game.keep = link, session, keep
         game.codes, game.typed, game.shown, game.page_room = codes, "", "", ""
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
         game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()
-        game.gone = set()
+        game.gone, game.show_up = set(), show
         register(game)
         game._check_link()
         game._flush()

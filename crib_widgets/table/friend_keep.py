@@ -30,6 +30,8 @@ __all__ = ["FRIEND_VARIABLE", "friend_code", "kept_text", "read", "come_back"]
 
 FRIEND_VARIABLE = "CRIB_FRIEND"
 _FIELDS = ("v", "code", "count", "sent", "status", "session")
+#: Kept only when they say something: joined by two codes ("make" or "take"), the deal whose show is up.
+_OPTIONAL = ("codes", "show")
 _WHERE = "the game with a friend kept in this browser"
 _ROOM_IN_CODE = re.compile(r"[A-Za-z0-9_-]*")
 
@@ -62,9 +64,12 @@ def read(text: str, keep: str, group: str = DEFAULT_GROUP) -> FriendGame | None:
     if isinstance(data, dict) and data == {"v": KEEP_VERSION, "done": True}:
         return None
     codes = data.get("codes", "") if isinstance(data, dict) else ""  # joined by two codes: "make" or "take"
-    if not isinstance(data, dict) or sorted(data) not in (sorted(_FIELDS), sorted((*_FIELDS, "codes"))) \
+    show = data.get("show", 0) if isinstance(data, dict) else 0
+    if not isinstance(data, dict) or not set(_FIELDS) <= set(data) <= {*_FIELDS, *_OPTIONAL} \
             or data["v"] != KEEP_VERSION or ("codes" in data and codes not in ROLES):
         raise CribbageError(f"{_WHERE} is damaged: it has exactly the fields {', '.join(_FIELDS)}")
+    if type(show) is not int or not 0 <= show < 10**6:
+        raise CribbageError(f"{_WHERE} is damaged: its show is not a deal's number")
     link = read_code(data["code"])
     count, sent, status = data["count"], _sent(data["sent"]), data["status"]
     if type(count) is not int or not 0 <= count < 10**9 or status not in STATUSES:
@@ -72,7 +77,7 @@ def read(text: str, keep: str, group: str = DEFAULT_GROUP) -> FriendGame | None:
     session = Session.restore(_session(data["session"]))
     if session.game != link.game_id or session.me not in (0, link.device) or session.group.name != group:
         raise CribbageError(f"{_WHERE} is damaged: its game is not the game of its link")
-    return FriendGame.restored(link, session, keep, count, sent, status, codes)
+    return FriendGame.restored(link, session, keep, count, sent, status, codes, show)
 
 
 def _sent(value: object) -> list[tuple[int, str]]:

@@ -44,8 +44,12 @@ class FriendTable(Table):
 
     @classmethod
     def of(cls, flow: FriendGame) -> FriendTable | None:
-        """The table of the deal on the table (None until the first deal is dealt)."""
+        """The table of the deal on the table (None until the first deal is dealt): the show this
+        device had up, if it had one (a page reloaded at a show shows it again, not the next deal)."""
         number, engine = flow.session.played
+        over = flow.session.last_over
+        if flow.show_up and over is not None and over[0] == flow.show_up:
+            number, engine = over
         if engine is None:
             return None
         table = cls.__new__(cls)
@@ -57,6 +61,7 @@ class FriendTable(Table):
         over = engine.deal_number > 1 and not engine.is_over
         self._take(engine, self._seats(), self._no_hints(), paused=over)
         self.lock_hints(NO_HINTS)
+        self.flow.show_up = self.number if over else 0
 
     def _seats(self) -> tuple[str, ...]:
         """This device's people's seats are played here; every other seat (a friend's, or a
@@ -180,7 +185,7 @@ class FriendTable(Table):
 
     def _after(self) -> list[Change]:
         if self.game.deal_number > 1 and not self.game.is_over and not self.paused:
-            self.paused, self.show_step = True, -1
+            self.paused, self.show_step, self.flow.show_up = True, -1, self.number
             self.show = DealShow.of(self.game.events, finished=True)
             return [Change(ChangeKind.DEAL_OVER, f"Deal {self.number} is over: every hand is counted.")]
         return super()._after()
