@@ -10,13 +10,18 @@ on the page's main thread. The calibration shows it: a fixed piece of the deal's
 (`remote_timeline.workload`) timed in the page's worker Python and in the main thread's, each with
 and without throttling.
 
-Both Pythons run this working tree's ``crib_widgets`` (shipped into the page as a zip, so a change
-not yet built into the site is measured too) and `remote_timeline.timed_deal`: the deal of a real
-game between 2, 3 or 4 devices, every device a `Session` in one Python, each device's work timed
-and the devices working side by side (``wait``: when the last hand is shown, the time a player
-waits for a deal; no network time) and one after another (``serial``: all their work added up).
+Both Pythons run this working tree's ``crib_widgets`` (or the one in ``--package``: shipped into
+the page as a zip, so a change not yet built into the site is measured too) and
+`remote_timeline.timed_deal`: the deal of a real game between 2, 3 or 4 devices, every device a
+`Session` in one Python, each device's work timed and the devices working side by side (``wait``:
+when the last hand is shown, the time a player waits for a deal; no network time) and one after
+another (``serial``: all their work added up); the first deal of a game (from the friends opening
+the link) and a later one (each device made its work ahead during the deal before).
 
-    python bench/remote_deal_browser.py [--deals 5] [--rate 4] [--site _build/html]
+Throttling slows the page's main thread in proportion to the CPU time it uses, so on a machine
+busy with other work a throttled time is longer than on a quiet one: the load is printed.
+
+    python bench/remote_deal_browser.py [--deals 5] [--rate 4] [--site _build/html] [--package DIR]
 """
 
 from __future__ import annotations
@@ -36,10 +41,6 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from remote_timeline import timed_deal, workload  # noqa: E402
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -69,14 +70,14 @@ sys.version
 """
 
 
-def shipped() -> str:
-    """This working tree's crib_widgets (its Python and data files) and remote_timeline.py, zipped, base64."""
+def shipped(package: Path) -> str:
+    """``package``'s crib_widgets (its Python and JSON files) and remote_timeline.py, zipped, base64."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted((ROOT / "crib_widgets").rglob("*")):
+        for path in sorted((package / "crib_widgets").rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix in {".py", ".json"} \
                     and "data" not in path.parts:
-                z.write(path, path.relative_to(ROOT).as_posix())
+                z.write(path, path.relative_to(package).as_posix())
         z.write(ROOT / "bench" / "remote_timeline.py", "remote_timeline.py")
     return base64.b64encode(buffer.getvalue()).decode()
 
@@ -124,6 +125,7 @@ def spread(values: list[float]) -> str:
 
 def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
     """The fixed workload in each Python, interleaved so the machine's load falls on all alike."""
+    from remote_timeline import workload
     times: dict[str, list[float]] = {k: [] for k in ("cpython", "worker", "worker-throttled", "main",
                                                     "main-throttled")}
     for _ in range(rounds):
@@ -138,17 +140,20 @@ def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
     return times
 
 
-def deals(page: Page, devices: int, count: int, rate: float, group: str) -> dict[str, list[dict]]:
+def deals(page: Page, devices: int, count: int, rate: float, group: str,
+          later: bool) -> dict[str, list[dict]]:
     """``count`` deals in the throttled main-thread Pyodide and on CPython, alternately (one warm-up each)."""
     import json
-    call = f"json.dumps(remote_timeline.timed_deal({devices}, {group!r}))"
+
+    from remote_timeline import timed_deal
+    call = f"json.dumps(remote_timeline.timed_deal({devices}, {group!r}, {later}))"
     page.throttle(rate)
     page.main(call)
-    timed_deal(devices, group)
+    timed_deal(devices, group, later)
     out: dict[str, list[dict]] = {"browser": [], "cpython": []}
     for _ in range(count):
         out["browser"].append(json.loads(str(page.main(call))))
-        out["cpython"].append(timed_deal(devices, group))
+        out["cpython"].append(timed_deal(devices, group, later))
     page.throttle(1)
     return out
 
@@ -160,10 +165,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=4.0, help="slowdown (default 4: Lighthouse's mobile)")
     parser.add_argument("--calibration", type=int, default=3, help="rounds of the fixed workload (default 3)")
     parser.add_argument("--group", default="modp-1024")
+    parser.add_argument("--package", default=str(ROOT), help="the folder holding the crib_widgets to time "
+                        "(default this working tree; e.g. an older commit's, from git archive)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    package = Path(args.package).resolve()
+    sys.path[:0] = [str(package), str(ROOT / "bench")]  # CPython times the same crib_widgets as the page
     root = Path(args.site).resolve()
     if not (root / "lite" / "static" / "pyodide" / "pyodide.mjs").is_file():
         print(f"no live site in {root}: run `make book` first", file=sys.stderr)
@@ -176,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=args.chromium, args=FLAGS)
             tab = browser.new_page()
             tab.goto(base + PAGE, wait_until="load", timeout=120_000)
-            page = Page(tab, shipped())
+            page = Page(tab, shipped(package))
             pyodide = str(page.main_version).split()[0]
             print(f"CPython {sys.version.split()[0]}; the page's Pyodide (Python {pyodide}) in its worker "
                   f"and on its main thread; CPU throttling x{args.rate:g} (DevTools)")
@@ -188,15 +197,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {name:<17} {spread(values)}  x{statistics.median(values) / base_cal:4.1f}")
             print(f"\nseconds per deal in {args.group}, median (min-max) of {args.deals} deals; wait: "
                   f"devices side by side (a real game), serial: every device's work one after another")
-            print(f"{'devices':>7}  {'browser wait':>18}  {'browser serial':>18}  {'CPython wait':>18}  "
-                  f"{'CPython serial':>18}  {'ratio':>5}")
-            for devices in (2, 3, 4):
-                got = deals(page, devices, args.deals, args.rate, args.group)
+            heads = ("browser wait", "browser serial", "CPython wait", "CPython serial")
+            print(f"{'devices':>7}  {'deal':<5}  " + "  ".join(f"{h:>18}" for h in heads) + f"  {'ratio':>5}")
+            for devices, later in [(d, later) for d in (2, 3, 4) for later in (False, True)]:
+                got = deals(page, devices, args.deals, args.rate, args.group, later)
                 cols = [spread([d[k] for d in got[w]]) for w in ("browser", "cpython")
                         for k in ("wait", "serial")]
                 ratio = statistics.median(d["wait"] for d in got["browser"]) / statistics.median(
                     d["wait"] for d in got["cpython"])
-                print(f"{devices:>7}  " + "  ".join(f"{c:>18}" for c in cols) + f"  {ratio:5.1f}", flush=True)
+                which = "later" if later else "first"
+                print(f"{devices:>7}  {which:<5}  " + "  ".join(f"{c:>18}" for c in cols) + f"  {ratio:5.1f}",
+                      flush=True)
             browser.close()
     finally:
         server.shutdown()

@@ -30,8 +30,10 @@ from crib_widgets.remote.session import Session
 __all__ = ["timed_deal", "workload"]
 
 
-def timed_deal(devices: int, group_name: str = "modp-1024") -> dict[str, float]:
-    """One deal, from every device opening the game to every hand shown; times in seconds."""
+def timed_deal(devices: int, group_name: str = "modp-1024", later: bool = False) -> dict[str, float]:
+    """One deal, from the friends' devices opening the link (the link's maker made the game
+    before) to every hand shown; times in seconds. ``later``: a deal after the first, each device
+    having chosen its keys and locked the plain deck ahead, during the deal before."""
     group = GROUPS[group_name]
     names = tuple(f"P{i}" for i in range(devices))
     options = Options(Rules(players=devices), names, tuple(range(devices)), (False,) * devices, 0, group_name)
@@ -65,9 +67,11 @@ def timed_deal(devices: int, group_name: str = "modp-1024") -> dict[str, float]:
         if held[device] is None and isinstance(sessions[device].hand(device), tuple):
             held[device] = clock[device]
 
-    for d in range(devices):
-        opened = options if d == 0 else None
-        sessions.append(timed(d, lambda d=d, opened=opened: Session(d, "0123456789abcdef", group, opened)))
+    sessions.append(Session(0, "0123456789abcdef", group, options))  # the link, made before it is opened
+    for d in range(1, devices):
+        sessions.append(timed(d, lambda d=d: Session(d, "0123456789abcdef", group)))
+        if later and hasattr(sessions[d], "_prepare"):  # (a crib_widgets before it has none)
+            sessions[d]._prepare(1)  # what `Session.receive` does while nobody waits for the device
     for d in range(devices):
         post(d)
     while queue and not all(h is not None for h in held):

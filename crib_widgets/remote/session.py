@@ -52,6 +52,10 @@ class Session:
         self._joined: set[int] = {0}
         self._deals: list[DealRecord] = []
         self._secrets: dict[int, DealKeys] = {}
+        # deal number -> this device's keys for it, chosen ahead (`_prepare`: in memory only, kept
+        # in `_secrets` once used), the plain deck locked and shuffled with them, and the card each
+        # of its numbers stands for (this device's lock off, looked up)
+        self._ready: dict[int, tuple[DealKeys, list[int], dict[int, int]]] = {}
         self._engine: Game | None = None
         self._engine_deal = 0
         self._log: list[str] = []
@@ -62,6 +66,7 @@ class Session:
             if me != 0:
                 raise CribbageError("only device 0 (the one that makes the link) sends the game's options")
             self._emit("hello", options.body())
+            self._prepare(1)  # the first deal's shuffle, made while the friends open the link
         self._settle()
 
     # ---- driving -------------------------------------------------------------------------------
@@ -75,6 +80,7 @@ class Session:
             return
         try:
             message = read(text)
+            sending, idle = len(self.outbox), self._next_deal()
             if came_from is not None and message.sender != came_from:
                 raise CribbageError(f"a message came from device {came_from} in the name of device "
                                     f"{message.sender}")
@@ -96,6 +102,8 @@ class Session:
         if self._mail.gaps():
             self.outbox.append((None, self._mail.compose("ack", {}).text))
         self._settle()
+        if idle is not None and len(self.outbox) == sending and self._next_deal() == idle:
+            self._prepare(idle)  # nobody waited for this device: make the next deal's work ahead
 
     def tick(self) -> None:
         """Acknowledge what this device has, so another device sends again what was lost."""
@@ -411,8 +419,56 @@ class Session:
         for seat in self.seats:
             for slot in record.layout.slots_of(seat):
                 if slot not in record.known and record.locks[slot] == {self.me}:
-                    keys = self._secrets[record.number]
-                    record.show(self.group, slot, strip(self.group, record.values[slot], keys))
+                    record.show(self.group, slot, self._unlock(record, slot))
+
+    def _unlock(self, record: DealRecord, slot: int) -> int:
+        """The number at ``slot`` with this device's own lock off (never sent): looked up in the deck
+        this device locked ahead when the number is one of its cards locked by it alone (a full-size
+        exponentiation saved), else taken off (`strip`); the same number either way."""
+        value = record.values[slot]
+        keys = self._secrets[record.number]
+        ready = self._ready.get(record.number)
+        card = ready[2].get(value) if ready and ready[0] == keys else None
+        if card is not None:
+            return self.group.encode(card)
+        return strip(self.group, value, keys)
+
+    def _next_deal(self) -> int | None:
+        """The deal this device may make its work for ahead (`_prepare`): the next one, once this
+        device holds its hand of the deal in play; None while the deal in play still needs it."""
+        if self.options is None or self.stopped or not self._deals:
+            return None
+        record = self._deals[-1]
+        mine = [s for seat in self.seats for s in record.layout.slots_of(seat)]
+        if not record.locks or any(s not in record.known for s in mine):
+            return None
+        return record.number + 1
+
+    def _prepare(self, number: int) -> None:
+        """Choose this device's keys for deal ``number`` and lock and shuffle the plain deck with
+        them ahead, while nobody waits for this device: device 0 sends it as that deal's first
+        shuffle, and every device looks its own cards up in it (`_unlock`). In memory only, so the
+        kept game does not change (a reloaded page chooses again, or makes the deck again from the
+        keys it kept once they were used)."""
+        if number not in self._ready:
+            self._ready = {n: r for n, r in self._ready.items() if n >= number - 1}
+            self._locked(number, self._secrets.get(number) or DealKeys.new(self.group))
+
+    def _keys(self, number: int) -> DealKeys:
+        """This device's keys for deal ``number``, kept from now on: those chosen ahead, if any."""
+        if number not in self._secrets:
+            ready = self._ready.get(number)
+            self._secrets[number] = ready[0] if ready else DealKeys.new(self.group)
+        return self._secrets[number]
+
+    def _locked(self, number: int, keys: DealKeys) -> list[int]:
+        """The plain deck locked and shuffled with ``keys`` for deal ``number`` (made once)."""
+        ready = self._ready.get(number)
+        if ready is None or ready[0] != keys:
+            deck = shuffle(self.group, self.group.plain_deck(), keys)
+            ready = (keys, deck, {value: card for value, card in zip(deck, keys.order, strict=True)})
+            self._ready[number] = ready
+        return ready[1]
 
     def _advance(self) -> None:
         """Let the engine take every move it can (the starter and the crib are shown first)."""
@@ -484,9 +540,11 @@ class Session:
                 return False
             record = self._deals[-1]
             if len(record.shuffles) == self.me:
-                keys = self._secrets.setdefault(record.number, DealKeys.new(self.group))
-                before = record.shuffles[self.me - 1] if self.me else self.group.plain_deck()
-                deck = shuffle(self.group, before, keys)
+                keys = self._keys(record.number)
+                if self.me == 0:
+                    deck = self._locked(record.number, keys)
+                else:
+                    deck = shuffle(self.group, record.shuffles[self.me - 1], keys)
                 self._emit("shuffle", {"deal": record.number, "deck": [hex_number(v) for v in deck]})
                 return True
             owed = [slot for slot in range(CARDS)

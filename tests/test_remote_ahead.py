@@ -1,0 +1,103 @@
+"""A device makes its next deal's work ahead, while nobody waits for it (issue 39: the deal's time):
+the link's maker shuffles the first deal before anyone joins, and every device, once it holds its
+hand, locks the plain deck with its next keys, so that it takes its own lock off its cards by
+looking them up instead of a full-size exponentiation. The same cards either way, and nothing of
+it in the kept game until it is used."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from remote_play import make_hub, play, restart
+
+from crib_widgets.remote import session as session_module
+from crib_widgets.remote.poker import strip
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many times the sessions lock a deck (`shuffle`) and take a lock off a number (`strip`)."""
+    calls = {"shuffle": 0, "strip": 0}
+    for name in calls:
+        real = getattr(session_module, name)
+
+        def counting(*args, real=real, name=name):
+            calls[name] += 1
+            return real(*args)
+        monkeypatch.setattr(session_module, name, counting)
+    return calls
+
+
+def test_the_link_maker_shuffles_the_first_deal_before_anyone_joins(counted):
+    hub = make_hub(2, seed=4)
+    assert counted["shuffle"] == 1  # made with the game, before the friend opens the link
+    hub.settle()
+    assert counted["shuffle"] == 2  # the friend's: the maker's was not made again
+
+
+def test_in_the_first_deal_the_maker_looks_its_own_cards_up(counted):
+    hub = make_hub(2, seed=4)
+    hub.settle()
+    # each device takes its lock off the other's six cards in public; its own six: the maker looks
+    # them up in the deck it locked ahead, the friend (dealt at once on joining) takes its lock off
+    assert counted["strip"] == 6 + 6 + 6
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_later_deal_is_dealt_with_the_keys_chosen_ahead_and_no_private_exponentiation(players):
+    hub = make_hub(players, seed=8)
+    checked = set()
+
+    def check(h, n):
+        for session in h.sessions:
+            record = session._deals[-1]
+            mine = [s for seat in session.seats for s in record.layout.slots_of(seat)]
+            if record.number < 2 or not all(s in record.known for s in mine):
+                continue
+            keys, _, table = session._ready[record.number]
+            assert keys == session._secrets[record.number]
+            assert all(record.values[s] in table for s in mine if record.locks[s] == {session.me})
+            checked.add((session.me, record.number))
+    play(hub, random.Random(8), each=check)
+    assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
+    assert {d for d, n in checked} == set(range(players)) and max(n for _, n in checked) >= 3
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
+def test_looking_a_card_up_gives_the_number_the_exponentiation_gives(seed, players):
+    hub = make_hub(players, seed=seed)
+    hub.settle()
+    for session in hub.sessions:
+        for keys, deck, table in session._ready.values():  # a deck made ahead stands for the cards it says
+            assert [table[v] for v in deck] == list(keys.order)
+            assert sorted(table.values()) == list(range(52))
+            assert all(session.group.encode(card) == strip(session.group, value, keys)
+                       for value, card in table.items())
+        record = session._deals[-1]
+        for seat in session.seats:
+            for slot in record.layout.slots_of(seat):
+                assert session._unlock(record, slot) == strip(session.group, record.values[slot],
+                                                              session._secrets[record.number])
+        assert {session.group.decode(session._unlock(record, s)) for seat in session.seats
+                for s in record.layout.slots_of(seat)} == {c.index for seat in session.seats
+                                                          for c in session.hand(seat)}
+
+
+def test_work_made_ahead_is_not_kept_and_a_reloaded_device_does_without():
+    hub = make_hub(3, seed=6)
+    hub.settle()
+    a = hub.sessions[0]
+    a.play(a.legal_moves()[0])
+    hub.settle()
+    ahead = {d: [n for n in s._ready if n > s._deals[-1].number] for d, s in enumerate(hub.sessions)}
+    assert ahead == {0: [], 1: [2], 2: [2]}  # those that took the move in, holding their hands
+    for device, session in enumerate(hub.sessions):
+        assert not set(map(str, ahead[device])) & set(session.to_state()["secrets"])
+        restart(hub, device)
+        assert not hub.sessions[device]._ready
+    play(hub, random.Random(6))
+    assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
