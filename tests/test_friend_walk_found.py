@@ -4,12 +4,18 @@
 - Make the link pressed with the name boxes as they come (their grey "Ann" and "Ben" read as filled
   in) said why no link was made only on the table's status line, a screen or two above the button at
   390 px: the tap seemed to do nothing. The sentence is now under the button too.
+- At the end of the game both tables said "or New game to play again", which plays the computer, and
+  there was no way to play the friend again but Leave this game and a new link, whose game then never
+  came to the table. The end now says how, and the panel offers a new link with the same names.
 """
 
 from __future__ import annotations
 
-from test_friend_panel import small_group  # noqa: F401 (small_group: the autouse fixture)
+import random
 
+from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
+
+from crib_widgets.table.friend_table import FriendTable
 from crib_widgets.widgets.game_table import GameTable
 
 
@@ -30,3 +36,45 @@ def test_why_no_link_was_made_is_said_under_the_button(monkeypatch):
     panel.friend_name.value = "Ben"
     panel.make_button.click()
     assert panel.flow is not None and panel.make_note.value == ""
+
+
+def play_out(ann: GameTable, ben: GameTable) -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        relay(ann, ben)
+        if ann.table.game.is_over and ben.table.game.is_over:
+            break
+        view = rng.choice([ann, ben])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    relay(ann, ben)
+    assert ann.table.game.is_over and ben.table.game.is_over
+
+
+def test_after_the_game_each_page_offers_a_new_link_to_play_the_friend_again(monkeypatch):
+    """At the end of a game with a friend the table said "or New game to play again", and New game
+    started a game against the computer; the panel offered only Leave this game, and a link made after
+    leaving never put the new game on the table. Now the end says how to play the friend again, the
+    panel offers Make the link with the names as they were, and the new game comes to the table."""
+    ann, ben = made(monkeypatch)
+    play_out(ann, ben)
+    for view, friend, me in ((ann, "Ben", "Ann"), (ben, "Ann", "Ben")):
+        assert f"To play {friend} again, press Play a friend and make a new link" in view.status_text
+        assert "New game plays the computer" in view.status_text
+        panel = view.friend_panel
+        assert panel.setup.layout.display is None and panel.make_button.layout.display != "none"
+        assert (panel.your_name.value, panel.friend_name.value) == (me, friend)
+    first = ann.friend_panel.flow
+    ann.friend_panel.open_button.click()
+    ann.friend_panel.make_button.click()
+    again = ann.friend_panel.flow
+    assert again is not first and again.room != first.room and not again.session.is_over
+    monkeypatch.setenv("CRIB_PAGE_LINK", again.url("https://example.org/15_full_game.html"))
+    ben2 = GameTable(seed=3, keep="full-game")  # Ben opens the new link
+    relay(ann, ben2)
+    for view in (ann, ben2):
+        assert isinstance(view.table, FriendTable) and view.table.flow is view.friend_panel.flow
+        assert view.table.game.deal_number == 1 and tuple(view.table.game.scores) == (0, 0)
+        assert not view.status_text.startswith("Game over")

@@ -194,6 +194,7 @@ class FriendPanel(widgets.VBox):
     def _take(self, flow: FriendGame) -> None:
         if self.flow is not None and self.flow is not flow:
             self.flow.listeners.clear()
+            self._shown = False  # a new game (a new link after the last one): on the table once dealt
         self.flow = flow
         flow.listeners.append(self._changed)
         self._changed()
@@ -294,10 +295,21 @@ class FriendPanel(widgets.VBox):
             return ""
         return "; ".join(w for _, _, w in flow.friends()) if len(flow.others) > 1 else flow.status_words()
 
+    def _over(self) -> bool:
+        """The game with the friend is played out: a new link can be made for another, the names as
+        they were (the page offered only New game, which plays the computer)."""
+        flow = self.flow
+        if flow is None or flow.finished or not flow.session.is_over:
+            return False
+        if not self.your_name.value.strip() and len(flow.others) == 1:
+            self.your_name.value = flow.link.device_name(flow.me)
+            self.friend_name.value = flow.friend
+        return True
+
     def draw(self) -> None:
         flow = self.flow
         self._hold_table()
-        self.setup.layout.display = None if flow is None or flow.finished else "none"
+        self.setup.layout.display = None if flow is None or flow.finished or self._over() else "none"
         self.after_row.layout.display = "none"
         if flow is None:
             self.link_view.value = self.state_view.value = self.out.value = ""

@@ -357,8 +357,12 @@ class TableDrawing:
         self.review_button.layout.display = None
         t = self.table
         if not (t.show is not None and 0 <= t.show_step < len(t.show.steps)):
+            # with a friend, New game plays the computer: say how to play the friend again
+            friend = t.flow.friend if isinstance(t, FriendTable) else ""
+            again = (f". To play {friend} again, press Play a friend and make a new link (New game plays "
+                     "the computer)." if friend else ", or New game to play again.")
             self.set_status(
                 f"Game over: {result.text} Press Review to see your costliest decisions, Score "
-                "race to see how it went, or New game to play again.",
+                f"race to see how it went{again}",
                 "ok",
             )
