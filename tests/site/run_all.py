@@ -47,6 +47,9 @@ CHECKS = (
     Check("check_friend", "play a friend: two browsers joined through a relay on 127.0.0.1; the transport, "
           "then a deal by touch to the show and into the next, neither page holding the other's cards, a "
           "reload mid-play, a message changed in flight refused", (), "friend"),
+    Check("check_friend_multi", "play two friends at a table of three: three browsers, a relay on 127.0.0.1, "
+          "a link for each friend, the first deal by touch to the show, a closed tab named as gone and "
+          "then as back", (), "friend-multi"),
     Check("check_kept_game", "a game to 121 kept through a reload mid-deal; a position shared there opens "
           "on the same turn and count", (), "kept"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),

@@ -1,0 +1,183 @@
+"""Playing friends at a table of three, on the built book (issue 39 item 5): three browsers, a relay
+on 127.0.0.1.
+
+Chapter 15's first table at 390 px, by touch, as check_friend.py drives it (its relay, its `Player`
+and its moves are used here): Ann sets three seats in "Play a friend" (Ben and Cy each on their own
+device) and makes the two links; Ben and Cy each open theirs; the first deal is dealt on all three
+devices; each throws and all three play to the show of the first deal. Then Cy closes the tab, and
+Ann's and Ben's pages name Cy as gone (not "a friend's page") and say what they can do; Cy opens the
+link again in the same browser and both pages name Cy as back.
+
+Run by ``make site-test`` after ``make book``; screenshots in ``_build/screenshots/friend-multi/``.
+Exit status 0 when every check passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urljoin
+
+from check_friend import FRIEND_FLAGS, LINK, PANEL_TEXT, Player, both, play_until, relay, text_box, wait_until
+from check_live import PHONE, Results, serve
+from check_people import PAGE
+from playwright.sync_api import sync_playwright
+
+NAMES = ("Ann", "Ben", "Cy")
+FRIEND_SEAT = "A friend on their own device"
+GONE_TIMEOUT_S = 60  # a closed tab's connection is seen to drop within a few seconds; its relay later
+
+
+def make_links(ann: Player, friends: tuple[str, ...], relay_url: str) -> list[str]:
+    """Ann sets a table of three with a friend in each other seat and makes their links (in seat order)."""
+    for attempt in range(3):  # the panel opens; a tap lost is tapped again, as a person would
+        ann.tap("Play a friend")
+        with contextlib.suppress(Exception):
+            ann.button("Make the link").first.wait_for(state="visible", timeout=10_000)
+        if ann.button("Make the link").count():
+            break
+        print(f"note: tap {attempt + 1} on 'Play a friend' did not open the panel within 10 s", flush=True)
+    ann.tap("3 players")
+    seat = ann.area.locator(".widget-dropdown:visible").filter(has_text="Seat 3").locator("select")
+    seat.wait_for(state="visible", timeout=10_000)
+    seat.select_option(label=FRIEND_SEAT)
+    text_box(ann, "your name").fill(ann.name)
+    text_box(ann, "others").fill(", ".join(friends))
+    text_box(ann, "relay").fill(relay_url)
+    ann.tap("Make the link")
+    until = time.monotonic() + 60
+    while time.monotonic() < until:
+        html = ann.area.evaluate(PANEL_TEXT).replace("&amp;", "&")
+        links = list(dict.fromkeys(found.group(0) for found in LINK.finditer(html)))
+        if len(links) >= len(friends):
+            order = [html.find(f"The link for {name}:") for name in friends]
+            if -1 not in order and order == sorted(order):
+                return links
+        time.sleep(0.5)
+    raise AssertionError(f"not {len(friends)} links with #friend= in the panel after Make the link")
+
+
+def panel_says(player: Player, words: str, limit_s: float) -> bool:
+    """Whether ``player``'s table shows ``words`` within ``limit_s`` seconds."""
+    with contextlib.suppress(AssertionError):
+        wait_until(lambda: words in player.text(), f"{player.name}'s table saying {words!r}", limit_s)
+        return True
+    return False
+
+
+def check_game(browser, base: str, root: Path, relay_url: str, results: Results, shots: Path) -> None:
+    what = f"{PAGE} [play two friends at a table of three, three browsers, touch, 390px]"
+    contexts = [browser.new_context(**PHONE) for _ in NAMES]
+    ann, ben, cy = players = [Player(c, base, root, name) for c, name in zip(contexts, NAMES, strict=True)]
+    try:
+        ann.open(urljoin(base, PAGE))
+        links = make_links(ann, (ben.name, cy.name), relay_url)
+        ann.shot(shots, "1-links")
+        results.check(len(links) == 2 and all(link.startswith(urljoin(base, PAGE)) for link in links),
+                      f"{what}: Make the link makes one link for each friend", " ".join(links))
+        started = time.monotonic()
+        for friend, link in zip((ben, cy), links, strict=True):
+            friend.open(link)
+        for player in players:
+            player.find_room()
+        results.check(len({p.room for p in players}) == 1, f"{what}: each friend's page joins the same room",
+                      " ".join(p.room for p in players))
+        wait_until(lambda: both(players, phase="discard"), "the first deal on all three devices", 180)
+        seconds = time.monotonic() - started
+        seats = [p.state()["seat"] for p in players]
+        results.check(seats == [0, 1, 2], f"{what}: the first deal is dealt on all three devices, each at "
+                      f"its own seat ({seconds:.0f} s from opening the links)", str(seats))
+        print(f"time friend multi: from opening the two links to the first deal on three devices "
+              f"{seconds:.1f} s", flush=True)
+        for player in players:
+            player.shot(shots, "2-dealt")
+        started = time.monotonic()
+        play_until(players, lambda: both(players, phase="play"), "the throws made on all three devices")
+        play_until(players, lambda: all(p.button("Next deal").count() for p in players), "the first show")
+        for player in players:
+            player.shot(shots, "3-show")
+        results.check(len({str(p.state()["played"]) for p in players}) == 1,
+                      f"{what}: each throws and all three play the first deal by touch to the show "
+                      f"({time.monotonic() - started:.0f} s)")
+        left_and_back(players, links[1], what, results, shots)
+    except Exception as exc:
+        results.check(False, f"{what}: plays a game with two friends", f"{type(exc).__name__}: {exc}"[:1200])
+        for player in players:
+            with contextlib.suppress(Exception):
+                player.tab.screenshot(path=str(shots / f"{player.name.lower()}-failed.png"))
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def left_and_back(players: list[Player], link: str, what: str, results: Results, shots: Path) -> None:
+    """Cy closes the tab: Ann and Ben name Cy as gone and say what they can do; Cy comes back."""
+    ann, ben, cy = players
+    started = time.monotonic()
+    cy.tab.close()
+    gone = [panel_says(p, f"{cy.name} has left the game", GONE_TIMEOUT_S) for p in (ann, ben)]
+    seconds = time.monotonic() - started
+    for player in (ann, ben):
+        player.shot(shots, "4-cy-gone")
+    said = {p.name: p.text() for p in (ann, ben)}
+    results.check(all(gone) and not any("A friend's page" in text for text in said.values()),
+                  f"{what}: {cy.name} closes the tab and both other pages name {cy.name} as gone "
+                  f"({seconds:.0f} s)", said[ann.name][-800:])
+    advice = f"You can wait for {cy.name} to come back"
+    results.check(all(advice in text and "against the computer" in text for text in said.values()),
+                  f"{what}: both say what they can do (wait for {cy.name}, finish against the computer, "
+                  "save)",
+                  said[ben.name][-800:])
+    print(f"time friend multi: a closed tab named as gone on both other pages in {seconds:.1f} s", flush=True)
+    started = time.monotonic()
+    cy.tab = cy.tab.context.new_page()  # the same browser: the game kept there comes back
+    cy.open(link)
+    cy.find_room()
+    back = [panel_says(p, f"{cy.name} has joined", GONE_TIMEOUT_S) for p in (ann, ben)]
+    seconds = time.monotonic() - started
+    for player in (ann, ben, cy):
+        player.shot(shots, "5-cy-back")
+    results.check(all(back) and not any(f"{cy.name} has left" in p.text() for p in (ann, ben)),
+                  f"{cy.name} opens the link again in the same browser: both other pages name {cy.name} as "
+                  f"back ({seconds:.0f} s)", ann.text()[-800:])
+    state = cy.state()
+    results.check(state.get("seat") == 2 and not state.get("stopped"),
+                  f"{what}: {cy.name}'s page has the same game back, at {cy.name}'s seat", str(state)[:600])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
+    parser.add_argument("--screenshots", default="_build/screenshots/friend-multi",
+                        help="folder for the PNGs")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    if not (root / PAGE).is_file():
+        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
+        return 1
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    results = Results()
+    started = time.monotonic()
+    server, base = serve(root)
+    try:
+        with relay() as relay_url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
+            try:
+                check_game(browser, base, root, relay_url, results, shots)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+    print(f"\nfriend multi: {len(results.passed)} passed, {len(results.failed)} failed in "
+          f"{time.monotonic() - started:.0f} s")
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
