@@ -17,7 +17,7 @@ from crib_widgets.table.friend_keep import come_back
 
 GROUP = "test-160"
 _PRE = re.compile(r'<pre class="crib-friend-text" data-room="([A-Za-z0-9_-]+)" data-relay="([^"]*)" '
-                  r'data-n="([0-9]+)">(.*)</pre>', re.S)
+                  r'(?:data-codes="(?:make|take)" data-typed="[^"]*" )?data-n="([0-9]+)">(.*)</pre>', re.S)
 
 
 def sent(game: FriendGame) -> list[tuple[int, str]]:

@@ -43,6 +43,7 @@ from ..remote.session import Session
 from ..strategy.players import make_player
 from .friend_bridge import register, unregister
 from .friend_codes import OTHER_GAME, ROUTE_WORDS, check_typed, link_in, link_message
+from .friend_codes import STATUSES as CODES_STATUSES
 from .friend_link import FriendLink, read_code, relay_words
 from .friend_stops import SOMEONE, stop_sentence
 from .seats import LEARNER, STRENGTHS, check_strength
@@ -201,6 +202,8 @@ class FriendGame:
 
     def status_words(self) -> str:
         """The friend's status in words."""
+        if self.codes and self.status in CODES_STATUSES:
+            return CODES_STATUSES[self.status].format(friend=self.friend)
         if self.status == "waiting" and self.me != 0:  # the link maker's page must be open to be found
             return f"Looking for {self.friend}'s page: it has to be open for the game to start"
         words = JOINED_MAKERS if self.status == "joined" and self.me != 0 else STATUSES[self.status]
@@ -325,7 +328,7 @@ class FriendGame:
             self.status = "left"
         self._flush()
         now = (self.count, self.status, self.note, self.stopped, self.finished, self.relays,
-               id(self.session.played[1]), self.session.proved)
+               id(self.session.played[1]), self.session.proved, self.typed, self.shown)
         if now != self._drawn:  # a repeated message changes nothing: nothing to draw again
             self._drawn = now
             for listener in list(self.listeners):

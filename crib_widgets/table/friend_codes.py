@@ -39,8 +39,8 @@ from .friend_link import FriendLink, read_code
 if TYPE_CHECKING:
     from .friend import FriendGame
 
-__all__ = ["MAX_TYPED", "ROLES", "ROUTE_WORDS", "check_typed", "link_message", "link_in", "CodesJoin",
-           "codes_html"]
+__all__ = ["MAX_TYPED", "ROLES", "ROUTE_WORDS", "STATUSES", "check_typed", "link_message", "link_in",
+           "CodesJoin", "codes_html"]
 
 #: The longest text read as a code (lib/friend_codes.js MAX_TYPED: a code is at most 83 characters).
 MAX_TYPED = 200
@@ -49,6 +49,10 @@ ROLES = ("make", "take")
 #: The route the game goes by, as the panel says it (instead of the relay's name).
 ROUTE_WORDS = "No relay: the two devices talk directly over this Wi-Fi or network"
 _LINK_KEY = "crib-codes-link"
+#: The friend's status, by codes, where it differs from through a relay (`friend.STATUSES`).
+STATUSES = {"waiting": "Waiting for {friend}'s device: swap the two codes below",
+            "left": "{friend}'s device is not connected now (a reload, or a phone that slept): swap a new "
+                    "pair of codes below, and the game goes on where it was"}
 OTHER_GAME = ("The page that showed this code is playing another game with a friend: ask for the code "
               "of the page that plays this one.")
 
@@ -171,11 +175,16 @@ class CodesJoin:
         return sentence
 
 
-def codes_html(role: str, shown: str, friend: str = "your friend") -> str:
-    """The code this page shows and what to do with it, in players' words ("" before the page made it)."""
+def codes_html(role: str, shown: str, friend: str = "your friend", typed: str = "x") -> str:
+    """The code this page shows and what to do with it, in players' words (before the page made it:
+    that it is being made, or at the friend's page with nothing typed, what to type)."""
     if not shown:
-        return ("<p>Making this page's code…</p>" if role == "make" else
-                "<p>This page is making its own code from the one you typed…</p>")
+        if role == "make":
+            return "<p>Making this page's code…</p>"
+        if not typed:
+            return (f"<p>Type the code {escape(friend)}'s page shows now under Friend's code, and press Use "
+                    "the code.</p>")
+        return "<p>This page is making its own code from the one you typed…</p>"
     step = ("Type it on the other device (Play a friend, then Swap two codes). That page then shows a "
             "code of its own: type it below and press Use the code." if role == "make" else
             f"Type it on {escape(friend)}'s device, in the box under its code: the game then starts.")

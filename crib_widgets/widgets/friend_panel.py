@@ -16,10 +16,12 @@ import ipywidgets as widgets
 
 from ..errors import CribbageError
 from ..table.friend import LEFT_WORDS, FriendGame
+from ..table.friend_codes import CodesJoin
 from ..table.friend_keep import come_back
 from ..table.friend_table import FriendTable
 from ..table.share import page_address
 from .frame import action_button
+from .friend_codes_box import CodesBox
 from .styles import esc
 
 __all__ = ["FriendPanel", "COPY_JS"]
@@ -72,6 +74,7 @@ class FriendPanel(widgets.VBox):
         self.keep = f"{keep or 'game'}-friend"
         self.hosts_links = keep is not None  # the page's kept table: the one a link opens (one a page)
         self.flow: FriendGame | None = None
+        self.joining: CodesJoin | None = None  # by two codes, before the friend's game is known here
         self._kept_mark: tuple[int, int, bool] | None = None
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
@@ -120,8 +123,9 @@ class FriendPanel(widgets.VBox):
             _row(self.your_name, self.friend_name), self.relay_input, self.make_button, self.make_note])
         self._show_seats()
         self.after_row = _row(self.computer_button, self.save_button, self.back_button, self.end_button)
+        self.codes_box = CodesBox(self)  # no relay reaches the friend: two codes swapped by hand
         # `out` and `kept` are drawn by the game table outside its folded sections (always on the page)
-        self.children = (self.setup, self.link_view, self.state_view, self.after_row)
+        self.children = (self.setup, self.codes_box, self.link_view, self.state_view, self.after_row)
         self.draw()
 
     # ---- starting -----------------------------------------------------------------------------------
@@ -178,18 +182,42 @@ class FriendPanel(widgets.VBox):
         return tuple(names)
 
     def _on_make(self) -> None:
+        self.make_game()
+
+    def make_game(self, codes: bool = False) -> None:
+        """Make the game: its link, or (``codes``) the first of two codes swapped by hand."""
         self.view.went_live()
         try:
             flow = FriendGame.make(target=self.target.value, muggins=self.muggins.value, names=self.names(),
-                                   relay=self.relay_input.value, keep=self.keep, seats=self.seats())
+                                   relay=self.relay_input.value, keep=self.keep, seats=self.seats(),
+                                   codes=codes)
         except CribbageError as error:
-            said = f"No link was made: {error}."
+            said = f"No {'code' if codes else 'link'} was made: {error}."
             self.view.set_status(said, "bad")
             self.make_note.value = f'<div class="crib-status crib-bad">{esc(said)}</div>'
             return
         self.make_note.value = ""
         self._take(flow)
-        self.view.set_status("Your link is ready: copy it and send it to your friend.", "ok")
+        self.view.set_status("Your code is below: your friend types it on their device." if codes else
+                             "Your link is ready: copy it and send it to your friend.", "ok")
+
+    def join_by_codes(self, joining: CodesJoin) -> None:
+        """The friend's code was typed here: this page answers with its own until the game arrives."""
+        if self.joining is not None:
+            self.joining.end()
+        self.joining = joining
+        joining.listeners.append(self._joining_changed)
+        self.view.set_status("Your code is below: type it on your friend's device.", "ok")
+        self.draw()
+
+    def _joining_changed(self) -> None:
+        joining = self.joining
+        if joining is not None and joining.game is not None:
+            self.joining = None
+            joining.listeners.clear()
+            self._take(joining.game)
+        else:
+            self.draw()
 
     def _take(self, flow: FriendGame) -> None:
         if self.flow is not None and self.flow is not flow:
@@ -311,15 +339,17 @@ class FriendPanel(widgets.VBox):
         self._hold_table()
         self.setup.layout.display = None if flow is None or flow.finished or self._over() else "none"
         self.after_row.layout.display = "none"
+        self.codes_box.draw()
         if flow is None:
-            self.link_view.value = self.state_view.value = self.out.value = ""
+            self.link_view.value = self.state_view.value = ""
+            self.out.value = self.joining.out_html() if self.joining is not None else ""
             return
         self.out.value = "" if flow.finished else flow.out_html()  # no element: the page leaves the room
         # kept after every message taken in too: a page reloaded then would come back behind its table
         if flow.keep_mark != self._kept_mark:
             self._kept_mark = flow.keep_mark
             self.kept.value = flow.keep_html()
-        self.link_view.value = "" if flow.finished else link_html(flow)
+        self.link_view.value = "" if flow.finished or flow.codes else link_html(flow)
         self.state_view.value = "" if flow.finished else state_html(flow)
         stuck = self._stuck()
         away = self._shown and not (isinstance(self.view.table, FriendTable) and self.view.table.flow is flow)

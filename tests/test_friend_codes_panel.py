@@ -1,0 +1,148 @@
+"""The "Swap two codes" route of the "Play a friend" panel (widgets/friend_codes_box.py): two game
+tables, no relay; one shows its code, the other types it and shows its own, the first types that; the
+first deal comes to both tables. The page (making and reading the codes, the channel) is played here
+as lib/friend.js over lib/friend_direct.js plays it."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+
+import pytest
+from friend_play import GROUP, b64
+
+from crib_widgets.table import friend as friend_module
+from crib_widgets.table import friend_bridge
+from crib_widgets.table.friend_codes import CodesJoin
+from crib_widgets.table.friend_keep import come_back
+from crib_widgets.table.friend_table import FriendTable
+from crib_widgets.widgets import friend_panel
+from crib_widgets.widgets.game_table import GameTable
+
+OFFER = "80C5 1260 Z4RP K8ET 2958 5EQK 5DHS QN0C 8HYB 9V95 BPAW W1HY ETQE 0S"
+ANSWER = "D00R 7H87 8T4C M32F J79H AN4P V0D5 V7Z1 4DHA 9SH8 DEPY YCBG PBT3 CW00 020B NKWM"
+_PRE = re.compile(r'<pre class="crib-friend-text" data-room="(?P<room>[A-Za-z0-9_-]+)" data-relay="" '
+                  r'data-codes="(?P<codes>make|take)" data-typed="(?P<typed>[^"]*)" data-n="[0-9]+">'
+                  r"(?P<json>.*)</pre>", re.S)
+
+
+@pytest.fixture(autouse=True)
+def small_group(monkeypatch):
+    """The test group (small numbers: a deal in a moment), as tests/test_friend_panel.py."""
+    make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
+    monkeypatch.setattr(friend_module.FriendGame, "make",
+                        classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_module.FriendGame, "join",
+                        classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_panel, "come_back",
+                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
+    monkeypatch.delenv("CRIB_GAMES", raising=False)
+    monkeypatch.delenv("CRIB_FRIEND", raising=False)
+    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
+
+
+def element(table: GameTable) -> dict:
+    found = _PRE.fullmatch(table.friend_panel.out.value)
+    assert found is not None, table.friend_panel.out.value[:300]
+    return {"room": found["room"], "codes": found["codes"], "typed": html.unescape(found["typed"]),
+            "messages": json.loads(html.unescape(found["json"]))}
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def channel(*tables: GameTable) -> None:
+    """The channel is open: each page's new messages reach the other (the maker's link first)."""
+    last = {id(t): -1 for t in tables}
+    for t in tables:
+        friend_bridge.peer(element(t)["room"], "joined")
+    moved = True
+    while moved:
+        moved = False
+        for t, other in (tables, tables[::-1]):
+            new = [(n, text) for n, text in element(t)["messages"] if n > last[id(t)]]
+            for n, text in new:
+                last[id(t)] = n
+                assert friend_bridge.deliver(element(other)["room"], b64(text)) == ""
+                moved = True
+
+
+def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both():
+    ann, ben = GameTable(seed=1, keep="full-game"), GameTable(seed=2, keep="full-game")
+    a, b = ann.friend_panel, ben.friend_panel
+    box = a.codes_box
+    assert shown(box.route_button) and box.route_button.description == (
+        "No relay reaches your friend? Swap two codes instead")
+    assert not shown(box.steps) and not shown(box.show_button)
+    box.route_button.click()
+    assert shown(box.steps) and "same Wi-Fi" in html.unescape(box.steps.value) and shown(box.show_button)
+    box.show_button.click()  # no name typed: no code, said under the button
+    assert a.flow is None and "No code was made: type your name" in a.make_note.value
+    a.your_name.value, a.friend_name.value = "Ann", "Ben"
+    box.show_button.click()
+    assert a.flow is not None and a.flow.codes == "make" and element(ann)["codes"] == "make"
+    assert a.link_view.value == "" and "crib-friend-url" not in a.link_view.value  # no link to send
+    assert "Making this page's code" in html.unescape(box.code_view.value)
+    assert "Waiting for Ben's device: swap the two codes below" in html.unescape(a.state_view.value)
+    assert "No relay: the two devices talk directly" in html.unescape(a.state_view.value)
+    friend_bridge.codes_shown(element(ann)["room"], OFFER)
+    assert OFFER in html.unescape(box.code_view.value) and "Use the code" in box.code_view.value
+    # Ben: the route, the code typed (with a mistake the page finds first), his page's own code
+    bbox = b.codes_box
+    bbox.route_button.click()
+    bbox.code_input.value = "7K2M\x07"
+    bbox.use_button.click()
+    assert b.joining is None and "not an invisible character" in html.unescape(bbox.note.value)
+    bbox.code_input.value = OFFER.lower()
+    bbox.use_button.click()
+    assert isinstance(b.joining, CodesJoin) and bbox.code_input.value == ""
+    assert element(ben)["codes"] == "take" and element(ben)["typed"] == OFFER.lower()
+    friend_bridge.codes_failed(element(ben)["room"], "This code has a mistake in it: check it.")
+    assert "This code has a mistake in it" in html.unescape(bbox.code_view.value)
+    bbox.code_input.value = OFFER
+    bbox.use_button.click()
+    friend_bridge.codes_shown(element(ben)["room"], ANSWER)
+    assert ANSWER in html.unescape(bbox.code_view.value)
+    assert "Type it on your friend's device" in html.unescape(bbox.code_view.value)
+    # Ann types Ben's code; the channel opens; the game starts on both tables
+    box.code_input.value = ANSWER
+    box.use_button.click()
+    assert element(ann)["typed"] == ANSWER
+    channel(ann, ben)
+    assert b.joining is None and b.flow is not None and b.flow.codes == "take"
+    assert isinstance(ann.table, FriendTable) and isinstance(ben.table, FriendTable)
+    assert ann.table.flow is a.flow and ben.table.flow is b.flow
+    assert not shown(box.type_row) and not shown(bbox.type_row) and box.code_view.value == ""
+    assert b.flow.link.names == ("Ann", "Ben")
+    # Ben's page loses the channel (his phone slept): his box asks for Ann's new code
+    friend_bridge.peer(element(ben)["room"], "left")
+    assert shown(bbox.type_row)
+    assert "Type the code Ann's page shows now" in html.unescape(bbox.code_view.value)
+    assert "swap a new pair of codes below" in html.unescape(b.state_view.value)
+
+
+def test_while_a_game_with_a_link_goes_on_the_route_is_hidden_and_its_buttons_do_nothing():
+    ann = GameTable(seed=1, keep="full-game")
+    a = ann.friend_panel
+    a.codes_box.route_button.click()
+    a.your_name.value, a.friend_name.value = "Ann", "Ben"
+    a.make_button.click()
+    flow, box = a.flow, a.codes_box
+    assert not any(shown(w) for w in (box.route_button, box.steps, box.show_button, box.type_row))
+    box.code_input.value = OFFER
+    box.use_button.click()
+    box.show_button.click()
+    assert a.flow is flow and a.joining is None and not flow.codes
+
+
+def test_codes_are_for_two_seats():
+    ann = GameTable(seed=1, keep="full-game")
+    a = ann.friend_panel
+    a.your_name.value, a.friend_name.value = "Ann", "Ben, Cy"
+    a.players.value = 3
+    a.codes_box.route_button.click()
+    a.codes_box.show_button.click()
+    assert a.flow is None and "codes swapped by hand join two devices" in a.make_note.value
