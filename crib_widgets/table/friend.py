@@ -257,8 +257,7 @@ class FriendGame:
         named_gone = bool(self.gone or self.session.left)  # a friend still gone while another comes back
         self.status = "left" if state != "joined" or named_gone else joined
         if self.codes and state == "left":  # a new pair of codes joins the two again
-            self.typed = ""
-            self.shown = "" if self.codes == "take" else self.shown
+            self.typed = self.shown = ""
         if state == "joined":
             self.session.tick()  # tell the friend what this device has, so what it lacks comes again
         return self._changed("")
