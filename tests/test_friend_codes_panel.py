@@ -146,3 +146,16 @@ def test_codes_are_for_two_seats():
     a.codes_box.route_button.click()
     a.codes_box.show_button.click()
     assert a.flow is None and "codes swapped by hand join two devices" in a.make_note.value
+
+
+def test_chapter_15_names_the_route_and_its_buttons_as_the_panel_does():
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parent.parent / "book" / "15_full_game.ipynb"
+    text = " ".join("".join(c["source"]) for c in json.loads(book.read_text(encoding="utf-8"))["cells"]
+                    if c["cell_type"] == "markdown")
+    text = " ".join(text.split())
+    box = GameTable(seed=1, keep="full-game").friend_panel.codes_box
+    for label in (box.route_button.description, box.show_button.description, box.code_input.description,
+                  box.use_button.description):
+        assert f"**{label}**" in text, label
