@@ -7,14 +7,18 @@
 - At the end of the game both tables said "or New game to play again", which plays the computer, and
   there was no way to play the friend again but Leave this game and a new link, whose game then never
   came to the table. The end now says how, and the panel offers a new link with the same names.
+- A school's relay was named twice: "Connected through the relay at ws://... (127.0.0.1:36541)".
 """
 
 from __future__ import annotations
 
 import random
 
+from friend_play import GROUP
 from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
 
+from crib_widgets.table.friend import FriendGame
+from crib_widgets.table.friend_bridge import relay_open
 from crib_widgets.table.friend_table import FriendTable
 from crib_widgets.widgets.game_table import GameTable
 
@@ -78,3 +82,13 @@ def test_after_the_game_each_page_offers_a_new_link_to_play_the_friend_again(mon
         assert isinstance(view.table, FriendTable) and view.table.flow is view.friend_panel.flow
         assert view.table.game.deal_number == 1 and tuple(view.table.game.scores) == (0, 0)
         assert not view.status_text.startswith("Game over")
+
+
+def test_a_schools_relay_is_named_once():
+    """The panel said "Connected through the relay at ws://127.0.0.1:36541 (127.0.0.1:36541)"."""
+    school = FriendGame.make(names=("Ann", "Ben"), relay="wss://relay.myschool.org:8000", group=GROUP)
+    assert relay_open(school.room, "wss://relay.myschool.org:8000") == ""
+    assert school.relay_now() == "Connected through the relay at wss://relay.myschool.org:8000"
+    public = FriendGame.make(names=("Ann", "Ben"), group=GROUP)  # which public ones, as before
+    assert relay_open(public.room, "wss://tracker.webtorrent.dev") == ""
+    assert public.relay_now() == "Connected through the public relays (tracker.webtorrent.dev)"

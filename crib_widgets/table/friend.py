@@ -281,6 +281,8 @@ class FriendGame:
             return ROUTE_WORDS
         if not hosts:
             return f"Connecting through {self.relay_words}"
+        if self.link.relay:  # the relay's address is said already: not twice
+            return f"Connected through {self.relay_words}"
         return f"Connected through {self.relay_words} ({', '.join(hosts)})"
 
     def codes_shown(self, code: str) -> str:
