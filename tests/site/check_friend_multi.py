@@ -6,7 +6,8 @@ and its moves are used here): Ann sets three seats in "Play a friend" (Ben and C
 device) and makes the two links; Ben and Cy each open theirs; the first deal is dealt on all three
 devices; each throws and all three play to the show of the first deal. Then Cy closes the tab, and
 Ann's and Ben's pages name Cy as gone (not "a friend's page") and say what they can do; Cy opens the
-link again in the same browser and both pages name Cy as back.
+link again in the same browser, both pages name Cy as back, and the second deal is dealt on all
+three.
 
 Run by ``make site-test`` after ``make book``; screenshots in ``_build/screenshots/friend-multi/``.
 Exit status 0 when every check passes.
@@ -142,11 +143,20 @@ def left_and_back(players: list[Player], link: str, what: str, results: Results,
     for player in (ann, ben, cy):
         player.shot(shots, "5-cy-back")
     results.check(all(back) and not any(f"{cy.name} has left" in p.text() for p in (ann, ben)),
-                  f"{cy.name} opens the link again in the same browser: both other pages name {cy.name} as "
-                  f"back ({seconds:.0f} s)", ann.text()[-800:])
+                  f"{what}: {cy.name} opens the link again in the same browser: both other pages name "
+                  f"{cy.name} as back ({seconds:.0f} s)", ann.text()[-800:])
     state = cy.state()
     results.check(state.get("seat") == 2 and not state.get("stopped"),
                   f"{what}: {cy.name}'s page has the same game back, at {cy.name}'s seat", str(state)[:600])
+    started = time.monotonic()
+    for player in players:
+        if player.button("Next deal").count():
+            player.tap("Next deal")
+    play_until(players, lambda: both(players, deal=2, phase="discard"), "the second deal on all three", 120)
+    for player in players:
+        player.shot(shots, "6-deal-2")
+    results.check(True, f"{what}: the game goes on: the second deal is dealt on all three devices "
+                  f"({time.monotonic() - started:.0f} s)")
 
 
 def main(argv: list[str] | None = None) -> int:
