@@ -129,7 +129,8 @@ def test_a_reload_asks_for_a_new_pair_of_codes_and_the_game_goes_on_from_what_bo
     environ = {"CRIB_GAMES": json.dumps({KEEP: ann.keep_text()})}
     ann2, note = come_back(KEEP, environ, GROUP)
     assert note == "" and ann2 is not None and ann2 is not ann
-    assert (ann2.codes, element(ann2)["typed"], ann2.shown) == ("make", "", "")
+    assert (ann2.codes, element(ann2)["typed"], ann2.shown, ann2.status) == ("make", "", "", "waiting")
+    assert ann2.status_words() == "Waiting for Ben's device: swap the two codes below"
     assert friend_bridge.peer(ben.room, "left") == ""
     assert ben.typed == ben.shown == "" and ben.status == "left"
     # a new pair of codes, and both go on where they were

@@ -448,6 +448,8 @@ class FriendGame:
         game.link, game.session, game.keep = link, session, keep
         game.codes, game.typed, game.shown, game.page_room = codes, "", "", ""
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
+        if codes and status == "joined":  # by codes, nothing joins the two again but a new pair of codes
+            game.status = "waiting"
         game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()
         game.gone, game.show_up = set(), show
         register(game)
