@@ -171,7 +171,7 @@ test("the room of two codes: the offer shown, the answer taken, the friend joine
   assert.ok(made[1].closed);
 });
 
-test("the friend's side answers the code typed, and says when the channel does not open", async () => {
+test("the friend's side answers the code typed, and times no wait while it is typed on the other device", async () => {
   const { Peer, made } = fakePeers();
   const told = [], timers = [];
   const room = codesRoom({ role: "take", tell: (call, text) => told.push([call, text]), Peer,
@@ -189,8 +189,8 @@ test("the friend's side answers the code typed, and says when the channel does n
   assert.deepEqual([read.candidate, [...read.fingerprint]], [{ address: MDNS.address, port: MDNS.port }, [...ANSWER_FP]]);
   room.typed(offerCode);  // the same text again changes nothing
   assert.equal(made.length, 1);
-  timers.at(-1)[0]();
-  assert.deepEqual(told.at(-1), ["codes_failed", NOT_OPEN]);
+  assert.ok(timers.every(([, ms]) => ms !== OPEN_MS));
+  assert.ok(!told.some(([, text]) => text === NOT_OPEN));
 });
 
 test("lib/friend.js plays a game of two codes as one of a relay: no relay watched, the code typed handed on", () => {
@@ -215,4 +215,19 @@ test("lib/friend.js plays a game of two codes as one of a relay: no relay watche
   el.dataset.codes = "both";
   play.update(page);  // not what Python writes: the room is left
   assert.ok(rooms[0].left);
+});
+
+test("the device that made the game says so when the channel has not opened OPEN_MS after the second code", async () => {
+  const { Peer } = fakePeers();
+  const told = [], timers = [];
+  const room = codesRoom({ role: "make", tell: (call, text) => told.push([call, text]), Peer,
+    setTimer: (fn, ms) => { timers.push([fn, ms]); return timers.length; }, clearTimer: () => {} });
+  await settle();
+  room.typed(answerCode);
+  await settle();
+  const [fire, ms] = timers.at(-1);
+  assert.equal(ms, OPEN_MS);
+  fire();
+  assert.deepEqual(told.at(-1), ["codes_failed", NOT_OPEN]);
+  assert.match(NOT_OPEN, /same Wi-Fi/);
 });

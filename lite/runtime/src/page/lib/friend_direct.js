@@ -14,7 +14,8 @@ export const FRIEND = "friend";
 /** How long a page gathers its addresses before it shows its code (only its own network's: no
  * server is asked, so this is quick). */
 export const GATHER_MS = 4000;
-/** How long after the second code the channel may take to open before the players are told. */
+/** How long after the second code is typed (on the device that made the game) the channel may take
+ * to open before the players are told. */
 export const OPEN_MS = 20000;
 export const NOT_OPEN = "No connection yet to your friend's device: both devices must be on the same Wi-Fi or network (a phone on mobile data cannot be reached this way). Check that, then swap new codes: reload this page.";
 
@@ -91,8 +92,8 @@ export function codesRoom({ role, tell, Peer = globalThis.RTCPeerConnection, set
       if (connection !== room.connection) return;
       const [best] = candidatesOf(connection.localDescription.sdp);
       if (!best) { tell("codes_failed", SAY.noAddress); return; }
+      // no wait timed here: the person at the other device is typing this code, which takes a while
       tell("codes_shown", codeOf({ fingerprint: own, candidate: best, answers: code.fingerprint }));
-      waitOpen();
     } catch (error) {
       console.error("crib-friend: no answer could be made", error);
       tell("codes_failed", NOT_OPEN);
