@@ -309,17 +309,19 @@ test("at a table of three or four, each peer is the device its first message nam
     call("peer", "left", ROOM, "1"), call("peer", "left", ROOM, "2")]);
 });
 
-test("a peer that never sent a game's message leaves unnamed; one not joined names no device", () => {
+test("a peer that never sent a game's message leaves unnamed; one heard before it joined is named", () => {
   const { fake, ran, play } = setUp();
   play.update(page(out([])));
   const room = fake.joined[0];
-  room.action.onMessage(wire(2), { peerId: "stranger" });  // Trystero never said it joined
+  room.action.onMessage(wire(2), { peerId: "early" });  // before Trystero said it joined
+  room.onPeerJoin("early");
   room.onPeerJoin("p");
   room.action.onMessage("not a message of the game", { peerId: "p" });
+  room.action.onMessage(wire(1), { peerId: undefined });
   room.onPeerLeave("p");
-  room.onPeerLeave("stranger");
-  assert.deepEqual(ran.filter((code) => code.includes("peer(")),
-    [call("peer", "joined"), call("peer", "left"), call("peer", "left")]);
+  room.onPeerLeave("early");
+  assert.deepEqual(ran.filter((code) => code.includes("peer(")), [call("peer", "joined", ROOM, "2"),
+    call("peer", "joined"), call("peer", "joined"), call("peer", "left"), call("peer", "left", ROOM, "2")]);
 });
 
 test("a friend's page reloaded is back under a new peer: the old peer's leaving names nobody gone", () => {

@@ -167,8 +167,9 @@ export class FriendPlay {
    * device joined (so a friend back after leaving is named as back, and one who closes the tab
    * later is named as gone). */
   learnDevice(room, peerId, text) {
-    // only a peer Trystero said joined (and still is here), once
-    if (!room.peers.has(peerId) || room.peers.get(peerId) !== null) return;
+    // once a peer; Trystero hands on messages only from a peer connected, maybe just before it says
+    // the peer joined (onPeerJoin then keeps what was learnt)
+    if (typeof peerId !== "string" || room.peers.get(peerId)) return;
     const device = deviceOf(text);
     room.peers.set(peerId, device);
     if (device !== null) this.tell("peer", room.name, "joined", device);
