@@ -7,7 +7,8 @@ device) and makes the two links; Ben and Cy each open theirs; the first deal is 
 devices; each throws and all three play to the show of the first deal. Then Cy closes the tab, and
 Ann's and Ben's pages name Cy as gone (not "a friend's page") and say what they can do; Cy opens the
 link again in the same browser, both pages name Cy as back, and the second deal is dealt on all
-three.
+three. ``--seats 4``: the same at a table of four partners, Ben and Dee each on their own device and
+the computer (Cal, Ann's partner, played on Ann's device) in the fourth seat; Dee is the one who leaves.
 
 Run by ``make site-test`` after ``make book``; screenshots in ``_build/screenshots/friend-multi/``.
 Exit status 0 when every check passes.
@@ -20,6 +21,7 @@ import contextlib
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -28,13 +30,38 @@ from check_live import PHONE, Results, serve
 from check_people import PAGE
 from playwright.sync_api import sync_playwright
 
-NAMES = ("Ann", "Ben", "Cy")
 FRIEND_SEAT = "A friend on their own device"
+COMPUTER_SEAT = "The computer"
 GONE_TIMEOUT_S = 60  # a closed tab's connection is seen to drop within a few seconds; its relay later
 
 
-def make_links(ann: Player, friends: tuple[str, ...], relay_url: str) -> list[str]:
-    """Ann sets a table of three with a friend in each other seat and makes their links (in seat order)."""
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: the link maker (Ann) first, then each other seat's name and whether a friend
+    on their own device (True) or the computer (False) sits there."""
+
+    toggle: str
+    seats: tuple[tuple[str, bool], ...]
+    words: str
+
+    @property
+    def friends(self) -> tuple[str, ...]:
+        return tuple(name for name, friend in self.seats if friend)
+
+    @property
+    def friend_seats(self) -> list[int]:
+        return [seat for seat, (_, friend) in enumerate(self.seats, 1) if friend]
+
+
+TABLES = {
+    3: Table("3 players", (("Ben", True), ("Cy", True)), "two friends at a table of three, three browsers"),
+    4: Table("4: partners", (("Ben", True), ("Cal", False), ("Dee", True)),
+             "two friends and the computer, partners at a table of four, three browsers"),
+}
+
+
+def make_links(ann: Player, table: Table, relay_url: str) -> list[str]:
+    """Ann sets the table in "Play a friend" and makes the friends' links (in seat order)."""
     for attempt in range(3):  # the panel opens; a tap lost is tapped again, as a person would
         ann.tap("Play a friend")
         with contextlib.suppress(Exception):
@@ -42,24 +69,25 @@ def make_links(ann: Player, friends: tuple[str, ...], relay_url: str) -> list[st
         if ann.button("Make the link").count():
             break
         print(f"note: tap {attempt + 1} on 'Play a friend' did not open the panel within 10 s", flush=True)
-    ann.tap("3 players")
-    seat = ann.area.locator(".widget-dropdown:visible").filter(has_text="Seat 3").locator("select")
-    seat.wait_for(state="visible", timeout=10_000)
-    seat.select_option(label=FRIEND_SEAT)
+    ann.tap(table.toggle)
+    for seat, (_, friend) in enumerate(table.seats, 2):
+        box = ann.area.locator(".widget-dropdown:visible").filter(has_text=f"Seat {seat}").locator("select")
+        box.wait_for(state="visible", timeout=10_000)
+        box.select_option(label=FRIEND_SEAT if friend else COMPUTER_SEAT)
     text_box(ann, "your name").fill(ann.name)
-    text_box(ann, "others").fill(", ".join(friends))
+    text_box(ann, "others").fill(", ".join(name for name, _ in table.seats))
     text_box(ann, "relay").fill(relay_url)
     ann.tap("Make the link")
     until = time.monotonic() + 60
     while time.monotonic() < until:
         html = ann.area.evaluate(PANEL_TEXT).replace("&amp;", "&")
         links = list(dict.fromkeys(found.group(0) for found in LINK.finditer(html)))
-        if len(links) >= len(friends):
-            order = [html.find(f"The link for {name}:") for name in friends]
+        if len(links) >= len(table.friends):
+            order = [html.find(f"The link for {name}:") for name in table.friends]
             if -1 not in order and order == sorted(order):
                 return links
         time.sleep(0.5)
-    raise AssertionError(f"not {len(friends)} links with #friend= in the panel after Make the link")
+    raise AssertionError(f"not {len(table.friends)} links with #friend= in the panel after Make the link")
 
 
 def panel_says(player: Player, words: str, limit_s: float) -> bool:
@@ -70,18 +98,20 @@ def panel_says(player: Player, words: str, limit_s: float) -> bool:
     return False
 
 
-def check_game(browser, base: str, root: Path, relay_url: str, results: Results, shots: Path) -> None:
-    what = f"{PAGE} [play two friends at a table of three, three browsers, touch, 390px]"
-    contexts = [browser.new_context(**PHONE) for _ in NAMES]
-    ann, ben, cy = players = [Player(c, base, root, name) for c, name in zip(contexts, NAMES, strict=True)]
+def check_game(browser, base: str, root: Path, relay_url: str, table: Table, results: Results,
+               shots: Path) -> None:
+    what = f"{PAGE} [play {table.words}, touch, 390px]"
+    names = ("Ann", *table.friends)
+    contexts = [browser.new_context(**PHONE) for _ in names]
+    ann, *friends = players = [Player(c, base, root, name) for c, name in zip(contexts, names, strict=True)]
     try:
         ann.open(urljoin(base, PAGE))
-        links = make_links(ann, (ben.name, cy.name), relay_url)
+        links = make_links(ann, table, relay_url)
         ann.shot(shots, "1-links")
         results.check(len(links) == 2 and all(link.startswith(urljoin(base, PAGE)) for link in links),
                       f"{what}: Make the link makes one link for each friend", " ".join(links))
         started = time.monotonic()
-        for friend, link in zip((ben, cy), links, strict=True):
+        for friend, link in zip(friends, links, strict=True):
             friend.open(link)
         for player in players:
             player.find_room()
@@ -90,8 +120,8 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
         wait_until(lambda: both(players, phase="discard"), "the first deal on all three devices", 180)
         seconds = time.monotonic() - started
         seats = [p.state()["seat"] for p in players]
-        results.check(seats == [0, 1, 2], f"{what}: the first deal is dealt on all three devices, each at "
-                      f"its own seat ({seconds:.0f} s from opening the links)", str(seats))
+        results.check(seats == [0, *table.friend_seats], f"{what}: the first deal is dealt on all three "
+                      f"devices, each at its own seat ({seconds:.0f} s from opening the links)", str(seats))
         print(f"time friend multi: from opening the two links to the first deal on three devices "
               f"{seconds:.1f} s", flush=True)
         for player in players:
@@ -104,7 +134,7 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
         results.check(len({str(p.state()["played"]) for p in players}) == 1,
                       f"{what}: each throws and all three play the first deal by touch to the show "
                       f"({time.monotonic() - started:.0f} s)")
-        left_and_back(players, links[1], what, results, shots)
+        left_and_back(players, links[-1], table.friend_seats[-1], what, results, shots)
     except Exception as exc:
         results.check(False, f"{what}: plays a game with two friends", f"{type(exc).__name__}: {exc}"[:1200])
         for player in players:
@@ -115,8 +145,10 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
             context.close()
 
 
-def left_and_back(players: list[Player], link: str, what: str, results: Results, shots: Path) -> None:
-    """Cy closes the tab: Ann and Ben name Cy as gone and say what they can do; Cy comes back."""
+def left_and_back(players: list[Player], link: str, seat: int, what: str, results: Results, shots: Path
+                  ) -> None:
+    """The last friend (Cy) closes the tab: Ann and Ben name Cy as gone and say what they can do; Cy
+    comes back at ``seat`` and the game goes on."""
     ann, ben, cy = players
     started = time.monotonic()
     cy.tab.close()
@@ -146,7 +178,7 @@ def left_and_back(players: list[Player], link: str, what: str, results: Results,
                   f"{what}: {cy.name} opens the link again in the same browser: both other pages name "
                   f"{cy.name} as back ({seconds:.0f} s)", ann.text()[-800:])
     state = cy.state()
-    results.check(state.get("seat") == 2 and not state.get("stopped"),
+    results.check(state.get("seat") == seat and not state.get("stopped"),
                   f"{what}: {cy.name}'s page has the same game back, at {cy.name}'s seat", str(state)[:600])
     started = time.monotonic()
     for player in players:
@@ -165,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", default="_build/screenshots/friend-multi",
                         help="folder for the PNGs")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--seats", type=int, choices=sorted(TABLES), default=3,
+                        help="3: two friends; 4: partners, two friends and the computer")
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
     if not (root / PAGE).is_file():
@@ -179,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         with relay() as relay_url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
             try:
-                check_game(browser, base, root, relay_url, results, shots)
+                check_game(browser, base, root, relay_url, TABLES[args.seats], results, shots)
             finally:
                 browser.close()
     finally:

@@ -50,6 +50,9 @@ CHECKS = (
     Check("check_friend_multi", "play two friends at a table of three: three browsers, a relay on 127.0.0.1, "
           "a link for each friend, the first deal by touch to the show, a closed tab named as gone and "
           "then as back", (), "friend-multi"),
+    Check("check_friend_multi", "play friends as partners at a table of four: two friends' browsers and "
+          "the computer's seat on the link maker's, to the show; a closed tab named as gone, then as back",
+          ("--seats", "4"), "friend-four"),
     Check("check_kept_game", "a game to 121 kept through a reload mid-deal; a position shared there opens "
           "on the same turn and count", (), "kept"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
