@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import functools
 import http.server
 import io
@@ -91,10 +92,46 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def renderer_threads(marker: str) -> list[int]:
+    """The main threads (their ids are their processes') of the renderers of the Chromium whose
+    command line holds ``marker``: where the page's main-thread Python runs."""
+    def parent(pid: int) -> int:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    procs = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                procs[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+    browsers = {pid for pid, line in procs.items() if marker in line}
+    found = []
+    for pid, line in procs.items():
+        at, up = pid, 0
+        while "--type=renderer" in line and up < 5 and at > 1:
+            try:
+                at, up = parent(at), up + 1
+            except (OSError, ValueError, IndexError):
+                break
+            if at in browsers:
+                found.append(pid)
+                break
+    return found
+
+
+def cpu_seconds(threads: list[int]) -> float:
+    """Time these threads have spent on a CPU (the kernel's count, whatever the machine's load)."""
+    total = 0
+    for tid in threads:
+        with contextlib.suppress(OSError):
+            total += int(Path(f"/proc/{tid}/task/{tid}/schedstat").read_text().split()[0])
+    return total / 1e9
+
+
 class Page:
     """The site's page, its worker's Python, a Pyodide on its main thread, and its CPU budget."""
 
-    def __init__(self, page, zipped: str) -> None:
+    def __init__(self, page, zipped: str, marker: str) -> None:
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
         self.main_version = page.evaluate(MAIN_START, zipped)
@@ -102,14 +139,19 @@ class Page:
         answer = page.evaluate("(c) => window.cribLive.run(c)", WORKER_SETUP.format(zipped=zipped))
         if answer["status"] != "ok":
             raise RuntimeError(f"the page's Python could not take the bench's files: {answer['error']}")
-        self.worker_version = answer["data"]["text/plain"]
+        self.threads = renderer_threads(marker)
+        if not self.threads:
+            raise RuntimeError("the page's renderer process was not found in /proc")
 
     def throttle(self, rate: float) -> None:
         self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
-    def main(self, expression: str) -> object:
-        """An expression's value (a float or a JSON text) from the main thread's Python."""
-        return self.page.evaluate(MAIN_RUN, f"import remote_timeline, json\n{expression}")
+    def main(self, expression: str) -> tuple[object, float]:
+        """An expression's value (a float or a JSON text) from the main thread's Python, and the CPU
+        seconds the page's main thread spent on it."""
+        before = cpu_seconds(self.threads)
+        value = self.page.evaluate(MAIN_RUN, f"import remote_timeline, json\n{expression}")
+        return value, cpu_seconds(self.threads) - before
 
     def worker(self, expression: str) -> object:
         code = f"import remote_timeline, json\n{expression}"
@@ -124,25 +166,33 @@ def spread(values: list[float]) -> str:
 
 
 def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
-    """The fixed workload in each Python, interleaved so the machine's load falls on all alike."""
+    """The fixed workload in each Python, interleaved so the machine's load falls on all alike:
+    seconds as measured, and the CPU seconds of CPython's and the page's main thread."""
     from remote_timeline import workload
-    times: dict[str, list[float]] = {k: [] for k in ("cpython", "worker", "worker-throttled", "main",
-                                                    "main-throttled")}
+    names = ("CPython", "CPython CPU", "worker", "worker, x rate", "main", "main CPU", "main, x rate",
+             "main CPU, x rate")
+    times: dict[str, list[float]] = {k: [] for k in names}
     for _ in range(rounds):
-        times["cpython"].append(workload())
-        page.throttle(1)
-        times["worker"].append(float(page.worker("remote_timeline.workload()")))
-        times["main"].append(float(page.main("remote_timeline.workload()")))
-        page.throttle(rate)
-        times["worker-throttled"].append(float(page.worker("remote_timeline.workload()")))
-        times["main-throttled"].append(float(page.main("remote_timeline.workload()")))
+        cpu = time.thread_time()
+        times["CPython"].append(workload())
+        times["CPython CPU"].append(time.thread_time() - cpu)
+        for throttled in (False, True):
+            page.throttle(rate if throttled else 1)
+            tail = ", x rate" if throttled else ""
+            times["worker" + tail].append(float(page.worker("remote_timeline.workload()")))
+            value, cpu_used = page.main("remote_timeline.workload()")
+            times["main" + tail].append(float(value))
+            times["main CPU" + tail].append(cpu_used)
         page.throttle(1)
     return times
 
 
 def deals(page: Page, devices: int, count: int, rate: float, group: str,
-          later: bool) -> dict[str, list[dict]]:
-    """``count`` deals in the throttled main-thread Pyodide and on CPython, alternately (one warm-up each)."""
+          later: bool) -> dict[str, list[float]]:
+    """``count`` deals in the throttled main-thread Pyodide and on CPython, alternately (one warm-up
+    each): each one's wait and serial time as measured, and on a quiet machine, from the CPU time
+    the deal took (Chromium's throttling keeps the thread busy ``rate`` times as long as its work, so
+    in the browser it is the CPU budget's time already)."""
     import json
 
     from remote_timeline import timed_deal
@@ -150,12 +200,50 @@ def deals(page: Page, devices: int, count: int, rate: float, group: str,
     page.throttle(rate)
     page.main(call)
     timed_deal(devices, group, later)
-    out: dict[str, list[dict]] = {"browser": [], "cpython": []}
+    out: dict[str, list[float]] = {k: [] for k in ("browser", "browser serial", "phone", "phone serial",
+                                                   "CPython", "CPython quiet")}
     for _ in range(count):
-        out["browser"].append(json.loads(str(page.main(call))))
-        out["cpython"].append(timed_deal(devices, group, later))
+        text, cpu = page.main(call)
+        got = json.loads(str(text))
+        out["browser"].append(got["wait"])
+        out["browser serial"].append(got["serial"])
+        out["phone"].append(got["wait"] * cpu / got["serial"])
+        out["phone serial"].append(cpu)
+        start = time.thread_time()
+        got = timed_deal(devices, group, later)
+        cpu = time.thread_time() - start
+        out["CPython"].append(got["wait"])
+        out["CPython quiet"].append(got["wait"] * cpu / got["serial"])
     page.throttle(1)
     return out
+
+
+def report_calibration(cal: dict[str, list[float]], args: argparse.Namespace) -> None:
+    """What the calibration shows: whether throttling reaches each thread, and Pyodide's speed."""
+    print(f"\nthe fixed workload (120 locks, 20 unlocks in {args.group}), seconds, median (min-max) of "
+          f"{args.calibration}:")
+    for name, values in cal.items():
+        print(f"  {name:<17} {spread(values)}")
+    m = {k: statistics.median(v) for k, v in cal.items()}
+    print(f"  throttled / not: worker x{m['worker, x rate'] / m['worker']:.1f}, main thread "
+          f"x{m['main, x rate'] / m['main']:.1f} (on a quiet machine x{args.rate:g} where it applies); "
+          f"Pyodide / CPython in CPU time x{m['main CPU'] / m['CPython CPU']:.1f}; the throttled main thread "
+          f"is kept busy x{m['main CPU, x rate'] / m['main CPU']:.1f} as long (its CPU time is the budget's)")
+
+
+def report_deals(page: Page, args: argparse.Namespace) -> None:
+    """The deals' table: per seat count, the first deal and a later one."""
+    print(f"\nseconds per deal in {args.group}, median (min-max) of {args.deals} deals; wait: the last hand "
+          f"shown, devices side by side as in a real game (serial: every device's work one after another)")
+    heads = ("Pyodide x rate", "its serial", "Pyodide, quiet", "its serial", "CPython", "CPython, quiet")
+    print(f"{'devices':>7}  {'deal':<5}  " + "  ".join(f"{h:>17}" for h in heads))
+    keys = ("browser", "browser serial", "phone", "phone serial", "CPython", "CPython quiet")
+    for devices, later in [(d, later) for d in (2, 3, 4) for later in (False, True)]:
+        got = deals(page, devices, args.deals, args.rate, args.group, later)
+        which = "later" if later else "first"
+        print(f"{devices:>7}  {which:<5}  " + "  ".join(f"{spread(got[k]):>17}" for k in keys), flush=True)
+    print("(as measured, and 'quiet': from the CPU time each deal took, the throttled thread's in the "
+          "browser: the deal on that CPU budget without the machine's other load)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,32 +270,16 @@ def main(argv: list[str] | None = None) -> int:
     server, base = serve(root)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=FLAGS)
+            marker = f"--crib-bench={os.getpid()}"  # finds this browser's renderers in /proc
+            browser = pw.chromium.launch(executable_path=args.chromium, args=[*FLAGS, marker])
             tab = browser.new_page()
             tab.goto(base + PAGE, wait_until="load", timeout=120_000)
-            page = Page(tab, shipped(package))
+            page = Page(tab, shipped(package), marker)
             pyodide = str(page.main_version).split()[0]
             print(f"CPython {sys.version.split()[0]}; the page's Pyodide (Python {pyodide}) in its worker "
                   f"and on its main thread; CPU throttling x{args.rate:g} (DevTools)")
-            cal = calibrate(page, args.rate, args.calibration)
-            base_cal = statistics.median(cal["cpython"])
-            print(f"\nthe fixed workload (120 locks, 20 unlocks in {args.group}), seconds, median "
-                  f"(min-max) of {args.calibration}, and as a multiple of CPython's:")
-            for name, values in cal.items():
-                print(f"  {name:<17} {spread(values)}  x{statistics.median(values) / base_cal:4.1f}")
-            print(f"\nseconds per deal in {args.group}, median (min-max) of {args.deals} deals; wait: "
-                  f"devices side by side (a real game), serial: every device's work one after another")
-            heads = ("browser wait", "browser serial", "CPython wait", "CPython serial")
-            print(f"{'devices':>7}  {'deal':<5}  " + "  ".join(f"{h:>18}" for h in heads) + f"  {'ratio':>5}")
-            for devices, later in [(d, later) for d in (2, 3, 4) for later in (False, True)]:
-                got = deals(page, devices, args.deals, args.rate, args.group, later)
-                cols = [spread([d[k] for d in got[w]]) for w in ("browser", "cpython")
-                        for k in ("wait", "serial")]
-                ratio = statistics.median(d["wait"] for d in got["browser"]) / statistics.median(
-                    d["wait"] for d in got["cpython"])
-                which = "later" if later else "first"
-                print(f"{devices:>7}  {which:<5}  " + "  ".join(f"{c:>18}" for c in cols) + f"  {ratio:5.1f}",
-                      flush=True)
+            report_calibration(calibrate(page, args.rate, args.calibration), args)
+            report_deals(page, args)
             browser.close()
     finally:
         server.shutdown()

@@ -1,8 +1,9 @@
-"""A device makes its next deal's work ahead, while nobody waits for it (issue 39: the deal's time):
-the link's maker shuffles the first deal before anyone joins, and every device, once it holds its
-hand, locks the plain deck with its next keys, so that it takes its own lock off its cards by
-looking them up instead of a full-size exponentiation. The same cards either way, and nothing of
-it in the kept game until it is used."""
+"""The deal's time (issue 39). A device makes its next deal's work ahead, while nobody waits for
+it: the link's maker shuffles the first deal before anyone joins, and every device, once it holds
+its hand, locks the plain deck with its next keys, so that it takes its own lock off its cards by
+looking them up instead of a full-size exponentiation (the same cards either way, and nothing of it
+in the kept game until it is used). And the devices take their locks off a hand's cards side by
+side: from the device after the holder's, round the table (wire version 2)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from remote_play import make_hub, play, restart
 
 from crib_widgets.remote import session as session_module
 from crib_widgets.remote.poker import strip
+from crib_widgets.remote.record import DealRecord, Layout
 
 
 @pytest.fixture
@@ -101,3 +103,20 @@ def test_work_made_ahead_is_not_kept_and_a_reloaded_device_does_without():
         assert not hub.sessions[device]._ready
     play(hub, random.Random(6))
     assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
+
+
+@pytest.mark.parametrize("devices", [(0, 1), (0, 1, 2), (0, 1, 2, 3), (0, 1, 0, 1)])
+def test_a_hands_locks_come_off_from_the_device_after_its_holders_round_the_table(devices):
+    players, count = len(devices), max(devices) + 1
+    for dealer in range(players):
+        record = DealRecord(1, dealer, (0,) * players, Layout.of(players, dealer))
+        record.values = [0] * 52
+        record.locks = [set(range(count)) for _ in range(52)]
+        for slot, seat in enumerate(record.layout.owner):
+            if seat is None:
+                continue
+            holder = devices[seat]
+            assert record.strippers(slot, devices, 1) == [(holder + k) % count for k in range(1, count)]
+        # the deck shuffled, every device has cards to unlock at once (in device order only device 0
+        # had, besides device 1 for device 0's cards)
+        assert record.next_strippers(devices, 1) == list(range(count))

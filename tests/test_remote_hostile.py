@@ -14,6 +14,7 @@ from remote_play import GAME, GROUP, make_hub, play
 from crib_widgets.game import Game
 from crib_widgets.remote.poker import DealKeys
 from crib_widgets.remote.session import Session
+from crib_widgets.remote.wire import VERSION
 
 
 def dealt():
@@ -47,13 +48,13 @@ def discard_both(hub, victim, hostile):
 
 @pytest.mark.parametrize("text", [
     "[" * 100_000 + "]" * 100_000,  # a nesting bomb
-    '{"crib": "remote", "v": 2}',  # another version
+    '{"crib": "remote", "v": 1}',  # another version (the one before)
     "not json at all",
-    '{"crib": "remote", "v": 1, "game": "0123456789abcdef"}',  # fields missing
-    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
+    json.dumps({"crib": "remote", "v": VERSION, "game": "0123456789abcdef"}),  # fields missing
+    json.dumps({"crib": "remote", "v": VERSION, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
                 "seen": ["", "", "", ""], "kind": "move",
                 "body": {"deal": 1, "move": ["play", 1, 99, "ff"]}}),  # no such slot
-    json.dumps({"crib": "remote", "v": 1, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
+    json.dumps({"crib": "remote", "v": VERSION, "game": GAME, "from": 1, "seq": 1, "saw": [0, 0, 0, 0],
                 "seen": ["", "", "", ""], "kind": "strip",
                 "body": {"deal": 1, "values": [[1, "x" * 600]]}}),  # not a number
 ])
@@ -69,8 +70,8 @@ def test_garbage_is_refused_in_one_sentence_and_changes_nothing(text):
 
 def test_a_message_of_another_version_says_both_need_the_same_page():
     _, victim, _ = dealt()
-    victim.receive('{"crib": "remote", "v": 2}')
-    assert "version 2" in victim.refused[0] and "same page" in victim.refused[0]
+    victim.receive('{"crib": "remote", "v": 1}')
+    assert "version 1" in victim.refused[0] and "same page" in victim.refused[0]
 
 
 def test_a_move_out_of_turn_stops_the_game():

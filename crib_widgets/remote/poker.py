@@ -6,9 +6,11 @@ How a deal goes (SRA with partial unlocking; see `crib_widgets.remote.group` for
    ``secrets.SystemRandom``, never the game's seed), then device 1 does the same to the result,
    and so on. The last deck is the deal's: slot ``j`` is the card at position ``j`` of the
    engine's deck (`crib_widgets.game.deal.deal_layout` says who receives it).
-2. A slot is shown to a device by every other device taking its own lock off, in device order,
+2. A slot is shown to a device by every other device taking its own lock off, one after another
+   from the device after it round the table (`crib_widgets.remote.record.DealRecord.strippers`),
    each publishing the number it leaves (`strip`); the receiving device takes its own lock off on
-   its own (`strip` again, never sent). A card shown to everyone (the starter, the crib, a card
+   its own, never sent (`strip` again, or a look-up in the plain deck it locked ahead with the same
+   key: `crib_widgets.remote.session`). A card shown to everyone (the starter, the crib, a card
    laid in the play) loses every lock in public: its last number is the card itself.
 3. No key leaves a device before the deal is over; no device can unlock a slot alone, nor tell
    two locked cards apart (the Decisional Diffie-Hellman assumption in the group of squares).

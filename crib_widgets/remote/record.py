@@ -99,8 +99,12 @@ class DealRecord:
 
     def strippers(self, slot: int, devices: Sequence[int], discards: int) -> list[int]:
         """The devices (in order) that still have to take their lock off ``slot`` in public: every
-        other device's for a card dealt to a hand; everyone's for the starter once every discard is
-        in, and for the crib once the play is over. ``devices`` names each seat's device."""
+        other device's for a card dealt to a hand, from the device after its holder's round the
+        table (so that, the deck shuffled, every device has cards to unlock at once, and the devices
+        work side by side: with four, each takes its lock off five cards, then five, then five,
+        where device 0 alone took it off fifteen in wire version 1); everyone's, in device order,
+        for the starter once every discard is in and for the crib once the play is over.
+        ``devices`` names each seat's device."""
         if not self.locks:
             return []
         layout, players = self.layout, len(devices)
@@ -111,7 +115,8 @@ class DealRecord:
             return sorted(self.locks[slot])
         if owner is None or slot in self.discarded():
             return []
-        return sorted(self.locks[slot] - {devices[owner]})
+        holder, count = devices[owner], max(devices) + 1
+        return sorted(self.locks[slot] - {holder}, key=lambda device: (device - holder) % count)
 
     def next_strippers(self, devices: Sequence[int], discards: int) -> list[int]:
         """The devices whose turn it is to take a lock off some slot."""

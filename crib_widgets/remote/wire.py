@@ -6,7 +6,7 @@ reader and then checked field by field; anything else is refused with one senten
 
 The envelope::
 
-    {"crib": "remote", "v": 1, "game": "3f9a...", "from": 1, "seq": 7, "saw": [12, 6, 0, 0],
+    {"crib": "remote", "v": 2, "game": "3f9a...", "from": 1, "seq": 7, "saw": [12, 6, 0, 0],
      "seen": ["<sha-256 hex>", "<sha-256 hex>", "", ""], "kind": "move", "body": {...}}
 
 - ``from``: the sending device (0 is the device that made the link; a game has 2 to 4 devices).
@@ -60,7 +60,10 @@ from ..game.moves import ANSWER_KINDS
 __all__ = ["VERSION", "MAX_BYTES", "MAX_DEVICES", "GAME_KINDS", "CONTROL_KINDS", "WireError", "Message",
            "read", "write", "digest", "number", "hex_number", "new_message"]
 
-VERSION = 1
+# 2: a hand's card loses its locks from the device after its holder's round the table, not in
+# device order (`record.DealRecord.strippers`: the deal's time with three and four devices). A page
+# of another version is refused in one sentence; so is a game kept by one (it cannot be taken up).
+VERSION = 2
 MAX_BYTES = 64_000  # a shuffled deck of 52 numbers of 2,048 bits is about 27 KB
 MAX_DEVICES = 4
 MAX_HEX = 512  # a number of 2,048 bits
