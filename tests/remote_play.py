@@ -81,7 +81,10 @@ def assert_no_peeking(hub: Hub) -> None:
         for slot in record.known:
             assert record.layout.owner[slot] in session.seats or not record.locks[slot], slot
         state = session.to_state()  # this deal's messages and the device's own secrets
-        this_deal = [t for t in state["log"] if json.loads(t)["body"].get("deal") == record.number]
+        mail = state["base"]["mail"] if "base" in state else {"sent": [], "from": 1}
+        own = dict(enumerate(mail["sent"], mail["from"]))  # after a checkpoint, its own messages by number
+        log = [own[t] if isinstance(t, int) else t for t in state["log"]]
+        this_deal = [t for t in log if json.loads(t)["body"].get("deal") == record.number]
         kept = json.dumps([this_deal, list(state["secrets"].values())])
         for other in hub.sessions:
             if other is session or not other._deals or other._deals[-1].number != record.number:

@@ -8,15 +8,23 @@ message than this device took in (the sender's own previous one: the chain was b
 device's: someone told two devices different things) is a `WireError`. What
 arrives early waits; `gaps` tells which senders owe something, and `owed_to` which of this
 device's messages another device lacks (from its ``ack``).
+
+What a device keeps to rejoin (`state`, `from_state`) is bounded: the hashes a later message may
+still name (each sender's ``saw`` only grows), and this device's messages another may still lack.
 """
 
 from __future__ import annotations
 
-from .wire import MAX_DEVICES, Message, WireError, new_message
+from typing import Any
+
+from .wire import MAX_DEVICES, Message, WireError, new_message, read
 
 __all__ = ["Mailbox"]
 
 _EARLY_LIMIT = 2_000  # messages waiting for an earlier one; a flood beyond this is dropped
+#: This device's messages kept beyond what the others said they have: one may come back from a kept
+#: state a message or two older than its last message said.
+_RESEND_MARGIN = 8
 
 
 class Mailbox:
@@ -27,6 +35,8 @@ class Mailbox:
         self.me = me
         self.have = [0] * MAX_DEVICES  # the last seq taken in from each device (own: sent)
         self.sent: list[Message] = []
+        self.sent_from = 1  # the seq of sent[0] (a kept state keeps only the messages still owed)
+        self.saw_of = [(0,) * MAX_DEVICES for _ in range(MAX_DEVICES)]  # each sender's last message's saw
         self._digests: dict[tuple[int, int], str] = {}
         self._early: dict[tuple[int, int], Message] = {}
 
@@ -49,7 +59,7 @@ class Mailbox:
             return []
         key = (message.sender, message.seq)
         if message.seq <= self.have[message.sender]:
-            if self._digests[key] != message.digest:
+            if self._digests.get(key, message.digest) != message.digest:  # older than a kept state: dropped
                 raise WireError("a message arrived again with other contents: it was changed on the way")
             return []
         waiting = self._early.get(key)
@@ -90,6 +100,7 @@ class Mailbox:
     def _take(self, message: Message) -> None:
         self._digests[message.sender, message.seq] = message.digest
         self.have[message.sender] = message.seq
+        self.saw_of[message.sender] = message.saw
 
     def restore(self, message: Message) -> None:
         """Take back one of this device's own messages from a kept log."""
@@ -104,4 +115,31 @@ class Mailbox:
 
     def owed_to(self, control: Message) -> list[Message]:
         """This device's messages the sender of ``control`` lacks (``control.saw`` says what it has)."""
-        return self.sent[control.saw[self.me]:]
+        return self.sent[max(0, control.saw[self.me] + 1 - self.sent_from):]
+
+    # ---- keeping --------------------------------------------------------------------------------
+
+    def state(self, devices: int) -> dict[str, Any]:
+        """What this mailbox keeps to rejoin, for a game of ``devices`` devices: what it has, the
+        hashes a later message may name, this device's messages another may still lack."""
+        others = [d for d in range(devices) if d != self.me]
+        low = [min([self.have[d], *(self.saw_of[x][d] for x in others if x != d)]) for d in range(devices)]
+        first = max(self.sent_from, min(low[self.me] + 1 - _RESEND_MARGIN, self.have[self.me] + 1))
+        return {"have": self.have[:devices], "saw": [list(self.saw_of[d][:devices]) for d in range(devices)],
+                "hashes": [[d, n, h] for (d, n), h in sorted(self._digests.items())
+                           if d < devices and n >= max(low[d], 1)],
+                "sent": [m.text for m in self.sent[first - self.sent_from:]], "from": first}
+
+    @classmethod
+    def from_state(cls, game: str, me: int, state: dict[str, Any]) -> Mailbox:
+        """The mailbox `state` kept (checked by `crib_widgets.remote.keep.read_kept`)."""
+        box = cls(game, me)
+        pad = [0] * (MAX_DEVICES - len(state["have"]))
+        box.have = [*state["have"], *pad]
+        for d, saw in enumerate(state["saw"]):
+            box.saw_of[d] = (*saw, *pad)
+        box._digests = {(d, n): h for d, n, h in state["hashes"]}
+        box.sent, box.sent_from = [read(text) for text in state["sent"]], state["from"]
+        if any(m.sender != me or m.seq != box.sent_from + i for i, m in enumerate(box.sent)):
+            raise WireError("a kept log holds this device's messages in order")
+        return box

@@ -24,6 +24,7 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..game import Discard, Event, EventKind, Game, Move, Play
 from ..game.moves import move_to_list
+from . import checkpoint
 from .group import CARDS, GROUPS, Group
 from .keep import read_kept, write_kept
 from .mailbox import Mailbox
@@ -58,7 +59,8 @@ class Session:
         self._ready: dict[int, tuple[DealKeys, list[int], dict[int, int]]] = {}
         self._engine: Game | None = None
         self._engine_deal = 0
-        self._log: list[str] = []
+        self._log: list[tuple[int, int, int, str]] = []  # each message taken in: deal, sender, seq, text
+        self._taken = 0  # how many messages were taken in (a checkpoint stands for those before it)
         self._past: list[Event] = []
         self._kept: list[tuple[list[Card], list[Move]]] = []  # deals proved honest: deck, moves
         self.last_over: tuple[int, Game] | None = None  # the deal over last and its engine, for its show
@@ -187,7 +189,7 @@ class Session:
     @property
     def taken(self) -> int:
         """How many messages this device has taken in (its kept log grows by one with each)."""
-        return len(self._log)
+        return self._taken
 
     def heard(self, device: int) -> bool:
         """Whether a game message of ``device`` has been taken in (it is in the game)."""
@@ -250,9 +252,23 @@ class Session:
     # ---- keeping and restoring ----------------------------------------------------------------
 
     def to_state(self) -> dict[str, Any]:
-        """What this device keeps to rejoin after a reload: the messages taken in and its own secrets."""
-        return {"me": self.me, "game": self.game, "group": self.group.name, "log": list(self._log),
-                "secrets": {str(k): v.to_dict() for k, v in self._secrets.items()}}
+        """What this device keeps to rejoin after a reload: its own secrets, and the messages taken
+        in; once a deal is over and proved by every device, a checkpoint of the deals settled
+        (`crib_widgets.remote.checkpoint`) and only the later deals' messages (this device's own
+        as their number in the checkpoint's messages still owed), so it stays small."""
+        deals = checkpoint.settled(self)
+        secrets = {str(k): v.to_dict() for k, v in self._secrets.items() if k > deals}
+        state: dict[str, Any] = {"me": self.me, "game": self.game, "group": self.group.name,
+                                 "secrets": secrets}
+        if not deals:
+            state["log"] = [text for *_, text in self._log]
+            return state
+        base = checkpoint.take(self, deals)
+        later = [entry for entry in self._log if entry[0] > deals]
+        first = base["mail"]["from"]
+        state["log"] = [seq if sender == self.me and seq >= first else text for _, sender, seq, text in later]
+        state["base"] = {**base, "taken": self._taken - len(later)}
+        return state
 
     @classmethod
     def restore(cls, kept: str | dict[str, Any]) -> Session:
@@ -268,6 +284,14 @@ class Session:
     def _replay(cls, state: dict[str, Any]) -> Session:
         session = cls(state["me"], state["game"], GROUPS[state["group"]])
         session._secrets = {int(k): DealKeys.from_dict(v) for k, v in state["secrets"].items()}
+        if "base" in state:
+            checkpoint.put_back(session, state["base"])
+            own = {m.seq: m.text for m in session._mail.sent}
+            for item in state["log"]:
+                if isinstance(item, int) and item not in own:
+                    raise CribbageError(f"its message {item} is not among its own messages kept")
+                session._take(read(own[item] if isinstance(item, int) else item))
+            state = {**state, "log": []}
         for text in state["log"]:
             message = read(text)
             if message.sender == session.me:
@@ -303,7 +327,9 @@ class Session:
         self.stopped = sentence
 
     def _take(self, message: Message) -> None:
-        self._log.append(message.text)
+        deal = message.body["deal"] if message.kind in ("shuffle", "strip", "move", "proof") else 0
+        self._log.append((deal, message.sender, message.seq, message.text))
+        self._taken += 1
         if message.kind != "hello" and self.options is None:
             raise Foul("a message arrived before the game's options")
         getattr(self, "_on_" + message.kind)(message)

@@ -63,6 +63,9 @@ MAKER_HERE = "{friend} is here"
 JOINED_MAKERS = "You have joined {friend}'s game: {friend} is here"
 #: How many of the last messages sent the hidden element holds (the page sends those it has not).
 OUT_MESSAGES = 64
+#: How many of them are kept to bring the game back: after a reload the page sends what the element
+#: holds again, and whatever else a friend lacks comes from the session, which asks for it (resync).
+KEEP_SENT = 8
 KEEP_VERSION = 1
 
 
@@ -421,7 +424,7 @@ class FriendGame:
         if self.finished:
             return json.dumps({"v": KEEP_VERSION, "done": True})
         state: dict[str, Any] = {"v": KEEP_VERSION, "code": self.link.code, "count": self.count,
-                                 "sent": [[n, t] for n, t in self.sent], "status": self.status,
+                                 "sent": [[n, t] for n, t in self.sent[-KEEP_SENT:]], "status": self.status,
                                  "session": self.session.to_state()}
         if self.codes:
             state["codes"] = self.codes
