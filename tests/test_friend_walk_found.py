@@ -7,6 +7,7 @@
 - At the end of the game both tables said "or New game to play again", which plays the computer, and
   there was no way to play the friend again but Leave this game and a new link, whose game then never
   came to the table. The end now says how, and the panel offers a new link with the same names.
+- The label "Friend's name" was cut to "Friend's n…" at 390 px.
 - A school's relay was named twice: "Connected through the relay at ws://... (127.0.0.1:36541)".
 """
 
@@ -70,6 +71,7 @@ def test_after_the_game_each_page_offers_a_new_link_to_play_the_friend_again(mon
         panel = view.friend_panel
         assert panel.setup.layout.display is None and panel.make_button.layout.display != "none"
         assert (panel.your_name.value, panel.friend_name.value) == (me, friend)
+        assert panel.link_view.value == ""  # the last game's link would open only its end
     first = ann.friend_panel.flow
     ann.friend_panel.open_button.click()
     ann.friend_panel.make_button.click()
@@ -92,3 +94,11 @@ def test_a_schools_relay_is_named_once():
     public = FriendGame.make(names=("Ann", "Ben"), group=GROUP)  # which public ones, as before
     assert relay_open(public.room, "wss://tracker.webtorrent.dev") == ""
     assert public.relay_now() == "Connected through the public relays (tracker.webtorrent.dev)"
+
+
+def test_the_name_boxes_labels_are_whole_on_a_phone():
+    """At 390 px the label read "Friend's n…" (ipywidgets' fixed label width): the labels take their
+    own width, and the row wraps (.crib-row)."""
+    panel = GameTable(seed=1, keep="full-game").friend_panel
+    for box in (panel.your_name, panel.friend_name):
+        assert box.style.description_width == "initial"

@@ -79,8 +79,11 @@ class FriendPanel(widgets.VBox):
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
         self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
-        self.your_name = widgets.Text(value="", description="Your name", placeholder="Ann")
-        self.friend_name = widgets.Text(value="", description="Friend's name", placeholder="Ben")
+        # the labels whole ("Friend's n…" at 390 px with ipywidgets' fixed label width)
+        self.your_name = widgets.Text(value="", description="Your name", placeholder="Ann",
+                                      style={"description_width": "initial"})
+        self.friend_name = widgets.Text(value="", description="Friend's name", placeholder="Ben",
+                                        style={"description_width": "initial"})
         self.players = widgets.ToggleButtons(
             options=[("2 players", 2), ("3 players", 3), ("4: partners", 4)], value=2, description="Seats",
             tooltips=["You and a friend", "Three round the table", "Two pairs of partners, across"])
@@ -349,7 +352,8 @@ class FriendPanel(widgets.VBox):
         if flow.keep_mark != self._kept_mark:
             self._kept_mark = flow.keep_mark
             self.kept.value = flow.keep_html()
-        self.link_view.value = "" if flow.finished or flow.codes else link_html(flow)
+        # a game played out: its link would open only its end (a new link is made in `setup`)
+        self.link_view.value = "" if flow.finished or flow.codes or self._over() else link_html(flow)
         self.state_view.value = "" if flow.finished else state_html(flow)
         stuck = self._stuck()
         away = self._shown and not (isinstance(self.view.table, FriendTable) and self.view.table.flow is flow)

@@ -136,10 +136,19 @@ class Person:
 
     @property
     def area(self):
-        return self.tab.locator(LIVE).first
+        """The game table: the live widget with Play a friend (chapter 09 has others above it)."""
+        return self.tab.locator(LIVE).filter(has=self.tab.locator("button", has_text="Play a friend")).first
 
     def open(self, url: str) -> None:
         self.tab.goto(url, wait_until="domcontentloaded", timeout=120_000)
+
+    def scroll_to_table(self) -> None:
+        """Scrolls down to the game table, as a person looking for it would."""
+        widgets = self.tab.locator("[data-crib-live-model]")
+        named = widgets.filter(has_text="Cribbage game table")  # chapter 09's says "Python starts when..."
+        table = named.first if named.count() else widgets.first
+        with contextlib.suppress(Exception):
+            table.scroll_into_view_if_needed(timeout=10_000)
 
     def snap(self) -> dict:
         try:
@@ -301,6 +310,7 @@ def make_link(ann: Person, page: str, relay_url: str, walk: Walk) -> str:
     started = time.monotonic()
     ann.open(page)
     ann.shot("01-chapter")
+    ann.scroll_to_table()  # she scrolls down to the game table (it comes alive when reached)
     opener = ann.area.locator("button:visible").filter(has_text=re.compile(r"^\s*Play a friend\s*$")).first
     opener.wait_for(state="visible", timeout=240_000)
     opener.scroll_into_view_if_needed()
@@ -343,7 +353,14 @@ def ben_opens(ben: Person, link: str, walk: Walk, what: str = "opens the link") 
     ben.open(link)
     said: dict[str, float] = {}
     shot = ben.shots / f"ben-04-{what.replace(' ', '-')}-waiting.png"
+    scrolled = False
     while time.monotonic() - started < 240:
+        if not scrolled and time.monotonic() - started > 30 and not ben.area.count():
+            scrolled = True  # nothing came: he looks down the page for the game and finds the table
+            ben.tab.screenshot(path=str(ben.shots / f"ben-04-{what.replace(' ', '-')}-nothing-30s.png"))
+            walk.log(f"Ben {what}: 30 s on, no game on his screen (the table is not live): he scrolls to "
+                     "the table", stumble=True)
+            ben.scroll_to_table()
         snap = ben.snap()
         head = snap["text"].split("\n")[1] if snap["text"].count("\n") else snap["text"]
         said.setdefault(f"{head} / {snap['status']}", time.monotonic() - started)
