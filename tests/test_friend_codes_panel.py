@@ -70,7 +70,7 @@ def channel(*tables: GameTable) -> None:
                 moved = True
 
 
-def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both():
+def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both(monkeypatch):
     ann, ben = GameTable(seed=1, keep="full-game"), GameTable(seed=2, keep="full-game")
     a, b = ann.friend_panel, ben.friend_panel
     box = a.codes_box
@@ -117,11 +117,21 @@ def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both():
     assert ann.table.flow is a.flow and ben.table.flow is b.flow
     assert not shown(box.type_row) and not shown(bbox.type_row) and box.code_view.value == ""
     assert b.flow.link.names == ("Ann", "Ben")
-    # Ben's page loses the channel (his phone slept): his box asks for Ann's new code
+    assert ann.settings.selected_index is None and ben.settings.selected_index is None  # folded: dealt
+    # Ben's page loses the channel (his phone slept): his panel opens, its box asks for Ann's new code
     friend_bridge.peer(element(ben)["room"], "left")
+    assert ben.settings.selected_index == 3
+    assert "swap a new pair of codes under Play a friend on another device" in ben.status_text
     assert shown(bbox.type_row)
     assert "Type the code Ann's page shows now" in html.unescape(bbox.code_view.value)
     assert "swap a new pair of codes below" in html.unescape(b.state_view.value)
+    # Ben's page reloaded: its game comes back, the deal on the table, the panel open for the codes
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({b.keep: b.flow.keep_text()}))
+    again = GameTable(seed=3, keep="full-game")
+    panel = again.friend_panel
+    assert panel.flow is not None and panel.flow.codes == "take" and isinstance(again.table, FriendTable)
+    assert again.settings.selected_index == 3 and shown(panel.codes_box.type_row)
+    assert element(again)["codes"] == "take" and element(again)["typed"] == ""
 
 
 def test_while_a_game_with_a_link_goes_on_the_route_is_hidden_and_its_buttons_do_nothing():

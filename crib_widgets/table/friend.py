@@ -42,6 +42,7 @@ from ..remote.options import Options
 from ..remote.session import Session
 from ..strategy.players import make_player
 from .friend_bridge import register, unregister
+from .friend_codes import LEFT_WORDS as CODES_LEFT
 from .friend_codes import OTHER_GAME, ROUTE_WORDS, check_typed, link_in, link_message
 from .friend_codes import STATUSES as CODES_STATUSES
 from .friend_link import FriendLink, read_code, relay_words
@@ -160,6 +161,8 @@ class FriendGame:
         table of three or four the deal in play needs every device (each holds the only key to its
         own cards), so the others wait, or each finish the game on their own device."""
         gone = [d for d in self.others if self.device_status(d) == "left"]
+        if self.codes:  # two devices only; they join again by a new pair of codes
+            return CODES_LEFT.format(friend=self.friend)
         if len(self.others) == 1:
             return f"{self.gone_words()} has left the game: {LEFT_WORDS}"
         names = [self.link.device_name(d) for d in gone]

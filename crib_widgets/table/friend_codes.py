@@ -39,8 +39,8 @@ from .friend_link import FriendLink, read_code
 if TYPE_CHECKING:
     from .friend import FriendGame
 
-__all__ = ["MAX_TYPED", "ROLES", "ROUTE_WORDS", "STATUSES", "check_typed", "link_message", "link_in",
-           "CodesJoin", "codes_html"]
+__all__ = ["MAX_TYPED", "ROLES", "ROUTE_WORDS", "STATUSES", "LEFT_WORDS", "check_typed", "link_message",
+           "link_in", "CodesJoin", "codes_html"]
 
 #: The longest text read as a code (lib/friend_codes.js MAX_TYPED: a code is at most 83 characters).
 MAX_TYPED = 200
@@ -53,6 +53,9 @@ _LINK_KEY = "crib-codes-link"
 STATUSES = {"waiting": "Waiting for {friend}'s device: swap the two codes below",
             "left": "{friend}'s device is not connected now (a reload, or a phone that slept): swap a new "
                     "pair of codes below, and the game goes on where it was"}
+#: The table's status line when the friend's device is not connected (by codes).
+LEFT_WORDS = ("{friend}'s device is not connected now (a reload, or a phone that slept): swap a new pair of "
+              "codes under Play a friend on another device, and the game goes on where it was.")
 OTHER_GAME = ("The page that showed this code is playing another game with a friend: ask for the code "
               "of the page that plays this one.")
 

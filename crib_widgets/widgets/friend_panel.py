@@ -76,6 +76,7 @@ class FriendPanel(widgets.VBox):
         self.flow: FriendGame | None = None
         self.joining: CodesJoin | None = None  # by two codes, before the friend's game is known here
         self._kept_mark: tuple[int, int, bool] | None = None
+        self._codes_shown_open = False  # the panel was opened for a new pair of codes
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
         self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
@@ -245,11 +246,20 @@ class FriendPanel(widgets.VBox):
         elif not self._shown:  # the first deal is dealt (once the person left it for a New game: not again)
             self._on_back()
         if flow.stopped:
+        needed = self.codes_needed()
+        if needed and not self._codes_shown_open:  # a new pair of codes to swap: the panel shows them
+            view.settings.selected_index = 3
+        self._codes_shown_open = needed
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over:
             view.set_status(flow.left_words(), "warn")
 
     def _on_back(self) -> None:
+    def codes_needed(self) -> bool:
+        """A game by codes whose friend's device is not connected: its codes must be seen to go on."""
+        flow = self.flow
+        return flow is not None and not flow.finished and bool(flow.codes) and flow.status != "joined"
+
         """Put the game with the friend on the table (when its first deal is dealt)."""
         dealt = None if self.flow is None or self.flow.finished else FriendTable.of(self.flow)
         if dealt is not None:
@@ -257,7 +267,7 @@ class FriendPanel(widgets.VBox):
             self.view._visiting = True  # the game table keeps its own game; this one is kept here
             self.view._start(dealt)
             self.draw()
-            if first:  # the game is on the table: the panel (the link, its QR code) folds away
+            if first and not self.codes_needed():  # the game is on the table: the panel folds away
                 self.view.settings.selected_index = None
 
     def waiting_words(self) -> str:
