@@ -31,6 +31,8 @@ def test_while_the_maker_waits_the_table_shows_no_computer_game(monkeypatch):
     ann._on_new_game()  # a tap on New game meanwhile: still no game under the panel, the link stays
     ann._on_new_game()
     assert ann.friend_panel.waiting() and all(hidden(ann, name) for name in SHOWN)
+    assert ann.status_text == "Waiting for Ben to open the link"  # never the hidden game's prompt
+    assert ben.status_text.startswith("Looking for Ann's page")
     assert ann.friend_panel.flow is not None and not ann.friend_panel.flow.finished
     assert "Looking for Ann's page" in html.unescape(ben.rules_view.value) and hidden(ben, "picker")
     relay(ann, ben)

@@ -50,6 +50,7 @@ class TableView(Protocol):
     save_box: widgets.Textarea
     settings: widgets.Accordion
     rules_view: widgets.HTML  # and the parts named in DRAWN_PARTS and HELD_PARTS
+    status_text: str
     _visiting: bool
 
     def went_live(self) -> None: ...
@@ -75,8 +76,8 @@ class FriendPanel(widgets.VBox):
         self.hosts_links = keep is not None  # the page's kept table: the one a link opens (one a page)
         self.flow: FriendGame | None = None
         self.joining: CodesJoin | None = None  # by two codes, before the friend's game is known here
-        self._kept_mark: tuple[int, int, bool] | None = None
         self._codes_shown_open = False  # the panel was opened for a new pair of codes
+        self._kept_mark: tuple[int, int, bool] | None = None
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
         self.muggins = widgets.Checkbox(value=False, description="Muggins", indent=False)
@@ -245,21 +246,21 @@ class FriendPanel(widgets.VBox):
             view._pace_steps()  # drawn, and a go the friend's card forced is said, as after a computer's
         elif not self._shown:  # the first deal is dealt (once the person left it for a New game: not again)
             self._on_back()
-        if flow.stopped:
         needed = self.codes_needed()
         if needed and not self._codes_shown_open:  # a new pair of codes to swap: the panel shows them
             view.settings.selected_index = 3
         self._codes_shown_open = needed
+        if flow.stopped:
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over:
             view.set_status(flow.left_words(), "warn")
 
-    def _on_back(self) -> None:
     def codes_needed(self) -> bool:
         """A game by codes whose friend's device is not connected: its codes must be seen to go on."""
         flow = self.flow
         return flow is not None and not flow.finished and bool(flow.codes) and flow.status != "joined"
 
+    def _on_back(self) -> None:
         """Put the game with the friend on the table (when its first deal is dealt)."""
         dealt = None if self.flow is None or self.flow.finished else FriendTable.of(self.flow)
         if dealt is not None:
@@ -328,6 +329,8 @@ class FriendPanel(widgets.VBox):
             words = self.flow.stopped or self.state_words()
             view.rules_view.value = (f'<div class="crib-sub">Play a friend · {esc(words)}</div>'
                                      "<p>The game starts on this table as soon as the cards are dealt.</p>")
+            if view.status_text != words:  # never the hidden game's prompt ("Your crib: throw two cards")
+                view.set_status(words, "bad" if self.flow.stopped else "info")
 
     def state_words(self) -> str:
         """The friends' status in one line (each friend's, at a table of three or four)."""
