@@ -9,7 +9,8 @@ For each deal it prints, in seconds (the median and the best of the runs):
 - ``later``: the same for a deal after the first (each device made its work ahead during the
   deal before);
 - ``serial``: the first deal's work of every device added up (one device doing it all);
-- ``cpu``: ``wait`` from the CPU time the deal took, what it is without the machine's other load;
+- ``cpu``: ``wait`` times the share of the deal's time this thread was on a CPU: what it is
+  without the machine's other load;
 - ``proof``: one device checking the others' proofs at the end of the deal (off the critical
   path: the next deal is shuffled meanwhile).
 
@@ -45,12 +46,12 @@ def proof_time(group_name: str, devices: int) -> float:
 
 
 def one(group_name: str, devices: int) -> dict[str, float]:
-    start = time.thread_time()
+    start, cpu = time.perf_counter(), time.thread_time()
     first = timed_deal(devices, group_name)
-    cpu = time.thread_time() - start
+    cpu, took = time.thread_time() - cpu, time.perf_counter() - start
     later = timed_deal(devices, group_name, later=True)
     return {"wait": first["wait"], "later": later["wait"], "serial": first["serial"],
-            "cpu": first["wait"] * cpu / first["serial"], "proof": proof_time(group_name, devices)}
+            "cpu": first["wait"] * cpu / took, "proof": proof_time(group_name, devices)}
 
 
 def main(argv: list[str]) -> int:

@@ -18,8 +18,12 @@ when the last hand is shown, the time a player waits for a deal; no network time
 another (``serial``: all their work added up); the first deal of a game (from the friends opening
 the link) and a later one (each device made its work ahead during the deal before).
 
-Throttling slows the page's main thread in proportion to the CPU time it uses, so on a machine
-busy with other work a throttled time is longer than on a quiet one: the load is printed.
+On a machine busy with other work every time measured is longer than on a quiet one, by the share
+of the time the thread waited for a CPU: the "quiet" columns take it out, from the time the thread
+was on a CPU (the kernel's count, /proc/<tid>/schedstat, for the page's main thread; CPython's
+``thread_time``). Chromium throttles by keeping the thread busy about ``rate`` times as long as its
+work (the calibration prints the factor), so the throttled thread's time on a CPU is the CPU
+budget's time. The load average is printed too.
 
     python bench/remote_deal_browser.py [--deals 5] [--rate 4] [--site _build/html] [--package DIR]
 """
@@ -146,12 +150,12 @@ class Page:
     def throttle(self, rate: float) -> None:
         self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
-    def main(self, expression: str) -> tuple[object, float]:
-        """An expression's value (a float or a JSON text) from the main thread's Python, and the CPU
-        seconds the page's main thread spent on it."""
-        before = cpu_seconds(self.threads)
+    def main(self, expression: str) -> tuple[object, float, float]:
+        """An expression's value (a float or a JSON text) from the main thread's Python, the CPU
+        seconds the page's main thread spent on it and the seconds it took."""
+        before, start = cpu_seconds(self.threads), time.perf_counter()
         value = self.page.evaluate(MAIN_RUN, f"import remote_timeline, json\n{expression}")
-        return value, cpu_seconds(self.threads) - before
+        return value, cpu_seconds(self.threads) - before, time.perf_counter() - start
 
     def worker(self, expression: str) -> object:
         code = f"import remote_timeline, json\n{expression}"
@@ -180,7 +184,7 @@ def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
             page.throttle(rate if throttled else 1)
             tail = ", x rate" if throttled else ""
             times["worker" + tail].append(float(page.worker("remote_timeline.workload()")))
-            value, cpu_used = page.main("remote_timeline.workload()")
+            value, cpu_used, _ = page.main("remote_timeline.workload()")
             times["main" + tail].append(float(value))
             times["main CPU" + tail].append(cpu_used)
         page.throttle(1)
@@ -190,9 +194,9 @@ def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
 def deals(page: Page, devices: int, count: int, rate: float, group: str,
           later: bool) -> dict[str, list[float]]:
     """``count`` deals in the throttled main-thread Pyodide and on CPython, alternately (one warm-up
-    each): each one's wait and serial time as measured, and on a quiet machine, from the CPU time
-    the deal took (Chromium's throttling keeps the thread busy ``rate`` times as long as its work, so
-    in the browser it is the CPU budget's time already)."""
+    each): each one's wait and serial time as measured, and on a quiet machine: times the share of
+    the call's time its thread was on a CPU (Chromium's throttling keeps the thread busy ``rate``
+    times as long as its work, so in the browser that is the CPU budget's time already)."""
     import json
 
     from remote_timeline import timed_deal
@@ -203,17 +207,17 @@ def deals(page: Page, devices: int, count: int, rate: float, group: str,
     out: dict[str, list[float]] = {k: [] for k in ("browser", "browser serial", "phone", "phone serial",
                                                    "CPython", "CPython quiet")}
     for _ in range(count):
-        text, cpu = page.main(call)
+        text, cpu, took = page.main(call)
         got = json.loads(str(text))
         out["browser"].append(got["wait"])
         out["browser serial"].append(got["serial"])
-        out["phone"].append(got["wait"] * cpu / got["serial"])
-        out["phone serial"].append(cpu)
-        start = time.thread_time()
+        out["phone"].append(got["wait"] * cpu / took)
+        out["phone serial"].append(got["serial"] * cpu / took)
+        start, cpu = time.perf_counter(), time.thread_time()
         got = timed_deal(devices, group, later)
-        cpu = time.thread_time() - start
+        cpu, took = time.thread_time() - cpu, time.perf_counter() - start
         out["CPython"].append(got["wait"])
-        out["CPython quiet"].append(got["wait"] * cpu / got["serial"])
+        out["CPython quiet"].append(got["wait"] * cpu / took)
     page.throttle(1)
     return out
 
@@ -242,8 +246,8 @@ def report_deals(page: Page, args: argparse.Namespace) -> None:
         got = deals(page, devices, args.deals, args.rate, args.group, later)
         which = "later" if later else "first"
         print(f"{devices:>7}  {which:<5}  " + "  ".join(f"{spread(got[k]):>17}" for k in keys), flush=True)
-    print("(as measured, and 'quiet': from the CPU time each deal took, the throttled thread's in the "
-          "browser: the deal on that CPU budget without the machine's other load)")
+    print("(as measured, and 'quiet': times the share of the time the deal's thread was on a CPU, the "
+          "throttled thread's in the browser: the deal on that CPU budget without the machine's other load)")
 
 
 def main(argv: list[str] | None = None) -> int:
