@@ -20,16 +20,17 @@ from .styles import esc
 if TYPE_CHECKING:
     from .friend_panel import FriendPanel
 
-__all__ = ["CodesBox", "STEPS"]
+__all__ = ["CodesBox", "QUESTION", "STEPS"]
 
+QUESTION = "No relay reaches your friend?"
 #: The route in players' words.
 STEPS = (
     "<p>When both devices are on the same Wi-Fi or network, they need no relay: you type two codes by "
     "hand instead of sending a link.</p><ol>"
     "<li>One of you chooses the game above (your names, 61 or 121) and presses <b>Show my code</b>.</li>"
-    "<li>The other opens this page too, presses <b>Play a friend</b>, then <b>Swap two codes</b>, types "
-    "that code under <b>Friend's code</b> and presses <b>Use the code</b>. Their page then shows a code of "
-    "its own.</li>"
+    "<li>The other opens this page too, presses <b>Play a friend</b>, then <b>Swap two codes instead</b>, "
+    "types that code under <b>Friend's code</b> and presses <b>Use the code</b>. Their page then shows a "
+    "code of its own.</li>"
     "<li>Type that code on the first device, under <b>Friend's code</b>, and press <b>Use the code</b>: "
     "the game starts on both.</li></ol>"
     "<p>If a page is reloaded or a phone sleeps, swap a new pair of codes the same way: the game goes on "
@@ -44,10 +45,13 @@ class CodesBox(widgets.VBox):
         self.add_class("crib-friend-codes")
         self.panel = panel
         self.opened = False
-        self.route_button = action_button("No relay reaches your friend? Swap two codes instead",
+        # the question beside the button, not in it: a button's words are cut short at 390 px
+        self.route_button = action_button("Swap two codes instead",
                                           "Two devices on the same Wi-Fi: no relay, two codes typed by hand")
         self.route_button.layout.width = "auto"
         self.route_button.on_click(lambda _: self._on_route())
+        self.route_row = widgets.HBox([widgets.HTML(f"<span>{QUESTION}</span>"), self.route_button])
+        self.route_row.add_class("crib-row")
         self.steps = widgets.HTML(STEPS)
         self.show_button = action_button("Show my code", "Make the game and show its code", "primary")
         self.show_button.layout.width = "auto"
@@ -61,7 +65,7 @@ class CodesBox(widgets.VBox):
         self.use_button.on_click(lambda _: self._on_use())
         self.note = widgets.HTML()
         self.type_row = widgets.VBox([self.code_input, self.use_button])
-        self.children = (self.route_button, self.steps, self.show_button, self.code_view, self.type_row,
+        self.children = (self.route_row, self.steps, self.show_button, self.code_view, self.type_row,
                          self.note)
         self.draw()
 
@@ -104,7 +108,7 @@ class CodesBox(widgets.VBox):
         flow, joining = self.panel.flow, self.panel.joining
         by_codes = flow is not None and not flow.finished and bool(flow.codes)
         idle = self._idle()
-        self.route_button.layout.display = None if idle else "none"
+        self.route_row.layout.display = None if idle else "none"
         self.steps.layout.display = None if idle and self.opened else "none"
         self.show_button.layout.display = None if idle and self.opened else "none"
         joined = by_codes and flow is not None and flow.status == "joined"
