@@ -188,8 +188,8 @@ def codes_html(role: str, shown: str, friend: str = "your friend", typed: str = 
             return (f"<p>Type the code {escape(friend)}'s page shows now under Friend's code, and press Use "
                     "the code.</p>")
         return "<p>This page is making its own code from the one you typed…</p>"
-    step = ("Type it on the other device (Play a friend, then Swap two codes). That page then shows a "
-            "code of its own: type it below and press Use the code." if role == "make" else
+    step = ("Type it on the other device (Play a friend, then Swap two codes instead). That page then shows "
+            "a code of its own: type it below and press Use the code." if role == "make" else
             f"Type it on {escape(friend)}'s device, in the box under its code: the game then starts.")
     return (f'<p>This page\'s code: <code class="crib-friend-code" style="user-select:all;font-size:1.2em;'
             f'overflow-wrap:anywhere">{escape(shown)}</code></p><p>{step}</p>')

@@ -57,8 +57,8 @@ class CodesBox(widgets.VBox):
         self.show_button.layout.width = "auto"
         self.show_button.on_click(lambda _: self._on_show())
         self.code_view = widgets.HTML()
-        self.code_input = widgets.Text(value="", description="Friend's code",
-                                       placeholder="the code your friend's page shows")
+        self.code_input = widgets.Text(value="", description="Friend's code", placeholder="e.g. 86QY 69EW …",
+                                       style={"description_width": "initial"})  # never cut to "Friend's c…"
         self.code_input.add_class("crib-friend-code-input")
         self.use_button = action_button("Use the code", "Use the code your friend's page shows", "primary")
         self.use_button.layout.width = "auto"
