@@ -240,10 +240,11 @@ def scores(text: str) -> dict[str, int]:
     return {m["who"].strip(): int(m["score"]) for m in SCORES.finditer(text)}
 
 
-def check_show(person: Person, snap: dict, walk: Walk) -> dict:
-    """Every hand and crib this device's show lists, scored again by crib_widgets for the cards shown."""
+def check_show(person: Person, snap: dict, walk: Walk, whole: bool = True) -> dict:
+    """Every hand and crib this device's show lists, scored again by crib_widgets for the cards shown
+    (``whole``: all three; a game won in the show ends it before the rest are counted)."""
     found = shows(snap["text"])
-    if len(found) < 3:
+    if whole and len(found) < 3:
         walk.log(f"{person.name}'s show lists {len(found)} hands and cribs, not 3: {sorted(found)}",
                  stumble=True)
     for (who, what), (cards, starter, said) in found.items():
@@ -275,6 +276,7 @@ def secrets_kept(person: Person, other: Person, other_dealt: list[str], walk: Wa
 class Walk:
     def __init__(self, shots: Path) -> None:
         self.shots, self.lines, self.stumbles = shots, [], []
+        self.scores: dict[str, int] = {}  # at the last show
         self.started = time.monotonic()
 
     def log(self, text: str, stumble: bool = False) -> None:
@@ -469,12 +471,36 @@ def the_show(people, snaps, walk: Walk, deal: int, started: float) -> None:
     found = {}
     for p in people:
         p.shot(f"d{deal}-3-show")
+        (walk.shots / f"{p.name.lower()}-d{deal}-3-show.txt").write_text(snaps[p.name]["text"],
+                                                                          encoding="utf-8")
         found[p.name] = check_show(p, snaps[p.name], walk)
         walk.log(f"{p.name}'s scores: {scores(snaps[p.name]['text'])}")
     if found["Ann"] != found["Ben"]:
         walk.log(f"the two shows differ: Ann {found['Ann']}, Ben {found['Ben']}", stumble=True)
     for (who, what), (cards, starter, said) in found["Ann"].items():
         walk.log(f"show: {who} {what} {' '.join(cards)} + {starter} = {said}")
+    adds_up(snaps["Ann"]["text"], found["Ann"], walk, deal)
+
+
+PEGS = re.compile(r"^(?:(?P<who>\S+) pegs (?P<points>\d+) for|His heels: (?P<heels>\d+) for the dealer, "
+                  r"(?P<dealer>\S+))", re.M)
+
+
+def adds_up(text: str, found: dict, walk: Walk, deal: int) -> None:
+    """Each player's score went up by what the table pegged for them this deal (its log, down to the
+    deal's first line) and their hand and crib at the show."""
+    now = scores(text)
+    log = text.split("Just now:")[-1]
+    log = log[:m.end()] if (m := re.search(r"^Deal \d+: .*$", log, re.M)) else log
+    for who in ("Ann", "Ben"):
+        pegged = sum(int(m["points"] or m["heels"]) for m in PEGS.finditer(log)
+                     if who in (m["who"], m["dealer"]))
+        shown = sum(points for (whose, _), (_, _, points) in found.items() if whose.startswith(who))
+        before = walk.scores.get(who, 0)
+        if now.get(who) != before + pegged + shown:
+            walk.log(f"deal {deal}: {who} went from {before} to {now.get(who)}, but the table pegged "
+                     f"{pegged} and showed {shown}", stumble=True)
+    walk.scores = {who: now.get(who, 0) for who in ("Ann", "Ben")}
 
 
 def next_deal(ann: Person, ben: Person, walk: Walk, deal: int) -> None:
@@ -526,7 +552,8 @@ def the_end(people, snaps, walk: Walk, deal: int) -> None:
                  f"{[b['text'] for b in s['buttons'] if not b['disabled']]}")
         p.shot("end")
         p.shot("end-whole", whole=True)
-        check_show(p, s, walk)
+        (walk.shots / f"{p.name.lower()}-end.txt").write_text(s["text"], encoding="utf-8")
+        check_show(p, s, walk, whole=False)
 
 
 def main(argv: list[str] | None = None) -> int:
