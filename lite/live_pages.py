@@ -35,13 +35,16 @@ def _executed(app: Sphinx, pagename: str) -> dict | None:
 #: later. Where the browser already holds Python (fetched ahead), the worker starts by itself, while
 #: the page still loads (worker.js). ``window.cribLiveOptions``: what the worker needs, the
 #: addresses made absolute (``o.u``). No worker with ``?crib-live-start=never`` (the static page
-#: alone), nor where workers fail.
+#: alone), nor where workers fail. ``fetchAtOnce``: a first visit's worker asks for Python's files
+#: as soon as it runs, before a widget is reached (worker.js), unless Python is to start only on a
+#: touch (``?crib-live-start=interaction``).
 EARLY_WORKER = ("<script>(function(){var o=OPTIONS,r=new URL(ROOT,location.href),k;for(k in o.u)"
-                "o[k]=new URL(o.u[k],r).href;delete o.u;window.cribLiveOptions=o;"
+                "o[k]=new URL(o.u[k],r).href;delete o.u;"
+                "o.fetchAtOnce=!/[?&]crib-live-start=interaction/.test(location.search);window.cribLiveOptions=o;"
                 "if(!/[?&]crib-live-start=never/.test(location.search))try{window.cribLiveWorker="
                 "new Worker(o.worker,{type:'module',name:JSON.stringify(o)})}catch(e){}})()</script>")
 #: What the page's settings leave to the worker's options (``worker_options``).
-WORKER_ONLY = {"pyodide", "lock", "sizes", "first", "later", "later_modules"}
+WORKER_ONLY = {"pyodide", "lock", "sizes", "first", "later", "later_modules", "wasm"}
 
 
 def worker_options(paths: dict) -> dict:
@@ -49,7 +52,7 @@ def worker_options(paths: dict) -> dict:
     under ``u``, the head script makes them absolute."""
     pyodide = paths["pyodide"]
     urls = {"worker": paths["worker"], "pyodideUrl": pyodide, "indexUrl": posixpath.dirname(pyodide) + "/"}
-    urls.update({key: paths[key] for key in ("stdlib", "later", "packages", "snapshot")})
+    urls.update({key: paths[key] for key in ("stdlib", "later", "packages", "snapshot", "wasm")})
     return {"u": urls, "lock": paths["lock"], "sizes": paths["sizes"], "first": paths["first"],
             "laterModules": paths["later_modules"]}
 

@@ -11,7 +11,17 @@ import json
 import shutil
 from pathlib import Path
 
-from live_python import FIRST_IMPORT, LATER, PACKAGES, SNAPSHOT, STDLIB, build_python, gzipped, zip_modules
+from live_python import (
+    FIRST_IMPORT,
+    LATER,
+    PACKAGES,
+    SNAPSHOT,
+    STDLIB,
+    WASM,
+    build_python,
+    served_name,
+    zip_modules,
+)
 from live_runtime import (
     FRIEND_SCRIPT,
     LITE,
@@ -34,10 +44,11 @@ def runtime_paths() -> dict:
         "runtime": f"_static/crib-live/{RUNTIME_BUNDLE}",
         "worker": f"book/{WORKER_BUNDLE}",  # in the service worker's scope (service_worker.SW_SCOPE)
         "pyodide": f"{pyodide}/pyodide.mjs",
-        "stdlib": f"_static/crib-live/{gzipped(STDLIB)}",
-        "later": f"_static/crib-live/{gzipped(LATER)}",
-        "packages": f"_static/crib-live/{gzipped(PACKAGES)}",
+        "stdlib": f"_static/crib-live/{served_name(STDLIB)}",
+        "later": f"_static/crib-live/{served_name(LATER)}",
+        "packages": f"_static/crib-live/{served_name(PACKAGES)}",
         "snapshot": f"_static/crib-live/{SNAPSHOT}",
+        "wasm": f"_static/crib-live/{served_name(WASM)}",  # Pyodide's WebAssembly, packed (worker.js)
         "styles": f"_static/{WIDGET_STYLES}",
         "friend": f"_static/{FRIEND_SCRIPT}",
         "embed": "_static/widgets/embed.js",
@@ -52,8 +63,7 @@ def page_paths() -> dict:
     paths["runtime"] += "?v=" + digests[RUNTIME_BUNDLE]
     paths["worker"] += "?v=" + digests[WORKER_BUNDLE]
     digest_static(paths)
-    for key, value in zip(("stdlib", "later", "packages", "snapshot"),
-                          build_python(LITE / "_static" / "crib-live").values(), strict=True):
+    for key, value in build_python(LITE / "_static" / "crib-live").items():
         paths[key] += "?v=" + value
     # the modules of the library fetched when one of them is first imported (later_library.py)
     paths["later_modules"] = zip_modules(RUNTIME / "dist" / LATER)
@@ -61,12 +71,11 @@ def page_paths() -> dict:
     paths["lock"] = {"info": lock["info"], "packages": {}}  # Pyodide asks for one: no fetch needed
     paths["first"] = FIRST_IMPORT
     crib_live = LITE / "_static" / "crib-live"
-    # what the worker fetches, in the bytes it counts (the WebAssembly unpacked by the browser, the
-    # zips as gzipped files): for the progress line, and to ask for the packages just before
-    # Python's own two files are in (worker.js)
-    paths["sizes"] = {"wasm": (LITE / "static" / "pyodide" / "pyodide.asm.wasm").stat().st_size,
-                      "stdlib": (crib_live / gzipped(STDLIB)).stat().st_size}
-    paths["bytes"] = sum(paths["sizes"].values()) + (crib_live / gzipped(PACKAGES)).stat().st_size
+    # what the worker fetches, in the bytes it counts (its files as the build packed them): for the
+    # progress line, and to ask for the packages just before Python's own two files are in (worker.js)
+    paths["sizes"] = {key: (crib_live / served_name(name)).stat().st_size
+                      for key, name in (("wasm", WASM), ("stdlib", STDLIB))}
+    paths["bytes"] = sum(paths["sizes"].values()) + (crib_live / served_name(PACKAGES)).stat().st_size
     return paths
 
 
@@ -87,7 +96,7 @@ def place_worker(app: Sphinx, error: Exception | None) -> None:
     # the page's Python worker lives in the service worker's scope (service_worker.SERVICE_WORKER)
     shutil.copy2(LITE / "_static" / "crib-live" / WORKER_BUNDLE, out / paths["worker"].split("?")[0])
     files = [paths[key].split("?")[0] for key in ("worker", "pyodide", "runtime", "snapshot", "stdlib",
-                                                   "later", "packages", "friend")]
+                                                   "later", "packages", "friend", "wasm")]
     for named in files:
         if not (out / named).is_file():
             raise ExtensionError(f"the live pages name {named}, which the site lacks")

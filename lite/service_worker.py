@@ -50,7 +50,7 @@ def write_service_worker(app: Sphinx, error: Exception | None) -> None:
     paths = app.config._crib_live_paths
     pyodide = posixpath.dirname(paths["pyodide"])
     runtime = [paths["worker"], paths["runtime"], paths["styles"], paths["pyodide"],
-               f"{pyodide}/pyodide.asm.mjs", f"{pyodide}/pyodide.asm.wasm", paths["stdlib"],
+               f"{pyodide}/pyodide.asm.mjs", paths["wasm"], paths["stdlib"],
                paths["packages"], paths["later"], paths["snapshot"]]
     pages = sorted(f"{doc}.html" for doc in app.env.found_docs if doc.startswith("book/"))
     version = hashlib.sha256(json.dumps([runtime, pages]).encode())

@@ -523,16 +523,18 @@ def test_the_snapshot_imports_every_module_the_lazy_packages_name():
 
 
 def test_the_head_script_makes_the_workers_options_and_the_page_keeps_only_its_own():
-    paths = {"worker": "book/w.js?v=1", "pyodide": "lite/static/pyodide/pyodide.mjs", "stdlib": "s.zip.gz",
-             "later": "l.zip.gz", "packages": "p.zip.gz", "snapshot": "x.snapshot", "lock": {"info": {}},
-             "sizes": {"wasm": 1}, "first": live_python.FIRST_IMPORT, "later_modules": ["argparse"],
-             "runtime": "r.js", "bytes": 5}
+    paths = {"worker": "book/w.js?v=1", "pyodide": "lite/static/pyodide/pyodide.mjs", "stdlib": "s.zip.zst",
+             "later": "l.zip.gz", "packages": "p.zip.zst", "snapshot": "x.snapshot", "lock": {"info": {}},
+             "wasm": "pyodide.asm.wasm.zst", "sizes": {"wasm": 1}, "first": live_python.FIRST_IMPORT,
+             "later_modules": ["argparse"], "runtime": "r.js", "bytes": 5}
     options = live_pages.worker_options(paths)
     assert options["u"]["indexUrl"] == "lite/static/pyodide/"
-    urls = {"worker", "pyodideUrl", "indexUrl", "stdlib", "later", "packages", "snapshot"}
+    urls = {"worker", "pyodideUrl", "indexUrl", "stdlib", "later", "packages", "snapshot", "wasm"}
     assert set(options["u"]) == urls
     script = live_pages.early_worker("../", {**options, "evil": "</script>"})
     assert script.count("</script>") == 1 and '"../"' in script and "startIfHeld" not in script
+    # a first visit's worker fetches Python's files at once, unless Python starts only on a touch
+    assert "o.fetchAtOnce=!/[?&]crib-live-start=interaction/.test(location.search)" in script
     # the page's own settings keep what the page uses (the held check, the progress line), not these
     assert live_pages.WORKER_ONLY.isdisjoint({"worker", "runtime", "stdlib", "packages", "snapshot", "bytes"})
 
@@ -587,3 +589,26 @@ def test_the_friend_transport_is_loaded_with_its_digest(tmp_path, monkeypatch):
     page = (ROOT / "lite" / "runtime" / "src" / "page" / "crib_live_page.js").read_text(encoding="utf-8")
     assert "site(config.friend)" in page and "'_static/crib-friend.js'" not in page
     assert live_runtime.FRIEND_SCRIPT in live_runtime.PAGE_SCRIPTS  # the build asks for it to be there
+
+
+def test_pythons_files_are_packed_with_zstandard_and_the_later_library_with_gzip(tmp_path, monkeypatch):
+    # the worker unpacks the library, the packages and the WebAssembly as they come (fzstd, a fifth
+    # smaller than gzip); later_library.py unpacks the rest of the library itself, with zlib
+    import gzip
+
+    import zstandard
+
+    monkeypatch.setattr(live_python, "RUNTIME", tmp_path / "runtime")
+    names = {name: live_python.served_name(name) for name in (live_python.STDLIB, live_python.PACKAGES,
+                                                             live_python.WASM, live_python.LATER)}
+    assert names[live_python.LATER].endswith(".gz")
+    packed = (live_python.STDLIB, live_python.PACKAGES, live_python.WASM)
+    assert all(names[name].endswith(".zst") for name in packed)
+    source = tmp_path / "python.zip"
+    source.write_bytes(b"PK" + bytes(range(256)) * 400)
+    first = live_python.pack(source, tmp_path / "a.zip.zst").read_bytes()
+    again = live_python.pack(source, tmp_path / "b.zip.zst").read_bytes()  # from the store, the same bytes
+    assert first == again and first[:4] == b"\x28\xb5\x2f\xfd" and len(first) < source.stat().st_size / 10
+    assert zstandard.ZstdDecompressor().decompress(first) == source.read_bytes()
+    gzipped = live_python.pack(source, tmp_path / "c.zip.gz").read_bytes()
+    assert gzip.decompress(gzipped) == source.read_bytes()

@@ -48,7 +48,7 @@ PACKED_HELD = """async () => {
     if (!name.startsWith('crib-runtime-')) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (!/\\.(gz|snapshot)$/.test(new URL(request.url).pathname)) continue;
+      if (!/\\.(gz|zst|snapshot)$/.test(new URL(request.url).pathname)) continue;
       const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
       held.push([new URL(request.url).pathname.split('/').pop(), bytes[0], bytes[1], bytes.length]);
     }
@@ -147,11 +147,12 @@ def main(argv: list[str] | None = None) -> int:
             check(assets >= listed > 0, f"and {assets} of the {listed} files the pages show (pictures, "
                   "style sheets, fonts, scripts, sounds)")
             packed = tab.evaluate(PACKED_HELD)
-            gzipped = [name for name, b0, b1, _ in packed if (b0, b1) == (0x1F, 0x8B)]
-            check(len(packed) >= 3 and not gzipped,
-                  f"the service worker keeps the {len(packed)} gzipped runtime files unpacked ("
+            # gzip's magic bytes, or Zstandard's first two (the build packs Python's files with it)
+            gzipped = [name for name, b0, b1, _ in packed if (b0, b1) in ((0x1F, 0x8B), (0x28, 0xB5))]
+            check(len(packed) >= 4 and not gzipped,
+                  f"the service worker keeps the {len(packed)} packed runtime files unpacked ("
                   + ", ".join(f"{name} {size / 1e6:.1f} MB" for name, _, _, size in packed) + ")",
-                  f"still gzipped: {gzipped}")
+                  f"still packed: {gzipped}")
             lite = context.new_page()
             lite.goto(urljoin(base, "lite/notebooks/index.html"), wait_until="commit")
             controller = lite.evaluate("navigator.serviceWorker.controller && "

@@ -139,14 +139,19 @@ async function count(body, entry) {
 // URL -> its fetch, started by `fetchEarly` before Pyodide asks for it (then handed to Pyodide)
 const early = new Map();
 
-// Pyodide's own requests: the standard library is a zip served gzipped whole (lite/crib_live.py,
-// `gzipped`), handed on unzipped; anything else (the WebAssembly) is the response itself.
+// Pyodide's own requests: the standard library is a zip the build packs whole (lite/live_python.py,
+// `packed`), handed on unpacked; the WebAssembly is asked for as the build packs it too
+// (`fetchEarly`): handed on unpacked, as WebAssembly, unless it comes so already (the book's
+// service worker keeps it unpacked), then as the response itself, whose address lets the browser
+// keep its compiled code. Anything else is the response itself.
 self.fetch = (input, init) => {
   const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
   const href = new URL(url, self.location.href).href;
   const started = early.get(href) || countedFetch(url, input, init);
   early.delete(href);
-  return started.then((response) => (new URL(href).pathname.endsWith('.gz') ? wholeZip(response) : response));
+  const path = new URL(href).pathname;
+  if (path.endsWith('.wasm')) return started.then(wasmOf);
+  return started.then((response) => (/\.(gz|zst)$/.test(path) ? wholeZip(response) : response));
 };
 
 async function wholeZip(response) {
@@ -154,16 +159,24 @@ async function wholeZip(response) {
   return new Response(await plainStream(response.body), { status: 200, headers: { 'Content-Type': 'application/zip' } });
 }
 
+async function wasmOf(response) {
+  if (!response.ok || /^application\/wasm\b/.test(response.headers.get('Content-Type') || '')) return response;
+  const unpacked = (await plainStream(response.body)).pipeThrough(new TransformStream({
+    flush() { stamp('wasm unpacked'); },
+  }));
+  return new Response(unpacked, { status: 200, headers: { 'Content-Type': 'application/wasm' } });
+}
+
 /**
  * Ask for Python's own files as the worker starts: Pyodide would ask for them only once its loader
  * (pyodide.mjs) has come, one round trip later, while the link stands idle. Its own request for
  * the same address then gets this response (the very one: the browser keeps its compiled code).
  */
-function fetchEarly(urls) {
-  for (const url of urls) {
+function fetchEarly(wanted) {
+  for (const [asked, url] of wanted) {
     const started = countedFetch(url, url);
     started.catch(() => undefined);  // Pyodide's own request then fails, and says why
-    early.set(new URL(url, self.location.href).href, started);
+    early.set(new URL(asked, self.location.href).href, started);
   }
 }
 
@@ -182,7 +195,7 @@ async function countedFetch(url, input, init) {
 }
 
 async function startPyodide(options) {
-  const [{ loadPyodide }, snapshot] = await Promise.all([import(options.pyodideUrl), heldSnapshot(options.snapshot)]);
+  const [{ loadPyodide }, snapshot] = await Promise.all([download(options).loader, heldSnapshot(options.snapshot)]);
   stamp('pyodide module and snapshot');
   const base = { indexURL: options.indexUrl, stdLibURL: options.stdlib, lockFileContents: options.lock };
   if (snapshot) {
@@ -226,9 +239,14 @@ function installKernel() {
 // own package last (`first.before`): once its first file comes, the kernel is installed and
 // `first.module` (ipywidgets, which every widget's cell imports first) is imported while the book's
 // package still comes down.
+// Restored from a snapshot, the modules it had imported are in Python's memory already: their
+// compiled files are not written again (most of the zip: the snapshot imports every module of the
+// book's package), only the others and the data files (0.1-0.2 s of a warm start).
 async function unpackPackages(response, extractDir, first, fresh) {
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
   const folders = new Set();
+  const loaded = new Set(fresh ? [] : pyodide.runPython(
+    "import sys\n[f for f in (getattr(m, '__file__', None) for m in list(sys.modules.values())) if f]").toJs());
   for await (const { name, bytes } of zipFiles(await plainStream(response.body))) {
     if (!kernel && first && name.startsWith(first.before)) {
       installKernel();
@@ -238,6 +256,7 @@ async function unpackPackages(response, extractDir, first, fresh) {
       }
     }
     const path = `${extractDir}/${name}`;
+    if (loaded.has(path)) continue;
     const folder = path.slice(0, path.lastIndexOf('/'));
     if (!folders.has(folder)) pyodide.FS.mkdirTree(folder);
     folders.add(folder);
@@ -246,21 +265,39 @@ async function unpackPackages(response, extractDir, first, fresh) {
   if (!kernel) installKernel();
 }
 
-// Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
-// indexUrl, stdlib, later, laterModules, lock, packages, first, snapshot.
+// Python's files, asked for once (options: pyodideUrl, indexUrl, wasm, stdlib, packages, sizes).
 // On a phone network the files share one narrow link: the packages are asked for only as the
 // WebAssembly and the standard library are about to be in (or Python has started without them), so
 // that those two, all Python's start needs, come first, and the packages come down while it starts.
 // Not once they are in: by then Python's start holds this thread, and the request would wait for it.
-async function boot(options) {
-  fetchEarly([`${options.indexUrl}pyodide.asm.wasm`, options.stdlib]);
-  const starting = startPyodide(options);
+// Pyodide's loader and its JavaScript half (pyodide.asm.mjs, which the loader would ask for only
+// once it runs, a round trip later) are imported at once beside them.
+let downloads = null;
+let pythonStarting;
+const pythonStarted = new Promise((resolve) => { pythonStarting = resolve; });
+
+function download(options) {
+  if (downloads) return downloads;
+  const wasm = `${options.indexUrl}pyodide.asm.wasm`;
+  fetchEarly([[wasm, options.wasm || wasm], [options.stdlib, options.stdlib]]);
+  const loader = import(options.pyodideUrl);
+  const script = import(`${options.indexUrl}pyodide.asm.mjs`);
+  script.catch(() => undefined);  // Pyodide's own import then fails, and says why
   const sizes = options.sizes || {};
-  const needed = Promise.all([nearlyArrived(`${options.indexUrl}pyodide.asm.wasm`, sizes.wasm),
-    nearlyArrived(options.stdlib, sizes.stdlib)]);
-  const packages = Promise.race([needed, starting.catch(() => undefined)])
+  const needed = Promise.all([nearlyArrived(options.wasm || wasm, sizes.wasm), nearlyArrived(options.stdlib, sizes.stdlib)]);
+  const packages = Promise.race([needed, pythonStarted])
     .then(() => countedFetch(options.packages, options.packages));
-  packages.catch(() => undefined);  // awaited below, once Python has started
+  packages.catch(() => undefined);  // awaited by boot, once Python has started
+  downloads = { loader, packages };
+  return downloads;
+}
+
+// Start Pyodide and unpack the site's packages (fetched while it starts); options: pyodideUrl,
+// indexUrl, wasm, stdlib, later, laterModules, lock, packages, first, snapshot.
+async function boot(options) {
+  const { packages } = download(options);
+  const starting = startPyodide(options);
+  starting.finally(pythonStarting).catch(() => undefined);
   pyodide = await starting;
   stamp('pyodide started');
   pyodide.setStdout(stream('stdout'));
@@ -280,15 +317,26 @@ async function boot(options) {
 // it. The message is not comlink's: no other listener sees it. On a page with widgets
 // (`startIfHeld`) whose Python the browser already holds (its snapshot fetched ahead), Python
 // starts at once instead, as the page is still loading: it costs no byte.
+// On a page with widgets whose Python the browser does not hold, its files are asked for at once
+// all the same (`download`), unless the page starts Python only on a touch (?crib-live-start=
+// interaction) or the learner asked to save data: a first visit's Python comes down while the page
+// loads, not from when its first widget is reached (the page's own scripts came first: Python's
+// files were asked for 1.5 s after the page was opened on Fast 4G), and Python itself starts only
+// when a widget is reached, as before. The bytes are those the page's Python would fetch anyway,
+// and the book's service worker fetches them ahead on every chapter.
 let booting = null;
 const named = self.name ? JSON.parse(self.name) : null;
-if (named && named.startIfHeld && self.caches) {
-  caches.match(named.snapshot).then((held) => {
-    if (held && held.ok) {
+const saveData = Boolean(self.navigator && navigator.connection && navigator.connection.saveData);
+if (named && named.startIfHeld) {
+  const held = self.caches ? caches.match(named.snapshot).catch(() => null) : Promise.resolve(null);
+  held.then((response) => {
+    if (response && response.ok) {
       booting = booting || boot(named);
       booting.catch(() => undefined);  // initialize() reports it
+    } else if (!booting && named.fetchAtOnce && !saveData) {
+      download(named);
     }
-  }, () => undefined);
+  });
 }
 self.addEventListener('message', (event) => {
   const options = event.data && event.data._cribLiveBoot;

@@ -1,5 +1,7 @@
-// The packages zip read as it comes down (worker.js, unpackPackages): gunzipped when it is gzip, and
-// each file handed on as soon as its last byte is here. Tested by test/zip_stream.test.mjs.
+// The packages zip read as it comes down (worker.js, unpackPackages): unpacked when it is gzip or
+// Zstandard, and each file handed on as soon as its last byte is here. Tested by
+// test/zip_stream.test.mjs.
+import { Decompress } from 'fzstd';
 
 function concat(a, b) {
   const joined = new Uint8Array(a.length + b.length);
@@ -8,12 +10,14 @@ function concat(a, b) {
   return joined;
 }
 
-// A stream's bytes, gunzipped if they are gzip (a host may have unzipped them already, sending
-// them with Content-Encoding: gzip), as they come.
+// A stream's bytes unpacked as they come: gunzipped if they are gzip (a host may have unzipped
+// them already, sending them with Content-Encoding: gzip), or inflated if they are Zstandard (the
+// build packs Python's own files so: a fifth smaller than gzip, and no host compresses them again;
+// browsers have no Zstandard DecompressionStream, so fzstd, 8 KB of JavaScript, does it).
 export async function plainStream(body) {
   const reader = body.getReader();
   let head = new Uint8Array(0);
-  while (head.length < 2) {  // gzip's two magic bytes, however the first bytes are cut
+  while (head.length < 4) {  // the magic bytes, however the first bytes are cut
     const { done, value } = await reader.read();
     if (done) break;
     head = concat(head, value);
@@ -26,7 +30,34 @@ export async function plainStream(body) {
       else controller.enqueue(value);
     },
   });
-  return head[0] === 0x1f && head[1] === 0x8b ? stream.pipeThrough(new DecompressionStream('gzip')) : stream;
+  if (head[0] === 0x1f && head[1] === 0x8b) return stream.pipeThrough(new DecompressionStream('gzip'));
+  if (isZstd(head)) return stream.pipeThrough(zstdStream());
+  return stream;
+}
+
+/** Whether these bytes start a Zstandard frame (its magic number, 0xFD2FB528 little-endian). */
+export function isZstd(bytes) {
+  return bytes.length >= 4 && bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd;
+}
+
+// Zstandard inflated as its bytes come (a TransformStream of fzstd's streaming decoder); a stream
+// that ends before its frame does is an error, not a file cut short.
+function zstdStream() {
+  let decoder;
+  let ended = false;
+  return new TransformStream({
+    start(controller) {
+      decoder = new Decompress((chunk, last) => {
+        if (chunk.length) controller.enqueue(chunk);
+        ended = ended || last;
+      });
+    },
+    transform(chunk) { decoder.push(chunk); },
+    flush() {
+      decoder.push(new Uint8Array(0), true);
+      if (!ended) throw new Error('the Zstandard stream ends early');
+    },
+  });
 }
 
 // Each file of a stored zip as its bytes come: {name, bytes}. The build's zips carry every size in

@@ -1,9 +1,9 @@
 // The packages zip read as it comes down (src/zip_stream.mjs): every file whole, in order, from a
-// gzipped or plain stream cut anywhere; a zip it cannot read as it comes is refused by name.
+// gzipped, Zstandard or plain stream cut anywhere; a zip it cannot read as it comes is refused by name.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { plainStream, zipFiles } from "../src/zip_stream.mjs";
+import { isZstd, plainStream, zipFiles } from "../src/zip_stream.mjs";
 
 // A zip as Python's zipfile writes one to a file: local headers with sizes, then the directory.
 function zip(files, { method = 0, flags = 0 } = {}) {
@@ -54,6 +54,25 @@ test("each file whole and in order, gzipped or not, however the bytes are cut", 
     assert.deepEqual(await read(gzipSync(zip(FILES)), size), FILES);
     assert.deepEqual(await read(zip(FILES), size), FILES);  // a host that unzipped it already
   }
+});
+
+// zip(FILES) packed by the build's packer (lite/live_python.py, `pack`: Python's zstandard, level 19,
+// with the content size in the frame): Node has no Zstandard to pack it here.
+const FILES_ZST = Buffer.from("KLUv/WCJE30DAKQDUEsDBAABEWNvbW0vX19pbml0X18ucHljY4gTFWlweXdpZGdldHMvdxljcmliXwUWY2Fy"
+  + "ZHNQSwECABQgYBRR0OwBECjrcL+qHmKTyXlgPxwAPGdqAHeY7+wRhIN9FyxMzAGYh2baswFRdo+rBQ==", "base64");
+
+test("a Zstandard zip is unpacked as it comes, however the bytes are cut", async () => {
+  assert.ok(isZstd(FILES_ZST) && !isZstd(gzipSync(zip(FILES))) && !isZstd(zip(FILES)));
+  for (const size of [1, 3, 5, 64, 1e6]) {
+    assert.deepEqual(await read(FILES_ZST, size), FILES);
+  }
+  const whole = new Uint8Array(await new Response(await plainStream(chunked(FILES_ZST, 7))).arrayBuffer());
+  assert.deepEqual(Buffer.from(whole), zip(FILES));
+});
+
+test("a Zstandard stream cut short is an error, not a file cut short", async () => {
+  const cut = FILES_ZST.subarray(0, 80);
+  await assert.rejects(new Response(await plainStream(chunked(cut, 16))).arrayBuffer());
 });
 
 test("a zip that cannot be read as it comes is refused, and one cut short too", async () => {
