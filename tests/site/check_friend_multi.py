@@ -90,10 +90,20 @@ def make_links(ann: Player, table: Table, relay_url: str) -> list[str]:
     raise AssertionError(f"not {len(table.friends)} links with #friend= in the panel after Make the link")
 
 
-def panel_says(player: Player, words: str, limit_s: float) -> bool:
-    """Whether ``player``'s table shows ``words`` within ``limit_s`` seconds."""
+def friends_state(player: Player) -> str:
+    """What the panel says of each friend, folded away or not (once everyone is here, the section
+    "Play a friend on another device" folds and the game is on the table)."""
+    return player.area.evaluate("""(area) => Array.from(area.querySelectorAll('.crib-friend-state'))
+        .map((el) => el.textContent).join(' ')""")
+
+
+def panel_says(player: Player, words: str, limit_s: float, folded: bool = False) -> bool:
+    """Whether ``player``'s table shows ``words`` within ``limit_s`` seconds (``folded``: or its
+    panel says them, folded away)."""
+    said = (lambda: words in player.text() or words in friends_state(player)) if folded else (
+        lambda: words in player.text())
     with contextlib.suppress(AssertionError):
-        wait_until(lambda: words in player.text(), f"{player.name}'s table saying {words!r}", limit_s)
+        wait_until(said, f"{player.name}'s table saying {words!r}", limit_s)
         return True
     return False
 
@@ -170,13 +180,15 @@ def left_and_back(players: list[Player], link: str, seat: int, what: str, result
     cy.tab = cy.tab.context.new_page()  # the same browser: the game kept there comes back
     cy.open(link)
     cy.find_room()
-    back = [panel_says(p, f"{cy.name} has joined", GONE_TIMEOUT_S) for p in (ann, ben)]
+    back = [panel_says(p, f"{cy.name} has joined", GONE_TIMEOUT_S, folded=True) for p in (ann, ben)]
     seconds = time.monotonic() - started
     for player in (ann, ben, cy):
         player.shot(shots, "5-cy-back")
-    results.check(all(back) and not any(f"{cy.name} has left" in p.text() for p in (ann, ben)),
+    still = [p.name for p in (ann, ben) if f"{cy.name} has left" in p.text() + friends_state(p)]
+    results.check(all(back) and not still,
                   f"{what}: {cy.name} opens the link again in the same browser: both other pages name "
-                  f"{cy.name} as back ({seconds:.0f} s)", ann.text()[-800:])
+                  f"{cy.name} as back, and neither still says {cy.name} has left ({seconds:.0f} s)",
+                  f"back {back}, still says gone: {still}; {friends_state(ann)} | {friends_state(ben)}")
     state = cy.state()
     results.check(state.get("seat") == seat and not state.get("stopped"),
                   f"{what}: {cy.name}'s page has the same game back, at {cy.name}'s seat", str(state)[:600])
