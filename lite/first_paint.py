@@ -11,6 +11,7 @@ from pathlib import Path
 
 from live_pages import LIVE_CONFIG
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 #: html-manager's embed.js: it draws the widgets of a page without live Python (CRIB_LIVE=0); a live
 #: page draws them with the runtime's own widget manager (crib_live_page.js) and loads it only where
@@ -129,11 +130,60 @@ def lazy_images(html: str) -> str:
     return CHAPTER_IMAGE.sub(r'<img loading="lazy" decoding="async" \1', html)
 
 
+#: Where pydata-sphinx-theme.js starts its ``addTabStopsToScrollableElements`` (its name minified):
+#: on the page's load, then 300 ms after every change of the page, it reads the size of every
+#: code block, output and table, laying the whole page out each time (issue 36: a long task on
+#: chapters 04, 06 and 13 as they loaded and as their widgets were drawn). crib-a11y.js does the
+#: same job (a box that scrolls is a named tab stop) as the browser lays each box out.
+THEME_TAB_STOPS = re.compile(r'"complete"===document\.readyState\?(\w+)\(\)'
+                             r':window\.addEventListener\("load",\1\)')
+#: What identifies that function in the theme's script: the boxes it makes tab stops.
+THEME_TAB_STOPS_BOXES = '".pst-scrollable-table-container"'
+#: What is left in its place (an expression: the start is one of a list of them).
+THEME_TAB_STOPS_OFF = "void 0/* addTabStopsToScrollableElements: crib-a11y.js (lite/first_paint.py) */"
+
+
+def without_theme_tab_stops(script: str) -> str:
+    """The theme's script without its start of ``addTabStopsToScrollableElements``
+    (``THEME_TAB_STOPS``), once; an error naming what changed if the theme's script has no such start.
+
+    >>> start = ',"complete"===document.readyState?I():window.addEventListener("load",I)'
+    >>> script = without_theme_tab_stops('function I(){x(".pst-scrollable-table-container")}' + start)
+    >>> script == 'function I(){x(".pst-scrollable-table-container")},' + THEME_TAB_STOPS_OFF
+    True
+    >>> without_theme_tab_stops(script) == script
+    True
+    """
+    if THEME_TAB_STOPS_OFF in script:
+        return script
+    found = THEME_TAB_STOPS.search(script)
+    body = found and re.search(r"function " + found.group(1) + r"\(\)\{(.{0,400})", script, re.S)
+    if not body or THEME_TAB_STOPS_BOXES not in body.group(1):
+        raise ExtensionError("pydata-sphinx-theme.js no longer starts addTabStopsToScrollableElements as "
+                             "lite/first_paint.py expects (THEME_TAB_STOPS): see whether the theme still "
+                             "lays the page out on load, and update or drop that step")
+    return script[:found.start()] + THEME_TAB_STOPS_OFF + script[found.end():]
+
+
+def quiet_theme_script(out: Path) -> None:
+    """The built site's pydata-sphinx-theme.js without its page-wide scan for scrolling boxes
+    (``without_theme_tab_stops``)."""
+    theme = out / "_static" / "scripts" / "pydata-sphinx-theme.js"
+    if not theme.is_file():
+        return
+    script = theme.read_text(encoding="utf-8")
+    quiet = without_theme_tab_stops(script)
+    if quiet != script:
+        theme.write_text(quiet, encoding="utf-8")
+
+
 def light_pages(app: Sphinx, error: Exception | None) -> None:
-    """Every book page (not JupyterLite's) made to paint sooner (``first_paint_head``)."""
+    """Every book page (not JupyterLite's) made to paint sooner (``first_paint_head``), and the
+    theme's script without its page-wide layout on load (``quiet_theme_script``)."""
     if error is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
+    quiet_theme_script(out)
     options_js = (out / "_static" / "documentation_options.js").read_text(encoding="utf-8")
     theme = out / "_static" / "styles" / "theme.css"
     rules = theme.read_text(encoding="utf-8") if theme.is_file() else ""

@@ -11,8 +11,11 @@
  *    it goes back to the card row (class crib-keepfocus: the same place in the row, else its first
  *    card that can be chosen), else to the widget's first enabled action, instead of falling to
  *    the top of the page (13 Tabs away). A click elsewhere on the page ends this;
- *  - a table wider than the column, which scrolls sideways in its output box, is a named region
- *    and a tab stop, so it can be reached and scrolled from the keyboard.
+ *  - a box that scrolls (a table wider than the column in its output box, a code block, a table of
+ *    the text) is a named region and a tab stop, so it can be reached and scrolled from the
+ *    keyboard. The theme's own script did this by laying the whole page out on load and 300 ms
+ *    after every change; the build takes that out (lite/first_paint.py), and this does it box by
+ *    box as the browser lays each out.
  */
 var lastRoot = null;  // the widget that held keyboard focus last
 var lastRow = null;   // and the crib-keepfocus row in it, if focus was on a card
@@ -102,8 +105,10 @@ var observer = new MutationObserver(function (mutations) {
 
 // A table wider than the column scrolls sideways in its output box: make the box a named stop
 // ("Table: student, score, right, … (scrolls sideways)") so keyboard and screen-reader users can
-// reach and scroll it; a box that fits again is left as plain text.
-var OUTPUT_BOX = "div.output.text_html";
+// reach and scroll it; a box that fits again is left as plain text. The same for every box the
+// theme makes scroll (its addTabStopsToScrollableElements, which the build leaves out).
+var OUTPUT_BOX = "div.output.text_html, pre, .nboutput > .output_area, .cell_output > .output, " +
+  ".jp-RenderedHTMLCommon, .pst-scrollable-table-container";
 
 // A box the browser has not laid out, and need not yet: a part of the page far from the screen
 // (cribbook.css: content-visibility) or a closed dropdown. Reading its width would lay out that
@@ -112,66 +117,93 @@ function notLaidOut(box) {
   return typeof box.checkVisibility === "function" && !box.checkVisibility({ contentVisibilityAuto: true });
 }
 
-function nameScroller(box, now) {
-  if (!now && notLaidOut(box)) return;
+// What a box needs said of it: null when it fits (or is not laid out and `now` is not asked), else
+// its name and whether it scrolls sideways. Only reads.
+function measure(box, now) {
+  if (!now && notLaidOut(box)) return null;
   var wide = box.scrollWidth > box.clientWidth + 1;
-  if (!wide) {
+  var tall = box.scrollHeight > box.clientHeight + 1 && getComputedStyle(box).overflowY !== "visible";
+  if (!wide && !tall) return { fits: true };
+  return { fits: false, label: labelOf(box, wide) };
+}
+
+// A scrolling box's name: what it holds (its table's first headings, code), and which way it scrolls.
+function labelOf(box, wide) {
+  var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
+    return th.textContent.trim();
+  }).filter(Boolean);
+  var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
+    : box.matches("pre") ? "Code" : wide ? "Wide content" : "Content";
+  return what + (wide ? " (scrolls sideways)" : " (scrolls)");
+}
+
+// Only writes: a box that scrolls becomes a named tab stop, one that fits again plain text.
+function sayScroller(box, seen) {
+  if (!seen) return;
+  if (seen.fits) {
     if (box.getAttribute("data-crib-scroll")) {
       ["data-crib-scroll", "role", "aria-label", "tabindex"].forEach(function (a) { box.removeAttribute(a); });
     }
     return;
   }
-  var heads = Array.prototype.map.call(box.querySelectorAll("table th"), function (th) {
-    return th.textContent.trim();
-  }).filter(Boolean);
-  var what = heads.length ? "Table: " + heads.slice(0, 3).join(", ") + (heads.length > 3 ? ", …" : "")
-    : "Wide content";
-  var named = { "data-crib-scroll": "1", role: "region", tabindex: "0", "aria-label": what + " (scrolls sideways)" };
+  var named = { "data-crib-scroll": "1", role: "region", tabindex: "0", "aria-label": seen.label };
   Object.keys(named).forEach(function (a) {  // written only when it changes: a box is reported often
     if (box.getAttribute(a) !== named[a]) box.setAttribute(a, named[a]);
   });
 }
 
-// again whenever a box changes size (it is laid out as the reader nears it, a closed answer
-// dropdown opens) or the window does (the phone turns): those boxes, at the next frame
-var resized = new Set();
-function nameSoon(boxes) {
-  var first = resized.size === 0;
-  boxes.forEach(function (box) { resized.add(box); });
-  if (!first || resized.size === 0) return;
-  requestAnimationFrame(function () {
-    var now = resized;
-    resized = new Set();
-    now.forEach(function (box) { nameScroller(box); });
-  });
+// Every box of `boxes` measured first, then named: a write between two reads (an attribute the
+// style sheets may select on) would make the next read lay the page out again.
+function nameScrollers(boxes, now) {
+  var list = Array.prototype.slice.call(boxes);
+  var seen = list.map(function (box) { return measure(box, now); });
+  list.forEach(function (box, i) { sayScroller(box, seen[i]); });
 }
-window.addEventListener("resize", function () { nameSoon(document.querySelectorAll(OUTPUT_BOX)); });
 
+// again whenever the window changes size (the phone turns): every box, at the next frame
+var resizing = false;
+window.addEventListener("resize", function () {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(function () {
+    resizing = false;
+    nameScrollers(document.querySelectorAll(OUTPUT_BOX));
+  });
+});
+
+// ... and whenever a box changes size (it is laid out as the reader nears it, a closed answer
+// dropdown opens): measured in the observer's callback, which the browser runs just after laying
+// the page out, so reading the sizes there costs no layout of its own (read at the next frame
+// instead, after the page's scripts had changed it again, they laid the page out once more:
+// 0.15-0.2 s at a phone's speed as chapter 15 loaded).
 function watchScrollers() {
   if (!window.ResizeObserver) return;
   var sizes = new ResizeObserver(function (entries) {
-    nameSoon(entries.map(function (entry) { return entry.target; }));
+    nameScrollers(entries.map(function (entry) { return entry.target; }));
   });
   document.querySelectorAll(OUTPUT_BOX).forEach(function (box) { sizes.observe(box); });
 }
 
-// The boxes the browser has not laid out yet are measured one an idle moment after the page has
-// loaded (each lays out its own part of the page, a short task), so that every wide box is a named
-// tab stop soon, before a keyboard or screen-reader user gets there; a first Tab measures all the
-// ones left at once, before the focus moves.
+// The boxes the browser has not laid out yet (parts of the page far from the screen) are not
+// measured as the page loads: each would lay out its part of the page (one took 0.12 s on this
+// machine in Lighthouse's run of chapter 15, four times that at a phone's speed, when they were
+// measured one an idle moment each). Those that can be wider than the column (a table, code) are
+// named tab stops meanwhile, as if they scrolled sideways, so that keyboard and screen-reader users
+// can reach them whatever their width; each is measured as the browser lays it out
+// (ResizeObserver: one that fits is plain text again), and all those left at a first Tab, before
+// the focus moves.
 var unmeasured = null;
-function measureLeft() {
+function markLeft() {
   unmeasured = Array.prototype.slice.call(document.querySelectorAll(OUTPUT_BOX)).filter(notLaidOut);
-  var idle = window.requestIdleCallback || function (step) { return setTimeout(step, 50); };
-  var step = function () {
-    if (unmeasured.length) nameScroller(unmeasured.shift(), true);
-    if (unmeasured.length) idle(step);
-  };
-  idle(step);
+  unmeasured.forEach(function (box) {
+    if (box.matches("pre") || box.querySelector("table, pre")) {
+      sayScroller(box, { fits: false, label: labelOf(box, true) });
+    }
+  });
 }
 document.addEventListener("keydown", function (event) {
   if (event.key !== "Tab" || !unmeasured || !unmeasured.length) return;
-  unmeasured.splice(0).forEach(function (box) { nameScroller(box, true); });
+  nameScrollers(unmeasured.splice(0), true);
 }, true);
 
 function start() {
@@ -180,8 +212,8 @@ function start() {
   // itself: read here, as the page is parsed, they made this script lay the page out in its own
   // task, a long one (0.1-0.2 s at a phone's speed) just after the first paint.
   watchScrollers();
-  if (document.readyState === "complete") measureLeft();
-  else window.addEventListener("load", measureLeft, { once: true });
+  if (document.readyState === "complete") markLeft();
+  else window.addEventListener("load", markLeft, { once: true });
   observer.observe(document.body, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title", "disabled"],
   });
