@@ -7,7 +7,8 @@ runs Lighthouse on each page with Debian's Chromium (headless, no other host rea
 a time, and prints page, performance, accessibility, Total Blocking Time and Largest Contentful
 Paint, then the scripts that kept the main thread busiest over all pages. The goals: performance
 at least 90, accessibility 100, TBT at most 300 ms on every chapter. Exit status 1 when one missed.
-The JSON reports are kept in _build/lighthouse/ (open one with Lighthouse's viewer to see why).
+The JSON reports are kept beside the site, in _build/lighthouse/ for _build/html (open one with
+Lighthouse's viewer to see why).
 
     python bench/lighthouse.py [SITE] [--pages 04 15] [--runs 2]
 """
@@ -31,7 +32,6 @@ from throttle import PROFILES, serve  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "lighthouse"
 LIGHTHOUSE = HERE / "node_modules" / "lighthouse" / "cli" / "index.js"
-REPORTS = ROOT / "_build" / "lighthouse"
 CHROME_FLAGS = ('--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage '
                 '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"')
 PERFORMANCE_GOAL, ACCESSIBILITY_GOAL, TBT_GOAL_MS = 90, 100, 300
@@ -100,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "index.html").is_file():
         sys.exit(f"no built site in {site}: run `make book` first")
     install()
-    REPORTS.mkdir(parents=True, exist_ok=True)
+    reports = site.parent / "lighthouse"  # _build/lighthouse for _build/html
+    reports.mkdir(parents=True, exist_ok=True)
     server, base = serve(site, PROFILES["none"])  # gzip on the way, the cache headers of a host
     busy: dict[str, list[float]] = {}
     missed: list[str] = []
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for page in chapters(site, args.pages):
             for run in range(1, args.runs + 1):
-                report = REPORTS / f"{Path(page).stem}-{run}.json"
+                report = reports / f"{Path(page).stem}-{run}.json"
                 got = figures(lighthouse(urljoin(base, page), report))
                 ok = (got["performance"] >= PERFORMANCE_GOAL and got["accessibility"] >= ACCESSIBILITY_GOAL
                       and got["tbt"] <= TBT_GOAL_MS)

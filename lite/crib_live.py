@@ -19,7 +19,8 @@ module only wires the modules of ``lite/`` that do the work, one job each. At th
 4. makes the notebook route run its cells by itself (``live_notebooks``), and writes ``.nojekyll``
    into the site, so GitHub Pages serves ``_static/`` and the other folders (``site_hosting``);
 5. makes every page paint sooner on a phone network (``first_paint``: head scripts deferred, small
-   stylesheets inline, no fontawesome.js: its style sheet draws the icons), writes the book's
+   stylesheets inline, no fontawesome.js: its style sheet draws the icons; ``static_snapshots``: each
+   widget's snapshot drawn into its page by Chromium, so the page shows it as HTML), writes the book's
    service worker (``service_worker``: ``book/crib-sw.js``, fetching ahead and offline) and brotli
    twins of the largest files (``site_hosting``; lite/README.md, issue 23).
 
@@ -43,6 +44,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+from static_snapshots import draw_snapshots
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +92,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", finish_notebook_app, priority=600)
     app.connect("build-finished", mark_static)
     app.connect("build-finished", light_pages, priority=650)
+    app.connect("build-finished", draw_snapshots, priority=655)  # in the final pages, before they are listed
     app.connect("build-finished", write_service_worker, priority=660)  # from the final pages
     app.connect("build-finished", precompress, priority=700)  # after the pages are final
     app.connect("builder-inited", lambda app: app.config.html_static_path.append(str(LITE / "_static")))

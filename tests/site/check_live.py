@@ -172,6 +172,12 @@ def check_pages(root: Path, results: Results) -> None:
         results.check(config is not None and len(config["widgets"]) == views,
                       f"{rel}: each of its {views} widgets has the code that brings it alive",
                       f"config: {None if config is None else len(config['widgets'])} widgets")
+        # the first screen is plain HTML: each widget's snapshot is in the page as served, drawn by the
+        # build (lite/static_snapshots.py), with the widgets' style sheet in the head (issue 36)
+        drawn = len(re.findall(r'<div class="[^"]*\bcrib-static-snapshot\b', text))
+        styled = '<link rel="stylesheet" id="crib-live-widgets"' in text[:text.find("</head>")]
+        results.check(drawn == views and styled, f"{rel}: its {views} widgets are drawn in the served page",
+                      f"{drawn} snapshots in the HTML, widgets' style sheet in the head: {styled}")
         link = re.search(r'<a class="crib-live-button" href="([^"]+)"', text)
         notebook = parse_qs(urlsplit(html.unescape(link.group(1))).query).get("path", [""])[0] if link else ""
         held = root / "lite" / "files" / notebook
@@ -341,6 +347,15 @@ def game_plan(config: dict, model_id: str) -> tuple[list, list]:
     return [(hand[0], None), (hand[1], None)], [("Lay in the crib", None)]
 
 
+#: The page's layout shift so far (what Lighthouse's CLS sums), less the shifts an input caused.
+LAYOUT_SHIFT = """() => new Promise((resolve) => {
+  let sum = 0;
+  const add = (e) => { if (!e.hadRecentInput) sum += e.value; };
+  new PerformanceObserver((list) => list.getEntries().forEach(add))
+    .observe({ type: 'layout-shift', buffered: true });
+  setTimeout(() => resolve(sum), 200);
+})"""
+
 #: True once the book's service worker holds the snapshot (it was fetched ahead).
 SNAPSHOT_HELD = """async (path) => {
   for (const name of await caches.keys()) {
@@ -433,6 +448,10 @@ def run_plan(browser_context, base: str, root: Path, plan: Plan, how: str, label
         shift = timings.get(model_id, {}).get("shift")
         results.check(shift is not None and abs(shift) < 2,
                       f"{what}: the live widget took the snapshot's place with no layout jump ({shift} px)")
+        # nothing moved the page as it loaded and came alive (issue 36: chapter 15's table, drawn by
+        # the page into an empty space, moved it by a fifth of a screen, Lighthouse's layout shift 0.2)
+        moved = tab.evaluate(LAYOUT_SHIFT)
+        results.check(moved < 0.05, f"{what}: the page did not move as it loaded (layout shift {moved:.3f})")
         worker = timings.get("worker") or {}
         # A first visit starts from scratch (the snapshot is 8 MB more); once the browser holds the
         # snapshot (fetched ahead after the first start), every later start uses it.

@@ -51,16 +51,28 @@ function setState(next) {
 
 // --- the widget manager and the snapshots ---------------------------------------------------------
 
+// The widget runtime (its module and the widget manager it makes: 0.2 s of this machine's main
+// thread, most of a second of a phone's) draws the live widgets, once Python is ready. So it is
+// loaded when Python's files are in (Python then still has its start to make, seconds on a phone,
+// while the runtime loads), or when the learner uses a widget, or RUNTIME_LATEST_MS after Python was
+// asked for, whichever comes first: not with the page, whose first seconds it held (issue 36:
+// Lighthouse's Total Blocking Time on chapter 15, whose table starts Python as the page loads).
+const RUNTIME_LATEST_MS = 4000;
+let runtimeWanted;
+const runtimeCue = new Promise((resolve) => { runtimeWanted = resolve; });
+
 let runtimeLoading = null;
 function runtimeModule() {
   runtimeLoading = runtimeLoading || import(site(config.runtime));
   return runtimeLoading;
 }
 
-// The widgets' style sheet, before anything is drawn with it (it is not in the head: the text of
-// the page paints without waiting for it).
+// The widgets' style sheet, before anything is drawn with it. A page whose snapshots the build drew
+// (lite/static_snapshots.py) links it in its head, as they need it from the first paint; on one
+// without, it is not there, so that the text of the page paints without waiting for it.
 let styling = null;
 function widgetStyles() {
+  if (!styling && document.getElementById('crib-live-widgets')) styling = Promise.resolve();
   styling = styling || new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
@@ -77,6 +89,8 @@ function widgetStyles() {
 // announced again. Only then: a snapshot the runtime failed to draw is not drawn twice.
 let embedding = false;
 function drawSnapshot(widget) {
+  // drawn by the build into the page (lite/static_snapshots.py): nothing to fetch or draw
+  if (!widget.snapshot && snapshotOf(widget)) widget.snapshot = Promise.resolve();
   widget.snapshot = widget.snapshot || (async () => {
     const styled = widgetStyles();
     let runtime;
@@ -193,6 +207,7 @@ function makeWorker() {
   pythonWorker.addEventListener('message', (event) => {
     if (event.data && typeof event.data._cribLiveProgress === 'number') {
       fetched = event.data._cribLiveProgress;
+      if (config.bytes && fetched >= config.bytes * 0.98) runtimeWanted();
       widgets.forEach(showStatus);
     }
   });
@@ -210,6 +225,9 @@ function start() {
     const options = kernelOptions();
     const worker = makeWorker();
     worker.postMessage({ _cribLiveBoot: options });
+    if (!widgets.length) runtimeWanted();  // the page's own scripts asked for Python: they want it now
+    setTimeout(runtimeWanted, RUNTIME_LATEST_MS);
+    await runtimeCue;
     const [runtime] = await Promise.all([runtimeModule(), widgetStyles()]);
     timings.runtimeLoaded = performance.now();
     kernel = new runtime.LiveKernel(worker, options);
@@ -287,7 +305,7 @@ function listen(widget) {
     // the badge of the widget the learner is using stays in sight (a tall widget on a phone
     // hides its top border): see .crib-live-near in crib_live.css
     widgets.forEach((w) => w.out.classList.toggle('crib-live-near', w === widget));
-    if (startOn !== 'never') start();
+    if (startOn !== 'never') { start(); runtimeWanted(); }
   };
   ['pointerdown', 'keydown', 'focusin'].forEach((type) => out.addEventListener(type, wake, { capture: true, passive: true }));
   out.addEventListener('click', (event) => {
