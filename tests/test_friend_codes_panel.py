@@ -102,6 +102,7 @@ def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both(monkeypatch)
     assert element(ben)["codes"] == "take" and element(ben)["typed"] == OFFER.lower()
     friend_bridge.codes_failed(element(ben)["room"], "This code has a mistake in it: check it.")
     assert "This code has a mistake in it" in html.unescape(bbox.code_view.value)
+    assert "making its own code" not in bbox.code_view.value
     bbox.code_input.value = OFFER
     bbox.use_button.click()
     friend_bridge.codes_shown(element(ben)["room"], ANSWER)

@@ -115,7 +115,9 @@ class CodesBox(widgets.VBox):
         self.type_row.layout.display = None if (idle and self.opened) or joining is not None or (
             by_codes and not joined) else "none"
         if joining is not None:
-            self.code_view.value = codes_html("take", joining.shown) + _said(joining.note)
+            # a code refused: what to type again, not "making its own code"
+            typed = "" if joining.note else joining.typed
+            self.code_view.value = codes_html("take", joining.shown, typed=typed) + _said(joining.note)
         elif by_codes and flow is not None and not joined:
             self.code_view.value = codes_html(flow.codes, flow.shown, flow.link.device_name(0), flow.typed)
         else:
