@@ -122,7 +122,7 @@ def test_two_tables_swap_two_codes_and_the_first_deal_comes_to_both(monkeypatch)
     # Ben's page loses the channel (his phone slept): his panel opens, its box asks for Ann's new code
     friend_bridge.peer(element(ben)["room"], "left")
     assert ben.settings.selected_index == 3
-    assert "swap a new pair of codes under Play a friend on another device" in ben.status_text
+    assert "swap a new pair of codes under Play a friend on another device" in b.flow.left_words()
     assert shown(bbox.type_row)
     assert "Type the code Ann's page shows now" in html.unescape(bbox.code_view.value)
     assert "swap a new pair of codes below" in html.unescape(b.state_view.value)
