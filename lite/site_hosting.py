@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 #: fetch (lite/README.md, "What a host should serve"); JupyterLite's own files are left as they are.
 PRECOMPRESS = re.compile(
     r"^(?:[^/]+\.(?:html|js)|book/[^/]+\.(?:html|js)|_static/.+\.(?:js|mjs|css|svg|json)"
-    r"|lite/static/pyodide/pyodide(?:\.asm)?\.(?:wasm|mjs)|_static/crib-live/.+\.snapshot)$")
+    r"|lite/static/pyodide/pyodide(?:\.asm)?\.(?:wasm|mjs))$")  # Python's own files: packed by the build
 
 
 def precompress(app: Sphinx, error: Exception | None) -> None:
@@ -36,14 +36,18 @@ def precompress(app: Sphinx, error: Exception | None) -> None:
         rel = path.relative_to(out).as_posix()
         if path.is_file() and PRECOMPRESS.match(rel) and path.stat().st_size > 1024:
             wanted.append((path, store / (hashlib.sha256(path.read_bytes()).hexdigest() + ".br")))
-    jobs = [{"src": str(src), "out": str(kept), "gunzip": src.suffix == ".snapshot"}
-            for src, kept in wanted if not kept.is_file()]
+    jobs = [{"src": str(src), "out": str(kept)} for src, kept in wanted if not kept.is_file()]
     lanes = _lanes(jobs, os.cpu_count() or 1)
     with ThreadPoolExecutor(max(1, len(lanes))) as pool:  # brotli's best is slow: one Node per core
         list(pool.map(lambda lane: run_node(RUNTIME / "compress.mjs", lane), lanes))
+    twins = set()
     for src, kept in wanted:
         if kept.stat().st_size < src.stat().st_size * 0.95:
-            shutil.copy2(kept, src.with_name(src.name + ".br"))
+            twins.add(Path(shutil.copy2(kept, src.with_name(src.name + ".br"))))
+    # a twin an earlier build left beside a file that has none now (no longer smaller, or no longer
+    # precompressed: the snapshot, packed by the build since) would be sent for the new file
+    for stale in set(out.rglob("*.br")) - twins:
+        stale.unlink()
     logger.info(f"[crib_live] brotli twins for {len(wanted)} files ({len(jobs)} compressed now)")
 
 

@@ -5,14 +5,24 @@ players' words."""
 
 from __future__ import annotations
 
+import html
+import os
+
 import pytest
-from friend_play import table
+from friend_play import GROUP, b64, sent, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import LEFT_WORDS
+from crib_widgets.table.friend_keep import come_back
+from crib_widgets.table.friend_table import FriendTable
+from crib_widgets.widgets import friend_panel
 from crib_widgets.widgets.friend_panel import state_html
+from crib_widgets.widgets.game_table import GameTable
+
+_make, _join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
 
 THREE = (("here", "friend", "friend"), ("Ann", "Ben", "Cy"))
 FOUR = (("here", "friend", "here", "friend"), ("Ann", "Ben", "Cal", "Dee"))
@@ -132,3 +142,58 @@ def test_each_friend_is_gone_exactly_when_the_page_last_said_so(calls):
         assert ann.left_words().startswith(" and ".join(names) or "A friend's page")
     for game in games:
         friend_bridge.unregister(game)
+
+
+def test_at_a_table_of_three_a_closed_tab_is_named_on_the_tables_and_then_back(monkeypatch):
+    """Through the game tables: Cy's page goes (the page names device 2), Ann's table says so and what
+    she can do; Cy's page is back, and nothing says Cy has left any more."""
+    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
+    monkeypatch.delenv("CRIB_FRIEND", raising=False)
+    monkeypatch.delenv("CRIB_GAMES", raising=False)
+    monkeypatch.setattr(friend_module.FriendGame, "make", classmethod(
+        lambda cls, **k: _make(cls, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_module.FriendGame, "join", classmethod(
+        lambda cls, code, **k: _join(cls, code, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_panel, "come_back",
+                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.players.value = 3
+    panel.seat_kinds[1].value = "friend"
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, Cy"
+    panel.make_button.click()
+    tables = [ann]
+    for device in (1, 2):
+        monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html", device))
+        tables.append(GameTable(seed=device + 1, keep="full-game"))
+    carry(tables)
+    assert all(isinstance(t.table, FriendTable) for t in tables)
+    room = panel.flow.room
+    try:
+        friend_bridge.peer(room, "left", "2")  # Cy closed the tab: the page says which device went
+        said = ann.status_text + html.unescape(panel.state_view.value)
+        assert "Cy has left the game, and this deal cannot go on without Cy's device" in said
+        assert "A friend's page" not in said and "Ben has joined" in panel.state_view.value
+        assert not panel.computer_button.layout.display and not panel.save_button.layout.display
+        friend_bridge.peer(room, "joined")
+        friend_bridge.peer(room, "joined", "2")  # Cy's page is back: its first message named it
+        assert "Cy has joined" in panel.state_view.value
+        assert "has left" not in ann.status_text + html.unescape(panel.state_view.value)
+        assert panel.computer_button.layout.display == "none"
+    finally:
+        for t in tables:
+            friend_bridge.unregister(t.friend_panel.flow)
+
+
+def carry(tables: list[GameTable]) -> None:
+    """The pages' transport: every message each table's hidden element shows reaches the others once."""
+    last = {id(t): 0 for t in tables}
+    moved = True
+    while moved:
+        moved = False
+        for t in tables:
+            flow = t.friend_panel.flow
+            for n, text in sent(flow):
+                if n > last[id(t)]:
+                    last[id(t)], moved = n, True
+                    friend_bridge.deliver(flow.room, b64(text))

@@ -612,3 +612,36 @@ def test_pythons_files_are_packed_with_zstandard_and_the_later_library_with_gzip
     assert zstandard.ZstdDecompressor().decompress(first) == source.read_bytes()
     gzipped = live_python.pack(source, tmp_path / "c.zip.gz").read_bytes()
     assert gzip.decompress(gzipped) == source.read_bytes()
+    # the snapshot keeps its name; snapshot.mjs gzips it, the build packs its memory with Zstandard
+    assert live_python.served_name(live_python.SNAPSHOT) == live_python.SNAPSHOT
+    memory = gzip.decompress(gzipped)
+    snapshot = live_python.pack(tmp_path / "c.zip.gz", tmp_path / live_python.SNAPSHOT, memory)
+    assert zstandard.ZstdDecompressor().decompress(snapshot.read_bytes()) == source.read_bytes()
+
+
+def test_the_brotli_twins_left_by_an_earlier_build_go(tmp_path, monkeypatch):
+    # a host that serves precompressed files would send an earlier build's snapshot for this one's
+    import json
+    from types import SimpleNamespace
+
+    import brotli
+
+    site_hosting = importlib.import_module("site_hosting")
+
+    def compress(script, lane):  # runtime/compress.mjs, without Node
+        for job in lane:
+            Path(job["out"]).write_bytes(brotli.compress(Path(job["src"]).read_bytes()))
+        return json.dumps(lane)
+
+    monkeypatch.setattr(site_hosting, "RUNTIME", tmp_path / "runtime")
+    monkeypatch.setattr(site_hosting, "run_node", compress)
+    out = tmp_path / "html"
+    (out / "_static" / "crib-live").mkdir(parents=True)
+    (out / "index.html").write_text("<p>cribbage</p>" * 500)
+    (out / "_static" / "crib-live" / "crib-live-python.snapshot").write_bytes(bytes(range(256)) * 40)
+    (out / "_static" / "crib-live" / "crib-live-python.snapshot.br").write_bytes(b"an earlier build's")
+    (out / "gone.js.br").write_bytes(b"its file is gone")
+    app = SimpleNamespace(outdir=str(out), builder=SimpleNamespace(format="html"))
+    site_hosting.precompress(app, None)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.br")) == ["index.html.br"]
+    assert brotli.decompress((out / "index.html.br").read_bytes()) == (out / "index.html").read_bytes()

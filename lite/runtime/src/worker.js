@@ -8,7 +8,7 @@ import { expose } from 'comlink';
 import kernelSource from './crib_live_kernel.py';
 import laterSource from './later_library.py';
 import { roomForSnapshot } from './snapshot_memory.mjs';
-import { plainStream, zipFiles } from './zip_stream.mjs';
+import { isZstd, plainStream, zipFiles } from './zip_stream.mjs';
 
 const HOME = '/crib_live';  // where the kernel module lives, apart from the learner's files
 let pyodide = null;
@@ -35,9 +35,14 @@ function stream(name) {
 const timings = { origin: performance.timeOrigin };
 const stamp = (what) => { timings[what] = Math.round(performance.now()) / 1000; };
 
-// `packed` unzipped, if it is gzip (a host may have unzipped it already, sending it with
-// Content-Encoding: gzip): its length unpacked and its bytes to come.
-function gunzip(packed) {
+// `packed` unpacked, if it is gzip or Zstandard (the book's service worker keeps it unpacked; a host
+// may have unzipped a gzip already, sending it with Content-Encoding: gzip): its length unpacked
+// and its bytes to come.
+async function unpack(packed) {
+  if (isZstd(packed)) {
+    const plain = new Uint8Array(await new Response(await plainStream(new Blob([packed]).stream())).arrayBuffer());
+    return { length: plain.length, bytes: Promise.resolve(plain) };
+  }
   if (packed[0] !== 0x1f || packed[1] !== 0x8b) return { length: packed.length, bytes: Promise.resolve(packed) };
   // gzip ends with the unpacked length (modulo 2^32: these files are far smaller)
   const length = new DataView(packed.buffer, packed.byteOffset + packed.length - 4).getUint32(0, true);
@@ -47,15 +52,15 @@ function gunzip(packed) {
 
 // The build's snapshot (lite/runtime/snapshot.mjs), but only when this browser already holds it
 // (fetched ahead into the book's service worker's cache, lite/README.md): on a first visit Python
-// starts from scratch rather than wait for 8 MB more. Null when it is not held; else its length
-// and its bytes to come, gunzipped while Pyodide's own files load and its WebAssembly compiles.
+// starts from scratch rather than wait for 5 MB more. Null when it is not held; else its length
+// and its bytes to come, unpacked while Pyodide's own files load and its WebAssembly compiles.
 // Asked of the Cache API itself, so that "not held" costs no request at all.
 async function heldSnapshot(url) {
   if (!url || !self.caches) return null;
   try {
     const response = await caches.match(url);
     if (!response || !response.ok) return null;
-    const snapshot = gunzip(new Uint8Array(await response.arrayBuffer()));
+    const snapshot = await unpack(new Uint8Array(await response.arrayBuffer()));
     snapshot.bytes.catch(() => undefined);  // a damaged file fails loadPyodide, which starts from scratch then
     return snapshot;
   } catch (error) {
