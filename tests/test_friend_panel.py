@@ -372,7 +372,7 @@ def test_at_a_table_of_three_a_friend_who_leaves_is_named_and_the_computer_finis
     relay(*tables)
     assert "Cy has left the game" in panel.state_view.value and "Ben has joined" in panel.state_view.value
     assert ann.status_text.startswith("Cy has left the game, and this deal cannot go on without Cy's device: "
-                                      "only it unlocks Cy's cards. You can wait for Cy to come back")
+                                      "only it unlocks Cy's cards. You can finish the game here against")
     panel.computer_button.click()
     assert not isinstance(ann.table, FriendTable) and ann.table.people == (0,)
     assert ann.status_text == "The computer takes the other seats: play on."

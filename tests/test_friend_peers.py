@@ -197,3 +197,14 @@ def carry(tables: list[GameTable]) -> None:
                 if n > last[id(t)]:
                     last[id(t)], moved = n, True
                     friend_bridge.deliver(flow.room, b64(text))
+
+
+def test_a_friend_who_pressed_leave_is_not_waited_for(three):
+    ann, _, cy = three
+    cy.end()  # Cy pressed Leave this game: their game is over on their device, nothing comes back
+    friend_bridge.deliver(ann.room, b64(cy.sent[-1][1]))
+    assert ann.device_status(2) == "left" and ann.status == "left"
+    words = ann.left_words()
+    assert words.startswith("Cy has left the game, and this deal cannot go on without Cy's device: only it "
+                            "unlocks Cy's cards. You can finish the game here against the computer")
+    assert "wait" not in words

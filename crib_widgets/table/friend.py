@@ -174,11 +174,14 @@ class FriendGame:
             without = ("their devices: only they unlock their" if names
                        else "that device: only it unlocks that friend's")
         have = "have" if " and " in who else "has"  # two friends, or two people at one device
+        wait = (f"wait for {them} to come back (opening the same link again on the same device brings the "
+                "game back where it was), or ")
+        if gone and all(d in self.session.left for d in gone):  # they pressed Leave: nothing comes back
+            wait = ""
         return (f"{who} {have} left the game, and this deal cannot go on without {without} cards. You can "
-                f"wait for {them} to come back (opening the same link again on the same device brings the "
-                "game back where it was), or finish the game here against the computer (it plays every seat "
-                "not played on this device, and this deal starts again with new cards), or save it (under "
-                "Play a friend on another device).")
+                f"{wait}finish the game here against the computer (it plays every seat not played on this "
+                "device, and this deal starts again with new cards), or save it (under Play a friend on "
+                "another device).")
 
     def friends(self) -> list[tuple[int, str, str]]:
         """Each other device: its number, its people's names and its status in words."""

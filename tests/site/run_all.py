@@ -53,6 +53,9 @@ CHECKS = (
     Check("check_friend_multi", "play friends as partners at a table of four: two friends' browsers and "
           "the computer's seat on the link maker's, to the show; a closed tab named as gone, then as back",
           ("--seats", "4"), "friend-four"),
+    Check("check_friend_codes", "play a friend with no relay: two browsers swap two codes typed from each "
+          "other's screen (one mistyped: one sentence), the first deal on both, a reload and a new pair of "
+          "codes bring the game back", (), "friend-codes"),
     Check("check_kept_game", "a game to 121 kept through a reload mid-deal; a position shared there opens "
           "on the same turn and count", (), "kept"),
     Check("check_assign", "a student does an assignment and downloads the results", (), "assign"),
