@@ -89,7 +89,7 @@ def test_a_friend_who_leaves_is_shown_and_the_game_finished_against_the_computer
     assert game.is_over and max(game.scores) >= 61
     hub.settle()
     assert ben.session.left == {0} and ben.status == "left"
-    assert json.loads(ann.keep_text()) == {"v": 1, "done": True}
+    assert json.loads(ann.keep_text()) == {"v": 1, "done": True, "room": ann.room}
     back, note = come_back(ann.keep, {"CRIB_GAMES": json.dumps({ann.keep: ann.keep_text()})}, GROUP)
     assert back is None and note == ""
 

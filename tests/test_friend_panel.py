@@ -154,7 +154,8 @@ def test_a_friend_who_leaves_and_the_computer_finishes(monkeypatch):
     panel.computer_button.click()
     assert not isinstance(ann.table, FriendTable) and ann.table.people == (0,)
     assert ann.status_text == "The computer takes Ben's seat: play on."
-    assert panel.out.value == "" and '{"v": 1, "done": true}' in panel.kept.value.replace("&quot;", '"')
+    kept = panel.kept.value.replace("&quot;", '"')
+    assert panel.out.value == "" and f'{{"v": 1, "done": true, "room": "{panel.flow.room}"}}' in kept
     game = ann.table.play_out_people(lambda t, moves: random.Random(1).choice(moves))
     assert game.is_over
 

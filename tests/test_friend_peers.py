@@ -6,6 +6,7 @@ players' words."""
 from __future__ import annotations
 
 import html
+import json
 import os
 
 import pytest
@@ -208,3 +209,22 @@ def test_a_friend_who_pressed_leave_is_not_waited_for(three):
     assert words.startswith("Cy has left the game, and this deal cannot go on without Cy's device: only it "
                             "unlocks Cy's cards. You can finish the game here against the computer")
     assert "wait" not in words
+
+
+def test_a_link_to_a_game_left_on_this_device_does_not_join_it_again(three):
+    """Cy pressed Leave, then opens the same link again in the same browser: a new player at Cy's
+    device would send messages the others already have under other texts, and stop the game for
+    everyone; the page says to ask for a new link instead, and the others play on."""
+    ann, ben, cy = three
+    cy.end()
+    environ = {"CRIB_GAMES": json.dumps({cy.keep: cy.keep_text()}), "CRIB_FRIEND": cy.link.code}
+    back, note = come_back(cy.keep, environ, GROUP)
+    assert back is None and friend_bridge.games(ann.room) == [ann, ben]
+    assert note == ("You left this game with Ann on this device, so its link no longer opens it: to play "
+                    "again, ask Ann for a new link.")
+    assert not ann.stopped and not ben.stopped
+    # a marker kept before it named its room, or another game's link: as before
+    old = {"CRIB_GAMES": json.dumps({cy.keep: '{"v": 1, "done": true}'}), "CRIB_FRIEND": cy.link.code}
+    again, note = come_back(cy.keep, old, GROUP)
+    assert again is not None and note == ""
+    friend_bridge.unregister(again)

@@ -427,8 +427,8 @@ class FriendGame:
 
     def keep_text(self) -> str:
         """What the page keeps to bring this game back after a reload (`friend_keep.read`)."""
-        if self.finished:
-            return json.dumps({"v": KEEP_VERSION, "done": True})
+        if self.finished:  # the room too: this page's link opens no new player in it (friend_keep)
+            return json.dumps({"v": KEEP_VERSION, "done": True, "room": self.room})
         state: dict[str, Any] = {"v": KEEP_VERSION, "code": self.link.code, "count": self.count,
                                  "sent": [[n, t] for n, t in self.sent[-KEEP_SENT:]], "status": self.status,
                                  "session": self.session.to_state()}

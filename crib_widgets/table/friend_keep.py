@@ -61,7 +61,7 @@ def kept_text(keep: str, environ: Mapping[str, str] = os.environ) -> str:
 def read(text: str, keep: str, group: str = DEFAULT_GROUP) -> FriendGame | None:
     """The game ``text`` kept (None for a game finished here); damaged: a `CribbageError`."""
     data = load_json(text, _WHERE, MAX_KEPT_BYTES)
-    if isinstance(data, dict) and data == {"v": KEEP_VERSION, "done": True}:
+    if _done_room(data) is not None:
         return None
     codes = data.get("codes", "") if isinstance(data, dict) else ""  # joined by two codes: "make" or "take"
     show = data.get("show", 0) if isinstance(data, dict) else 0
@@ -111,11 +111,40 @@ def come_back(keep: str, environ: Mapping[str, str] = os.environ, group: str = D
         note = f"The game with a friend kept in this browser could not be brought back ({error})."
     if not code or (game is not None and _ROOM_IN_CODE.fullmatch(code) and _same_room(game, code)):
         return game, note
+    left = _left_here(text, code)
+    if left:  # a new player in a game this device's player already left would stop it for everyone
+        return None, f"{note} {left}".strip()
     try:
         return FriendGame.join(code, keep=keep, group=group), note
     except CribbageError as error:
         words = str(error)
         return game, f"{note} {words[:1].upper()}{words[1:]}.".strip()
+
+
+def _done_room(data: Any) -> str | None:
+    """The room of a game finished or left on this device ("" for a marker kept before rooms were),
+    or None when ``data`` is not that marker."""
+    if not isinstance(data, dict) or data.get("v") != KEEP_VERSION or data.get("done") is not True:
+        return None
+    room = data.get("room", "")
+    if set(data) - {"v", "done", "room"} or not isinstance(room, str) or not _ROOM_IN_CODE.fullmatch(room):
+        return None
+    return room
+
+
+def _left_here(text: str, code: str) -> str:
+    """The sentence for a link to the game this device's player left (or finished against the
+    computer): it may not join again as a new player, which the others' devices would take for a
+    changed message and stop the game. "" for any other link."""
+    try:
+        room = _done_room(load_json(text, _WHERE, MAX_KEPT_BYTES)) if text else None
+        link = read_code(code) if room else None
+    except CribbageError:
+        return ""
+    if link is None or link.room != room:
+        return ""
+    return (f"You left this game with {link.device_name(0)} on this device, so its link no longer opens "
+            f"it: to play again, ask {link.device_name(0)} for a new link.")
 
 
 def _same_room(game: FriendGame, code: str) -> bool:
