@@ -2,8 +2,9 @@
 it: the link's maker shuffles the first deal before anyone joins, and every device, once it holds
 its hand, locks the plain deck with its next keys, so that it takes its own lock off its cards by
 looking them up instead of a full-size exponentiation (the same cards either way, and nothing of it
-in the kept game until it is used). And the devices take their locks off a hand's cards side by
-side: from the device after the holder's, round the table (wire version 2)."""
+in the kept game until it is used). The devices take their locks off a hand's cards side by side:
+from the device after the holder's, round the table; and the last device to shuffle deals only the
+cards the deal uses, picked blind from the locked deck (wire version 2)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from remote_play import make_hub, play, restart
+from remote_play import GAME, make_hub, play, restart
 
 from crib_widgets.remote import session as session_module
 from crib_widgets.remote.poker import strip
 from crib_widgets.remote.record import DealRecord, Layout
+from crib_widgets.remote.wire import write
 
 
 @pytest.fixture
@@ -60,7 +62,8 @@ def test_every_later_deal_is_dealt_with_the_keys_chosen_ahead_and_no_private_exp
             if record.number < 2 or not all(s in record.known for s in mine):
                 continue
             keys, _, table = session._ready[record.number]
-            assert keys == session._secrets[record.number]
+            used = session._secrets[record.number]  # the last to shuffle keeps the places it dealt
+            assert keys.key == used.key and keys.order[:len(used.order)] == used.order
             assert all(record.values[s] in table for s in mine if record.locks[s] == {session.me})
             checked.add((session.me, record.number))
     play(hub, random.Random(8), each=check)
@@ -120,3 +123,36 @@ def test_a_hands_locks_come_off_from_the_device_after_its_holders_round_the_tabl
         # the deck shuffled, every device has cards to unlock at once (in device order only device 0
         # had, besides device 1 for device 0's cards)
         assert record.next_strippers(devices, 1) == list(range(count))
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 13), (3, 17), (4, 21)])
+def test_the_last_to_shuffle_deals_only_the_cards_the_deal_uses(players, size):
+    hub = make_hub(players, seed=3)
+    hub.settle()
+    for session in hub.sessions:
+        record = session._deals[-1]
+        assert [len(record.shuffles[d]) for d in range(players)] == [52] * (players - 1) + [size]
+        assert record.layout.size == size
+    last = hub.sessions[-1]
+    assert len(last._secrets[1].order) == size and len(set(last._secrets[1].order)) == size
+    play(hub, random.Random(3))  # every proof checks out, the last one's order as short as its deck
+    assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
+
+
+@pytest.mark.parametrize(("who", "cards", "words"), [
+    (1, 52, "not 13 different"),  # the last to shuffle sends the whole deck
+    (1, 12, "not 13 different"),  # or too few
+    (0, 13, "not 52 different"),  # another sends only a deal's worth
+])
+def test_a_deck_of_the_wrong_size_stops_the_game(who, cards, words):
+    hub = make_hub(2, seed=14)
+    sender, victim = hub.sessions[who], hub.sessions[1 - who]
+    while not sender._deals or who not in sender._deals[-1].shuffles:
+        assert hub.step()
+    hub.post()
+    hub.flying.clear()  # the honest shuffle is lost on the way, and a forged one arrives
+    honest = next(m for m in sender._mail.sent if m.kind == "shuffle")
+    source = honest.body["deck"] if who == 0 else [format(v, "x") for v in victim._deals[-1].shuffles[0]]
+    forged = {"deal": 1, "deck": source[:cards]}
+    victim.receive(write(GAME, who, honest.seq, honest.saw, honest.seen, "shuffle", forged), came_from=who)
+    assert victim.stopped and words in victim.stopped

@@ -115,6 +115,27 @@ def test_a_wrong_field_is_refused_naming_it(change, words):
     assert words in str(caught.value) and "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize(("kind", "body", "words"), [
+    ("shuffle", {"deal": 1, "deck": []}, "1 to 52 numbers"),
+    ("shuffle", {"deal": 1, "deck": ["2"] * 53}, "1 to 52 numbers"),
+    ("proof", {"deal": 1, "key": "abc", "order": []}, "1 to 52 different places"),
+    ("proof", {"deal": 1, "key": "abc", "order": [3, 3]}, "1 to 52 different places"),
+    ("proof", {"deal": 1, "key": "abc", "order": [52]}, "1 to 52 different places"),
+    ("proof", {"deal": 1, "key": "abc", "order": [True, 1]}, "1 to 52 different places"),
+    ("proof", {"deal": 1, "key": "abc", "order": list(range(53))}, "1 to 52 different places"),
+])
+def test_a_deck_or_an_order_of_a_size_no_device_sends_is_refused(kind, body, words):
+    with pytest.raises(WireError) as caught:
+        read(write(GAME, 1, 4, (2, 3, 0, 0), ("a" * 64, "b" * 64, "", ""), kind, body))
+    assert words in str(caught.value)
+
+
+def test_the_last_devices_shuffle_and_order_read_back_as_short_as_the_deal():
+    for kind, body in [("shuffle", {"deal": 1, "deck": ["2"] * 13}),
+                       ("proof", {"deal": 1, "key": "abc", "order": [51, 7, 0, 13]})]:
+        assert read(write(GAME, 1, 4, (2, 3, 0, 0), ("a" * 64, "b" * 64, "", ""), kind, body)).body == body
+
+
 _JSON = st.recursive(st.none() | st.integers() | st.text(max_size=8),
                      lambda inner: st.lists(inner) | st.dictionaries(st.text(max_size=5), inner),
                      max_leaves=20)

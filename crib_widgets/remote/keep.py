@@ -111,4 +111,5 @@ def _keys_ok(deal: str, keys: object) -> bool:
         return False
     order = keys["order"]
     return (isinstance(keys["key"], str) and bool(_HEX.fullmatch(keys["key"])) and isinstance(order, list)
-            and sorted(o if type(o) is int else -1 for o in order) == list(range(52)))
+            and 1 <= len(order) <= 52 and len(set(order)) == len(order)  # the last to shuffle: the deal's
+            and all(type(o) is int and 0 <= o < 52 for o in order))

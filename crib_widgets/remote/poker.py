@@ -4,7 +4,11 @@ How a deal goes (SRA with partial unlocking; see `crib_widgets.remote.group` for
 
 1. Device 0 locks the 52 encoded cards with its key and shuffles them (its own order from
    ``secrets.SystemRandom``, never the game's seed), then device 1 does the same to the result,
-   and so on. The last deck is the deal's: slot ``j`` is the card at position ``j`` of the
+   and so on. The last device locks and deals only as many as the deal uses (13, 17 or 21: the
+   first places of its order), picked blind: every card it picks carries the lock of every
+   device before it, so unless all of them are its accomplices it cannot tell one from another,
+   and if they all are, it is the honest one and its pick is at random. No device chooses the
+   cards either way. The last deck is the deal's: slot ``j`` is the card at position ``j`` of the
    engine's deck (`crib_widgets.game.deal.deal_layout` says who receives it).
 2. A slot is shown to a device by every other device taking its own lock off, one after another
    from the device after it round the table (`crib_widgets.remote.record.DealRecord.strippers`),

@@ -57,6 +57,12 @@ class Layout:
     def slots_of(self, seat: int) -> tuple[int, ...]:
         return tuple(j for j, s in enumerate(self.owner) if s == seat)
 
+    @property
+    def size(self) -> int:
+        """How many slots the deal uses (the hands, the crib's card with three, the starter): the
+        first ones; the last device to shuffle puts only these in its deck."""
+        return self.starter_slot + 1
+
 
 @dataclass
 class DealRecord:

@@ -375,8 +375,9 @@ class Session:
         if message.sender != len(record.shuffles):
             raise Foul(f"{self._who(message)} shuffled out of turn")
         deck = [number(v, "a shuffled card") for v in message.body["deck"]]
-        if len(set(deck)) != CARDS or not all(self.group.is_number(v) for v in deck):
-            raise Foul(f"{self._who(message)} sent a deck that is not 52 different locked cards")
+        size = record.layout.size if message.sender == self._need_options().device_count - 1 else CARDS
+        if len(deck) != size or len(set(deck)) != size or not all(self.group.is_number(v) for v in deck):
+            raise Foul(f"{self._who(message)} sent a deck that is not {size} different locked cards")
         record.shuffles[message.sender] = deck
         if len(record.shuffles) == self._need_options().device_count:
             record.values = list(deck)
@@ -454,7 +455,7 @@ class Session:
         value = record.values[slot]
         keys = self._secrets[record.number]
         ready = self._ready.get(record.number)
-        card = ready[2].get(value) if ready and ready[0] == keys else None
+        card = ready[2].get(value) if ready and ready[0].key == keys.key else None
         if card is not None:
             return self.group.encode(card)
         return strip(self.group, value, keys)
@@ -480,12 +481,17 @@ class Session:
             self._ready = {n: r for n, r in self._ready.items() if n >= number - 1}
             self._locked(number, self._secrets.get(number) or DealKeys.new(self.group))
 
-    def _keys(self, number: int) -> DealKeys:
-        """This device's keys for deal ``number``, kept from now on: those chosen ahead, if any."""
+    def _keys(self, number: int, size: int) -> DealKeys:
+        """This device's keys for deal ``number``, kept from now on: those chosen ahead, if any; its
+        shuffle puts the first ``size`` places of its order in its deck (the last device's: only
+        the cards the deal uses, so that it locks no more)."""
         if number not in self._secrets:
             ready = self._ready.get(number)
             self._secrets[number] = ready[0] if ready else DealKeys.new(self.group)
-        return self._secrets[number]
+        keys = self._secrets[number]
+        if len(keys.order) > size:
+            keys = self._secrets[number] = DealKeys(keys.key, keys.order[:size])
+        return keys
 
     def _locked(self, number: int, keys: DealKeys) -> list[int]:
         """The plain deck locked and shuffled with ``keys`` for deal ``number`` (made once)."""
@@ -566,7 +572,8 @@ class Session:
                 return False
             record = self._deals[-1]
             if len(record.shuffles) == self.me:
-                keys = self._keys(record.number)
+                last = self.me == o.device_count - 1  # it deals only the cards the deal uses, picked blind
+                keys = self._keys(record.number, record.layout.size if last else CARDS)
                 if self.me == 0:
                     deck = self._locked(record.number, keys)
                 else:

@@ -31,7 +31,8 @@ The game messages and their bodies (numbers of the group as lowercase hex text):
 hello    from device 0: ``rules`` (`Rules.to_dict`), ``names`` and ``devices`` (one per seat: the
          device that plays it), ``computers`` (seats a computer plays), ``dealer``, ``group``
 join     from each other device: ``hello``, the digest of the hello it accepts
-shuffle  ``deal``, ``deck``: 52 numbers, the deck locked with the sender's key and shuffled
+shuffle  ``deal``, ``deck``: 52 numbers, the deck locked with the sender's key and shuffled; the
+         last device's: only the cards the deal uses (13, 17 or 21: `record.Layout.size`)
 strip    ``deal``, ``values``: ``[[slot, number], ...]``, the sender's lock taken off those slots
 move     ``deal``, ``move``: ``["discard", seat, [slot, ...]]``, ``["play", seat, slot, number]``
          (the card's number, the last lock off), ``["go", seat]``, ``["announce", seat, points]``,
@@ -61,7 +62,8 @@ __all__ = ["VERSION", "MAX_BYTES", "MAX_DEVICES", "GAME_KINDS", "CONTROL_KINDS",
            "read", "write", "digest", "number", "hex_number", "new_message"]
 
 # 2: a hand's card loses its locks from the device after its holder's round the table, not in
-# device order (`record.DealRecord.strippers`: the deal's time with three and four devices). A page
+# device order (`record.DealRecord.strippers`: the deal's time with three and four devices), and
+# the last device to shuffle sends only the cards the deal uses, its proof's order as many. A page
 # of another version is refused in one sentence; so is a game kept by one (it cannot be taken up).
 VERSION = 2
 MAX_BYTES = 64_000  # a shuffled deck of 52 numbers of 2,048 bits is about 27 KB
@@ -225,8 +227,8 @@ def _shuffle(body: dict[str, Any]) -> None:
     _fields(body, "shuffle", ("deal", "deck"))
     _deal(body, "shuffle")
     deck = body["deck"]
-    if not isinstance(deck, list) or len(deck) != 52:
-        raise WireError("a shuffle's deck holds 52 numbers")
+    if not isinstance(deck, list) or not 1 <= len(deck) <= 52:
+        raise WireError("a shuffle's deck holds 1 to 52 numbers")
     for value in deck:
         number(value, "each number of a shuffled deck")
 
@@ -297,8 +299,9 @@ def _proof(body: dict[str, Any]) -> None:
     _deal(body, "proof")
     number(body["key"], "a proof's key")
     order = body["order"]
-    if not isinstance(order, list) or sorted(o if type(o) is int else -1 for o in order) != list(range(52)):
-        raise WireError("a proof's order holds each of 0 to 51 once")
+    if not isinstance(order, list) or not 1 <= len(order) <= 52 or len(set(order)) != len(order) \
+            or not all(type(o) is int and 0 <= o < 52 for o in order):
+        raise WireError("a proof's order holds 1 to 52 different places of the deck, each 0 to 51")
 
 
 def _leave(body: dict[str, Any]) -> None:
