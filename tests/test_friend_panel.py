@@ -148,7 +148,9 @@ def test_a_friend_who_leaves_and_the_computer_finishes(monkeypatch):
     friend_bridge.peer(ann.friend_panel.flow.room, "left")
     panel = ann.friend_panel
     assert "Ben has left the game" in panel.state_view.value and panel.after_row.layout.display is None
-    assert ann.status_text.startswith("Ben has left the game: you can wait for them to come back, or finish")
+    assert "deal: choose 2 cards" in ann.status_text  # her turn still said
+    ann._move(ann.table.learner_moves()[0])  # once it is Ben's move, the status line says he left
+    assert ann.status_text.startswith(("Ben has left the game: you can wait", "Ben left the game: finish it"))
     panel.save_button.click()
     assert '"format"' in ann.save_box.value and ann.settings.selected_index == 2
     panel.computer_button.click()

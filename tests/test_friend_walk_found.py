@@ -102,3 +102,29 @@ def test_the_name_boxes_labels_are_whole_on_a_phone():
     panel = GameTable(seed=1, keep="full-game").friend_panel
     for box in (panel.your_name, panel.friend_name):
         assert box.style.description_width == "initial"
+
+
+def test_a_friend_gone_while_it_is_my_turn_leaves_my_turn_said(monkeypatch):
+    """Ben's page reloaded while it was Ann's turn: Ann's status line said only "Ben has left the game:
+    you can wait ..., finish the game against the computer, or save it" for the 14 to 40 s his page
+    took to be found again, so she waited with her turn hidden (and both waited). Her turn stays
+    said (the card reaches Ben when he is back), the panel says he left, and once it is Ben's move the
+    status line says so."""
+    ann, ben = made(monkeypatch)
+    rng = random.Random(2)
+    for _ in range(400):
+        relay(ann, ben)
+        moves = ann.table.learner_moves()
+        if moves and ann.table.game.phase.name.lower() == "play":
+            break
+        for view in (ann, ben):
+            if view.table.paused:
+                view.continue_button.click()
+            elif view.table.learner_moves():
+                view._move(rng.choice(view.table.learner_moves()))
+    assert ann.table.learner_moves(), "Ann's turn in the play never came"
+    turn = ann.status_text
+    ann.friend_panel.flow.peer("left", 1)  # Ben's page reloads
+    assert ann.status_text == turn and "has left" in ann.friend_panel.state_view.value
+    ann._move(ann.table.learner_moves()[0])
+    assert ann.status_text.startswith(("Ben has left the game", "Ben left the game"))

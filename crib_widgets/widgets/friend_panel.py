@@ -250,9 +250,14 @@ class FriendPanel(widgets.VBox):
         if needed and not self._codes_shown_open:  # a new pair of codes to swap: the panel shows them
             view.settings.selected_index = 3
         self._codes_shown_open = needed
+        # the friend's page gone (a reload takes it away for seconds) leaves this person's turn said: the
+        # move reaches the friend when they are back, and the panel says they left meanwhile (at three or
+        # four the deal cannot go on without the device gone: that is said at once)
+        mine = (isinstance(table, FriendTable) and table.flow is flow and len(flow.others) == 1
+                and bool(table.learner_moves()))
         if flow.stopped:
             view.set_status(flow.stopped, "bad")
-        elif flow.status == "left" and not flow.session.is_over:
+        elif flow.status == "left" and not flow.session.is_over and not mine:
             view.set_status(flow.left_words(), "warn")
 
     def codes_needed(self) -> bool:

@@ -401,10 +401,22 @@ def play(browser, page: str, relay_url: str, deals: int, walk: Walk) -> None:
 OVER = re.compile(r"\bwins?\b|\bwon\b|game is over", re.I)
 
 
+DEAL_NUMBER = re.compile(r"· deal (\d+)\b")
+CHOOSING = re.compile(r"choose \d cards? for")
+
+
+def deal_of(snap: dict) -> int:
+    """The deal the table's header names (each page goes on to the next deal when its person taps)."""
+    found = DEAL_NUMBER.search(snap["text"][:400])
+    return int(found[1]) if found else 0
+
+
 def game(ann: Person, ben: Person, link: str, deals: int, walk: Walk) -> None:
     people = (ann, ben)
-    deal, stage, dealt = 0, "", {}
-    started_deal = time.monotonic()
+    dealt: dict[tuple[int, str], list[str]] = {}  # (deal, name) -> the six cards as dealt
+    thrown: set[int] = set()
+    shown: set[int] = set()
+    started: dict[int, float] = {}
     last_change, seen = time.monotonic(), None
     reloaded = closed = False
     while True:
@@ -412,6 +424,8 @@ def game(ann: Person, ben: Person, link: str, deals: int, walk: Walk) -> None:
         for p in people:
             p.see(snaps[p.name])
         state = tuple((s["status"], len(s["text"])) for s in snaps.values())
+        numbers = {name: deal_of(s) for name, s in snaps.items()}
+        deal = numbers["Ann"]
         if state != seen:
             seen, last_change = state, time.monotonic()
         elif time.monotonic() - last_change > STILL_S:
@@ -424,35 +438,38 @@ def game(ann: Person, ben: Person, link: str, deals: int, walk: Walk) -> None:
                for s in snaps.values()):
             the_end(people, snaps, walk, deal)
             return
-        if stage != "dealt" and all(re.search(r"choose \d cards? for", s["status"]) for s in snaps.values()):
-            deal, stage = deal + 1, "dealt"
-            started_deal = time.monotonic()
-            dealt = {n: [c["label"] for c in s["cards"]] for n, s in snaps.items()}
-            walk.log(f"--- deal {deal}: Ann holds {' '.join(dealt['Ann'])}; "
-                     f"Ben holds {' '.join(dealt['Ben'])}")
-            for p in people:
-                p.shot(f"d{deal}-1-dealt")
-            secrets_kept(ann, ben, dealt["Ben"], walk, "as dealt")
-            secrets_kept(ben, ann, dealt["Ann"], walk, "as dealt")
-        if stage == "dealt" and all(s["starter"] for s in snaps.values()):
-            stage = "thrown"
+        for p in people:  # each page's new deal, as its person first sees the cards
+            n, snap = numbers[p.name], snaps[p.name]
+            if CHOOSING.search(snap["status"]) and (n, p.name) not in dealt:
+                dealt[n, p.name] = [c["label"] for c in snap["cards"]]
+                started.setdefault(n, time.monotonic())
+                walk.log(f"--- deal {n}: {p.name} holds {' '.join(dealt[n, p.name])}")
+                p.shot(f"d{n}-1-dealt")
+                other = ben if p is ann else ann
+                if (n, other.name) in dealt:
+                    secrets_kept(p, other, dealt[n, other.name], walk, "as dealt")
+                    secrets_kept(other, p, dealt[n, p.name], walk, "as dealt")
+        same = numbers["Ann"] == numbers["Ben"] and all((deal, n) in dealt for n in ("Ann", "Ben"))
+        if same and deal not in thrown and all(s["starter"] for s in snaps.values()):
+            thrown.add(deal)
             for p in people:
                 p.shot(f"d{deal}-2-thrown")
-            secrets_kept(ann, ben, dealt["Ben"], walk, "after the throws")
-            secrets_kept(ben, ann, dealt["Ann"], walk, "after the throws")
+            secrets_kept(ann, ben, dealt[deal, "Ben"], walk, "after the throws")
+            secrets_kept(ben, ann, dealt[deal, "Ann"], walk, "after the throws")
         showing = [p for p in people if "Next deal" in p.buttons(snaps[p.name])]
-        if len(showing) == 2 and stage in ("dealt", "thrown"):
-            stage = "show"
-            the_show(people, snaps, walk, deal, started_deal)
+        if same and len(showing) == 2 and deal not in shown:
+            shown.add(deal)
+            the_show(people, snaps, walk, deal, started.get(deal, time.monotonic()))
             if deals and deal >= deals:
                 return
             next_deal(ann, ben, walk, deal)
             continue
-        if stage == "thrown" and deal == 2 and not reloaded and len(snaps["Ben"]["laid"]) >= 2:
+        playing = same and deal in thrown and deal not in shown
+        if playing and deal == 2 and not reloaded and len(snaps["Ben"]["laid"]) >= 2:
             reloaded = True
-            reload_ben(ben, walk, deal)
+            reload_ben(ann, ben, walk, deal)
             continue
-        if stage == "thrown" and deal == 3 and not closed and len(snaps["Ben"]["laid"]) >= 1:
+        if playing and deal == 3 and not closed and len(snaps["Ben"]["laid"]) >= 1:
             closed = True
             close_ben(ann, ben, link, walk, deal)
             continue
@@ -513,7 +530,7 @@ def next_deal(ann: Person, ben: Person, walk: Walk, deal: int) -> None:
     ben.tap_button("Next deal")
 
 
-def reload_ben(ben: Person, walk: Walk, deal: int) -> None:
+def reload_ben(ann: Person, ben: Person, walk: Walk, deal: int) -> None:
     before = ben.snap()
     walk.log(f"Ben reloads his page mid-play (deal {deal}, count {before['count']})")
     started = time.monotonic()
@@ -521,8 +538,9 @@ def reload_ben(ben: Person, walk: Walk, deal: int) -> None:
     back = wait_for("Ben's game back after the reload",
                     lambda: (s := ben.snap())["starter"] and "Ann" in s["text"] and s, 240, walk)
     walk.log(f"Ben's game is back {time.monotonic() - started:.0f} s after the reload: "
-             f"{back and back['status']!r}")
+             f"{back and back['status']!r}; Ann's table says {ann.snap()['status']!r}")
     ben.shot(f"d{deal}-reloaded")
+    ann.shot(f"d{deal}-ben-reloaded")
     if back and sorted(c["label"] for c in back["cards"]) != sorted(c["label"] for c in before["cards"]):
         walk.log(f"Ben's hand after the reload {[c['label'] for c in back['cards']]}, before "
                  f"{[c['label'] for c in before['cards']]}", stumble=True)
