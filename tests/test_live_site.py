@@ -566,6 +566,7 @@ def test_the_extension_runs_each_job_of_lite_at_its_step_of_the_build(monkeypatc
     finished = [name for _, event, name in in_order if event == "build-finished"]
     assert finished == ["live_notebooks.fill_glue", "site_hosting.mark_static", "live_paths.place_worker",
                         "live_notebooks.finish_notebook_app", "first_paint.light_pages",
+                        "static_snapshots.draw_snapshots",  # into the final pages, before they are listed
                         "service_worker.write_service_worker", "site_hosting.precompress"]
     pages = [name for _, event, name in calls if event == "html-page-context"]
     assert pages == ["live_pages.add_live", "service_worker.add_ahead"]
