@@ -103,8 +103,10 @@ class Group:
 
 GROUPS = {g.name: g for g in (Group("modp-1024", _MODP_1024, 160), Group("modp-1536", _MODP_1536, 192),
                               Group("modp-2048", _MODP_2048, 224), Group("test-160", _TEST_160, 64))}
-# The deal's wait in the browser on a phone (bench/remote_deal.py, Pyodide taken as 2.5 times slower
-# than CPython): about 0.35 s (2 devices) to 0.85 s (3) with 1,024 bits, 2.5 to 6 s with 1,536 and
-# 6 to 15 s with 2,048. The goal is under a second, so 1,024 bits (RFC 2409's group 2, about 80 bits
-# of strength: years of a large computer's work to read one game's cards, long after it is over).
+# The deal's wait in the site's Pyodide on a phone-sized CPU (bench/remote_deal_browser.py: DevTools
+# throttling x4, the machine's other load taken out): with 1,024 bits about 0.3 s (2 devices), 0.5 s
+# (3) and 0.8 s (4), each run's deals within 0.2-0.95 s; 1,536 bits takes about three times as long
+# and 2,048 five to seven (bench/remote_deal.py, CPU time). The goal is under a second, so 1,024
+# bits (RFC 2409's group 2, about 80 bits of strength: years of a large computer's work to read one
+# game's cards, long after it is over).
 DEFAULT_GROUP = "modp-1024"
