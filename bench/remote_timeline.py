@@ -101,3 +101,8 @@ def workload(group_name: str = "modp-1024", short: int = 120, full: int = 20) ->
     for _ in range(full):
         value = pow(value, unlock, group.p)
     return time.perf_counter() - start
+
+
+if __name__ == "__main__":  # one deal of each size, as `make bench` runs every script here
+    for count in (2, 3, 4):
+        print(f"{count} devices, seconds:", {k: round(v, 3) for k, v in timed_deal(count).items()})
