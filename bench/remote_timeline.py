@@ -30,10 +30,12 @@ from crib_widgets.remote.session import Session
 __all__ = ["timed_deal", "workload"]
 
 
-def timed_deal(devices: int, group_name: str = "modp-1024", later: bool = False) -> dict[str, float]:
+def timed_deal(devices: int, group_name: str = "modp-1024", later: bool = False,
+               latency: float = 0.0) -> dict[str, float]:
     """One deal, from the friends' devices opening the link (the link's maker made the game
     before) to every hand shown; times in seconds. ``later``: a deal after the first, each device
-    having chosen its keys and locked the plain deck ahead, during the deal before."""
+    having chosen its keys and locked the plain deck ahead, during the deal before. ``latency``:
+    seconds each message takes on the way (0: none)."""
     group = GROUPS[group_name]
     names = tuple(f"P{i}" for i in range(devices))
     options = Options(Rules(players=devices), names, tuple(range(devices)), (False,) * devices, 0, group_name)
@@ -61,7 +63,7 @@ def timed_deal(devices: int, group_name: str = "modp-1024", later: bool = False)
                 shuffled = clock[device]
             for other in ([to] if to is not None else range(devices)):
                 if other != device:
-                    heapq.heappush(queue, (clock[device], next(order), other, device, text))
+                    heapq.heappush(queue, (clock[device] + latency, next(order), other, device, text))
 
     def look(device: int) -> None:
         if held[device] is None and isinstance(sessions[device].hand(device), tuple):
