@@ -61,6 +61,7 @@ SNAP = """(area) => {
   const inputs = Array.from(area.querySelectorAll('input:not([type=checkbox]), textarea')).filter(vis)
     .map((i) => ({value: i.value, ph: i.placeholder}));
   return {status: one('.crib-status'), count: one('.crib-count'), cards, laid, starter, buttons, inputs,
+          log: Array.from(area.querySelectorAll('.crib-log')).map((e) => e.innerText).join('\\n'),
           text: area.innerText};
 }"""
 
@@ -155,7 +156,7 @@ class Person:
             return self.area.evaluate(SNAP, timeout=20_000)
         except Exception as exc:  # the page is between two drawings
             return {"status": "", "count": "", "cards": [], "laid": [], "starter": "", "buttons": [],
-                    "inputs": [], "text": "", "error": str(exc)[:200]}
+                    "inputs": [], "log": "", "text": "", "error": str(exc)[:200]}
 
     def buttons(self, snap: dict) -> list[str]:
         return [b["text"] for b in snap["buttons"] if not b["disabled"]]
@@ -219,13 +220,59 @@ class Person:
         if "Go" in buttons:
             self.tap_button("Go")
             return "says go"
+        if "Announce" in buttons and "press Announce" in status:
+            return self.announce()
+        if "Accept" in buttons and "Accept it" in status:
+            return self.answer(status)
         return ""
+
+    def counted(self) -> tuple[list[str], str, bool, int]:
+        """The hand or crib being counted, as the table shows it, and its points by crib_widgets."""
+        seat = self.area.locator(".crib-seat.crib-turn").filter(
+            has=self.tab.locator("b", has_text=re.compile(r"(hand|crib)$"))).last
+        cards = seat.evaluate("(s) => Array.from(s.querySelectorAll('[data-card]'))"
+                              ".map((e) => e.dataset.card)")
+        crib = seat.locator("b").first.inner_text().endswith("crib")
+        return cards[:-1], cards[-1], crib, score_hand(cards[:-1], cards[-1], crib=crib).total
+
+    def type_points(self, label: str, points: int) -> None:
+        box = self.area.locator(".crib-points").filter(has_text=label).locator("input").first
+        box.tap()
+        box.fill(str(points))
+
+    def announce(self) -> str:
+        """Counts the hand shown (once, Ben says 2 too few: Ann may call Muggins)."""
+        cards, starter, _, points = self.counted()
+        erred = getattr(self, "erred", False)
+        said = points - 2 if self.name == "Ben" and points >= 2 and not erred else points
+        self.erred = erred or said != points
+        self.type_points("Points", said)
+        self.tap_button("Announce")
+        wrong = f" (it is {points})" if said != points else ""
+        return f"announces {said} for {' '.join(cards)} + {starter}{wrong}"
+
+    def answer(self, status: str) -> str:
+        """Accepts a right count, calls Muggins on one too low, Too high! on one too high."""
+        claimed = int(re.search(r"counts (\d+) points?", status)[1])
+        cards, starter, _, points = self.counted()
+        if claimed < points:
+            self.type_points("Missed", points - claimed)
+            self.tap_button("Muggins!")
+            return f"calls Muggins: {points - claimed} missed in {' '.join(cards)} + {starter}"
+        if claimed > points:
+            self.tap_button("Too high!")
+            return f"says Too high! ({claimed} claimed, {points} by crib_widgets)"
+        self.tap_button("Accept")
+        return f"accepts {claimed}"
 
 
 # --- the show, checked against crib_widgets' scorer -------------------------------------------
 
-SHOW_LINE = re.compile(r"^(?P<who>.+?) (?P<what>hand|crib) (?P<cards>(?:\S+ ){3,4})with (?P<starter>\S+): "
-                       r"(?P<points>\d+) points?$", re.M)
+SHOW_LINE = re.compile(r"^(?P<who>.+?) (?P<what>hand|crib) (?P<cards>(?:\S+ ){3,4})with (?P<starter>\S+)"
+                       r"(?:: | holds )(?P<points>\d+) points?$", re.M)  # "holds": with Muggins
+#: With Muggins each owner scores what they counted ("Ben counts 2 for the hand ..."), and a Muggins
+#: call pegs the points missed for the caller.
+COUNTS = re.compile(r"^(?P<who>\S+) counts (?P<points>\d+) for the (?:hand|crib) ", re.M)
 SCORES = re.compile(r"^(?P<who>[^\n:]+): (?P<score>\d+)(?: \(\+\d+\))?$", re.M)
 
 
@@ -308,7 +355,7 @@ def wait_for(what: str, done, limit_s: float, walk: Walk, every: float = 1.0):
     return None
 
 
-def make_link(ann: Person, page: str, relay_url: str, walk: Walk) -> str:
+def make_link(ann: Person, page: str, relay_url: str, walk: Walk, muggins: bool = False) -> str:
     """Ann opens the chapter, finds Play a friend, and makes the link as a first-timer would."""
     started = time.monotonic()
     ann.open(page)
@@ -337,6 +384,8 @@ def make_link(ann: Person, page: str, relay_url: str, walk: Walk) -> str:
         box = ann.area.locator(f'input[placeholder="{placeholder}"]:visible').first
         box.tap()
         box.fill(value)
+    if muggins:  # each counts their own hand and the other may catch a mistake
+        ann.area.locator(".crib-friend input[type=checkbox]:visible").first.tap()
     make.tap()
     link = ann.area.locator("code.crib-friend-url").first
     link.wait_for(state="visible", timeout=60_000)
@@ -384,10 +433,10 @@ def ben_opens(ben: Person, link: str, walk: Walk, what: str = "opens the link") 
     return seconds
 
 
-def play(browser, page: str, relay_url: str, deals: int, walk: Walk) -> None:
+def play(browser, page: str, relay_url: str, deals: int, walk: Walk, muggins: bool = False) -> None:
     ann = Person(browser, "Ann", walk.shots, walk.log)
     ben = Person(browser, "Ben", walk.shots, walk.log)
-    link = make_link(ann, page, relay_url, walk)
+    link = make_link(ann, page, relay_url, walk, muggins)
     walk.log(f"Ann sends Ben the link ({len(link)} characters)")
     ben_opens(ben, link, walk)
     try:
@@ -489,31 +538,33 @@ def the_show(people, snaps, walk: Walk, deal: int, started: float) -> None:
     found = {}
     for p in people:
         p.shot(f"d{deal}-3-show")
-        (walk.shots / f"{p.name.lower()}-d{deal}-3-show.txt").write_text(snaps[p.name]["text"],
-                                                                          encoding="utf-8")
+        (walk.shots / f"{p.name.lower()}-d{deal}-3-show.txt").write_text(
+            snaps[p.name]["text"] + "\n--- the log ---\n" + snaps[p.name]["log"], encoding="utf-8")
         found[p.name] = check_show(p, snaps[p.name], walk)
         walk.log(f"{p.name}'s scores: {scores(snaps[p.name]['text'])}")
     if found["Ann"] != found["Ben"]:
         walk.log(f"the two shows differ: Ann {found['Ann']}, Ben {found['Ben']}", stumble=True)
     for (who, what), (cards, starter, said) in found["Ann"].items():
         walk.log(f"show: {who} {what} {' '.join(cards)} + {starter} = {said}")
-    adds_up(snaps["Ann"]["text"], found["Ann"], walk, deal)
+    adds_up(snaps["Ann"], found["Ann"], walk, deal)
 
 
-PEGS = re.compile(r"^(?:(?P<who>\S+) pegs (?P<points>\d+) for|His heels: (?P<heels>\d+) for the dealer, "
-                  r"(?P<dealer>\S+))", re.M)
+PEGS = re.compile(r"^(?:(?:Muggins! )?(?P<who>\S+) pegs (?P<points>\d+) (?:for|missed)"
+                  r"|His heels: (?P<heels>\d+) for the dealer, (?P<dealer>\S+))", re.M)
 
 
-def adds_up(text: str, found: dict, walk: Walk, deal: int) -> None:
+def adds_up(snap: dict, found: dict, walk: Walk, deal: int) -> None:
     """Each player's score went up by what the table pegged for them this deal (its log, down to the
-    deal's first line) and their hand and crib at the show."""
-    now = scores(text)
-    log = text.split("Just now:")[-1]
+    deal's first line) and their hand and crib at the show (with Muggins: what they counted)."""
+    now = scores(snap["text"])
+    log = snap["log"]
     log = log[:m.end()] if (m := re.search(r"^Deal \d+: .*$", log, re.M)) else log
     for who in ("Ann", "Ben"):
         pegged = sum(int(m["points"] or m["heels"]) for m in PEGS.finditer(log)
                      if who in (m["who"], m["dealer"]))
-        shown = sum(points for (whose, _), (_, _, points) in found.items() if whose.startswith(who))
+        counts = [int(m["points"]) for m in COUNTS.finditer(log) if m["who"] == who]
+        shown = sum(counts) if COUNTS.search(log) else sum(
+            points for (whose, _), (_, _, points) in found.items() if whose.startswith(who))
         before = walk.scores.get(who, 0)
         if now.get(who) != before + pegged + shown:
             walk.log(f"deal {deal}: {who} went from {before} to {now.get(who)}, but the table pegged "
@@ -581,6 +632,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", default="_build/screenshots/walk-friend")
     parser.add_argument("--chapter", choices=sorted(PAGES), default="15")
     parser.add_argument("--deals", type=int, default=0, help="stop after this many deals (0: the game)")
+    parser.add_argument("--muggins", action="store_true",
+                        help="Ann ticks Muggins: each counts their own hand, and Ben once says 2 too few")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args(argv)
     root = Path(args.site).resolve()
@@ -592,7 +645,7 @@ def main(argv: list[str] | None = None) -> int:
         with relay() as relay_url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
             try:
-                play(browser, urljoin(base, PAGES[args.chapter]), relay_url, args.deals, walk)
+                play(browser, urljoin(base, PAGES[args.chapter]), relay_url, args.deals, walk, args.muggins)
             finally:
                 browser.close()
     finally:
