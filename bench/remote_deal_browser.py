@@ -123,12 +123,25 @@ def renderer_threads(marker: str) -> list[int]:
     return found
 
 
-def cpu_seconds(threads: list[int]) -> float:
-    """Time these threads have spent on a CPU (the kernel's count, whatever the machine's load)."""
-    total = 0
-    for tid in threads:
+def worker_threads(renderers: list[int]) -> list[tuple[int, int]]:
+    """(process, thread) of each dedicated worker's thread in these renderers: the page's Python."""
+    found = []
+    for pid in renderers:
         with contextlib.suppress(OSError):
-            total += int(Path(f"/proc/{tid}/task/{tid}/schedstat").read_text().split()[0])
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                if (task / "comm").read_text().startswith("DedicatedWorker"):
+                    found.append((pid, int(task.name)))
+    return found
+
+
+def cpu_seconds(threads: list[int] | list[tuple[int, int]]) -> float:
+    """Time these threads (a process's main thread, or (process, thread)) have spent on a CPU (the
+    kernel's count, whatever the machine's load)."""
+    total = 0
+    for thread in threads:
+        pid, tid = thread if isinstance(thread, tuple) else (thread, thread)
+        with contextlib.suppress(OSError):
+            total += int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[0])
     return total / 1e9
 
 
@@ -144,8 +157,9 @@ class Page:
         if answer["status"] != "ok":
             raise RuntimeError(f"the page's Python could not take the bench's files: {answer['error']}")
         self.threads = renderer_threads(marker)
-        if not self.threads:
-            raise RuntimeError("the page's renderer process was not found in /proc")
+        self.workers = worker_threads(self.threads)
+        if not self.threads or not self.workers:
+            raise RuntimeError("the page's renderer process or its worker was not found in /proc")
 
     def throttle(self, rate: float) -> None:
         self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -157,12 +171,16 @@ class Page:
         value = self.page.evaluate(MAIN_RUN, f"import remote_timeline, json\n{expression}")
         return value, cpu_seconds(self.threads) - before, time.perf_counter() - start
 
-    def worker(self, expression: str) -> object:
+    def worker(self, expression: str) -> tuple[object, float]:
+        """An expression's value from the page's own Python (its worker) and the CPU seconds the
+        worker's thread spent on it."""
         code = f"import remote_timeline, json\n{expression}"
+        before = cpu_seconds(self.workers)
         answer = self.page.evaluate("(c) => window.cribLive.run(c)", code)
         if answer["status"] != "ok":
             raise RuntimeError(f"the page's Python failed: {answer['error']}")
-        return ast.literal_eval(answer["data"]["text/plain"])  # the repr of a float or a str
+        # the repr of a float or a str
+        return ast.literal_eval(answer["data"]["text/plain"]), cpu_seconds(self.workers) - before
 
 
 def spread(values: list[float]) -> str:
@@ -173,8 +191,8 @@ def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
     """The fixed workload in each Python, interleaved so the machine's load falls on all alike:
     seconds as measured, and the CPU seconds of CPython's and the page's main thread."""
     from remote_timeline import workload
-    names = ("CPython", "CPython CPU", "worker", "worker, x rate", "main", "main CPU", "main, x rate",
-             "main CPU, x rate")
+    names = ("CPython", "CPython CPU", "worker", "worker CPU", "worker, x rate", "worker CPU, x rate", "main",
+             "main CPU", "main, x rate", "main CPU, x rate")
     times: dict[str, list[float]] = {k: [] for k in names}
     for _ in range(rounds):
         cpu = time.thread_time()
@@ -183,7 +201,9 @@ def calibrate(page: Page, rate: float, rounds: int) -> dict[str, list[float]]:
         for throttled in (False, True):
             page.throttle(rate if throttled else 1)
             tail = ", x rate" if throttled else ""
-            times["worker" + tail].append(float(page.worker("remote_timeline.workload()")))
+            value, cpu_used = page.worker("remote_timeline.workload()")
+            times["worker" + tail].append(float(value))
+            times["worker CPU" + tail].append(cpu_used)
             value, cpu_used, _ = page.main("remote_timeline.workload()")
             times["main" + tail].append(float(value))
             times["main CPU" + tail].append(cpu_used)
@@ -227,9 +247,10 @@ def report_calibration(cal: dict[str, list[float]], args: argparse.Namespace) ->
     print(f"\nthe fixed workload (120 locks, 20 unlocks in {args.group}), seconds, median (min-max) of "
           f"{args.calibration}:")
     for name, values in cal.items():
-        print(f"  {name:<17} {spread(values)}")
+        print(f"  {name:<18} {spread(values)}")
     m = {k: statistics.median(v) for k, v in cal.items()}
-    print(f"  throttled / not: worker x{m['worker, x rate'] / m['worker']:.1f}, main thread "
+    print(f"  throttled / not: worker x{m['worker, x rate'] / m['worker']:.1f} (its CPU time "
+          f"x{m['worker CPU, x rate'] / m['worker CPU']:.1f}), main thread "
           f"x{m['main, x rate'] / m['main']:.1f} (on a quiet machine x{args.rate:g} where it applies); "
           f"Pyodide / CPython in CPU time x{m['main CPU'] / m['CPython CPU']:.1f}; the throttled main thread "
           f"is kept busy x{m['main CPU, x rate'] / m['main CPU']:.1f} as long (its CPU time is the budget's)")
