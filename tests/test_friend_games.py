@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from crib_widgets.game import Game
 from crib_widgets.remote.channel import Weather
 from crib_widgets.table import Table, friend_bridge
-from crib_widgets.table.friend import FriendGame
+from crib_widgets.table.friend import LEFT_WORDS, FriendGame
 from crib_widgets.table.friend_keep import come_back
 
 
@@ -79,7 +79,7 @@ def test_a_friend_who_leaves_is_shown_and_the_game_finished_against_the_computer
     play(hub, rng, moves=40)
     friend_bridge.peer(ann.room, "left")
     assert ann.status == "left" and ann.status_words() == "Ben has left the game"
-    assert ann.waiting_for() == "Ben left the game: finish it against the computer, or save it"
+    assert ann.waiting_for() == ann.left_words() == f"Ben has left the game: {LEFT_WORDS}"  # one wording
     saved = Table.from_json(ann.save())
     assert saved.people == (0,) and saved.game.names == ("Ann", "Ben")
     table = ann.against_computer("beginner", seed=4)

@@ -150,7 +150,10 @@ def test_a_friend_who_leaves_and_the_computer_finishes(monkeypatch):
     assert "Ben has left the game" in panel.state_view.value and panel.after_row.layout.display is None
     assert "deal: choose 2 cards" in ann.status_text  # her turn still said
     ann._move(ann.table.learner_moves()[0])  # once it is Ben's move, the status line says he left
-    assert ann.status_text.startswith(("Ben has left the game: you can wait", "Ben left the game: finish it"))
+    assert ann.status_text == panel.flow.left_words()  # one wording, wherever it is said
+    assert ann.status_text.startswith("Ben has left the game: you can wait")
+    refused = ann.table.move(ann.table.game.legal_moves()[0])  # Ben's move: refused in the same words
+    assert refused[0].text == panel.flow.left_words() and not refused[0].text.endswith("..")
     panel.save_button.click()
     assert '"format"' in ann.save_box.value and ann.settings.selected_index == 2
     panel.computer_button.click()

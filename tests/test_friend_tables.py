@@ -108,7 +108,8 @@ def test_a_friend_who_leaves_is_named_and_the_game_finished_against_the_computer
     cy.end()
     hub.settle()
     assert ann.device_status(2) == "left" and ann.friends()[1][2] == "Cy has left the game"
-    assert ann.waiting_for() == "Cy left the game: finish it against the computer, or save it"
+    assert ann.waiting_for() == ann.left_words()  # one sentence for it, the status line's
+    assert ann.waiting_for().startswith("Cy has left the game, and this deal cannot go on without Cy")
     saved = Table.from_json(ann.save())
     assert saved.people == (0,) and saved.game.names == ("Ann", "Ben", "Cy")
     game = ann.against_computer("beginner", seed=4).play_out_people(lambda t, moves: rng.choice(moves))
@@ -121,7 +122,8 @@ def test_a_page_that_says_which_device_left_names_it():
     assert friend_bridge.peer(ann.room, "left", "1") == ""
     assert ann.status == "left" and ann.friends()[0][2] == "Ben has left the game"
     assert ann.friends()[1][2] == "Cy has joined"
-    assert ann.waiting_for() == "Ben left the game: finish it against the computer, or save it"
+    assert ann.waiting_for() == ann.left_words()
+    assert ann.waiting_for().startswith("Ben has left the game, and this deal cannot go on without Ben")
     said = friend_bridge.peer(ann.room, "left", "9")
     assert said == "The page named a friend's device that is not 0, 1, 2 or 3." and ann.note == said
     friend_bridge.peer(ann.room, "joined", "1")

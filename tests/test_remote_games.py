@@ -99,7 +99,7 @@ def test_a_friend_who_leaves_is_shown_and_the_game_is_finished_against_the_compu
     hub.settle()
     a = hub.sessions[0]
     assert a.left == {1}
-    assert a.waiting_for() in (None, "P1 left the game: finish it against the computer, or save it")
+    assert a.waiting_for() in (None, "P1 has left the game")
     game = a.kept_game(seed=4)
     assert game.deal_number >= 1 and not game.is_over
     while not game.is_over:

@@ -213,7 +213,7 @@ class Session:
             return None
         name = self.options.device_name(device)
         if device in self.left:
-            return f"{name} left the game: finish it against the computer, or save it"
+            return f"{name} has left the game"
         return f"Waiting for {name}{doing}"
 
     def _awaited(self) -> tuple[int | None, str]:

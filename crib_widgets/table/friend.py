@@ -229,8 +229,8 @@ class FriendGame:
         return [m for m in self.session.legal_moves() if not self.link.computers[m.seat]]
 
     def waiting_for(self) -> str | None:
-        if self.status == "left" and not self.session.is_over:
-            return f"{self.gone_words()} left the game: finish it against the computer, or save it"
+        if self.status == "left" and not self.session.is_over:  # one sentence for it: the status line's
+            return self.left_words()
         return None if self.stopped else self.session.waiting_for()
 
     @property

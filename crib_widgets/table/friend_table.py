@@ -109,7 +109,7 @@ class FriendTable(Table):
         if self.paused:
             return refused("The deal is over: press Next deal to see your new cards.")
         if not self.learner_moves():
-            return refused(f"{self.flow.waiting_for() or 'Wait for your friend'}.")
+            return refused(_sentence(self.flow.waiting_for() or "Wait for your friend"))
         try:
             self.game.check(move)
         except CribbageError as error:
@@ -177,8 +177,10 @@ class FriendTable(Table):
         number, engine = self.flow.session.played
         if engine is None or number == self.number:
             self.asked_next = True
-            return refused(f"{self.flow.waiting_for() or 'The next deal is being shuffled'}: the new cards "
-                           "come in a moment.")
+            waiting = self.flow.waiting_for()
+            if self.flow.status == "left" and waiting:  # no new cards come until the friend is back
+                return refused(_sentence(waiting))
+            return refused(f"{waiting or 'The next deal is being shuffled'}: the new cards come in a moment.")
         self.number, self.asked_next = number, False
         self._take_deal(engine)
         return [Change(ChangeKind.NEXT_DEAL, f"Deal {number}: new cards. {self.prompt}")]
@@ -189,3 +191,8 @@ class FriendTable(Table):
             self.show = DealShow.of(self.game.events, finished=True)
             return [Change(ChangeKind.DEAL_OVER, f"Deal {self.number} is over: every hand is counted.")]
         return super()._after()
+
+
+def _sentence(words: str) -> str:
+    """Words said as one sentence: a full stop at the end, once."""
+    return words if words.endswith(".") else f"{words}."
