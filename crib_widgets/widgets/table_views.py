@@ -166,9 +166,9 @@ def event_line(event: Event, game: Game | None = None) -> str:
     With the ``game``, the game-over sentence gives the scores as they stand in the game hole.
     """
     text = event.text if game is None else final_text(event, game)
-    if event.play_score is not None and event.play_score.items:
-        text += " (" + "; ".join(i.reason for i in event.play_score.items) + ")"
-    return text
+    # a reason that is only its name (the go, the last card) is said already: "pegs 1 for the go"
+    cards = [i.reason for i in event.play_score.items if i.reason != i.kind] if event.play_score else []
+    return f"{text} ({'; '.join(cards)})" if cards else text
 
 
 def log_html(events: Sequence[Event], limit: int = 60, game: Game | None = None) -> str:
