@@ -319,6 +319,12 @@ class Player:
     def text(self) -> str:
         return self.area.inner_text()
 
+    def panel_text(self) -> str:
+        """What the "Play a friend" panel says, folded away or not (its section folds once the game
+        is on the table)."""
+        return self.area.evaluate("""(area) => Array.from(area.querySelectorAll('.crib-friend'))
+            .map((el) => el.textContent).join(' ')""")
+
     def step(self) -> bool:
         """Make this player's move if it is theirs (by touch); whether one was made."""
         state = self.state()
@@ -509,7 +515,7 @@ def join(ann: Player, ben: Player, link: str, relay_url: str, what: str, results
     # nobody moves yet: each page's hand is taken as dealt (the shuffles are the pages' own)
     wait_until(lambda: both([ann, ben], phase="discard"), "the first deal on both devices", 120)
     seconds = time.monotonic() - started
-    words = {p.name: p.text() for p in (ann, ben)}
+    words = {p.name: p.text() + "\n" + p.panel_text() for p in (ann, ben)}
     results.check(f"You are playing {ann.name}'s game" in words[ben.name]
                   and f"{ben.name} has joined" in words[ann.name]
                   and not re.search(r"\bYou(?:'s| has| plays| lays)\b", words[ben.name]),

@@ -90,17 +90,10 @@ def make_links(ann: Player, table: Table, relay_url: str) -> list[str]:
     raise AssertionError(f"not {len(table.friends)} links with #friend= in the panel after Make the link")
 
 
-def friends_state(player: Player) -> str:
-    """What the panel says of each friend, folded away or not (once everyone is here, the section
-    "Play a friend on another device" folds and the game is on the table)."""
-    return player.area.evaluate("""(area) => Array.from(area.querySelectorAll('.crib-friend-state'))
-        .map((el) => el.textContent).join(' ')""")
-
-
 def panel_says(player: Player, words: str, limit_s: float, folded: bool = False) -> bool:
     """Whether ``player``'s table shows ``words`` within ``limit_s`` seconds (``folded``: or its
     panel says them, folded away)."""
-    said = (lambda: words in player.text() or words in friends_state(player)) if folded else (
+    said = (lambda: words in player.text() or words in player.panel_text()) if folded else (
         lambda: words in player.text())
     with contextlib.suppress(AssertionError):
         wait_until(said, f"{player.name}'s table saying {words!r}", limit_s)
@@ -184,11 +177,11 @@ def left_and_back(players: list[Player], link: str, seat: int, what: str, result
     seconds = time.monotonic() - started
     for player in (ann, ben, cy):
         player.shot(shots, "5-cy-back")
-    still = [p.name for p in (ann, ben) if f"{cy.name} has left" in p.text() + friends_state(p)]
+    still = [p.name for p in (ann, ben) if f"{cy.name} has left" in p.text() + p.panel_text()]
     results.check(all(back) and not still,
                   f"{what}: {cy.name} opens the link again in the same browser: both other pages name "
                   f"{cy.name} as back, and neither still says {cy.name} has left ({seconds:.0f} s)",
-                  f"back {back}, still says gone: {still}; {friends_state(ann)} | {friends_state(ben)}")
+                  f"back {back}, still says gone: {still}; {ann.panel_text()} | {ben.panel_text()}")
     state = cy.state()
     results.check(state.get("seat") == seat and not state.get("stopped"),
                   f"{what}: {cy.name}'s page has the same game back, at {cy.name}'s seat", str(state)[:600])
