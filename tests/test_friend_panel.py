@@ -81,6 +81,10 @@ def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch)
     link = panel.flow.url("https://example.org/15_full_game.html")
     assert f">{link}</code>" in panel.link_view.value and f'data-link="{link}"' in panel.link_view.value
     assert "Copy the link" in panel.link_view.value
+    # drawn as the panel's own buttons (the walk-through saw it unstyled beside them): ipywidgets' button
+    copy = re.search(r'<button type="button" class="([^"]*)"[^>]*>Copy the link<', panel.link_view.value)
+    looks = {"jupyter-button", "widget-button", "mod-primary", *panel.make_button._dom_classes}
+    assert copy and looks <= set(copy[1].split())
     assert 'aria-label="QR code of the link' in panel.link_view.value
     assert "Waiting for Friend to open the link" in panel.state_view.value
     assert "the relay at wss://relay.myschool.org" in panel.state_view.value

@@ -30,6 +30,9 @@ __all__ = ["FriendPanel", "COPY_JS"]
 COPY_JS = ("navigator.clipboard&&navigator.clipboard.writeText(this.dataset.link)"
            ".then(()=>{this.textContent='Copied: paste it in a message to your friend'},"
            "()=>{this.textContent='Select the link and copy it'})")
+#: The Copy button is the page's own (see COPY_JS), drawn as the panel's other buttons (`action_button`
+#: "primary": ipywidgets' button and the table's colours); its width is that of its words.
+COPY_CLASSES = "jupyter-button widget-button mod-primary crib-action crib-copy"
 #: Who may sit in seats 2 to 4 (`crib_widgets.table.friend_link.SEAT_KINDS`).
 SEAT_OPTIONS = [("A friend on their own device", "friend"), ("The computer", "computer"),
                 ("Someone at this device", "here")]
@@ -418,8 +421,8 @@ def _one_link(url: str, friend: str) -> str:
             f"or let them scan the code below.</p>"
             f'<p><code class="crib-friend-url" style="user-select:all;overflow-wrap:anywhere">'
             f'{esc(url)}</code></p>'
-            f'<button type="button" class="crib-copy" data-link="{esc(url)}" onclick="{esc(COPY_JS)}">'
-            f"Copy the link</button>{qr_html(url)}</div>")
+            f'<button type="button" class="{COPY_CLASSES}" style="width:auto;max-width:100%" '
+            f'data-link="{esc(url)}" onclick="{esc(COPY_JS)}">Copy the link</button>{qr_html(url)}</div>')
 
 
 def qr_html(url: str) -> str:
