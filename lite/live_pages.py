@@ -35,14 +35,21 @@ def _executed(app: Sphinx, pagename: str) -> dict | None:
 #: later. Where the browser already holds Python (fetched ahead), the worker starts by itself, while
 #: the page still loads (worker.js). ``window.cribLiveOptions``: what the worker needs, the
 #: addresses made absolute (``o.u``). No worker with ``?crib-live-start=never`` (the static page
-#: alone), nor where workers fail. ``fetchAtOnce``: a first visit's worker asks for Python's files
-#: as soon as it runs, before a widget is reached (worker.js), unless Python is to start only on a
-#: touch (``?crib-live-start=interaction``).
-EARLY_WORKER = ("<script>(function(){var o=OPTIONS,r=new URL(ROOT,location.href),k;for(k in o.u)"
-                "o[k]=new URL(o.u[k],r).href;delete o.u;"
-                "o.fetchAtOnce=!/[?&]crib-live-start=interaction/.test(location.search);window.cribLiveOptions=o;"
-                "if(!/[?&]crib-live-start=never/.test(location.search))try{window.cribLiveWorker="
-                "new Worker(o.worker,{type:'module',name:JSON.stringify(o)})}catch(e){}})()</script>")
+#: alone), nor where workers fail. Once the page has painted (its first contentful paint: not its
+#: load, which a busy phone reaches first), the head script tells the worker to fetch Python's files
+#: (``_cribLiveFetch``): a first visit's Python then comes down while the page loads, before a
+#: widget is reached (worker.js), but never beside what the first paint needs (Lighthouse counts
+#: requests made before it against the paint). Not with ``?crib-live-start=interaction`` (Python
+#: only on a touch), nor where the browser cannot say when it painted (then as a widget is reached).
+EARLY_WORKER = ("<script>(function(){var o=OPTIONS,r=new URL(ROOT,location.href),k,w,"
+                "P=window.PerformanceObserver;for(k in o.u)o[k]=new URL(o.u[k],r).href;delete o.u;"
+                "window.cribLiveOptions=o;if(/[?&]crib-live-start=never/.test(location.search))return;"
+                "try{w=window.cribLiveWorker=new Worker(o.worker,{type:'module',name:JSON.stringify(o)})}"
+                "catch(e){return}"
+                "if(/[?&]crib-live-start=interaction/.test(location.search))return;"
+                "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,b){"
+                "if(l.getEntriesByName('first-contentful-paint').length){b.disconnect();"
+                "w.postMessage({_cribLiveFetch:1})}}).observe({type:'paint',buffered:true})})()</script>")
 #: What the page's settings leave to the worker's options (``worker_options``).
 WORKER_ONLY = {"pyodide", "lock", "sizes", "first", "later", "later_modules", "wasm"}
 

@@ -533,8 +533,10 @@ def test_the_head_script_makes_the_workers_options_and_the_page_keeps_only_its_o
     assert set(options["u"]) == urls
     script = live_pages.early_worker("../", {**options, "evil": "</script>"})
     assert script.count("</script>") == 1 and '"../"' in script and "startIfHeld" not in script
-    # a first visit's worker fetches Python's files at once, unless Python starts only on a touch
-    assert "o.fetchAtOnce=!/[?&]crib-live-start=interaction/.test(location.search)" in script
+    # a first visit's worker fetches Python's files once the page has painted, unless Python starts
+    # only on a touch (the script runs in a page: check_live, bench/phone_network.py)
+    assert "_cribLiveFetch" in script and "first-contentful-paint" in script
+    assert script.index("crib-live-start=interaction") < script.index("_cribLiveFetch")
     # the page's own settings keep what the page uses (the held check, the progress line), not these
     assert live_pages.WORKER_ONLY.isdisjoint({"worker", "runtime", "stdlib", "packages", "snapshot", "bytes"})
 

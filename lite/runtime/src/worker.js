@@ -322,28 +322,41 @@ async function boot(options) {
 // it. The message is not comlink's: no other listener sees it. On a page with widgets
 // (`startIfHeld`) whose Python the browser already holds (its snapshot fetched ahead), Python
 // starts at once instead, as the page is still loading: it costs no byte.
-// On a page with widgets whose Python the browser does not hold, its files are asked for at once
-// all the same (`download`), unless the page starts Python only on a touch (?crib-live-start=
-// interaction) or the learner asked to save data: a first visit's Python comes down while the page
-// loads, not from when its first widget is reached (the page's own scripts came first: Python's
-// files were asked for 1.5 s after the page was opened on Fast 4G), and Python itself starts only
-// when a widget is reached, as before. The bytes are those the page's Python would fetch anyway,
-// and the book's service worker fetches them ahead on every chapter.
+// On a page with widgets whose Python the browser does not hold, its files are asked for as soon as
+// the page has painted (its head script says `_cribLiveFetch`, lite/live_pages.py, EARLY_WORKER),
+// unless the learner asked to save data: a first visit's Python comes down while the page loads,
+// not from when its first widget is reached (Python's files were asked for 1.2-1.5 s after chapter
+// 04 was opened on Fast 4G, once the page's scripts had run), and Python itself starts only when a
+// widget is reached, as before. The bytes are those the page's Python would fetch anyway, and the
+// book's service worker fetches them ahead on every chapter. Not before the first paint: what the
+// paint needs comes first (and Lighthouse counts a request made before it against the paint).
 let booting = null;
 const named = self.name ? JSON.parse(self.name) : null;
 const saveData = Boolean(self.navigator && navigator.connection && navigator.connection.saveData);
+let fetchWanted = false;
+let holdChecked = false;
+function fetchIfWanted() {
+  if (fetchWanted && holdChecked && !booting && !saveData && named) download(named);
+}
 if (named && named.startIfHeld) {
   const held = self.caches ? caches.match(named.snapshot).catch(() => null) : Promise.resolve(null);
   held.then((response) => {
+    holdChecked = true;
     if (response && response.ok) {
       booting = booting || boot(named);
       booting.catch(() => undefined);  // initialize() reports it
-    } else if (!booting && named.fetchAtOnce && !saveData) {
-      download(named);
+    } else {
+      fetchIfWanted();
     }
   });
 }
 self.addEventListener('message', (event) => {
+  if (event.data && event.data._cribLiveFetch) {
+    event.stopImmediatePropagation();
+    fetchWanted = true;
+    fetchIfWanted();
+    return;
+  }
   const options = event.data && event.data._cribLiveBoot;
   if (!options) return;
   event.stopImmediatePropagation();
