@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  APP_ID, FriendPlay, MESSAGE_CAP, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, deviceOf, readOut, relayFailedSentence,
-  textOf,
+  APP_ID, FriendPlay, MESSAGE_CAP, REANNOUNCE_MS, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, deviceOf, isNormalClose,
+  quietNormalClose, readOut, relayFailedSentence, textOf,
 } from "../src/page/lib/friend.js";
 import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
 
@@ -18,15 +18,23 @@ function page(...els) {
 }
 
 // A fake of Trystero's torrent strategy: the rooms joined, what each sent, and hooks to act as a peer.
+// As Trystero's, leave() takes a while (it tells the peers, then waits), and a room of that name
+// joined before it is done is the room being left.
 function trystero() {
-  const fake = { joined: [], sockets: {} };
+  const fake = { joined: [], sockets: {}, occupied: new Map() };
   fake.joinRoom = (config, name) => {
+    if (fake.occupied.has(name)) return fake.occupied.get(name);
     const room = { config, name, sent: [], left: false, action: null };
+    fake.occupied.set(name, room);
     room.makeAction = (id) => {
       room.action = { id, send: (data, options) => { room.sent.push([data, options?.target ?? null]); return Promise.resolve(); } };
       return room.action;
     };
-    room.leave = () => { room.left = true; };
+    room.leave = async () => {
+      room.left = true;
+      await new Promise((done) => setTimeout(done, 1));
+      if (fake.occupied.get(name) === room) fake.occupied.delete(name);
+    };
     fake.joined.push(room);
     return room;
   };
@@ -34,13 +42,15 @@ function trystero() {
   return fake;
 }
 
-function setUp(random = () => 0) {
+const settle = () => new Promise((done) => setTimeout(done, 5));
+
+function setUp(random = () => 0, selfId = "m") {
   const fake = trystero();
   const ran = [];
   let clock = 1000;
   const play = new FriendPlay({ joinRoom: fake.joinRoom, relaySockets: fake.relaySockets,
     defaults: ["wss://a.example", "wss://b.example/announce"], run: (code) => { ran.push(code); return Promise.resolve({ status: "ok" }); },
-    now: () => clock, random });
+    now: () => clock, random, selfId });
   return { fake, ran, play, tick: (ms) => { clock += ms; } };
 }
 
@@ -134,12 +144,13 @@ test("what a friend sends is delivered to Python as base64, hostile text include
     call("deliver", Buffer.from('{"not":"text"}').toString("base64"))]);
 });
 
-test("a room no game shows any more is left; one that comes back is joined again", () => {
+test("a room no game shows any more is left; one that comes back is joined again", async () => {
   const { fake, play } = setUp();
   play.update(page(out([[1, "a"]])));
   play.update(page());
   assert.equal(fake.joined[0].left, true);
   play.update(page(out([[1, "a"]])));
+  await settle();
   assert.equal(fake.joined.length, 2);
   assert.deepEqual(fake.joined[1].sent.map(([t]) => t), ["a"]);
 });
@@ -224,7 +235,7 @@ test("a transport that cannot be loaded is said in each game's panel, once", asy
   assert.deepEqual(ran, [call("relay_failed", NOT_LOADED)]);
 });
 
-test("a room alone for REJOIN_MS with a relay open joins again (announcing at once), keeping its messages", () => {
+test("a room alone for REJOIN_MS with a relay open joins again (announcing at once), keeping its messages", async () => {
   const { fake, play, tick } = setUp();
   play.update(page(out([[1, "a"], [2, "b"]])));
   fake.sockets["ws://127.0.0.1:8123"] = { readyState: 1 };
@@ -234,8 +245,11 @@ test("a room alone for REJOIN_MS with a relay open joins again (announcing at on
   tick(1);
   play.watchRelays();
   assert.equal(fake.joined[0].left, true);
+  await settle();  // joined again once the leave is done: not the room being left
   assert.equal(fake.joined.length, 2);
   const again = fake.joined[1];
+  assert.equal(again.left, false);
+  assert.equal(play.rooms.get(ROOM).trystero, again);
   assert.deepEqual(again.config, fake.joined[0].config);
   play.update(page(out([[1, "a"], [2, "b"]])));
   assert.deepEqual(again.sent, []);  // nothing sent twice: a friend who joins gets them all
@@ -251,23 +265,25 @@ test("a room alone for REJOIN_MS with a relay open joins again (announcing at on
   assert.equal(fake.joined.length, 2);  // nor with no relay open
 });
 
-test("each wait alone before joining again is drawn afresh, so two pages that join in step fall out of step", () => {
+test("each wait alone before joining again is drawn afresh, so two pages that join in step fall out of step", async () => {
   const draws = [0.9, 0.1, 0.5];
   const { fake, play, tick } = setUp(() => draws.shift());
   play.update(page(out([[1, "a"]])));
   fake.sockets["ws://127.0.0.1:8123"] = { readyState: 1 };
-  const joinsAfter = (ms) => {
+  const joinsAfter = async (ms) => {
     const before = fake.joined.length;
     tick(ms - 1);
     play.watchRelays();
+    await settle();
     assert.equal(fake.joined.length, before, `not before ${ms} ms`);
     tick(1);
     play.watchRelays();
+    await settle();
     assert.equal(fake.joined.length, before + 1, `at ${ms} ms`);
   };
-  joinsAfter(REJOIN_MS + 0.9 * REJOIN_JITTER_MS);
-  joinsAfter(REJOIN_MS + 0.1 * REJOIN_JITTER_MS);
-  joinsAfter(REJOIN_MS + 0.5 * REJOIN_JITTER_MS);
+  await joinsAfter(REJOIN_MS + 0.9 * REJOIN_JITTER_MS);
+  await joinsAfter(REJOIN_MS + 0.1 * REJOIN_JITTER_MS);
+  await joinsAfter(REJOIN_MS + 0.5 * REJOIN_JITTER_MS);
 });
 
 test("two elements of one room on a page: the one whose messages go further is sent from", () => {
@@ -337,4 +353,87 @@ test("a friend's page reloaded is back under a new peer: the old peer's leaving 
   assert.deepEqual(ran, []);
   room.onPeerLeave("new");
   assert.deepEqual(ran, [call("peer", "left", ROOM, "2")]);
+});
+
+// A relay's socket: offers the relay hands on arrive as its "message" events.
+function socket() {
+  const listeners = [];
+  return { readyState: 1, addEventListener: (type, f) => { if (type === "message") listeners.push(f); },
+    relay: (data) => listeners.forEach((f) => f({ data: typeof data === "string" ? data : JSON.stringify(data) })) };
+}
+const offer = (peerId) => ({ action: "announce", info_hash: "x".repeat(20), peer_id: peerId, offer_id: "o".repeat(20),
+  offer: { type: "offer", sdp: "v=0" } });
+
+test("a friend's page that joins after this one, whose offers Trystero leaves unanswered here, is met at once", async () => {
+  // Trystero: of two pages with offers out, the one of the lower peer id ignores the other's offers
+  // and waits for its own to be answered, but its own went out before the friend's page was there
+  // (a reload): this page joins again at once (new offers, which the friend's page answers).
+  const { fake, play, tick } = setUp(() => 0, "m");
+  const relay = socket();
+  fake.sockets["ws://127.0.0.1:8123"] = relay;
+  play.update(page(out([[1, "a"]])));
+  tick(REANNOUNCE_MS);
+  play.watchRelays();  // taps the relay's socket; alone, but not REJOIN_MS yet
+  assert.equal(fake.joined.length, 1);
+  relay.relay(offer("a-lower"));  // a lower id: Trystero here answers it by itself
+  relay.relay(offer("m"));  // this page's own
+  relay.relay({ ...offer("z"), offer: undefined, answer: { sdp: "v=0" } });  // an answer
+  relay.relay("not json {\"offer\"");
+  await settle();
+  assert.equal(fake.joined.length, 1);
+  relay.relay(offer("z-higher"));
+  await settle();
+  assert.equal(fake.joined.length, 2, "joined again at once");
+  assert.equal(play.rooms.get(ROOM).trystero, fake.joined[1]);
+  relay.relay(offer("z-higher"));  // its next announce, before REANNOUNCE_MS: nothing more
+  tick(REANNOUNCE_MS - 1);
+  relay.relay(offer("z-higher"));
+  await settle();
+  assert.equal(fake.joined.length, 2);
+  fake.joined[1].onPeerJoin("z-higher");
+  tick(REANNOUNCE_MS * 5);
+  relay.relay(offer("z-other"));  // a friend connected: never left for another offer
+  await settle();
+  assert.equal(fake.joined.length, 2);
+  play.watchRelays();
+  assert.equal(fake.joined.length, 2, "the socket is read once");
+});
+
+test("the page of the higher peer id never joins again for an offer (Trystero answers it): two pages never both do", async () => {
+  const { fake, play, tick } = setUp(() => 0, "z");
+  const relay = socket();
+  fake.sockets["ws://127.0.0.1:8123"] = relay;
+  play.update(page(out([[1, "a"]])));
+  play.watchRelays();
+  tick(REANNOUNCE_MS * 2);
+  relay.relay(offer("m-lower"));
+  await settle();
+  assert.equal(fake.joined.length, 1);
+  // a room on another relay is not left for this relay's offers either
+  const other = setUp(() => 0, "a");
+  const elsewhere = socket();
+  other.fake.sockets["ws://127.0.0.1:9999"] = elsewhere;
+  other.play.update(page(out([[1, "a"]])));
+  other.play.watchRelays();
+  other.tick(REANNOUNCE_MS);
+  elsewhere.relay(offer("z"));
+  await settle();
+  assert.equal(other.fake.joined.length, 1);
+});
+
+test("a friend's page that closes its connection is no error in the console; every other error is", () => {
+  const abort = Object.assign(new Error("User-Initiated Abort, reason=Close called"), { name: "OperationError" });
+  assert.equal(isNormalClose(["Trystero peer error:", abort]), true);
+  assert.equal(isNormalClose(["Trystero peer error:", new Error("failed to apply remote signal")]), false);
+  assert.equal(isNormalClose(["Something else:", abort]), false);
+  assert.equal(isNormalClose(["Trystero peer error:", Object.assign(new Error("ICE failed"), { name: "OperationError" })]), false);
+  const said = [];
+  const target = { error: (...args) => said.push(args) };
+  quietNormalClose(target);
+  quietNormalClose(target);  // once
+  target.error("Trystero peer error:", abort);
+  target.error("Trystero peer error:", new Error("failed to parse remote candidate"));
+  target.error("crib-friend: x");
+  assert.deepEqual(said.map(([label, e]) => [label, e && e.message]),
+    [["Trystero peer error:", "failed to parse remote candidate"], ["crib-friend: x", undefined]]);
 });

@@ -2,8 +2,8 @@
  * BitTorrent strategy, an ES module of its own. crib_live_page.js imports it only once a game with a
  * friend is on the page (lib/friend_link.js), so no other page, and no visit that plays no friend,
  * fetches or evaluates it. Built by build-pages.mjs. */
-import { defaultRelayUrls, getRelaySockets, joinRoom } from "@trystero-p2p/torrent";
-import { FriendPlay } from "./lib/friend.js";
+import { defaultRelayUrls, getRelaySockets, joinRoom, selfId } from "@trystero-p2p/torrent";
+import { FriendPlay, quietNormalClose } from "./lib/friend.js";
 import { codesRoom } from "./lib/friend_direct.js";
 import { FRIEND_TEXT } from "./lib/friend_link.js";
 
@@ -27,7 +27,8 @@ function showFriendTable(root) {
 export function start(cribLive, root = document) {
   if (play) return play;
   play = new FriendPlay({ joinRoom, relaySockets: getRelaySockets, defaults: PUBLIC_RELAYS,
-    run: (code) => cribLive.run(code), joinCodes: codesRoom });
+    run: (code) => cribLive.run(code), joinCodes: codesRoom, selfId });
+  quietNormalClose();  // a friend who closes the tab is no error (the panel says they left)
   const update = () => { play.update(root); showFriendTable(root); };
   new MutationObserver(update).observe(root.body || root, { subtree: true, childList: true, characterData: true });
   setInterval(() => play.watchRelays(), WATCH_RELAYS_MS);

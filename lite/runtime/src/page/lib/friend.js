@@ -23,6 +23,11 @@ export const REJOIN_MS = 15000;
  * page reloaded a few seconds after this one joined again) would otherwise join again in step for ever
  * (check_friend: a reloaded friend's page not found in 90 s, once in six runs on a busy machine). */
 export const REJOIN_JITTER_MS = 10000;
+/** The least time between two joins of a room made because a friend's offer came that this page's
+ * Trystero will not answer (`offerSeen`). */
+export const REANNOUNCE_MS = 3000;
+/** The longest relay message looked at for a friend's offer (an offer's SDP is a few KB). */
+const RELAY_MESSAGE_CAP = 64 * 1024;
 const RELAY = /^wss?:\/\/[^\s"'<>\\]{1,200}$/;
 const OPEN = 1; // WebSocket.OPEN
 
@@ -83,14 +88,38 @@ export function relayFailedSentence(urls, own) {
       + "check that this device is online; on a network that blocks them, ask for a link with your school's own relay.";
 }
 
+/** Whether console.error's `args` are Trystero's report of a friend's page that closed its
+ * connection: the browser's data channel says "OperationError: User-Initiated Abort, reason=Close
+ * called" when the other side closes (a tab closed, a page reloaded), which Trystero logs as a peer
+ * error. It is the normal end of a connection (the page is told the friend left), not an error. */
+export function isNormalClose(args) {
+  const [label, error] = args;
+  return typeof label === "string" && /^Trystero peer error/.test(label)
+    && Boolean(error) && error.name === "OperationError" && /User-Initiated Abort/.test(String(error.message));
+}
+
+/** Make `target`'s (the console's) error() pass over a normal close (isNormalClose), once; every
+ * other error is reported as before. */
+export function quietNormalClose(target = console) {
+  if (target.error.cribQuiet) return;
+  const report = target.error.bind(target);
+  const quiet = (...args) => (isNormalClose(args) ? undefined : report(...args));
+  quiet.cribQuiet = true;
+  target.error = quiet;
+}
+
 /** The page's games with a friend, one Trystero room each. */
 export class FriendPlay {
   /** `joinRoom(config, roomId)` and `relaySockets()` are Trystero's (lib's torrent strategy),
    * `defaults` its public relays, `run(code)` window.cribLive.run. */
-  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random, joinCodes = null }) {
-    // joinCodes({role, tell}): a room of two codes swapped by hand, Trystero's shape (lib/friend_direct.js)
-    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes });
+  constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random, joinCodes = null,
+    selfId = "" }) {
+    // joinCodes({role, tell}): a room of two codes swapped by hand, Trystero's shape (lib/friend_direct.js);
+    // selfId: this page's peer id in Trystero (and at the relay)
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes, selfId });
     this.rooms = new Map();
+    this.leaving = new Map();  // room name -> Trystero's leave() under way (joinRoom gives the old room till then)
+    this.tapped = new WeakSet();  // the relay sockets whose messages offerSeen reads
   }
 
   /** Look at the page's hidden elements again (`root`: the document): join new rooms, send new
@@ -108,14 +137,33 @@ export class FriendPlay {
     outs.forEach((out) => {
       const room = this.rooms.get(out.room) || this.join(out);
       room.messages = out.messages;
-      if (room.codes) room.trystero.typed(out.typed);
-      const fresh = out.messages.filter(([n]) => n > room.lastSent);
-      fresh.forEach(([, text]) => room.send(text));
-      if (fresh.length) room.lastSent = fresh[fresh.length - 1][0];
+      if (room.codes && room.trystero) room.trystero.typed(out.typed);
+      this.sendFresh(room);
     });
     for (const [name, room] of this.rooms) {
-      if (!seen.has(name)) { room.trystero.leave(); this.rooms.delete(name); }
+      if (!seen.has(name)) { this.leave(room); this.rooms.delete(name); }
     }
+  }
+
+  /** Send every message numbered above the last sent (none while the room waits to join again). */
+  sendFresh(room) {
+    if (!room.send) return;
+    const fresh = room.messages.filter(([n]) => n > room.lastSent);
+    fresh.forEach(([, text]) => room.send(text));
+    if (fresh.length) room.lastSent = fresh[fresh.length - 1][0];
+  }
+
+  /** Leave `room`'s Trystero room. Trystero's leave() takes a moment (it tells the peers, then waits
+   * 99 ms), and a joinRoom of the same name before it is done returns the room being left: so a
+   * join waits for it (`connect`). */
+  leave(room) {
+    let left;
+    try { left = Promise.resolve(room.trystero.leave()); } catch (error) { left = Promise.reject(error); }
+    const done = left
+      .catch((error) => console.warn("crib-friend: leaving the room failed", error))
+      .then(() => { if (this.leaving.get(room.name) === done) this.leaving.delete(room.name); });
+    this.leaving.set(room.name, done);
+    return done;
   }
 
   join({ room: name, relay, codes = "" }) {
@@ -128,9 +176,20 @@ export class FriendPlay {
     return room;
   }
 
-  /** Join `room` in Trystero (again: `joinedAt` says when). */
+  /** Join `room` in Trystero (again: `joinedAt` says when), once a leave of its name is done. */
   connect(room) {
     const { name } = room;
+    const pending = this.leaving.get(name);
+    if (pending) {
+      Object.assign(room, { joinedAt: this.now(), rejoining: true, send: null });
+      pending.then(() => {
+        room.rejoining = false;
+        if (this.rooms.get(name) !== room) return;
+        this.connect(room);
+        this.sendFresh(room);
+      });
+      return;
+    }
     const trystero = room.codes
       ? this.joinCodes({ role: room.codes, tell: (call, text) => this.tell(call, name, text) })
       : this.joinRoom({ appId: APP_ID, relayConfig: { urls: room.urls } }, name, {
@@ -182,8 +241,42 @@ export class FriendPlay {
    * tracker's default): joining again announces at once, so a friend is found within REJOIN_MS. */
   rejoinAlone(room, open) {
     if (room.peers.size || !open || this.now() - room.joinedAt < room.wait) return;
-    room.trystero.leave();
+    this.rejoin(room);
+  }
+
+  rejoin(room) {
+    if (room.rejoining) return;
+    this.leave(room);
     this.connect(room);
+  }
+
+  /** A message from a relay (`url`) to this page. A friend's page that joined after this one's last
+   * join sends its offers, and Trystero's rule for offers that cross (the page of the lower peer id
+   * ignores the other's while it has offers out, and waits for its own to be answered) leaves them
+   * unanswered, while this page's own offers went out before that friend was there: both would wait
+   * for the next announce (the relay's interval, 10 s to 2 min) or REJOIN_MS. So a room alone on that
+   * relay joins again at once (announcing new offers, which that friend's page answers); at most once
+   * every REANNOUNCE_MS. The page of the higher id answers by itself and does nothing here, so two
+   * pages never both join again. */
+  offerSeen(url, raw) {
+    if (typeof raw !== "string" || raw.length > RELAY_MESSAGE_CAP || !raw.includes('"offer"')) return;
+    let data;
+    try { data = JSON.parse(raw); } catch (error) { return; }
+    const from = data && typeof data === "object" && data.offer ? data.peer_id : null;
+    if (typeof from !== "string" || !this.selfId || !(this.selfId < from)) return;
+    for (const room of this.rooms.values()) {
+      if (room.codes || room.peers.size || room.rejoining || !room.urls.includes(url)) continue;
+      if (this.now() - room.joinedAt >= REANNOUNCE_MS) this.rejoin(room);
+    }
+  }
+
+  /** Read each relay socket's messages (once a socket: a relay that reconnects has a new one). */
+  tapRelays(sockets) {
+    for (const [url, socket] of Object.entries(sockets)) {
+      if (!socket || typeof socket.addEventListener !== "function" || this.tapped.has(socket)) continue;
+      this.tapped.add(socket);
+      socket.addEventListener("message", (event) => this.offerSeen(url, event.data));
+    }
   }
 
   /** Every second or so: the relays a room reaches, told to Python when they change (the players
@@ -191,6 +284,7 @@ export class FriendPlay {
    * shut for RELAY_WAIT_MS is told to Python once (again only after one has opened since). */
   watchRelays() {
     const sockets = this.relaySockets();
+    this.tapRelays(sockets);
     for (const room of this.rooms.values()) {
       if (room.codes) continue;  // no relay: the two codes' room says what it lacks itself
       const open = room.urls.filter((url) => sockets[url] && sockets[url].readyState === OPEN).join(" ");
