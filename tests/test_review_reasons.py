@@ -125,6 +125,17 @@ def test_a_pone_who_counts_out_first_is_explained():
     assert game_verdict(review_game(game, seat=0), game, 0).endswith(said)
 
 
+def test_the_winners_own_crib_left_uncounted_is_no_point_missed():
+    """The dealer counts out with the hand: the crib is not counted, because the game is won (RULES.md:
+    the first to reach the target wins at once). The two friends' walk-through saw "Ann's crib (5
+    points) was never counted" in the review, as if a point were missed."""
+    game = Table(seats=("beginner", "expert"), seed=8).play_out()
+    said = how_it_ended(game, 0)
+    assert said == ("Computer counted out with the hand (12 points), from 120 to 121. The game was over "
+                    "there, before Computer's crib was counted.")
+    assert "never" not in how_it_ended(Table(seats=("beginner", "expert"), seed=12).play_out(), 0)
+
+
 def test_a_game_pegged_out_in_the_play_says_no_hand_was_counted():
     game = Table(seats=("beginner", "expert"), seed=4).play_out()
     assert how_it_ended(game, 0) == (

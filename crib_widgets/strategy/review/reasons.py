@@ -477,7 +477,14 @@ def how_it_ended(game: Game, seat: int | None = None) -> str:
                 "counted only after the play, so none was counted this deal.")
     what = "crib" if last.is_crib else "hand"
     text = f"{name} counted out with the {what} ({plural(last.points, 'point')}), {reached}."
-    left = _uncounted(game, last)
+    uncounted = _uncounted(game, last)
+    # the winner's own hand or crib after the winning count is no point missed: the game was won
+    own = [f"{_whose(game, side, seat)} {'crib' if c else 'hand'}"
+           for o, c, _ in uncounted if game.rules.side_of(o) == side]
+    if own:
+        was = "was" if len(own) == 1 else "were"
+        text += f" The game was over there, before {join_words(own)} {was} counted."
+    left = [(o, c, p) for o, c, p in uncounted if game.rules.side_of(o) != side]
     if not left:
         return text
     order = ("the pone (who did not deal) first, then the dealer's hand, then the crib"
