@@ -6,6 +6,7 @@ import { defaultRelayUrls, getRelaySockets, joinRoom, selfId } from "@trystero-p
 import { FriendPlay, quietNormalClose } from "./lib/friend.js";
 import { codesRoom } from "./lib/friend_direct.js";
 import { FRIEND_TEXT } from "./lib/friend_link.js";
+import { newLink } from "./lib/friend_view.js";
 
 const WATCH_RELAYS_MS = 1000;
 // The public trackers a link without a relay of its own uses: Trystero's first three, as many as it
@@ -23,13 +24,21 @@ function showFriendTable(root) {
   (el.closest(".crib-live-output") || el).scrollIntoView({ block: "start" });
 }
 
+// The link made on this page (the maker's) is scrolled into view when it first appears (this module
+// is loaded when the game is made, so that is when it starts), once a link.
+const linksSeen = new Set();
+function showNewLink(root) {
+  const link = newLink(root, linksSeen);
+  if (link) link.scrollIntoView({ block: "center" });
+}
+
 /** Start watching `root` (the document) for games with a friend; `cribLive` is the page's hook. */
 export function start(cribLive, root = document) {
   if (play) return play;
   play = new FriendPlay({ joinRoom, relaySockets: getRelaySockets, defaults: PUBLIC_RELAYS,
     run: (code) => cribLive.run(code), joinCodes: codesRoom, selfId });
   quietNormalClose();  // a friend who closes the tab is no error (the panel says they left)
-  const update = () => { play.update(root); showFriendTable(root); };
+  const update = () => { play.update(root); showFriendTable(root); showNewLink(root); };
   new MutationObserver(update).observe(root.body || root, { subtree: true, childList: true, characterData: true });
   setInterval(() => play.watchRelays(), WATCH_RELAYS_MS);
   update();
