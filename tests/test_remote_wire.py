@@ -73,7 +73,7 @@ def test_the_test_group_is_a_safe_prime_and_every_card_is_a_distinct_square():
 BODIES = {
     "hello": {"rules": {"players": 2}, "names": ["Ann", "Ben"], "devices": [0, 1],
               "computers": [False, False], "dealer": 0, "group": "modp-1024"},
-    "join": {"hello": "a" * 64},
+    "join": {"hello": "a" * 64, "page": "0123456789abcdef"},
     "shuffle": {"deal": 1, "deck": [format(i + 2, "x") for i in range(52)]},
     "strip": {"deal": 1, "values": [[3, "ff"], [5, "1"]]},
     "move": {"deal": 2, "move": ["answer", 1, "muggins", 4]},

@@ -9,6 +9,12 @@ device's: someone told two devices different things) is a `WireError`. What
 arrives early waits; `gaps` tells which senders owe something, and `owed_to` which of this
 device's messages another device lacks (from its ``ack``).
 
+Two pages may speak for one device (a friend's link opened on a second device while the first
+plays): the others' messages then name messages of this device that this page never sent. A page
+whose messages no other device has taken in yet is the second one: `Elsewhere` (it keeps out of
+the game). A message that differs from one taken under its number is a `Conflict` (the session
+tells a second page's messages, which it ignores, from a changed one, which stops the game).
+
 What a device keeps to rejoin (`state`, `from_state`) is bounded: the hashes a later message may
 still name (each sender's ``saw`` only grows), and this device's messages another may still lack.
 """
@@ -19,12 +25,27 @@ from typing import Any
 
 from .wire import MAX_DEVICES, Message, WireError, new_message, read
 
-__all__ = ["Mailbox"]
+__all__ = ["Mailbox", "Conflict", "Elsewhere"]
 
 _EARLY_LIMIT = 2_000  # messages waiting for an earlier one; a flood beyond this is dropped
 #: This device's messages kept beyond what the others said they have: one may come back from a kept
 #: state a message or two older than its last message said.
 _RESEND_MARGIN = 8
+
+
+class Conflict(WireError):
+    """A message differs from one taken in (or waiting) under the same sender and number."""
+
+    def __init__(self, sentence: str, message: Message) -> None:
+        super().__init__(sentence)
+        self.message = message
+
+
+class Elsewhere(WireError):
+    """Another page speaks for this device, and the others took its messages, not this page's."""
+
+
+ELSEWHERE = "another page plays this device's part, and the other devices took its messages"
 
 
 class Mailbox:
@@ -55,20 +76,40 @@ class Mailbox:
         """The messages now ready to take in, in order (none if ``message`` was a repeat or is early)."""
         if message.game != self.game:
             raise WireError("this message belongs to another game")
-        if message.is_control or message.sender == self.me:
+        if message.is_control:
             return []
+        if message.sender == self.me:
+            self._own(message)
+            return []
+        if message.saw[self.me] > self.have[self.me] and not self.heard():
+            raise Elsewhere(ELSEWHERE)  # it took in more of this device's messages than this page sent
         key = (message.sender, message.seq)
         if message.seq <= self.have[message.sender]:
             if self._digests.get(key, message.digest) != message.digest:  # older than a kept state: dropped
-                raise WireError("a message arrived again with other contents: it was changed on the way")
+                raise Conflict("a message arrived again with other contents: it was changed on the way",
+                               message)
             return []
         waiting = self._early.get(key)
         if waiting is not None and waiting.text != message.text:
-            raise WireError("two different messages arrived under the same number: one was changed on the "
-                            "way")
+            raise Conflict("two different messages arrived under the same number: one was changed on the "
+                           "way", message)
         if len(self._early) < _EARLY_LIMIT:
             self._early[key] = message
         return self._release()
+
+    def heard(self) -> bool:
+        """Whether another device has taken in a message of this device (this page is in the game)."""
+        return any(saw[self.me] for d, saw in enumerate(self.saw_of) if d != self.me)
+
+    def _own(self, message: Message) -> None:
+        """A message in this device's name that came back: a repeat of one this page sent is
+        ignored; another page's is ignored too once the others took this page's messages, and
+        else means this page is the second one (`Elsewhere`)."""
+        if message.seq <= self.have[self.me] and \
+                self._digests.get((self.me, message.seq), message.digest) == message.digest:
+            return
+        if not self.heard():
+            raise Elsewhere(ELSEWHERE)
 
     def _release(self) -> list[Message]:
         ready: list[Message] = []
@@ -93,6 +134,8 @@ class Mailbox:
                             "of messages was tampered with")
         for device, seq in enumerate(message.saw):
             if seq and self._digests.get((device, seq)) != message.seen[device]:
+                if device == self.me and not self.heard():
+                    raise Elsewhere(ELSEWHERE)
                 raise WireError(f"device {message.sender} took in another message from device {device} than "
                                 "this device did: one was changed on the way, or sent in two versions")
         return True

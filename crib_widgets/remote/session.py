@@ -7,6 +7,11 @@ refused with one sentence (`refused`) and changes nothing; a move the engine ref
 that does not add up, a broken proof or a tampered message stops the game with one sentence
 (`stopped`), and `save` keeps the game up to its last deal proved honest.
 
+A friend's link opened on a second device while the first plays gives two pages one device number:
+each page's join names a page id of its own, so the others tell the second page's messages from
+a changed message of the first (`_another_page`) and ignore them, and the second page, whose
+messages nobody took in, keeps out of the game (`stop_cause` "elsewhere", nothing sent).
+
 How it is driven (a page, or a test): hand every text that arrives to `receive`; send what
 `outbox` holds (``(device or None for all, text)``) after keeping `to_state` (so a reload can
 `restore` it: this device's secrets stay in it, on this device); call `tick` now and then (it
@@ -27,13 +32,17 @@ from ..game.moves import move_to_list
 from . import checkpoint
 from .group import CARDS, GROUPS, Group
 from .keep import read_kept, write_kept
-from .mailbox import Mailbox
+from .mailbox import Conflict, Elsewhere, Mailbox
 from .options import Options
 from .poker import DealKeys, check_shuffle, check_strips, shuffle, strip
 from .record import DealRecord, Foul, Layout
 from .wire import Message, WireError, hex_number, number, read
 
-__all__ = ["Session", "Foul", "new_game_id"]
+__all__ = ["Session", "Foul", "new_game_id", "ELSEWHERE_STOP"]
+
+#: `Session.stopped` of a second page at a device already in the game (for the records; the players
+#: read `crib_widgets.table.friend_stops.ELSEWHERE`).
+ELSEWHERE_STOP = "another page plays this device's part in this game: this page keeps out of it"
 
 
 class Session:
@@ -50,6 +59,9 @@ class Session:
         self.outbox: list[tuple[int | None, str]] = []
         self._mail = Mailbox(game, me)
         self._hello = ""
+        self._page = new_game_id()  # this page's id, named in its join (see the module)
+        self._pages: dict[int, str] = {}  # device -> the page id of the join taken in from it
+        self._foreign: set[str] = set()  # digests of messages of second pages, ignored
         self._joined: set[int] = {0}
         self._deals: list[DealRecord] = []
         self._secrets: dict[int, DealKeys] = {}
@@ -98,6 +110,14 @@ class Session:
             ready = self._mail.receive(message)
             for taken in ready:
                 self._take(taken)
+        except Elsewhere:
+            self.stopped, self.stop_cause, self.stop_device = ELSEWHERE_STOP, "elsewhere", self.me
+            return  # this page keeps out: nothing sent, so the game where it is played goes on
+        except Conflict as conflict:
+            if self._another_page(conflict.message):
+                return
+            self._stop(str(conflict), "changed", message.sender)
+            return
         except CribbageError as error:
             self._stop(str(error), _cause(error), message.sender)
             return
@@ -317,6 +337,19 @@ class Session:
         for message in self._mail.owed_to(control):
             self.outbox.append((control.sender, message.text))
 
+    def _another_page(self, message: Message) -> bool:
+        """Whether ``message``, which differs from the one taken under its number, is a second
+        page's at that device (its join names another page id, or it follows such a message) rather
+        than a changed one. A page id unknown here (a join older than this device's checkpoint):
+        the first join was taken in long ago, so a different one is a second page's."""
+        if message.kind == "join" and message.seq == 1:
+            second = self._pages.get(message.sender) != message.body["page"]
+        else:
+            second = message.prev in self._foreign
+        if second:
+            self._foreign.add(message.digest)
+        return second
+
     def _stop(self, sentence: str, cause: str = "dishonest", device: int | None = None) -> None:
         """Stop the game, and tell the others why, so that they stop too."""
         if self.stopped is None:
@@ -353,6 +386,7 @@ class Session:
         o = self._need_options()
         if message.sender >= o.device_count or message.body["hello"] != self._hello:
             raise Foul(f"device {message.sender} joined another game")
+        self._pages[message.sender] = message.body["page"]
         self._joined.add(message.sender)
         if len(self._joined) == o.device_count and not self._deals:
             self._begin(o.dealer, (0,) * o.rules.sides)
@@ -566,7 +600,7 @@ class Session:
             return False
         try:
             if self.me not in self._joined:
-                self._emit("join", {"hello": self._hello})
+                self._emit("join", {"hello": self._hello, "page": self._page})
                 return True
             if not self._deals:
                 return False

@@ -30,7 +30,8 @@ The game messages and their bodies (numbers of the group as lowercase hex text):
 ======== =====================================================================================
 hello    from device 0: ``rules`` (`Rules.to_dict`), ``names`` and ``devices`` (one per seat: the
          device that plays it), ``computers`` (seats a computer plays), ``dealer``, ``group``
-join     from each other device: ``hello``, the digest of the hello it accepts
+join     from each other device: ``hello``, the digest of the hello it accepts; ``page``: 16 hex
+         digits the page drew, so a second page at the same device is told from a changed message
 shuffle  ``deal``, ``deck``: 52 numbers, the deck locked with the sender's key and shuffled; the
          last device's: only the cards the deal uses (13, 17 or 21: `record.Layout.size`)
 strip    ``deal``, ``values``: ``[[slot, number], ...]``, the sender's lock taken off those slots
@@ -218,9 +219,11 @@ def _hello(body: dict[str, Any]) -> None:
 
 
 def _join(body: dict[str, Any]) -> None:
-    _fields(body, "join", ("hello",))
+    _fields(body, "join", ("hello", "page"))
     if not isinstance(body["hello"], str) or not _HASH.fullmatch(body["hello"]):
         raise WireError("a join names the hash of the hello it answers")
+    if not isinstance(body["page"], str) or not _GAME_ID.fullmatch(body["page"]):
+        raise WireError("a join names its page by 16 lowercase hex digits")
 
 
 def _shuffle(body: dict[str, Any]) -> None:

@@ -46,7 +46,7 @@ from .friend_codes import LEFT_WORDS as CODES_LEFT
 from .friend_codes import OTHER_GAME, ROUTE_WORDS, check_typed, link_in, link_message
 from .friend_codes import STATUSES as CODES_STATUSES
 from .friend_link import FriendLink, read_code, relay_words
-from .friend_stops import SOMEONE, stop_sentence
+from .friend_stops import ELSEWHERE, SOMEONE, stop_sentence
 from .seats import LEARNER, STRENGTHS, check_strength
 from .table import Table
 
@@ -205,6 +205,8 @@ class FriendGame:
             return self._mismatch
         if not self.session.stopped:
             return ""
+        if self.session.stop_cause == "elsewhere":
+            return ELSEWHERE.format(friend=self.friend)
         device = self.session.stop_device
         who = f"{self.link.device_name(device)}'s device" if device in self.others else SOMEONE
         return stop_sentence(self.session.stop_cause, who)

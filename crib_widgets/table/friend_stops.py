@@ -11,7 +11,7 @@ of wrong it was (``stop_cause``) and whose message it was (``stop_device``); the
 
 from __future__ import annotations
 
-__all__ = ["STOPS", "stop_sentence"]
+__all__ = ["STOPS", "ELSEWHERE", "stop_sentence"]
 
 #: Each kind of wrong, with ``{who}``: the device whose message it was ("Ben's device").
 STOPS = {
@@ -24,6 +24,10 @@ STOPS = {
              "reload them)",
     "mismatch": "The game {who} offered is not the game in the link",
 }
+#: A second page at a device already in the game (the link opened again on another device or tab while
+#: the first plays): it keeps out, and the game goes on where it is played. ``{friend}``: the others.
+ELSEWHERE = ("Your game with {friend} is already open on another device or tab: play it there. This page "
+             "stays out of it, so the game there goes on.")
 #: Who, when the page cannot tell which device it was.
 SOMEONE = "a friend's device"
 _END = ", so the game is stopped here; the game so far is kept."
