@@ -80,6 +80,7 @@ class FriendPanel(widgets.VBox):
         self.flow: FriendGame | None = None
         self.joining: CodesJoin | None = None  # by two codes, before the friend's game is known here
         self._codes_shown_open = False  # the panel was opened for a new pair of codes
+        self._stuck_open = False  # the panel was opened by itself: a friend left, or the game stopped
         self._kept_mark: tuple[int, int, bool] | None = None
         self.target = widgets.ToggleButtons(options=[("61 points", 61), ("121 points", 121)], value=61,
                                             description="Play to", tooltips=["A short game", "A full game"])
@@ -253,6 +254,7 @@ class FriendPanel(widgets.VBox):
         if needed and not self._codes_shown_open:  # a new pair of codes to swap: the panel shows them
             view.settings.selected_index = 3
         self._codes_shown_open = needed
+        self._open_when_stuck()
         # the friend's page gone (a reload takes it away for seconds) leaves this person's turn said: the
         # move reaches the friend when they are back, and the panel says they left meanwhile (at three or
         # four the deal cannot go on without the device gone: that is said at once)
@@ -262,6 +264,16 @@ class FriendPanel(widgets.VBox):
             view.set_status(flow.stopped, "bad")
         elif flow.status == "left" and not flow.session.is_over and not mine:
             view.set_status(flow.left_words(), "warn")
+
+    def _open_when_stuck(self) -> None:
+        """A friend left (or the game stopped): the section opens by itself, so Finish against the
+        computer and Save are in sight; once the friend is back, it folds again if it opened so."""
+        stuck, settings = self._stuck(), self.view.settings
+        if stuck and not self._stuck_open:
+            settings.selected_index = 3
+        elif self._stuck_open and not stuck and settings.selected_index == 3 and not self.codes_needed():
+            settings.selected_index = None
+        self._stuck_open = stuck
 
     def codes_needed(self) -> bool:
         """A game by codes whose friend's device is not connected: its codes must be seen to go on."""
@@ -290,7 +302,9 @@ class FriendPanel(widgets.VBox):
         """The friend left or the game stopped: it can be finished against the computer or saved (the
         buttons are shown only then; a click on one while hidden does nothing)."""
         flow = self.flow
-        return flow is not None and not flow.finished and (flow.status == "left" or bool(flow.stopped))
+        if flow is None or flow.finished or flow.session.stop_cause == "elsewhere":
+            return False  # a second page at a device in the game: its game is played elsewhere
+        return flow.status == "left" or bool(flow.stopped)
 
     def _on_computer(self) -> None:
         self.view.went_live()

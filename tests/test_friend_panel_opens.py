@@ -1,0 +1,75 @@
+"""The "Play a friend" section opens by itself when a friend leaves (issue 39): its Finish against
+the computer and Save are then in sight, not only named by the status line; it folds again once
+the friend is back. A second page at a device already in the game is offered neither."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from friend_play import GROUP, b64, sent
+
+from crib_widgets.table import friend as friend_module
+from crib_widgets.table import friend_bridge
+from crib_widgets.table.friend_keep import come_back
+from crib_widgets.widgets import friend_panel
+from crib_widgets.widgets.game_table import GameTable
+
+SECTION = 3  # "Play a friend on another device" among the table's folded sections
+
+
+@pytest.fixture(autouse=True)
+def small_group(monkeypatch):
+    """The test group (the deal's numbers are small, so a game takes a second)."""
+    make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
+    monkeypatch.setattr(friend_module.FriendGame, "make",
+                        classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_module.FriendGame, "join",
+                        classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
+    monkeypatch.setattr(friend_panel, "come_back",
+                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
+    monkeypatch.delenv("CRIB_GAMES", raising=False)
+    monkeypatch.delenv("CRIB_FRIEND", raising=False)
+    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
+
+
+def relay(ann: GameTable, ben: GameTable) -> None:
+    """Each new message in a panel's hidden element reaches the other page once."""
+    last = {id(ann): 0, id(ben): 0}
+    moved = True
+    while moved:
+        moved = False
+        for t in (ann, ben):
+            flow = t.friend_panel.flow
+            for n, text in sent(flow):
+                if n > last[id(t)]:
+                    last[id(t)], moved = n, True
+                    friend_bridge.deliver(flow.room, b64(text))
+
+
+def test_the_section_opens_when_the_friend_leaves_and_folds_when_they_are_back(monkeypatch):
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben"
+    panel.make_button.click()
+    monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html"))
+    ben = GameTable(seed=2, keep="full-game")
+    relay(ann, ben)
+    assert ann.settings.selected_index is None  # folded once the first deal came to the table
+    friend_bridge.peer(panel.flow.room, "left")
+    assert ann.settings.selected_index == SECTION and panel.after_row.layout.display is None
+    assert "Ben has left the game" in panel.state_view.value
+    friend_bridge.peer(panel.flow.room, "joined")
+    assert ann.settings.selected_index is None
+    friend_bridge.peer(panel.flow.room, "left")  # again: it opens again
+    assert ann.settings.selected_index == SECTION
+
+
+def test_a_second_page_at_a_device_in_the_game_is_offered_no_finish_or_save():
+    game = friend_module.FriendGame.make(names=("Ann", "Ben"), group=GROUP, dealer=0)
+    game.session.stopped, game.session.stop_cause = "another page", "elsewhere"
+    table = GameTable(seed=3, keep="full-game")
+    table.friend_panel._take(game)
+    assert table.friend_panel.computer_button.layout.display == "none"
+    assert table.friend_panel.save_button.layout.display == "none"
+    assert table.settings.selected_index != SECTION
