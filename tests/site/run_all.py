@@ -53,6 +53,9 @@ CHECKS = (
     Check("check_friend_multi", "play friends as partners at a table of four: two friends' browsers and "
           "the computer's seat on the link maker's, to the show; a closed tab named as gone, then as back",
           ("--seats", "4"), "friend-four"),
+    Check("check_friend_reload", "play a friend, the page's own script: the link made is on the screen; the "
+          "friend's page says whose game it joins before Python runs; a reloaded friend's page found again "
+          "within seconds, four times; a closed tab is no console error", (), "friend-reload"),
     Check("check_friend_codes", "play a friend with no relay: two browsers swap two codes typed from each "
           "other's screen (one mistyped: one sentence), the first deal on both, a reload and a new pair of "
           "codes bring the game back", (), "friend-codes"),

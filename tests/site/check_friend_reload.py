@@ -1,0 +1,135 @@
+"""Playing a friend on the built book, what the two friends' walk-through found in the page's own
+script (issue 39): two browser profiles at 390 px, chapter 15's first table, a relay on 127.0.0.1.
+
+Checked: after Make the link, the link is on the screen (the panel's setup folds away, which left it
+above); Ben's page, opened from the link, says "Joining Ann's game…" before its Python runs, its
+snapshot of a game against the computer neither shown nor kept for taps, and the game with Ann then
+takes its place; Ben's page reloaded RELOADS times is found again by Ann's within FOUND_S of showing
+its game (Trystero's crossing offers once left it 14-47 s or for ever, lib/friend.js); Ben closing
+his tab is no error in Ann's console. Prints each reload's times.
+
+Run by ``make site-test`` after ``make book``; screenshots in ``_build/screenshots/friend-reload/``.
+Exit status 0 when every check passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urljoin
+
+from check_friend import FRIEND_FLAGS, PAGE, Player, both, make_link, relay, wait_until
+from check_live import PHONE, Results, serve
+from playwright.sync_api import sync_playwright
+
+RELOADS = 4
+FOUND_S = 8  # from the reloaded page showing its game to both pages connected (was up to 40 s, or never)
+BOX = "(el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+CONNECTED = "() => !!window.cribFriend && [...window.cribFriend.rooms.values()].some((r) => r.peers.size > 0)"
+ALONE = f"() => !({CONNECTED[6:]})"
+SNAPSHOT = """() => {
+  const s = document.querySelector('.crib-friend-joining > .widget-subarea:not(.crib-live-view)');
+  return s ? getComputedStyle(s).visibility : ''; }"""
+SHOWN = "() => !!document.querySelector('.crib-friend-text')"
+
+
+def check(browser, base: str, root: Path, relay_url: str, results: Results, shots: Path) -> None:
+    what = f"{PAGE} [play a friend: the page's own script, two browsers, 390px]"
+    ann = Player(browser.new_context(**PHONE), base, root, "Ann")
+    ben = Player(browser.new_context(**PHONE), base, root, "Ben")
+    ann.open(urljoin(base, PAGE))
+    link = make_link(ann, ben.name, relay_url)
+    url = ann.tab.locator("code.crib-friend-url").first
+    with contextlib.suppress(Exception):  # the page scrolls to it once it is drawn
+        url.wait_for(state="visible", timeout=10_000)
+        ann.tab.wait_for_timeout(1500)
+    top, bottom, height = url.evaluate(BOX)
+    ann.tab.screenshot(path=str(shots / "ann-link.png"))
+    results.check(top >= 0 and bottom <= height, f"{what}: after Make the link the link is on the screen",
+                  f"its top {top:.0f} px, its bottom {bottom:.0f} px, the screen {height} px")
+
+    errors: list[str] = []
+    ann.tab.on("console", lambda m: m.type == "error" and errors.append(m.text[:200]))
+    started = time.monotonic()
+    ben.tab.goto(link, wait_until="commit", timeout=120_000)
+    note = ben.tab.locator(".crib-friend-joining-note")
+    with contextlib.suppress(Exception):
+        note.wait_for(state="visible", timeout=30_000)
+    early = note.count() > 0 and note.is_visible() and not (ben.area.count() and ben.area.is_visible())
+    ben.tab.screenshot(path=str(shots / "ben-joining.png"))
+    said = early and note.inner_text() == "Joining Ann's game…"
+    results.check(said and ben.tab.evaluate(SNAPSHOT) == "hidden",
+                  f"{what}: before its Python runs, the friend's page says 'Joining Ann's game…' and hides "
+                  "the snapshot of a game against the computer "
+                  f"({time.monotonic() - started:.1f} s after opening the link)",
+                  f"note {note.count()} shown {early}, snapshot {ben.tab.evaluate(SNAPSHOT)!r}")
+    ben.area.wait_for(state="visible", timeout=180_000)
+    ann.find_room()
+    ben.find_room()
+    wait_until(lambda: both([ann, ben], phase="discard"), "the first deal on both devices", 180)
+    results.check(not note.is_visible(), f"{what}: the game with Ann then takes the note's place")
+
+    found = []
+    for _ in range(RELOADS):
+        reloaded = time.monotonic()
+        ben.tab.reload(wait_until="commit", timeout=120_000)
+        ann.tab.wait_for_function(ALONE, timeout=60_000, polling=200)
+        ben.tab.wait_for_function(SHOWN, timeout=180_000, polling=200)
+        shown = time.monotonic()
+        with contextlib.suppress(Exception):
+            for tab in (ann.tab, ben.tab):
+                tab.wait_for_function(CONNECTED, timeout=90_000, polling=200)
+        seconds = time.monotonic() - shown
+        found.append(seconds)
+        print(f"time friend reload: the game shown {shown - reloaded:.1f} s after the reload, "
+              f"both pages connected {seconds:.1f} s later", flush=True)
+        time.sleep(2)
+    times = ", ".join(f"{s:.1f}" for s in found)
+    results.check(max(found) <= FOUND_S, f"{what}: a reloaded friend's page is found again within "
+                  f"{FOUND_S} s of showing its game, {RELOADS} times ({times} s)")
+
+    ben.tab.close()
+    time.sleep(5)
+    results.check(not errors, f"{what}: the friend closing the tab is no error in the link maker's console",
+                  "; ".join(errors)[:600])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
+    parser.add_argument("--screenshots", default="_build/screenshots/friend-reload",
+                        help="folder for the PNGs")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    root = Path(args.site).resolve()
+    if not (root / PAGE).is_file():
+        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
+        return 1
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    results = Results()
+    started = time.monotonic()
+    server, base = serve(root)
+    try:
+        with relay() as relay_url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
+            try:
+                check(browser, base, root, relay_url, results, shots)
+            except Exception as exc:
+                results.check(False, f"{PAGE}: play a friend, the page's own script",
+                              f"{type(exc).__name__}: {exc}"[:1200])
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+    print(f"\nfriend reload: {len(results.passed)} passed, {len(results.failed)} failed in "
+          f"{time.monotonic() - started:.0f} s")
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
