@@ -30,6 +30,7 @@ _FIELDS = ("me", "game", "group", "log", "secrets")
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 _HEX = re.compile(r"[0-9a-f]{1,512}")
 _HASH = re.compile(r"[0-9a-f]{64}")
+_SHORTS = re.compile(r"(?:[0-9a-f]{16})*")  # the starts of old messages' hashes, one after another
 _BIG = 10**9  # no count of a game comes near
 
 
@@ -94,7 +95,12 @@ def _deal_ok(deal: object) -> bool:
 
 
 def _mail_ok(mail: object) -> bool:
-    if not isinstance(mail, dict) or sorted(mail) != ["from", "hashes", "have", "saw", "sent"]:
+    if not isinstance(mail, dict) or sorted(mail) != ["from", "hashes", "have", "old", "saw", "sent"]:
+        return False
+    old = mail["old"]
+    if not isinstance(old, list) or not all(isinstance(o, list) and len(o) == 2 and _whole(o[0])
+                                            and isinstance(o[1], str) and bool(_SHORTS.fullmatch(o[1]))
+                                            for o in old):
         return False
     have, saw, hashes = mail["have"], mail["saw"], mail["hashes"]
     return (_wholes(have) and 2 <= len(have) <= MAX_DEVICES and isinstance(saw, list)

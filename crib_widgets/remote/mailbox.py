@@ -31,6 +31,10 @@ _EARLY_LIMIT = 2_000  # messages waiting for an earlier one; a flood beyond this
 #: This device's messages kept beyond what the others said they have: one may come back from a kept
 #: state a message or two older than its last message said.
 _RESEND_MARGIN = 8
+#: Of a message older than any a later message may name, a kept state keeps the start of its hash
+#: only: enough to tell a changed copy of it from a repeat.
+_SHORT = 16
+_UNKNOWN = "0" * _SHORT  # a message whose hash this device no longer knows (taken before a kept state)
 
 
 class Conflict(WireError):
@@ -85,7 +89,7 @@ class Mailbox:
             raise Elsewhere(ELSEWHERE)  # it took in more of this device's messages than this page sent
         key = (message.sender, message.seq)
         if message.seq <= self.have[message.sender]:
-            if self._digests.get(key, message.digest) != message.digest:  # older than a kept state: dropped
+            if not self._same(key, message.digest):
                 raise Conflict("a message arrived again with other contents: it was changed on the way",
                                message)
             return []
@@ -97,6 +101,12 @@ class Mailbox:
             self._early[key] = message
         return self._release()
 
+    def _same(self, key: tuple[int, int], digest: str) -> bool:
+        """Whether the message taken in under ``key`` (sender, seq) had this hash: of an old one a kept
+        state keeps only the hash's start; of one it does not know at all, any copy is a repeat."""
+        known = self._digests.get(key)
+        return known is None or digest.startswith(known)
+
     def heard(self) -> bool:
         """Whether another device has taken in a message of this device (this page is in the game)."""
         return any(saw[self.me] for d, saw in enumerate(self.saw_of) if d != self.me)
@@ -105,8 +115,7 @@ class Mailbox:
         """A message in this device's name that came back: a repeat of one this page sent is
         ignored; another page's is ignored too once the others took this page's messages, and
         else means this page is the second one (`Elsewhere`)."""
-        if message.seq <= self.have[self.me] and \
-                self._digests.get((self.me, message.seq), message.digest) == message.digest:
+        if message.seq <= self.have[self.me] and self._same((self.me, message.seq), message.digest):
             return
         if not self.heard():
             raise Elsewhere(ELSEWHERE)
@@ -171,6 +180,8 @@ class Mailbox:
         return {"have": self.have[:devices], "saw": [list(self.saw_of[d][:devices]) for d in range(devices)],
                 "hashes": [[d, n, h] for (d, n), h in sorted(self._digests.items())
                            if d < devices and n >= max(low[d], 1)],
+                "old": [[d, "".join(self._digests.get((d, n), _UNKNOWN)[:_SHORT] for n in range(1, low[d]))]
+                        for d in range(devices)],
                 "sent": [m.text for m in self.sent[first - self.sent_from:]], "from": first}
 
     @classmethod
@@ -181,7 +192,9 @@ class Mailbox:
         box.have = [*state["have"], *pad]
         for d, saw in enumerate(state["saw"]):
             box.saw_of[d] = (*saw, *pad)
-        box._digests = {(d, n): h for d, n, h in state["hashes"]}
+        box._digests = {(d, i // _SHORT + 1): short[i:i + _SHORT] for d, short in state["old"]
+                        for i in range(0, len(short), _SHORT) if short[i:i + _SHORT] != _UNKNOWN}
+        box._digests.update({(d, n): h for d, n, h in state["hashes"]})
         box.sent, box.sent_from = [read(text) for text in state["sent"]], state["from"]
         if any(m.sender != me or m.seq != box.sent_from + i for i, m in enumerate(box.sent)):
             raise WireError("a kept log holds this device's messages in order")
