@@ -2,7 +2,7 @@
 and proved honest by every device, a checkpoint stands for its messages (`remote.checkpoint`), and
 the page keeps only the last few messages it sent. Before, the kept text was the session's whole log
 and the last 64 messages sent: 118 KB at the end of a game to 61 and 182 KB of one to 121 in the
-test group (295 KB and 602 KB with the 1,024-bit group, of the browser's ~5 MB); now under 25 KB in
+test group (295 KB and 602 KB with the 1,024-bit group, of the browser's ~5 MB); now under 30 KB in
 the test group (about 60 KB with the 1,024-bit group) however long the game. Both devices rejoin
 from it at any moment, on a bad network too, and finish the same game."""
 
