@@ -73,6 +73,19 @@ def test_a_reload_before_the_friend_opens_the_link_waits_for_them():
     finished(hub)
 
 
+def test_each_device_s_log_calls_its_own_player_you():
+    """The two friends' walk-through: Ann's log said "Ann lays 2 cards in the crib" under "Your deal".
+    Each device's sentences call its own player "You", as a game against the computer does; the game
+    both devices keep (and check against each other) keeps the names chosen."""
+    hub, ann, ben = pair(seed=3)
+    play(hub, random.Random(3), moves=30)
+    mine, theirs = [e.text for e in ann.events], [e.text for e in ben.events]
+    assert any(t.startswith("You ") for t in mine) and not any(t.startswith("Ann ") for t in mine)
+    assert any(t.startswith("Ann ") for t in theirs) and not any(t.startswith("Ben ") for t in theirs)
+    assert ann.engine.names == ("You", "Ben") and ben.engine.names == ("Ann", "You")
+    assert ann.session.save() == ben.session.save() and '"names":["Ann","Ben"]' in ann.session.save()
+
+
 def test_a_friend_who_leaves_is_shown_and_the_game_finished_against_the_computer():
     hub, ann, ben = pair(seed=5)
     rng = random.Random(5)
@@ -81,7 +94,7 @@ def test_a_friend_who_leaves_is_shown_and_the_game_finished_against_the_computer
     assert ann.status == "left" and ann.status_words() == "Ben has left the game"
     assert ann.waiting_for() == ann.left_words() == f"Ben has left the game: {LEFT_WORDS}"  # one wording
     saved = Table.from_json(ann.save())
-    assert saved.people == (0,) and saved.game.names == ("Ann", "Ben")
+    assert saved.people == (0,) and saved.game.names == ("You", "Ben")  # Ann's table calls her "You"
     table = ann.against_computer("beginner", seed=4)
     assert ann.finished == "computer" and ann.legal_moves() == [] and friend_bridge.games(ann.room) == [ben]
     assert table.people == (0,) and table.game.scores == saved.game.scores

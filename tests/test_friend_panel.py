@@ -116,7 +116,8 @@ def test_a_link_needs_the_makers_name_and_no_seat_called_you(monkeypatch):
     relay(ann, ben)
     assert "You are playing Ann's game to 61 from the link Ann sent you." in ben.friend_panel.link_view.value
     game = ben.table.game
-    assert "You" not in game.names and ben.table.you == 1
+    assert "You" not in ben.friend_panel.flow.link.names and ben.table.you == 1
+    assert game.names == ("Ann", "You")  # Ben's table calls him "You", as a game against the computer does
     dealer = "Your deal" if game.dealer == 1 else "Ann's deal"
     assert dealer in ben.status_text or dealer in ben.table.prompt
 
@@ -184,7 +185,9 @@ def test_at_the_end_review_and_the_score_race_answer(monkeypatch):
     relay(ann, ben)  # the last proofs: every deal shown honest
     for view in (ann, ben):
         assert view.table.whole and view.table.game.deal_number > 1  # the whole game, every deal
-        assert view.table.game.to_json() == ann.table.game.to_json()
+        mine, anns = json.loads(view.table.game.to_json()), json.loads(ann.table.game.to_json())
+        assert mine.pop("names") == (["You", "Ben"] if view is ann else ["Ann", "You"])  # each its "You"
+        assert mine == {k: v for k, v in anns.items() if k != "names"}  # the same game
         view.review_button.click()
         view.plot_button.click()
         assert view.review_view.value or view.status_text.startswith("No review yet")

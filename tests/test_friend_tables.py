@@ -111,7 +111,7 @@ def test_a_friend_who_leaves_is_named_and_the_game_finished_against_the_computer
     assert ann.waiting_for() == ann.left_words()  # one sentence for it, the status line's
     assert ann.waiting_for().startswith("Cy has left the game, and this deal cannot go on without Cy")
     saved = Table.from_json(ann.save())
-    assert saved.people == (0,) and saved.game.names == ("Ann", "Ben", "Cy")
+    assert saved.people == (0,) and saved.game.names == ("You", "Ben", "Cy")
     game = ann.against_computer("beginner", seed=4).play_out_people(lambda t, moves: rng.choice(moves))
     assert game.is_over and max(game.scores) >= 61
 

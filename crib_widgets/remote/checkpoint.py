@@ -64,8 +64,8 @@ def put_back(session: Session, base: dict[str, Any]) -> None:
     dealer, scores = o.dealer, (0,) * o.rules.sides
     for number, (deck, moves) in enumerate(base["kept"], 1):
         cards = [Card.parse(c) for c in deck]
-        engine = Game(o.rules, seed=0, deck=cards, dealer=dealer, scores=list(scores), names=list(o.names),
-                      first_deal=number)
+        engine = Game(o.rules, seed=0, deck=cards, dealer=dealer, scores=list(scores),
+                      names=list(o.names_at(session.me)), first_deal=number)
         played = [move_from_list(m) for m in moves]
         for move in played:
             engine.apply(move)

@@ -39,6 +39,14 @@ class Options:
         """The seats ``device`` plays (its people's and, at device 0, the computers')."""
         return tuple(s for s, d in enumerate(self.devices) if d == device)
 
+    def names_at(self, device: int) -> tuple[str, ...]:
+        """The seats' names as ``device``'s table says them: its one person is "You" ("You lay 2 cards
+        in the crib", as at a game against the computer); with two people at it, each by name."""
+        people = [s for s in self.seats_of(device) if not self.computers[s]]
+        if len(people) != 1:
+            return self.names
+        return tuple("You" if s == people[0] else name for s, name in enumerate(self.names))
+
     def device_name(self, device: int) -> str:
         """The people of ``device`` in words (a computer is not named among them)."""
         people = [self.names[s] for s in self.seats_of(device) if not self.computers[s]]

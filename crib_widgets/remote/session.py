@@ -258,12 +258,14 @@ class Session:
         """The game up to its last deal proved honest, as a save (`Game.from_json` reads it)."""
         return self.kept_game().to_json()
 
-    def kept_game(self, seed: int = 0) -> Game:
+    def kept_game(self, seed: int = 0, *, here: bool = False) -> Game:
         """The game up to its last deal proved honest, the next deal shuffled from ``seed``: to finish
-        against the computer when a friend has left."""
+        against the computer when a friend has left. The same on every device; with ``here``, its
+        sentences as this device's table says them (`Options.names_at`)."""
         o = self._need_options()
         decks = [deck for deck, _ in self._kept]
-        game = Game(o.rules, seed=seed, deck=decks or None, dealer=o.dealer, names=list(o.names))
+        names = o.names_at(self.me) if here else o.names
+        game = Game(o.rules, seed=seed, deck=decks or None, dealer=o.dealer, names=list(names))
         for _, moves in self._kept:
             for move in moves:
                 game.apply(move)
@@ -564,7 +566,7 @@ class Session:
 
     def _rebuild(self, record: DealRecord) -> None:
         o = self._need_options()
-        self._engine = record.engine(o.rules, o.names, set(self.seats))
+        self._engine = record.engine(o.rules, o.names_at(self.me), set(self.seats))
         self._engine_deal = record.number
 
     def _finish(self, record: DealRecord, engine: Game) -> None:

@@ -412,7 +412,7 @@ class FriendGame:
         return self._table(STRENGTHS[1], 0).to_json()
 
     def _table(self, strength: str, seed: int | None) -> Table:
-        game = self.session.kept_game(secrets.randbelow(2**31) if seed is None else seed)
+        game = self.session.kept_game(secrets.randbelow(2**31) if seed is None else seed, here=True)
         seats = [LEARNER if d == self.me and not c else strength
                  for d, c in zip(self.link.devices, self.link.computers, strict=True)]
         return Table.from_game(game, tuple(seats))

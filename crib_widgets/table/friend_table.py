@@ -164,7 +164,7 @@ class FriendTable(Table):
         """The game is over and proved: the whole of it goes on the table."""
         moved = self._moved_on(self.flow.session.played[1] or self.game)
         self.whole = True
-        self._take(self.flow.session.kept_game(), self.seats, self._no_hints())
+        self._take(self.flow.session.kept_game(here=True), self.seats, self._no_hints())
         self.lock_hints(NO_HINTS)
         return [c for c in moved if c.kind != ChangeKind.GAME_OVER] + [
             Change(ChangeKind.GAME_OVER, final_result(self.game).text)]

@@ -276,6 +276,15 @@ COUNTS = re.compile(r"^(?P<who>\S+) counts (?P<points>\d+) for the (?:hand|crib)
 SCORES = re.compile(r"^(?P<who>[^\n:]+): (?P<score>\d+)(?: \(\+\d+\))?$", re.M)
 
 
+def in_names(text: str, name: str) -> str:
+    """A page's words with its own player, whom it calls "You" ("You peg 2", "Your hand", "You: 31"),
+    called by ``name``, so the two pages' shows, scores and logs read alike."""
+    text = re.sub(r"\bYou (peg|count)\b", rf"{name} \1s", text)
+    text = re.sub(r"\b[Yy]our\b", f"{name}'s", text)
+    text = re.sub(r"^You:", f"{name}:", text, flags=re.M)
+    return re.sub(r"(for the dealer, )you\b", rf"\g<1>{name}", text)
+
+
 def shows(text: str) -> dict[tuple[str, str], tuple[list[str], str, int]]:
     """Each hand and crib the show lists: (whose, hand or crib) -> (cards, starter, points said)."""
     found = {}
@@ -291,7 +300,7 @@ def scores(text: str) -> dict[str, int]:
 def check_show(person: Person, snap: dict, walk: Walk, whole: bool = True) -> dict:
     """Every hand and crib this device's show lists, scored again by crib_widgets for the cards shown
     (``whole``: all three; a game won in the show ends it before the rest are counted)."""
-    found = shows(snap["text"])
+    found = shows(in_names(snap["text"], person.name))
     if whole and len(found) < 3:
         walk.log(f"{person.name}'s show lists {len(found)} hands and cribs, not 3: {sorted(found)}",
                  stumble=True)
@@ -541,7 +550,7 @@ def the_show(people, snaps, walk: Walk, deal: int, started: float) -> None:
         (walk.shots / f"{p.name.lower()}-d{deal}-3-show.txt").write_text(
             snaps[p.name]["text"] + "\n--- the log ---\n" + snaps[p.name]["log"], encoding="utf-8")
         found[p.name] = check_show(p, snaps[p.name], walk)
-        walk.log(f"{p.name}'s scores: {scores(snaps[p.name]['text'])}")
+        walk.log(f"{p.name}'s scores: {scores(in_names(snaps[p.name]['text'], p.name))}")
     if found["Ann"] != found["Ben"]:
         walk.log(f"the two shows differ: Ann {found['Ann']}, Ben {found['Ben']}", stumble=True)
     for (who, what), (cards, starter, said) in found["Ann"].items():
@@ -556,8 +565,8 @@ PEGS = re.compile(r"^(?:(?:Muggins! )?(?P<who>\S+) pegs (?P<points>\d+) (?:for|m
 def adds_up(snap: dict, found: dict, walk: Walk, deal: int) -> None:
     """Each player's score went up by what the table pegged for them this deal (its log, down to the
     deal's first line) and their hand and crib at the show (with Muggins: what they counted)."""
-    now = scores(snap["text"])
-    log = snap["log"]
+    now = scores(in_names(snap["text"], "Ann"))  # Ann's page: she is "You" there
+    log = in_names(snap["log"], "Ann")
     log = log[:m.end()] if (m := re.search(r"^Deal \d+: .*$", log, re.M)) else log
     for who in ("Ann", "Ben"):
         pegged = sum(int(m["points"] or m["heels"]) for m in PEGS.finditer(log)
@@ -618,7 +627,7 @@ def the_end(people, snaps, walk: Walk, deal: int) -> None:
     walk.log(f"--- the game is over after {deal} deals")
     for p in people:
         s = snaps[p.name]
-        walk.log(f"{p.name}'s end: {s['status']!r}; scores {scores(s['text'])}; buttons "
+        walk.log(f"{p.name}'s end: {s['status']!r}; scores {scores(in_names(s['text'], p.name))}; buttons "
                  f"{[b['text'] for b in s['buttons'] if not b['disabled']]}")
         p.shot("end")
         p.shot("end-whole", whole=True)
