@@ -36,6 +36,8 @@ ALLOWED = {
     "friend_panel:your_name": "the link maker's name in a game with a friend, read on Make the link",
     "friend_panel:friend_name": "the friend's name in a game with a friend, read on Make the link",
     "friend_panel:relay_input": "a school's own relay address, read on Make the link",
+    "friend_codes_box:code_input":
+        "the code a friend's page shows, typed to connect the two devices, read on Use the code",
 }
 
 #: Answer boxes still made as plain text boxes (none now: the game table's count and Muggins boxes

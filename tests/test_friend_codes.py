@@ -24,12 +24,12 @@ from crib_widgets.table.friend_codes import (
     MAX_TYPED,
     OTHER_GAME,
     ROUTE_WORDS,
-    CodesJoin,
     check_typed,
     codes_html,
     link_in,
     link_message,
 )
+from crib_widgets.table.friend_join import CodesJoin
 from crib_widgets.table.friend_keep import come_back
 from crib_widgets.table.friend_link import FriendLink
 

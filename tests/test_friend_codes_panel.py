@@ -15,7 +15,7 @@ from friend_play import GROUP, b64
 
 from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
-from crib_widgets.table.friend_codes import CodesJoin
+from crib_widgets.table.friend_join import CodesJoin
 from crib_widgets.table.friend_keep import come_back
 from crib_widgets.table.friend_table import FriendTable
 from crib_widgets.widgets import friend_panel

@@ -117,7 +117,7 @@ class FriendGame:
     def join(cls, code: str, *, keep: str = "friend-game", group: str = DEFAULT_GROUP,
              page_room: str = "") -> FriendGame:
         """The friend's side of the game a link invites to (a damaged link: `CribbageError`);
-        ``page_room``: the page's name for a connection made by two codes (`friend_codes.CodesJoin`)."""
+        ``page_room``: the page's name for a connection made by two codes (`friend_join.CodesJoin`)."""
         link = read_code(code)
         return cls(link, Session(link.device, link.game_id, _group(group)), keep, page_room)
 

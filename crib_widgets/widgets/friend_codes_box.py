@@ -2,25 +2,24 @@
 two devices on the same Wi-Fi or network swap two short codes by hand instead of a link.
 
 It only draws and forwards: the flow is `crib_widgets.table.friend.FriendGame` (made with
-``codes=True`` on the device that makes the game) and `crib_widgets.table.friend_codes.CodesJoin`
+``codes=True`` on the device that makes the game) and `crib_widgets.table.friend_join.CodesJoin`
 (the friend's device, until the game's first message arrives); the page makes and reads the codes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as widgets
 
 from ..errors import CribbageError
-from ..table.friend_codes import CodesJoin, codes_html
+from ..table.friend import FriendGame
+from ..table.friend_codes import codes_html
+from ..table.friend_join import CodesJoin
 from .frame import action_button
 from .styles import esc
 
-if TYPE_CHECKING:
-    from .friend_panel import FriendPanel
-
-__all__ = ["CodesBox", "QUESTION", "STEPS"]
+__all__ = ["CodesBox", "Panel", "QUESTION", "STEPS"]
 
 QUESTION = "No relay reaches your friend?"
 #: The route in players' words.
@@ -37,10 +36,35 @@ STEPS = (
     "where it was.</p>")
 
 
+class _Live(Protocol):
+    def went_live(self) -> None: ...
+
+
+class Panel(Protocol):
+    """What the box asks of the panel it sits in (`crib_widgets.widgets.friend_panel.FriendPanel`,
+    which makes the box: so the box names only these, not the panel's module)."""
+
+    @property
+    def view(self) -> _Live: ...
+
+    @property
+    def keep(self) -> str: ...
+
+    @property
+    def flow(self) -> FriendGame | None: ...
+
+    @property
+    def joining(self) -> CodesJoin | None: ...
+
+    def make_game(self, codes: bool = False) -> None: ...
+
+    def join_by_codes(self, joining: CodesJoin) -> None: ...
+
+
 class CodesBox(widgets.VBox):
     """The route, its steps and its two boxes, in ``panel`` (a `FriendPanel`)."""
 
-    def __init__(self, panel: FriendPanel) -> None:
+    def __init__(self, panel: Panel) -> None:
         super().__init__()
         self.add_class("crib-friend-codes")
         self.panel = panel

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..errors import CribbageError
 from ..table.friend import LEFT_WORDS, FriendGame
-from ..table.friend_codes import CodesJoin
+from ..table.friend_join import CodesJoin
 from ..table.friend_keep import come_back
 from ..table.friend_table import FriendTable
 from ..table.share import page_address
