@@ -60,10 +60,13 @@ def fuzz(root: widgets.Widget, rng: random.Random, steps: int, check=None, skip=
 
 
 def friend_controls(t: GameTable) -> list[widgets.Widget]:
-    """The "Play a friend" panel's controls (a game with a friend is another game than the table's)."""
-    p = t.friend_panel
+    """The "Play a friend" panel's controls (a game with a friend is another game than the table's),
+    its "Swap two codes" box's too: Show my code starts a game with a friend, and the table then waits
+    for the friend (the Copy the link button is the page's own HTML, never a widget)."""
+    p, c = t.friend_panel, t.friend_panel.codes_box
     return [p.open_button, p.make_button, p.end_button, p.computer_button, p.save_button, p.back_button,
-            p.target, p.muggins, p.players, *p.seat_kinds]
+            p.target, p.muggins, p.players, *p.seat_kinds,
+            c.route_button, c.show_button, c.use_button, c.code_input]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
