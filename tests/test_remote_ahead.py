@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from remote_play import GAME, make_hub, play, restart
 
+from crib_widgets.remote import ahead as ahead_module
 from crib_widgets.remote import session as session_module
 from crib_widgets.remote.poker import strip
 from crib_widgets.remote.record import DealRecord, Layout
@@ -23,15 +24,17 @@ from crib_widgets.remote.wire import write
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many times the sessions lock a deck (`shuffle`) and take a lock off a number (`strip`)."""
+    """How many times the sessions lock a deck (`shuffle`) and take a lock off a number (`strip`),
+    themselves or in the work they do ahead."""
     calls = {"shuffle": 0, "strip": 0}
-    for name in calls:
-        real = getattr(session_module, name)
+    for module in (session_module, ahead_module):
+        for name in calls:
+            real = getattr(module, name)
 
-        def counting(*args, real=real, name=name):
-            calls[name] += 1
-            return real(*args)
-        monkeypatch.setattr(session_module, name, counting)
+            def counting(*args, real=real, name=name):
+                calls[name] += 1
+                return real(*args)
+            monkeypatch.setattr(module, name, counting)
     return calls
 
 
@@ -61,8 +64,8 @@ def test_every_later_deal_is_dealt_with_the_keys_chosen_ahead_and_no_private_exp
             mine = [s for seat in session.seats for s in record.layout.slots_of(seat)]
             if record.number < 2 or not all(s in record.known for s in mine):
                 continue
-            keys, _, table = session._ready[record.number]
-            used = session._secrets[record.number]  # the last to shuffle keeps the places it dealt
+            keys, _, table = session._ahead.ready[record.number]
+            used = session._ahead.secrets[record.number]  # the last to shuffle keeps the places it dealt
             assert keys.key == used.key and keys.order[:len(used.order)] == used.order
             assert all(record.values[s] in table for s in mine if record.locks[s] == {session.me})
             checked.add((session.me, record.number))
@@ -77,7 +80,7 @@ def test_looking_a_card_up_gives_the_number_the_exponentiation_gives(seed, playe
     hub = make_hub(players, seed=seed)
     hub.settle()
     for session in hub.sessions:
-        for keys, deck, table in session._ready.values():  # a deck made ahead stands for the cards it says
+        for keys, deck, table in session._ahead.ready.values():  # a deck made ahead stands for its cards
             assert [table[v] for v in deck] == list(keys.order)
             assert sorted(table.values()) == list(range(52))
             assert all(session.group.encode(card) == strip(session.group, value, keys)
@@ -85,9 +88,9 @@ def test_looking_a_card_up_gives_the_number_the_exponentiation_gives(seed, playe
         record = session._deals[-1]
         for seat in session.seats:
             for slot in record.layout.slots_of(seat):
-                assert session._unlock(record, slot) == strip(session.group, record.values[slot],
-                                                              session._secrets[record.number])
-        assert {session.group.decode(session._unlock(record, s)) for seat in session.seats
+                assert session._ahead.unlock(record, slot) == strip(
+                    session.group, record.values[slot], session._ahead.secrets[record.number])
+        assert {session.group.decode(session._ahead.unlock(record, s)) for seat in session.seats
                 for s in record.layout.slots_of(seat)} == {c.index for seat in session.seats
                                                           for c in session.hand(seat)}
 
@@ -98,12 +101,12 @@ def test_work_made_ahead_is_not_kept_and_a_reloaded_device_does_without():
     a = hub.sessions[0]
     a.play(a.legal_moves()[0])
     hub.settle()
-    ahead = {d: [n for n in s._ready if n > s._deals[-1].number] for d, s in enumerate(hub.sessions)}
+    ahead = {d: [n for n in s._ahead.ready if n > s._deals[-1].number] for d, s in enumerate(hub.sessions)}
     assert ahead == {0: [], 1: [2], 2: [2]}  # those that took the move in, holding their hands
     for device, session in enumerate(hub.sessions):
         assert not set(map(str, ahead[device])) & set(session.to_state()["secrets"])
         restart(hub, device)
-        assert not hub.sessions[device]._ready
+        assert not hub.sessions[device]._ahead.ready
     play(hub, random.Random(6))
     assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
 
@@ -134,7 +137,7 @@ def test_the_last_to_shuffle_deals_only_the_cards_the_deal_uses(players, size):
         assert [len(record.shuffles[d]) for d in range(players)] == [52] * (players - 1) + [size]
         assert record.layout.size == size
     last = hub.sessions[-1]
-    assert len(last._secrets[1].order) == size and len(set(last._secrets[1].order)) == size
+    assert len(last._ahead.secrets[1].order) == size and len(set(last._ahead.secrets[1].order)) == size
     play(hub, random.Random(3))  # every proof checks out, the last one's order as short as its deck
     assert all(s.is_over and s.proved and not s.stopped for s in hub.sessions)
 

@@ -108,16 +108,16 @@ def test_a_forged_deal_step_stops_the_game():
     host, victim = hub.sessions
     while not host._deals or 0 not in host._deals[-1].shuffles:
         assert hub.step()
-    keys = host._secrets[1]
-    host._secrets[1] = DealKeys(keys.key + 2, keys.order)  # it takes off a lock it never put on
+    keys = host._ahead.secrets[1]
+    host._ahead.secrets[1] = DealKeys(keys.key + 2, keys.order)  # it takes off a lock it never put on
     hub.settle()
     assert_stopped(victim, "not a card")
 
 
 def test_a_broken_proof_stops_the_game():
     hub, victim, hostile = dealt()
-    keys = hostile._secrets[1]
-    hostile._secrets[1] = DealKeys(keys.key, tuple(reversed(keys.order)))  # not the shuffle it made
+    keys = hostile._ahead.secrets[1]
+    hostile._ahead.secrets[1] = DealKeys(keys.key, tuple(reversed(keys.order)))  # not the shuffle it made
     play(hub, random.Random(3))
     assert_stopped(victim, "proof of deal 1 is broken")
     assert victim.kept_game().moves == ()  # the dishonest deal is not kept

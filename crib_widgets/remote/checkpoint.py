@@ -12,26 +12,52 @@ checked by the engine as it was the first time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import Card
-from ..game import Game
+from ..game import Event, Game, Move
 from ..game.moves import move_from_list, move_to_list
 from .mailbox import Mailbox
+from .options import Options
 from .poker import DealKeys
 from .record import DealRecord, Layout
-from .wire import read
+from .wire import Message, read
 
-if TYPE_CHECKING:
-    from .session import Session
+__all__ = ["Kept", "settled", "take", "put_back"]
 
-__all__ = ["settled", "take", "put_back", "FIELDS"]
-
-FIELDS = ("hello", "joined", "deals", "kept", "next", "left", "taken", "mail")
 _PROVED = DealKeys(1, tuple(range(52)))  # stands for a device's keys of a deal proved before the checkpoint
 
 
-def settled(session: Session) -> int:
+class Kept(Protocol):
+    """What a checkpoint reads and restores of a session (`crib_widgets.remote.session.Session` is
+    one): named here so that this module need not import the session, which imports it."""
+
+    me: int
+    game: str
+    options: Options | None
+    left: set[int]
+    last_over: tuple[int, Game] | None
+    _deals: list[DealRecord]
+    _kept: list[tuple[list[Card], list[Move]]]
+    _log: list[tuple[int, int, int, str]]
+    _joined: set[int]
+    _mail: Mailbox
+    _past: list[Event]
+    _engine: Game | None
+    _engine_deal: int
+    _taken: int
+
+    @property
+    def taken(self) -> int: ...
+
+    def _need_options(self) -> Options: ...
+
+    def _take(self, message: Message) -> None: ...
+
+    def _deal_events(self, engine: Game) -> list[Event]: ...
+
+
+def settled(session: Kept) -> int:
     """How many deals, from the first, are over and proved honest by every device (and kept)."""
     count = session.options.device_count if session.options else 0
     done = 0
@@ -42,7 +68,7 @@ def settled(session: Session) -> int:
     return done
 
 
-def take(session: Session, deals: int) -> dict[str, Any]:
+def take(session: Kept, deals: int) -> dict[str, Any]:
     """The checkpoint of ``session`` after its first ``deals`` deals (`settled`)."""
     o = session._need_options()
     record = session._deals[deals] if deals < len(session._deals) else None
@@ -54,7 +80,7 @@ def take(session: Session, deals: int) -> dict[str, Any]:
             "left": sorted(session.left), "taken": session.taken, "mail": session._mail.state(o.device_count)}
 
 
-def put_back(session: Session, base: dict[str, Any]) -> None:
+def put_back(session: Kept, base: dict[str, Any]) -> None:
     """Bring ``session`` (new, nothing taken in) to the checkpoint ``base`` (`keep.read_kept` checked
     its fields; the hello and every deal's moves are checked again here, by the wire and the engine)."""
     session._take(read(base["hello"]))

@@ -23,10 +23,12 @@ from ..errors import CribbageError
 from .group import GROUPS
 from .wire import MAX_DEVICES
 
-__all__ = ["read_kept", "write_kept", "MAX_KEPT_BYTES"]
+__all__ = ["read_kept", "write_kept", "MAX_KEPT_BYTES", "BASE_FIELDS"]
 
 MAX_KEPT_BYTES = 20_000_000  # a game of 121 between four devices logs about 3 MB
 _FIELDS = ("me", "game", "group", "log", "secrets")
+#: the fields of a kept checkpoint of the deals over (`crib_widgets.remote.checkpoint.take` writes them)
+BASE_FIELDS = ("hello", "joined", "deals", "kept", "next", "left", "taken", "mail")
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 _HEX = re.compile(r"[0-9a-f]{1,512}")
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -75,9 +77,7 @@ def _wholes(value: object, low: int = 0) -> bool:
 def _base_ok(base: object) -> bool:
     """The checkpoint's fields are of their kinds (its hello, cards and moves are read again as the
     game is brought back: the wire and the engine check them)."""
-    from .checkpoint import FIELDS
-
-    if not isinstance(base, dict) or sorted(base) != sorted(FIELDS):
+    if not isinstance(base, dict) or sorted(base) != sorted(BASE_FIELDS):
         return False
     kept, nxt, mail = base["kept"], base["next"], base["mail"]
     return (isinstance(base["hello"], str) and _wholes(base["joined"]) and _whole(base["deals"], 1)

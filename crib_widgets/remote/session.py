@@ -30,6 +30,7 @@ from ..errors import CribbageError
 from ..game import Discard, Event, EventKind, Game, Move, Play
 from ..game.moves import move_to_list
 from . import checkpoint
+from .ahead import Ahead, next_deal
 from .group import CARDS, GROUPS, Group
 from .keep import read_kept, write_kept
 from .mailbox import Conflict, Elsewhere, Mailbox
@@ -64,11 +65,7 @@ class Session:
         self._foreign: set[str] = set()  # digests of messages of second pages, ignored
         self._joined: set[int] = {0}
         self._deals: list[DealRecord] = []
-        self._secrets: dict[int, DealKeys] = {}
-        # deal number -> this device's keys for it, chosen ahead (`_prepare`: in memory only, kept
-        # in `_secrets` once used), the plain deck locked and shuffled with them, and the card each
-        # of its numbers stands for (this device's lock off, looked up)
-        self._ready: dict[int, tuple[DealKeys, list[int], dict[int, int]]] = {}
+        self._ahead = Ahead(group)  # this device's keys for each deal, and its work done ahead
         self._engine: Game | None = None
         self._engine_deal = 0
         self._log: list[tuple[int, int, int, str]] = []  # each message taken in: deal, sender, seq, text
@@ -80,7 +77,7 @@ class Session:
             if me != 0:
                 raise CribbageError("only device 0 (the one that makes the link) sends the game's options")
             self._emit("hello", options.body())
-            self._prepare(1)  # the first deal's shuffle, made while the friends open the link
+            self._ahead.prepare(1)  # the first deal's shuffle, made while the friends open the link
         self._settle()
 
     # ---- driving -------------------------------------------------------------------------------
@@ -125,7 +122,7 @@ class Session:
             self.outbox.append((None, self._mail.compose("ack", {}).text))
         self._settle()
         if idle is not None and len(self.outbox) == sending and self._next_deal() == idle:
-            self._prepare(idle)  # nobody waited for this device: make the next deal's work ahead
+            self._ahead.prepare(idle)  # nobody waited for this device: make the next deal's work ahead
 
     def tick(self) -> None:
         """Acknowledge what this device has, so another device sends again what was lost."""
@@ -279,7 +276,7 @@ class Session:
         (`crib_widgets.remote.checkpoint`) and only the later deals' messages (this device's own
         as their number in the checkpoint's messages still owed), so it stays small."""
         deals = checkpoint.settled(self)
-        secrets = {str(k): v.to_dict() for k, v in self._secrets.items() if k > deals}
+        secrets = {str(k): v.to_dict() for k, v in self._ahead.secrets.items() if k > deals}
         state: dict[str, Any] = {"me": self.me, "game": self.game, "group": self.group.name,
                                  "secrets": secrets}
         if not deals:
@@ -305,7 +302,7 @@ class Session:
     @classmethod
     def _replay(cls, state: dict[str, Any]) -> Session:
         session = cls(state["me"], state["game"], GROUPS[state["group"]])
-        session._secrets = {int(k): DealKeys.from_dict(v) for k, v in state["secrets"].items()}
+        session._ahead.secrets = {int(k): DealKeys.from_dict(v) for k, v in state["secrets"].items()}
         if "base" in state:
             checkpoint.put_back(session, state["base"])
             own = {m.seq: m.text for m in session._mail.sent}
@@ -482,61 +479,13 @@ class Session:
         for seat in self.seats:
             for slot in record.layout.slots_of(seat):
                 if slot not in record.known and record.locks[slot] == {self.me}:
-                    record.show(self.group, slot, self._unlock(record, slot))
-
-    def _unlock(self, record: DealRecord, slot: int) -> int:
-        """The number at ``slot`` with this device's own lock off (never sent): looked up in the deck
-        this device locked ahead when the number is one of its cards locked by it alone (a full-size
-        exponentiation saved), else taken off (`strip`); the same number either way."""
-        value = record.values[slot]
-        keys = self._secrets[record.number]
-        ready = self._ready.get(record.number)
-        card = ready[2].get(value) if ready and ready[0].key == keys.key else None
-        if card is not None:
-            return self.group.encode(card)
-        return strip(self.group, value, keys)
+                    record.show(self.group, slot, self._ahead.unlock(record, slot))
 
     def _next_deal(self) -> int | None:
-        """The deal this device may make its work for ahead (`_prepare`): the next one, once this
-        device holds its hand of the deal in play; None while the deal in play still needs it."""
+        """The deal this device may make its work for ahead (`ahead.next_deal`), if any."""
         if self.options is None or self.stopped or not self._deals:
             return None
-        record = self._deals[-1]
-        mine = [s for seat in self.seats for s in record.layout.slots_of(seat)]
-        if not record.locks or any(s not in record.known for s in mine):
-            return None
-        return record.number + 1
-
-    def _prepare(self, number: int) -> None:
-        """Choose this device's keys for deal ``number`` and lock and shuffle the plain deck with
-        them ahead, while nobody waits for this device: device 0 sends it as that deal's first
-        shuffle, and every device looks its own cards up in it (`_unlock`). In memory only, so the
-        kept game does not change (a reloaded page chooses again, or makes the deck again from the
-        keys it kept once they were used)."""
-        if number not in self._ready:
-            self._ready = {n: r for n, r in self._ready.items() if n >= number - 1}
-            self._locked(number, self._secrets.get(number) or DealKeys.new(self.group))
-
-    def _keys(self, number: int, size: int) -> DealKeys:
-        """This device's keys for deal ``number``, kept from now on: those chosen ahead, if any; its
-        shuffle puts the first ``size`` places of its order in its deck (the last device's: only
-        the cards the deal uses, so that it locks no more)."""
-        if number not in self._secrets:
-            ready = self._ready.get(number)
-            self._secrets[number] = ready[0] if ready else DealKeys.new(self.group)
-        keys = self._secrets[number]
-        if len(keys.order) > size:
-            keys = self._secrets[number] = DealKeys(keys.key, keys.order[:size])
-        return keys
-
-    def _locked(self, number: int, keys: DealKeys) -> list[int]:
-        """The plain deck locked and shuffled with ``keys`` for deal ``number`` (made once)."""
-        ready = self._ready.get(number)
-        if ready is None or ready[0] != keys:
-            deck = shuffle(self.group, self.group.plain_deck(), keys)
-            ready = (keys, deck, {value: card for value, card in zip(deck, keys.order, strict=True)})
-            self._ready[number] = ready
-        return ready[1]
+        return next_deal(self._deals[-1], self.seats)
 
     def _advance(self) -> None:
         """Let the engine take every move it can (the starter and the crib are shown first)."""
@@ -609,9 +558,9 @@ class Session:
             record = self._deals[-1]
             if len(record.shuffles) == self.me:
                 last = self.me == o.device_count - 1  # it deals only the cards the deal uses, picked blind
-                keys = self._keys(record.number, record.layout.size if last else CARDS)
+                keys = self._ahead.keys(record.number, record.layout.size if last else CARDS)
                 if self.me == 0:
-                    deck = self._locked(record.number, keys)
+                    deck = self._ahead.locked(record.number, keys)
                 else:
                     deck = shuffle(self.group, record.shuffles[self.me - 1], keys)
                 self._emit("shuffle", {"deal": record.number, "deck": [hex_number(v) for v in deck]})
@@ -619,7 +568,7 @@ class Session:
             owed = [slot for slot in range(CARDS)
                     if (due := record.strippers(slot, o.devices, o.rules.discards)) and due[0] == self.me]
             if owed:
-                keys = self._secrets[record.number]
+                keys = self._ahead.secrets[record.number]
                 values = [[slot, hex_number(strip(self.group, record.values[slot], keys))] for slot in owed]
                 self._emit("strip", {"deal": record.number, "values": values})
                 return True
@@ -631,7 +580,7 @@ class Session:
     def _prove(self) -> bool:
         for record in self._deals:
             if record.done and self.me not in record.keys:
-                keys = self._secrets[record.number]
+                keys = self._ahead.secrets[record.number]
                 self._emit("proof", {"deal": record.number, "key": hex_number(keys.key),
                                      "order": list(keys.order)})
                 return True
