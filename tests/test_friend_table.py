@@ -91,8 +91,9 @@ def test_a_whole_game_through_both_tables(seed, muggins):
     assert all(t.game.is_over for t in tables)
     assert tables[0].game.scores == tables[1].game.scores and max(tables[0].game.scores) >= 61
     assert not ann.stopped and not ben.stopped
-    # each device put every finished deal's show away itself
-    assert shows.count(0) == shows.count(1) == tables[0].number - 1 >= 1
+    # each device put every finished deal's show away itself (none when the game ends in its first
+    # deal: the keys, so the cards, are random, and with muggins random claims can win it there)
+    assert shows.count(0) == shows.count(1) == tables[0].number - 1
 
 
 def test_a_friends_throws_are_not_weighed_nor_recorded(monkeypatch):
