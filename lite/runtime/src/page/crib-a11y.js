@@ -168,6 +168,9 @@ window.addEventListener("resize", function () {
   requestAnimationFrame(function () {
     resizing = false;
     nameScrollers(document.querySelectorAll(OUTPUT_BOX));
+    // a box that fitted the wide window may scroll in the narrow one though it is not laid out now
+    // (far from the screen): named as the page's load names such boxes (check_a11y at 390 px)
+    markLeft();
   });
 });
 
