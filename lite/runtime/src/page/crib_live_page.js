@@ -16,7 +16,7 @@ import { PROGRESS_KEY, keptForPython, saveKept, sayBeside } from './lib/kept.js'
 import { forPython } from './lib/reader.js';
 import { keepGames, keptGames } from './lib/kept_game.js';
 import { friendCode, friendWhenPlayed } from './lib/friend_link.js';
-import { JOINING, joiningWords } from './lib/friend_joining.js';
+import { showJoining } from './lib/friend_joining.js';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
 const CONTROLS = 'button, input, select, textarea';
@@ -556,25 +556,9 @@ window.cribLive = {
   timings,
 };
 
-// A page opened from a friend's link: the page's kept game table (the one that takes the link)
-// says it is joining the friend's game, instead of a snapshot of a game against the computer whose
-// taps would go nowhere, until Python draws the game with the friend in its place.
-function showJoining() {
-  const code = friendCode(location.hash);
-  const table = code && widgets.find((w) => /GameTable\([^\n]*\bkeep=/.test([].concat(w.spec.code).join('\n')));
-  if (!table) return;
-  table.out.classList.add(JOINING);
-  const note = document.createElement('p');
-  note.className = `${JOINING}-note`;
-  note.setAttribute('role', 'status');
-  note.textContent = joiningWords(code);
-  table.out.prepend(note);
-  table.out.scrollIntoView({ block: 'start' });
-}
-
 function init() {
   findWidgets();
-  showJoining();
+  showJoining(widgets, location.hash);
   if (widgets.length) drawSnapshotsNear();
   if (widgets.length && startOn !== 'never') makeWorker();
   if (!widgets.length || startOn !== 'view') return;  // 'never': the static page alone

@@ -2,7 +2,7 @@
  * takes the link says it is joining the friend's game, from the page's first paint, instead of the
  * snapshot of a game against the computer whose cards a tap would not reach. */
 import { readJson } from "./reader.js";
-import { CODE_MAX } from "./friend_link.js";
+import { CODE_MAX, friendCode } from "./friend_link.js";
 
 /** The longest name a seat may have (crib_widgets/table/seats.py check_names). */
 export const NAME_MAX = 24;
@@ -35,4 +35,20 @@ export function makerName(code) {
 export function joiningWords(code) {
   const name = makerName(code);
   return name ? `Joining ${name}'s game…` : "Joining your friend's game…";
+}
+
+/** On a page opened from a friend's link (`hash`), the page's kept game table (the one that takes the
+ * link, among the page's `widgets`) says it is joining the friend's game, instead of a snapshot of a
+ * game against the computer whose taps would go nowhere, until Python draws the game in its place. */
+export function showJoining(widgets, hash) {
+  const code = friendCode(hash);
+  const table = code && widgets.find((w) => /GameTable\([^\n]*\bkeep=/.test([].concat(w.spec.code).join("\n")));
+  if (!table) return;
+  table.out.classList.add(JOINING);
+  const note = document.createElement("p");
+  note.className = `${JOINING}-note`;
+  note.setAttribute("role", "status");
+  note.textContent = joiningWords(code);
+  table.out.prepend(note);
+  table.out.scrollIntoView({ block: "start" });
 }
