@@ -35,6 +35,7 @@ SNAPSHOT = """() => {
   const s = document.querySelector('.crib-friend-joining > .widget-subarea:not(.crib-live-view)');
   return s ? getComputedStyle(s).visibility : ''; }"""
 SHOWN = "() => !!document.querySelector('.crib-friend-text')"
+TRACE = "() => [...(window.cribFriend ? window.cribFriend.rooms.values() : [])].flatMap((r) => r.trace || [])"
 
 
 def check(browser, base: str, root: Path, relay_url: str, results: Results, shots: Path) -> None:
@@ -87,6 +88,9 @@ def check(browser, base: str, root: Path, relay_url: str, results: Results, shot
         found.append(seconds)
         print(f"time friend reload: the game shown {shown - reloaded:.1f} s after the reload, "
               f"both pages connected {seconds:.1f} s later", flush=True)
+        if seconds > FOUND_S:  # what each page's transport did, for whoever reads the log
+            for player in (ann, ben):
+                print(f"  {player.name}'s trace: " + " | ".join(player.tab.evaluate(TRACE)), flush=True)
         time.sleep(2)
     times = ", ".join(f"{s:.1f}" for s in found)
     results.check(max(found) <= FOUND_S, f"{what}: a reloaded friend's page is found again within "

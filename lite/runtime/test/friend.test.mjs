@@ -399,6 +399,53 @@ test("a friend's page that joins after this one, whose offers Trystero leaves un
   assert.equal(fake.joined.length, 2, "the socket is read once");
 });
 
+test("an offer left unanswered just after a join is met once REANNOUNCE_MS is up, unless a friend answered or joined", async () => {
+  // check_friend_reload (CI, stop 42): the friend's page joined 0-3 s after this page had joined
+  // again alone; its offers were passed over and both waited 17 s for the next join
+  const { fake, play, tick } = setUp(() => 0, "m");
+  const relay = socket();
+  fake.sockets["ws://127.0.0.1:8123"] = relay;
+  play.update(page(out([[1, "a"]])));
+  play.watchRelays();
+  tick(1000);
+  relay.relay(offer("z-higher"));
+  await settle();
+  assert.equal(fake.joined.length, 1, "not at once: the last join was under REANNOUNCE_MS ago");
+  tick(REANNOUNCE_MS - 1000);
+  play.watchRelays();
+  await settle();
+  assert.equal(fake.joined.length, 2, "joined again once the wait was up");
+  assert.match(play.rooms.get(ROOM).trace.join("\n"), /offer from z-higher[\s\S]*join again: an offer left unanswered/);
+  play.watchRelays();
+  tick(REANNOUNCE_MS * 2);
+  play.watchRelays();
+  await settle();
+  assert.equal(fake.joined.length, 2, "owed once, joined once");
+  // an answer from the friend meanwhile: the join under way is not cut off
+  tick(REANNOUNCE_MS * 10);
+  relay.relay(offer("y-higher"));
+  await settle();
+  assert.equal(fake.joined.length, 3);
+  tick(500);
+  relay.relay(offer("x-higher"));
+  relay.relay({ ...offer("x-higher"), offer: undefined, answer: { type: "answer", sdp: "v=0" } });
+  tick(REANNOUNCE_MS);
+  play.watchRelays();
+  await settle();
+  assert.equal(fake.joined.length, 3, "answered: no join again");
+  // a friend connected meanwhile: none either
+  tick(REANNOUNCE_MS * 10);
+  relay.relay(offer("w-higher"));
+  await settle();
+  assert.equal(fake.joined.length, 4);
+  relay.relay(offer("v-higher"));
+  fake.joined[3].onPeerJoin("v-higher");
+  tick(REANNOUNCE_MS);
+  play.watchRelays();
+  await settle();
+  assert.equal(fake.joined.length, 4, "connected: no join again");
+});
+
 test("the page of the higher peer id never joins again for an offer (Trystero answers it): two pages never both do", async () => {
   const { fake, play, tick } = setUp(() => 0, "z");
   const relay = socket();

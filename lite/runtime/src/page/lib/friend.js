@@ -26,6 +26,8 @@ export const REJOIN_JITTER_MS = 10000;
 /** The least time between two joins of a room made because a friend's offer came that this page's
  * Trystero will not answer (`offerSeen`). */
 export const REANNOUNCE_MS = 3000;
+/** How many of a room's last events its trace keeps (`FriendPlay.note`). */
+const TRACE_LENGTH = 40;
 /** The longest relay message looked at for a friend's offer (an offer's SDP is a few KB). */
 const RELAY_MESSAGE_CAP = 64 * 1024;
 const RELAY = /^wss?:\/\/[^\s"'<>\\]{1,200}$/;
@@ -116,7 +118,7 @@ export class FriendPlay {
     selfId = "" }) {
     // joinCodes({role, tell}): a room of two codes swapped by hand, Trystero's shape (lib/friend_direct.js);
     // selfId: this page's peer id in Trystero (and at the relay)
-    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes, selfId });
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes, selfId, began: now() });
     this.rooms = new Map();
     this.leaving = new Map();  // room name -> Trystero's leave() under way (joinRoom gives the old room till then)
     this.tapped = new WeakSet();  // the relay sockets whose messages offerSeen reads
@@ -170,7 +172,7 @@ export class FriendPlay {
     const urls = codes ? [] : relay ? [relay] : this.defaults;
     // peers: each peer connected now -> its device ("0".."3"), null until its first message says
     const room = { name, urls, codes, own: Boolean(relay), lastSent: 0, messages: [], peers: new Map(),
-      since: this.now(), failed: false, open: "" };
+      since: this.now(), failed: false, open: "", trace: [] };
     this.connect(room);
     this.rooms.set(name, room);
     return room;
@@ -200,18 +202,21 @@ export class FriendPlay {
     const send = (text, target) => Promise.resolve(action.send(text, target ? { target } : undefined))
       .catch((error) => console.warn("crib-friend: a message could not be sent", error));
     const wait = REJOIN_MS + Math.floor(this.random() * REJOIN_JITTER_MS);
-    Object.assign(room, { trystero, send, joinedAt: this.now(), wait });
+    Object.assign(room, { trystero, send, joinedAt: this.now(), wait, owed: false, answered: false });
+    this.note(room, "joined");
     action.onMessage = (data, context) => {
       const text = textOf(data);
       this.learnDevice(room, context && context.peerId, text);
       this.tell("deliver", name, base64Of(text));
     };
     trystero.onPeerJoin = (peerId) => {
+      this.note(room, `peer ${peerId} joined`);
       if (!room.peers.has(peerId)) room.peers.set(peerId, null);
       room.messages.forEach(([, text]) => send(text, peerId));
       this.tell("peer", name, "joined");
     };
     trystero.onPeerLeave = (peerId) => {
+      this.note(room, `peer ${peerId} left`);
       const device = room.peers.get(peerId) ?? null;
       room.peers.delete(peerId);
       room.since = this.now();  // the relay is needed again from now: the wait starts over
@@ -241,11 +246,12 @@ export class FriendPlay {
    * tracker's default): joining again announces at once, so a friend is found within REJOIN_MS. */
   rejoinAlone(room, open) {
     if (room.peers.size || !open || this.now() - room.joinedAt < room.wait) return;
-    this.rejoin(room);
+    this.rejoin(room, "alone too long");
   }
 
-  rejoin(room) {
+  rejoin(room, why) {
     if (room.rejoining) return;
+    this.note(room, `join again: ${why}`);
     this.leave(room);
     this.connect(room);
   }
@@ -255,19 +261,44 @@ export class FriendPlay {
    * ignores the other's while it has offers out, and waits for its own to be answered) leaves them
    * unanswered, while this page's own offers went out before that friend was there: both would wait
    * for the next announce (the relay's interval, 10 s to 2 min) or REJOIN_MS. So a room alone on that
-   * relay joins again at once (announcing new offers, which that friend's page answers); at most once
-   * every REANNOUNCE_MS. The page of the higher id answers by itself and does nothing here, so two
+   * relay joins again (announcing new offers, which that friend's page answers): at once, or, within
+   * REANNOUNCE_MS of its last join, once that time is up (`owed`, `joinOwed`), unless a friend's
+   * answer came meanwhile. The page of the higher id answers by itself and does nothing here, so two
    * pages never both join again. */
   offerSeen(url, raw) {
-    if (typeof raw !== "string" || raw.length > RELAY_MESSAGE_CAP || !raw.includes('"offer"')) return;
+    if (typeof raw !== "string" || raw.length > RELAY_MESSAGE_CAP) return;
+    const answer = raw.includes('"answer"');
+    if (!answer && !raw.includes('"offer"')) return;
     let data;
     try { data = JSON.parse(raw); } catch (error) { return; }
-    const from = data && typeof data === "object" && data.offer ? data.peer_id : null;
-    if (typeof from !== "string" || !this.selfId || !(this.selfId < from)) return;
+    const from = data && typeof data === "object" && (answer ? data.answer : data.offer) ? data.peer_id : null;
+    if (typeof from !== "string" || !this.selfId) return;
     for (const room of this.rooms.values()) {
       if (room.codes || room.peers.size || room.rejoining || !room.urls.includes(url)) continue;
-      if (this.now() - room.joinedAt >= REANNOUNCE_MS) this.rejoin(room);
+      if (answer) {
+        room.answered = true;  // a friend is answering this join's offers: joining again would cut it off
+        this.note(room, `answer from ${from}`);
+      } else if (this.selfId < from) {
+        this.note(room, `offer from ${from}`);
+        if (this.now() - room.joinedAt >= REANNOUNCE_MS) this.rejoin(room, "an offer left unanswered");
+        else room.owed = true;
+      }
     }
+  }
+
+  /** A room owed a join (`offerSeen`) joins again once REANNOUNCE_MS has passed since its last,
+   * if it is still alone and no friend answered meanwhile. */
+  joinOwed(room) {
+    if (!room.owed || room.rejoining || this.now() - room.joinedAt < REANNOUNCE_MS) return;
+    room.owed = false;
+    if (!room.peers.size && !room.answered) this.rejoin(room, "an offer left unanswered, after the wait");
+  }
+
+  /** Keep `what` in the room's trace (the last TRACE_LENGTH events, with the time since the page
+   * began): what a slow reconnection did, for a test or a bug report to print. */
+  note(room, what) {
+    room.trace.push(`${Math.round(this.now() - this.began)} ms ${what}`);
+    if (room.trace.length > TRACE_LENGTH) room.trace.shift();
   }
 
   /** Read each relay socket's messages (once a socket: a relay that reconnects has a new one). */
@@ -291,6 +322,7 @@ export class FriendPlay {
       if (open && open !== room.open) this.tell("relay_open", room.name, open);
       if (open) room.open = open;
       this.rejoinAlone(room, open);
+      this.joinOwed(room);
       if (open || room.peers.size) {
         room.since = this.now();
         room.failed = false;
