@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from crib_widgets.game import Game
 from crib_widgets.remote.channel import Weather
 from crib_widgets.table import Table, friend_bridge
-from crib_widgets.table.friend import LEFT_WORDS, FriendGame
+from crib_widgets.table.friend import JOINED_MAKERS, LEFT_WORDS, MAKER_HERE, STATUSES, FriendGame, agree
 from crib_widgets.table.friend_keep import come_back
 
 
@@ -189,3 +189,15 @@ def test_a_move_the_rules_refuse_stops_the_game_in_one_sentence():
     assert said == ("Ben's device sent a move the rules do not allow, so the game is stopped here; the game "
                     "so far is kept.")
     assert "\n" not in said and ann.legal_moves() == [] and Table.from_json(ann.save()).people == (0,)
+
+
+@pytest.mark.parametrize(("who", "joined", "left", "here"), [
+    ("Ben", "Ben has joined", "Ben has left the game", "Ben is here"),
+    ("Ann and Cal", "Ann and Cal have joined", "Ann and Cal have left the game", "Ann and Cal are here"),
+])
+def test_a_device_of_two_people_is_said_in_the_plural(who, joined, left, here):
+    """Two people at one device (partners at four seats) or two friends: "have", "are"."""
+    assert agree(STATUSES["joined"], who) == joined
+    assert agree(STATUSES["left"], who) == left
+    assert agree(MAKER_HERE, who) == here
+    assert agree(JOINED_MAKERS, who).endswith(here)

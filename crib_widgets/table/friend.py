@@ -53,21 +53,28 @@ from .table import Table
 __all__ = ["FriendGame", "STATUSES", "LEFT_WORDS", "OUT_MESSAGES", "KEEP_VERSION"]
 
 #: The friend's status as the panel says it.
-STATUSES = {"waiting": "Waiting for {friend} to open the link", "joined": "{friend} has joined",
-            "left": "{friend} has left the game"}
+STATUSES = {"waiting": "Waiting for {friend} to open the link", "joined": "{friend} {has} joined",
+            "left": "{friend} {has} left the game"}
 #: What the person can do when the friend (at a table of two) has left.
 LEFT_WORDS = ("you can wait for them to come back, or finish the game against the computer, or save it "
               "(under Play a friend on another device).")
 #: The link maker as a friend's page says it once both are in the game: the maker was there first.
-MAKER_HERE = "{friend} is here"
+MAKER_HERE = "{friend} {is_} here"
 #: A friend's page once it has joined the maker's game (two devices).
-JOINED_MAKERS = "You have joined {friend}'s game: {friend} is here"
+JOINED_MAKERS = "You have joined {friend}'s game: {friend} {is_} here"
 #: How many of the last messages sent the hidden element holds (the page sends those it has not).
 OUT_MESSAGES = 64
 #: How many of them are kept to bring the game back: after a reload the page sends what the element
 #: holds again, and whatever else a friend lacks comes from the session, which asks for it (resync).
 KEEP_SENT = 8
 KEEP_VERSION = 1
+
+
+def agree(words: str, who: str) -> str:
+    """``words`` said of ``who``, its verbs agreeing: "Ben has joined", "Ann and Cal have joined"
+    (two friends, or two people at one device)."""
+    many = " and " in who
+    return words.format(friend=who, has="have" if many else "has", is_="are" if many else "is")
 
 
 class FriendGame:
@@ -164,7 +171,7 @@ class FriendGame:
         if self.codes:  # two devices only; they join again by a new pair of codes
             return CODES_LEFT.format(friend=self.friend)
         if len(self.others) == 1:
-            return f"{self.gone_words()} has left the game: {LEFT_WORDS}"
+            return agree("{friend} {has} left the game: ", self.gone_words()) + LEFT_WORDS
         names = [self.link.device_name(d) for d in gone]
         if len(names) == 1:
             who, them, without = names[0], names[0], f"{names[0]}'s device: only it unlocks {names[0]}'s"
@@ -186,7 +193,7 @@ class FriendGame:
     def friends(self) -> list[tuple[int, str, str]]:
         """Each other device: its number, its people's names and its status in words."""
         names = {d: self.link.device_name(d) for d in self.others}
-        return [(d, name, self._words(d).format(friend=name)) for d, name in names.items()]
+        return [(d, name, agree(self._words(d), name)) for d, name in names.items()]
 
     def _words(self, device: int) -> str:
         """One other device's status sentence (to fill with its name): a friend's page never says the
@@ -218,7 +225,7 @@ class FriendGame:
         if self.status == "waiting" and self.me != 0:  # the link maker's page must be open to be found
             return f"Looking for {self.friend}'s page: it has to be open for the game to start"
         words = JOINED_MAKERS if self.status == "joined" and self.me != 0 else STATUSES[self.status]
-        return words.format(friend=self.friend)
+        return agree(words, self.friend)
 
     def url(self, base: str = "", device: int = 1) -> str:
         """The link for the friend's device ``device`` (each friend's device has its own)."""
