@@ -7,18 +7,14 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 
-import pytest
-from friend_play import GROUP, b64
+from friend_play import b64
+from test_friend_panel import small_group  # noqa: F401 (small_group: the autouse fixture)
 
-from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend_join import CodesJoin
-from crib_widgets.table.friend_keep import come_back
 from crib_widgets.table.friend_table import FriendTable
-from crib_widgets.widgets import friend_panel
 from crib_widgets.widgets.game_table import GameTable
 
 OFFER = "80C5 1260 Z4RP K8ET 2958 5EQK 5DHS QN0C 8HYB 9V95 BPAW W1HY ETQE 0S"
@@ -26,22 +22,6 @@ ANSWER = "D00R 7H87 8T4C M32F J79H AN4P V0D5 V7Z1 4DHA 9SH8 DEPY YCBG PBT3 CW00 
 _PRE = re.compile(r'<pre class="crib-friend-text" data-room="(?P<room>[A-Za-z0-9_-]+)" data-relay="" '
                   r'data-codes="(?P<codes>make|take)" data-typed="(?P<typed>[^"]*)" data-n="[0-9]+">'
                   r"(?P<json>.*)</pre>", re.S)
-
-
-@pytest.fixture(autouse=True)
-def small_group(monkeypatch):
-    """The test group (small numbers: a deal in a moment), as tests/test_friend_panel.py."""
-    make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
-    monkeypatch.setattr(friend_module.FriendGame, "make",
-                        classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_module.FriendGame, "join",
-                        classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_panel, "come_back",
-                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
-    monkeypatch.delenv("CRIB_GAMES", raising=False)
-    monkeypatch.delenv("CRIB_FRIEND", raising=False)
-    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
-
 
 def element(table: GameTable) -> dict:
     found = _PRE.fullmatch(table.friend_panel.out.value)

@@ -4,34 +4,14 @@ the friend is back. A second page at a device already in the game is offered nei
 
 from __future__ import annotations
 
-import os
-
-import pytest
 from friend_play import GROUP, b64, sent
+from test_friend_panel import small_group  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
-from crib_widgets.table.friend_keep import come_back
-from crib_widgets.widgets import friend_panel
 from crib_widgets.widgets.game_table import GameTable
 
 SECTION = 3  # "Play a friend on another device" among the table's folded sections
-
-
-@pytest.fixture(autouse=True)
-def small_group(monkeypatch):
-    """The test group (the deal's numbers are small, so a game takes a second)."""
-    make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
-    monkeypatch.setattr(friend_module.FriendGame, "make",
-                        classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_module.FriendGame, "join",
-                        classmethod(lambda cls, code, **k: join(cls, code, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_panel, "come_back",
-                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
-    monkeypatch.delenv("CRIB_GAMES", raising=False)
-    monkeypatch.delenv("CRIB_FRIEND", raising=False)
-    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
-
 
 def relay(ann: GameTable, ben: GameTable) -> None:
     """Each new message in a panel's hidden element reaches the other page once."""

@@ -25,30 +25,23 @@ Exit status 0 when every check passes.
 
 from __future__ import annotations
 
-import argparse
 import base64
 import contextlib
 import json
-import os
 import re
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_live import CHROMIUM_FLAGS, LIVE_TIMEOUT_MS, PHONE, Results, page_config, serve
+from check_live import LIVE_TIMEOUT_MS, PHONE, Results, page_config, serve
 from check_people import PAGE
-from playwright.sync_api import sync_playwright
+from friend_run import friend_parser, run_friend_check
 
 HERE = Path(__file__).resolve().parent
-RELAY_SCRIPT = HERE / "relay" / "relay.mjs"
-#: Two browsers on one machine reach each other by their host candidates, which Chromium would
-#: otherwise hide behind mDNS names (and nothing resolves here). For the test only, not the product.
-FRIEND_FLAGS = [*CHROMIUM_FLAGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 TRANSPORT = "_static/crib-friend.js"
 ROOM = "CheckFriendRoom_0123456789abcdef"
 CONNECT_TIMEOUT_MS = 60_000
@@ -78,23 +71,6 @@ start(window.cribLive, document);
 window.started = true;
 </script>
 """
-
-
-@contextlib.contextmanager
-def relay():
-    """The relay on 127.0.0.1 at a port the system picks; yields its ws:// address."""
-    if not (RELAY_SCRIPT.parent / "node_modules" / "bittorrent-tracker").is_dir():
-        raise SystemExit("the test relay is not installed: run `make site-test` (or "
-                         "`make tests/site/relay/node_modules/.installed`)")
-    process = subprocess.Popen(["node", str(RELAY_SCRIPT)], stdout=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline().split()
-        if len(line) != 2 or line[0] != "relay":
-            raise SystemExit(f"the relay did not start ({' '.join(line) or 'no output'})")
-        yield line[1]
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def closed_port() -> int:
@@ -584,36 +560,17 @@ def check_tampered(ann: Player, ben: Player, what: str, results: Results) -> Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
-    parser.add_argument("--screenshots", default="_build/screenshots/friend", help="folder for the PNGs")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser = friend_parser(__doc__, "friend")
     parser.add_argument("--only", choices=("transport", "game"), help="one of the two checks")
     args = parser.parse_args(argv)
-    root = Path(args.site).resolve()
-    if not (root / PAGE).is_file():
-        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
-        return 1
-    shots = Path(args.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    results = Results()
-    started = time.monotonic()
-    server, base = serve(root)
-    try:
-        with relay() as relay_url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
-            try:
-                if args.only in (None, "transport"):
-                    check_transport(browser, root, relay_url, results)
-                if args.only in (None, "game"):
-                    check_game(browser, base, root, relay_url, results, shots)
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-    print(f"\nfriend: {len(results.passed)} passed, {len(results.failed)} failed in "
-          f"{time.monotonic() - started:.0f} s")
-    return 1 if results.failed else 0
+
+    def body(browser, base, root, relay_url, results, shots):
+        if args.only in (None, "transport"):
+            check_transport(browser, root, relay_url, results)
+        if args.only in (None, "game"):
+            check_game(browser, base, root, relay_url, results, shots)
+
+    return run_friend_check(args, "friend", body)
 
 
 if __name__ == "__main__":

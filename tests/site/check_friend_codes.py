@@ -17,18 +17,16 @@ Exit status 0 when every check passes.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import os
 import re
 import sys
 import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import FRIEND_FLAGS, PAGE, Player, both, text_box, wait_until
-from check_live import LIVE_TIMEOUT_MS, PHONE, Results, serve
-from playwright.sync_api import sync_playwright
+from check_friend import PAGE, Player, both, text_box, wait_until
+from check_live import LIVE_TIMEOUT_MS, PHONE, Results
+from friend_run import friend_parser, run_friend_check
 
 ROUTE = "Swap two codes instead"  # beside "No relay reaches your friend?"
 CODE = re.compile(r"^[0-9A-HJKMNP-TV-Z]{1,4}( [0-9A-HJKMNP-TV-Z]{1,4})+$")
@@ -177,33 +175,12 @@ def reload_and_swap_again(ann: Player, ben: Player, first: str, what: str, resul
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
-    parser.add_argument("--screenshots", default="_build/screenshots/friend-codes",
-                        help="folder for the PNGs")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    root, shots = Path(args.site).resolve(), Path(args.screenshots)
-    if not (root / PAGE).is_file():
-        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
-        return 1
-    shots.mkdir(parents=True, exist_ok=True)
-    results = Results()
-    started = time.monotonic()
-    server, base = serve(root)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
-            try:
-                check_codes(browser, base, root, results, shots)
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-    print(f"\nfriend codes: {len(results.passed)} passed, {len(results.failed)} failed in "
-          f"{time.monotonic() - started:.0f} s")
-    return 1 if results.failed else 0
+    args = friend_parser(__doc__, "friend-codes").parse_args(argv)
 
+    def body(browser, base, root, _relay_url, results, shots):
+        check_codes(browser, base, root, results, shots)
+
+    return run_friend_check(args, "friend codes", body, with_relay=False)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -16,19 +16,17 @@ Exit status 0 when every check passes.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import FRIEND_FLAGS, LINK, PANEL_TEXT, Player, both, play_until, relay, text_box, wait_until
-from check_live import PHONE, Results, serve
+from check_friend import LINK, PANEL_TEXT, Player, both, play_until, text_box, wait_until
+from check_live import PHONE, Results
 from check_people import PAGE
-from playwright.sync_api import sync_playwright
+from friend_run import friend_parser, run_friend_check
 
 FRIEND_SEAT = "A friend on their own device"
 COMPUTER_SEAT = "The computer"
@@ -197,36 +195,15 @@ def left_and_back(players: list[Player], link: str, seat: int, what: str, result
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
-    parser.add_argument("--screenshots", default="_build/screenshots/friend-multi",
-                        help="folder for the PNGs")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser = friend_parser(__doc__, "friend-multi")
     parser.add_argument("--seats", type=int, choices=sorted(TABLES), default=3,
                         help="3: two friends; 4: partners, two friends and the computer")
     args = parser.parse_args(argv)
-    root = Path(args.site).resolve()
-    if not (root / PAGE).is_file():
-        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
-        return 1
-    shots = Path(args.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    results = Results()
-    started = time.monotonic()
-    server, base = serve(root)
-    try:
-        with relay() as relay_url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
-            try:
-                check_game(browser, base, root, relay_url, TABLES[args.seats], results, shots)
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-    print(f"\nfriend multi: {len(results.passed)} passed, {len(results.failed)} failed in "
-          f"{time.monotonic() - started:.0f} s")
-    return 1 if results.failed else 0
 
+    def body(browser, base, root, relay_url, results, shots):
+        check_game(browser, base, root, relay_url, TABLES[args.seats], results, shots)
+
+    return run_friend_check(args, "friend multi", body)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,17 +14,15 @@ Exit status 0 when every check passes.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import os
 import sys
 import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import FRIEND_FLAGS, PAGE, Player, both, make_link, relay, wait_until
-from check_live import PHONE, Results, serve
-from playwright.sync_api import sync_playwright
+from check_friend import PAGE, Player, both, make_link, wait_until
+from check_live import PHONE, Results
+from friend_run import friend_parser, run_friend_check
 
 RELOADS = 4
 FOUND_S = 8  # from the reloaded page showing its game to both pages connected (was up to 40 s, or never)
@@ -103,37 +101,8 @@ def check(browser, base: str, root: Path, relay_url: str, results: Results, shot
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default="_build/html", help="the built book (default _build/html)")
-    parser.add_argument("--screenshots", default="_build/screenshots/friend-reload",
-                        help="folder for the PNGs")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    root = Path(args.site).resolve()
-    if not (root / PAGE).is_file():
-        print(f"no built book in {root}: run `make book` first", file=sys.stderr)
-        return 1
-    shots = Path(args.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    results = Results()
-    started = time.monotonic()
-    server, base = serve(root)
-    try:
-        with relay() as relay_url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=FRIEND_FLAGS)
-            try:
-                check(browser, base, root, relay_url, results, shots)
-            except Exception as exc:
-                results.check(False, f"{PAGE}: play a friend, the page's own script",
-                              f"{type(exc).__name__}: {exc}"[:1200])
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-    print(f"\nfriend reload: {len(results.passed)} passed, {len(results.failed)} failed in "
-          f"{time.monotonic() - started:.0f} s")
-    return 1 if results.failed else 0
-
+    args = friend_parser(__doc__, "friend-reload").parse_args(argv)
+    return run_friend_check(args, "friend reload", check)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -31,8 +31,8 @@ from itertools import combinations
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import FRIEND_FLAGS, relay
 from check_live import PHONE, serve
+from friend_run import FRIEND_FLAGS, relay
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
