@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
-from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, peer, relay_failed, relay_open
+from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, elsewhere, peer, relay_failed, relay_open
+from crib_widgets.table.friend_stops import ELSEWHERE
 
 
 @pytest.fixture
@@ -122,3 +123,15 @@ def test_anything_delivered_never_raises_and_changes_nothing(b64_text):
         assert state(game) == before
     finally:
         friend_bridge.unregister(game)
+
+
+def test_a_page_told_another_tab_has_its_game_keeps_out_and_says_where_it_is_played(ann):
+    """lib/friend.js: a tab that cannot have the room's lock (another tab of this browser plays the
+    game) joins nothing and tells Python, which keeps out: nothing more to send, no move to offer."""
+    count = ann.count
+    assert elsewhere(ann.room, "") == ELSEWHERE.format(friend="Ben") == ann.stopped
+    assert ann.stopped.startswith("Your game with Ben is already open on another device or tab")
+    assert ann.session.stop_cause == "elsewhere" and ann.legal_moves() == [] and ann.count == count
+    ann.tick()
+    assert ann.count == count and elsewhere(ann.room, "") == ann.stopped  # told twice: the same
+    assert elsewhere("Z" * 22, "") == "A message was set aside: it came for a game this page is not playing."

@@ -4,14 +4,19 @@ two pages to its end, and nothing the second page sends stops or changes it."""
 
 from __future__ import annotations
 
+import html
+import json
 import random
+import re
 
 from friend_play import GROUP, game_of, pair, play
 from second_page import Room
+from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
 from crib_widgets.table.friend_stops import ELSEWHERE
+from crib_widgets.widgets.game_table import GameTable
 
 BASE = "https://example.org/15_full_game.html"
 
@@ -68,3 +73,32 @@ def test_a_changed_message_still_stops_the_game_with_a_second_page_in_the_room()
     first = next(t for _, t in ben.sent if '"kind":"move"' in t)
     ann.deliver(first.replace('"deal":1', '"deal":2', 1))
     assert ann.stopped.startswith("A message from Ben's device was changed on the way")
+
+
+def test_a_second_tab_of_the_same_browser_keeps_out_and_keeps_nothing_over_the_first(monkeypatch):
+    """The link opened again in the same browser brings back the same kept game: the tab that cannot
+    have the room's lock (lib/friend.js) is told so, says where the game is played, offers no move
+    and never writes its copy over the game the first tab keeps."""
+    ann, ben = made(monkeypatch)
+    rng = random.Random(8)
+    for _ in range(12):
+        relay(ann, ben)
+        view = rng.choice([ann, ben])
+        if view.table.paused:
+            view.continue_button.click()
+        elif view.table.learner_moves():
+            view._move(rng.choice(view.table.learner_moves()))
+    relay(ann, ben)
+    kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
+    second = GameTable(seed=9, keep="full-game")  # a second tab: the same kept game
+    flow = second.friend_panel.flow
+    written, count = second.friend_panel.kept.value, flow.count
+    said = flow.elsewhere()
+    assert said == ELSEWHERE.format(friend="Ann") and said in second.status.value
+    assert second.table.learner_moves() == [] and flow.count == count
+    flow.tick()
+    assert second.friend_panel.kept.value == written  # nothing kept over the first tab's game
+    friend_bridge.register(ben.friend_panel.flow)  # in a test all pages share one Python
+    relay(ann, ben)
+    assert ann.friend_panel.flow.stopped == "" and ben.friend_panel.flow.stopped == ""

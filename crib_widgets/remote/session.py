@@ -8,9 +8,8 @@ that does not add up, a broken proof or a tampered message stops the game with o
 (`stopped`), and `save` keeps the game up to its last deal proved honest.
 
 A friend's link opened on a second device while the first plays gives two pages one device number:
-each page's join names a page id of its own, so the others tell the second page's messages from
-a changed message of the first (`_another_page`) and ignore them, and the second page, whose
-messages nobody took in, keeps out of the game (`stop_cause` "elsewhere", nothing sent).
+each page's join names a page id of its own, so the others ignore the second page's messages
+(`_another_page`), and that page, whose messages nobody took in, keeps out (`keep_out`).
 
 How it is driven (a page, or a test): hand every text that arrives to `receive`; send what
 `outbox` holds (``(device or None for all, text)``) after keeping `to_state` (so a reload can
@@ -84,9 +83,8 @@ class Session:
 
     def receive(self, text: str, came_from: int | None = None) -> None:
         """Take in a text from another device (never raises: see `refused` and `stopped`).
-        ``came_from``: the device whose connection it came on, when the transport knows it (a
-        WebRTC channel joins two devices): a message naming another sender is refused, so with
-        three or four devices none can speak for another."""
+        ``came_from``: the device whose connection (WebRTC: one per pair) it came on, if known: a
+        message naming another sender is refused, so no device can speak for another."""
         if self.stopped:
             return
         try:
@@ -104,16 +102,14 @@ class Session:
             if message.is_control:
                 self._answer(message)
                 return
-            ready = self._mail.receive(message)
-            for taken in ready:
+            for taken in self._mail.receive(message):
                 self._take(taken)
         except Elsewhere:
-            self.stopped, self.stop_cause, self.stop_device = ELSEWHERE_STOP, "elsewhere", self.me
-            return  # this page keeps out: nothing sent, so the game where it is played goes on
+            self.keep_out()
+            return
         except Conflict as conflict:
-            if self._another_page(conflict.message):
-                return
-            self._stop(str(conflict), "changed", message.sender)
+            if not self._another_page(conflict.message):
+                self._stop(str(conflict), "changed", message.sender)
             return
         except CribbageError as error:
             self._stop(str(error), _cause(error), message.sender)
@@ -348,6 +344,10 @@ class Session:
         if second:
             self._foreign.add(message.digest)
         return second
+
+    def keep_out(self) -> None:
+        """Another page (device, tab) plays this device's part: this one keeps out, sending nothing."""
+        self.stopped, self.stop_cause, self.stop_device = ELSEWHERE_STOP, "elsewhere", self.me
 
     def _stop(self, sentence: str, cause: str = "dishonest", device: int | None = None) -> None:
         """Stop the game, and tell the others why, so that they stop too."""

@@ -320,6 +320,13 @@ class FriendGame:
         self.note = ""
         return self._changed("")
 
+    def elsewhere(self) -> str:
+        """Another tab of this browser has this game open (the page lets one tab a room in): this
+        page keeps out, so the game there goes on; it says where the game is played."""
+        if not self.finished:
+            self.session.keep_out()
+        return self._changed(self.stopped)
+
     def say(self, sentence: str) -> str:
         """Say ``sentence`` in the panel."""
         self.note = sentence

@@ -10,11 +10,12 @@ The page (Trystero, over the relay the link names) calls, through ``window.cribL
     relay_failed("ROOM", "one sentence")
     codes_shown("ROOM", "7K2M Q8TV ...")   # a game joined by two codes (no relay): the code to show
     codes_failed("ROOM", "one sentence")   # a code typed that cannot be read, or no connection
+    elsewhere("ROOM", "")           # another tab of this browser has this game open: keep out
 
 Each finds the games of that room on this page (`register`) and hands it on. None of them ever
 raises: whatever is wrong (a room this page does not play, base64 that is not, a message too
 long, text that is not a message of the game) is one sentence, returned and said in the game's
-panel, and the game so far is kept. See /work/notes/friend-contract.md for the whole contract.
+panel, and the game so far is kept. The page's side is lite/runtime/src/page/lib/friend.js.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Protocol
 from ..bounded import bad_character
 
 __all__ = ["MAX_MESSAGE", "ROOM", "FriendPeer", "register", "unregister", "games", "deliver", "peer",
-           "relay_open", "relay_failed", "codes_shown", "codes_failed"]
+           "relay_open", "relay_failed", "codes_shown", "codes_failed", "elsewhere"]
 
 MAX_MESSAGE = 256 * 1024  # the page caps a message at this many bytes before it sends it here
 ROOM = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -57,6 +58,8 @@ class FriendPeer(Protocol):
     def say(self, sentence: str) -> str: ...
 
     def codes_shown(self, code: str) -> str: ...
+
+    def elsewhere(self) -> str: ...
 
 
 _ROOMS: dict[str, dict[int, FriendPeer]] = {}
@@ -158,6 +161,16 @@ def codes_shown(room: object, code: object) -> str:
     if not isinstance(code, str) or not _CODE.fullmatch(code):
         return _say(found, "The page made a code that is not digits and capitals in groups.")
     said = [g.codes_shown(code) for g in found]
+    return next((s for s in said if s), "")
+
+
+def elsewhere(room: object, _text: object = "") -> str:
+    """Another tab of this browser has this game open (the page lets one tab a room in at a time):
+    this page keeps out of the game, and says where it is played."""
+    found = _room(room)
+    if isinstance(found, str):
+        return found
+    said = [g.elsewhere() for g in found]
     return next((s for s in said if s), "")
 
 

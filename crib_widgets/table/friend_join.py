@@ -78,6 +78,9 @@ class CodesJoin:
         self.shown, self.note = code, ""
         return self._changed("")
 
+    def elsewhere(self) -> str:
+        return ""  # its room is this page's own name for the connection: no other tab has it
+
     def say(self, sentence: str) -> str:
         self.note = sentence
         return self._changed(sentence)

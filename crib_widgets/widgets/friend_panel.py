@@ -384,7 +384,8 @@ class FriendPanel(widgets.VBox):
             return
         self.out.value = "" if flow.finished else flow.out_html()  # no element: the page leaves the room
         # kept after every message taken in too: a page reloaded then would come back behind its table
-        if flow.keep_mark != self._kept_mark:
+        # a page kept out (another tab plays this game) keeps nothing: it would overwrite that tab's
+        if flow.keep_mark != self._kept_mark and flow.session.stop_cause != "elsewhere":
             self._kept_mark = flow.keep_mark
             self.kept.value = flow.keep_html()
         # a game played out: its link would open only its end (a new link is made in `setup`)

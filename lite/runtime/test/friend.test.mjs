@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  APP_ID, FriendPlay, MESSAGE_CAP, REANNOUNCE_MS, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, deviceOf, isNormalClose,
+  APP_ID, FriendPlay, LOCK_RETRY_MS, LOCK_TRIES, MESSAGE_CAP, REANNOUNCE_MS, REJOIN_JITTER_MS, REJOIN_MS, RELAY_WAIT_MS, base64Of, deviceOf, isNormalClose,
   quietNormalClose, readOut, relayFailedSentence, textOf,
 } from "../src/page/lib/friend.js";
 import { CODE_MAX, NOT_LOADED, bridgeCall, friendCode, friendWhenPlayed } from "../src/page/lib/friend_link.js";
@@ -483,4 +483,58 @@ test("a friend's page that closes its connection is no error in the console; eve
   target.error("crib-friend: x");
   assert.deepEqual(said.map(([label, e]) => [label, e && e.message]),
     [["Trystero peer error:", "failed to parse remote candidate"], ["crib-friend: x", undefined]]);
+});
+
+// navigator.locks as far as the page uses it: a lock a name, asked for only if available, held until
+// the promise its callback returns settles.
+function locks() {
+  const held = new Set();
+  return { held, request: (name, options, granted) => {
+    assert.deepEqual(options, { ifAvailable: true });
+    if (held.has(name)) return Promise.resolve(granted(null));
+    held.add(name);
+    return Promise.resolve(granted({ name })).then(() => { held.delete(name); });
+  } };
+}
+
+test("a second tab of the same browser keeps out of a game the first plays, and says so; a reload's page gets in", async () => {
+  const shared = locks();
+  const fake = trystero();
+  const ran = [];
+  const waits = [];
+  const tab = () => new FriendPlay({ joinRoom: fake.joinRoom, relaySockets: fake.relaySockets, defaults: [],
+    run: (code) => { ran.push(code); return Promise.resolve({ status: "ok" }); }, selfId: "m", locks: shared,
+    later: (f, ms) => waits.push([f, ms]) });
+  const first = tab();
+  first.update(page(out([[1, "a"]])));
+  await settle();
+  assert.equal(fake.joined.length, 1, "the first tab holds the room's lock and joins");
+  assert.deepEqual([...shared.held], [`crib-friend:${ROOM}`]);
+  assert.equal(fake.joined[0].sent.length, 1, "and sends");
+
+  const second = tab();
+  second.update(page(out([[1, "a"]])));
+  for (let asked = 1; asked < LOCK_TRIES; asked += 1) {
+    await settle();
+    assert.equal(waits.length, 1, "asked again a moment later (a reload's old page may still hold it)");
+    const [again, ms] = waits.pop();
+    assert.equal(ms, LOCK_RETRY_MS);
+    again();
+  }
+  await settle();
+  assert.equal(waits.length, 0);
+  assert.equal(fake.joined.length, 1, "the second tab never joins");
+  assert.deepEqual(ran, [call("elsewhere", "")], "Python is told: it says the game is open in another tab");
+  second.update(page(out([[1, "a"], [2, "b"]])));
+  second.watchRelays();
+  await settle();
+  assert.equal(fake.joined.length, 1, "nor sends, nor joins again");
+
+  first.update(page());  // the first tab's game is gone (the tab closes, or it plays another)
+  await settle();
+  assert.deepEqual([...shared.held], [], "its lock is let go");
+  const third = tab();  // a reload of the second tab
+  third.update(page(out([[1, "a"]])));
+  await settle();
+  assert.equal(fake.joined.length, 2, "a page opened now gets in");
 });

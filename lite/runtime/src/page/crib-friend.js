@@ -36,7 +36,7 @@ function showNewLink(root) {
 export function start(cribLive, root = document) {
   if (play) return play;
   play = new FriendPlay({ joinRoom, relaySockets: getRelaySockets, defaults: PUBLIC_RELAYS,
-    run: (code) => cribLive.run(code), joinCodes: codesRoom, selfId });
+    run: (code) => cribLive.run(code), joinCodes: codesRoom, selfId, locks: navigator.locks || null });
   quietNormalClose();  // a friend who closes the tab is no error (the panel says they left)
   const update = () => { play.update(root); showFriendTable(root); showNewLink(root); };
   new MutationObserver(update).observe(root.body || root, { subtree: true, childList: true, characterData: true });

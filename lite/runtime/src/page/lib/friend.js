@@ -26,6 +26,10 @@ export const REJOIN_JITTER_MS = 10000;
 /** The least time between two joins of a room made because a friend's offer came that this page's
  * Trystero will not answer (`offerSeen`). */
 export const REANNOUNCE_MS = 3000;
+/** A room's lock (one tab of a browser plays a game): asked this many times, this far apart, before
+ * the page says the game is open in another tab (a reload's old page lets go of it as it unloads). */
+export const LOCK_TRIES = 5;
+export const LOCK_RETRY_MS = 500;
 /** How many of a room's last events its trace keeps (`FriendPlay.note`). */
 const TRACE_LENGTH = 40;
 /** The longest relay message looked at for a friend's offer (an offer's SDP is a few KB). */
@@ -115,10 +119,11 @@ export class FriendPlay {
   /** `joinRoom(config, roomId)` and `relaySockets()` are Trystero's (lib's torrent strategy),
    * `defaults` its public relays, `run(code)` window.cribLive.run. */
   constructor({ joinRoom, relaySockets, defaults, run, now = () => Date.now(), random = Math.random, joinCodes = null,
-    selfId = "" }) {
+    selfId = "", locks = null, later = (f, ms) => setTimeout(f, ms) }) {
     // joinCodes({role, tell}): a room of two codes swapped by hand, Trystero's shape (lib/friend_direct.js);
-    // selfId: this page's peer id in Trystero (and at the relay)
-    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes, selfId, began: now() });
+    // selfId: this page's peer id in Trystero (and at the relay); locks: navigator.locks (none: no lock)
+    Object.assign(this, { joinRoom, relaySockets, defaults, run, now, random, joinCodes, selfId, locks, later,
+      began: now() });
     this.rooms = new Map();
     this.leaving = new Map();  // room name -> Trystero's leave() under way (joinRoom gives the old room till then)
     this.tapped = new WeakSet();  // the relay sockets whose messages offerSeen reads
@@ -143,7 +148,7 @@ export class FriendPlay {
       this.sendFresh(room);
     });
     for (const [name, room] of this.rooms) {
-      if (!seen.has(name)) { this.leave(room); this.rooms.delete(name); }
+      if (!seen.has(name)) { this.leave(room); room.release(); this.rooms.delete(name); }
     }
   }
 
@@ -159,6 +164,7 @@ export class FriendPlay {
    * 99 ms), and a joinRoom of the same name before it is done returns the room being left: so a
    * join waits for it (`connect`). */
   leave(room) {
+    if (!room.trystero) return Promise.resolve();  // never joined (kept out, or waiting for its lock)
     let left;
     try { left = Promise.resolve(room.trystero.leave()); } catch (error) { left = Promise.reject(error); }
     const done = left
@@ -172,10 +178,33 @@ export class FriendPlay {
     const urls = codes ? [] : relay ? [relay] : this.defaults;
     // peers: each peer connected now -> its device ("0".."3"), null until its first message says
     const room = { name, urls, codes, own: Boolean(relay), lastSent: 0, messages: [], peers: new Map(),
-      since: this.now(), failed: false, open: "", trace: [] };
-    this.connect(room);
+      since: this.now(), failed: false, open: "", trace: [], release: () => undefined };
     this.rooms.set(name, room);
+    if (this.locks) this.hold(room);
+    else this.connect(room);
     return room;
+  }
+
+  /** Join `room` once this page holds its lock, which it keeps until the room is left: two tabs of
+   * one browser would be one device twice (the same kept game), whose moves would clash. A tab that
+   * cannot have it keeps out, and Python says the game is open in another tab. */
+  hold(room, tries = 1) {
+    const granted = (lock) => {
+      if (this.rooms.get(room.name) !== room) return undefined;  // left meanwhile
+      if (lock) {
+        this.connect(room);
+        return new Promise((release) => { room.release = release; });
+      }
+      if (tries < LOCK_TRIES) this.later(() => this.hold(room, tries + 1), LOCK_RETRY_MS);
+      else {
+        room.elsewhere = true;
+        this.note(room, "open in another tab: keeps out");
+        this.tell("elsewhere", room.name, "");
+      }
+      return undefined;
+    };
+    Promise.resolve(this.locks.request(`crib-friend:${room.name}`, { ifAvailable: true }, granted))
+      .catch((error) => console.warn("crib-friend: the room's lock failed", error));
   }
 
   /** Join `room` in Trystero (again: `joinedAt` says when), once a leave of its name is done. */
@@ -274,7 +303,7 @@ export class FriendPlay {
     const from = data && typeof data === "object" && (answer ? data.answer : data.offer) ? data.peer_id : null;
     if (typeof from !== "string" || !this.selfId) return;
     for (const room of this.rooms.values()) {
-      if (room.codes || room.peers.size || room.rejoining || !room.urls.includes(url)) continue;
+      if (!room.trystero || room.codes || room.peers.size || room.rejoining || !room.urls.includes(url)) continue;
       if (answer) {
         room.answered = true;  // a friend is answering this join's offers: joining again would cut it off
         this.note(room, `answer from ${from}`);
@@ -317,7 +346,7 @@ export class FriendPlay {
     const sockets = this.relaySockets();
     this.tapRelays(sockets);
     for (const room of this.rooms.values()) {
-      if (room.codes) continue;  // no relay: the two codes' room says what it lacks itself
+      if (room.codes || !room.trystero) continue;  // no relay (the codes' room says what it lacks), or not in
       const open = room.urls.filter((url) => sockets[url] && sockets[url].readyState === OPEN).join(" ");
       if (open && open !== room.open) this.tell("relay_open", room.name, open);
       if (open) room.open = open;
