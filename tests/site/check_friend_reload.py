@@ -6,7 +6,8 @@ above); Ben's page, opened from the link, says "Joining Ann's game…" before it
 snapshot of a game against the computer neither shown nor kept for taps, and the game with Ann then
 takes its place; Ben's page reloaded RELOADS times is found again by Ann's within FOUND_S of showing
 its game (Trystero's crossing offers once left it 14-47 s or for ever, lib/friend.js); Ben closing
-his tab is no error in Ann's console. Prints each reload's times.
+his tab is no error in Ann's console; the link opened again in a second tab of Ben's browser
+keeps out of the game, says so, and the game goes on. Prints each reload's times.
 
 Run by ``make site-test`` after ``make book``; screenshots in ``_build/screenshots/friend-reload/``.
 Exit status 0 when every check passes.
@@ -33,7 +34,10 @@ SNAPSHOT = """() => {
   const s = document.querySelector('.crib-friend-joining > .widget-subarea:not(.crib-live-view)');
   return s ? getComputedStyle(s).visibility : ''; }"""
 SHOWN = "() => !!document.querySelector('.crib-friend-text')"
-TRACE = "() => [...(window.cribFriend ? window.cribFriend.rooms.values() : [])].flatMap((r) => r.trace || [])"
+ELSEWHERE_WORDS = "is already open on another device or tab"
+ROOMS = "[...(window.cribFriend ? window.cribFriend.rooms.values() : [])]"
+JOINED = f"() => {ROOMS}.filter((r) => r.trystero).length"
+TRACE = f"() => {ROOMS}.flatMap((r) => r.trace || [])"
 
 
 def check(browser, base: str, root: Path, relay_url: str, results: Results, shots: Path) -> None:
@@ -94,10 +98,33 @@ def check(browser, base: str, root: Path, relay_url: str, results: Results, shot
     results.check(max(found) <= FOUND_S, f"{what}: a reloaded friend's page is found again within "
                   f"{FOUND_S} s of showing its game, {RELOADS} times ({times} s)")
 
+    check_second_tab(ann, ben, link, results, what, shots)
     ben.tab.close()
     time.sleep(5)
     results.check(not errors, f"{what}: the friend closing the tab is no error in the link maker's console",
                   "; ".join(errors)[:600])
+
+
+def check_second_tab(ann: Player, ben: Player, link: str, results, what: str, shots: Path) -> None:
+    """Ben opens the link again in a second tab of the same browser (the same kept game): that tab
+    says the game is open elsewhere and joins nothing, and the game between his first tab and Ann's
+    goes on."""
+    tab = ben.tab.context.new_page()
+    tab.goto(link, wait_until="domcontentloaded", timeout=120_000)
+    said = tab.get_by_text(ELSEWHERE_WORDS).first
+    with contextlib.suppress(Exception):
+        said.wait_for(state="visible", timeout=180_000)
+    shown = said.count() > 0 and said.is_visible()
+    tab.screenshot(path=str(shots / "ben-second-tab.png"))
+    time.sleep(3)  # anything the second tab sent would have reached Ann by now
+    joined = tab.evaluate(JOINED)
+    stopped = [p.state().get("stopped", "") for p in (ann, ben)]
+    connected = all(p.tab.evaluate(CONNECTED) for p in (ann, ben))
+    results.check(shown and joined == 0 and stopped == ["", ""] and connected,
+                  f"{what}: the link opened again in a second tab of Ben's browser says the game is open "
+                  "there, joins nothing, and the game between the first two pages goes on",
+                  f"said {shown}, rooms joined {joined}, stopped {stopped}, connected {connected}")
+    tab.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,7 +57,8 @@ CHECKS = (
           ("--seats", "4"), "friend-four"),
     Check("check_friend_reload", "play a friend, the page's own script: the link made is on the screen; the "
           "friend's page says whose game it joins before Python runs; a reloaded friend's page found again "
-          "within seconds, four times; a closed tab is no console error", (), "friend-reload"),
+          "within seconds, four times; a second tab of the same browser keeps out; a closed tab is no "
+          "console error", (), "friend-reload"),
     Check("check_friend_codes", "play a friend with no relay: two browsers swap two codes typed from each "
           "other's screen (one mistyped: one sentence), the first deal on both, a reload and a new pair of "
           "codes bring the game back", (), "friend-codes"),
