@@ -64,6 +64,15 @@ def relay(*tables: GameTable) -> None:
                     friend_bridge.deliver(flow.room, b64(text))
 
 
+def take_turn(rng: random.Random, *tables: GameTable) -> None:
+    """Someone at one of the pages acts: Continue where it waits, else a move of theirs at random."""
+    view = rng.choice(tables)
+    if view.table.paused:
+        view.continue_button.click()
+    elif view.table.learner_moves():
+        view._move(rng.choice(view.table.learner_moves()))
+
+
 def test_the_panel_makes_a_link_with_its_qr_code_and_says_the_relay(monkeypatch):
     ann = GameTable(seed=1, keep="full-game")
     panel = ann.friend_panel
@@ -177,11 +186,7 @@ def test_at_the_end_review_and_the_score_race_answer(monkeypatch):
         relay(ann, ben)
         if ann.table.game.is_over and ben.table.game.is_over:
             break
-        view = rng.choice([ann, ben])
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, ann, ben)
     relay(ann, ben)  # the last proofs: every deal shown honest
     for view in (ann, ben):
         assert view.table.whole and view.table.game.deal_number > 1  # the whole game, every deal
@@ -216,11 +221,7 @@ def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
     rng = random.Random(8)
     for _ in range(25):
         relay(ann, ben)
-        view = rng.choice([ann, ben])
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, ann, ben)
     relay(ann, ben)
     kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))  # the span's text, as kept
     before = ben.table.game.hands[1], ben.table.game.scores, ben.table.number
@@ -234,11 +235,7 @@ def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
         relay(ann, again)
         if ann.table.game.is_over and again.table.game.is_over:
             break
-        view = rng.choice([ann, again])
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, ann, again)
     assert ann.table.game.is_over and again.table.game.scores == ann.table.game.scores
 
 
@@ -357,11 +354,7 @@ def test_a_table_of_four_partners_with_a_computer_seat_makes_a_link_for_each_fri
         relay(*tables)
         if all(t.table.game.is_over for t in tables):
             break
-        view = rng.choice(tables)
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, *tables)
     assert len({t.table.game.scores for t in tables}) == 1 and max(ann.table.game.scores) >= 61
     assert all(t.status_text.startswith("Game over") for t in tables)
 

@@ -11,7 +11,7 @@ import re
 
 from friend_play import GROUP, game_of, pair, play
 from second_page import Room
-from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
+from test_friend_panel import made, relay, small_group, take_turn  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
@@ -83,11 +83,7 @@ def test_a_second_tab_of_the_same_browser_keeps_out_and_keeps_nothing_over_the_f
     rng = random.Random(8)
     for _ in range(12):
         relay(ann, ben)
-        view = rng.choice([ann, ben])
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, ann, ben)
     relay(ann, ben)
     kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))
     monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))

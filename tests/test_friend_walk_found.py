@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from friend_play import GROUP
-from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
+from test_friend_panel import made, relay, small_group, take_turn  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table.friend import FriendGame
 from crib_widgets.table.friend_bridge import relay_open
@@ -49,11 +49,7 @@ def play_out(ann: GameTable, ben: GameTable) -> None:
         relay(ann, ben)
         if ann.table.game.is_over and ben.table.game.is_over:
             break
-        view = rng.choice([ann, ben])
-        if view.table.paused:
-            view.continue_button.click()
-        elif view.table.learner_moves():
-            view._move(rng.choice(view.table.learner_moves()))
+        take_turn(rng, ann, ben)
     relay(ann, ben)
     assert ann.table.game.is_over and ben.table.game.is_over
 
