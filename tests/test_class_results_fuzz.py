@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from crib_widgets.exercises.assign import Assignment
@@ -44,6 +44,7 @@ def test_anything_in_the_progress_slot_is_graded_or_one_line(slot):
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, len(FILE)), st.text(max_size=20))
+@example(at=FILE.index("counting") + 6, inserted="\\")  # "counti\ng/...": a line break in the set code
 def test_any_edit_of_a_results_file_is_graded_or_one_line(at, inserted):
     got = collect(CLASS, [("r.json", FILE[:at] + inserted + FILE[at:])])
     assert len(got.taken) + len(got.refused) == 1 and all("\n" not in line for line in got.refused)

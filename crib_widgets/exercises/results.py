@@ -450,8 +450,9 @@ def split_progress(text: str) -> tuple[str, str | None]:
 
 
 def _short(value: object) -> str:
-    """A value from a file, shortened for a one-line message."""
-    text = str(value)
+    """A value from a file, shortened for a one-line message (a line break or other control
+    character the file's JSON escaped, such as an edit that made "\\n" of a set code, is a space)."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in str(value)).split())
     return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
 
 
