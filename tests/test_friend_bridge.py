@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
 from crib_widgets.table.friend_bridge import MAX_MESSAGE, deliver, elsewhere, peer, relay_failed, relay_open
-from crib_widgets.table.friend_stops import ELSEWHERE
+from crib_widgets.table.friend_stops import ELSEWHERE_TAB
 
 
 @pytest.fixture
@@ -129,8 +129,9 @@ def test_a_page_told_another_tab_has_its_game_keeps_out_and_says_where_it_is_pla
     """lib/friend.js: a tab that cannot have the room's lock (another tab of this browser plays the
     game) joins nothing and tells Python, which keeps out: nothing more to send, no move to offer."""
     count = ann.count
-    assert elsewhere(ann.room, "") == ELSEWHERE.format(friend="Ben") == ann.stopped
-    assert ann.stopped.startswith("Your game with Ben is already open on another device or tab")
+    assert elsewhere(ann.room, "") == ELSEWHERE_TAB.format(friend="Ben") == ann.stopped
+    assert ann.stopped == ("Your game with Ben is already open in another tab of this browser: play it "
+                           "there. To play it here instead, close that tab and reload this page.")
     assert ann.session.stop_cause == "elsewhere" and ann.legal_moves() == [] and ann.count == count
     ann.tick()
     assert ann.count == count and elsewhere(ann.room, "") == ann.stopped  # told twice: the same

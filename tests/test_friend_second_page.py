@@ -15,7 +15,7 @@ from test_friend_panel import made, relay, small_group, take_turn  # noqa: F401 
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
-from crib_widgets.table.friend_stops import ELSEWHERE
+from crib_widgets.table.friend_stops import ELSEWHERE, ELSEWHERE_TAB
 from crib_widgets.widgets.game_table import GameTable
 
 BASE = "https://example.org/15_full_game.html"
@@ -91,7 +91,7 @@ def test_a_second_tab_of_the_same_browser_keeps_out_and_keeps_nothing_over_the_f
     flow = second.friend_panel.flow
     written, count = second.friend_panel.kept.value, flow.count
     said = flow.elsewhere()
-    assert said == ELSEWHERE.format(friend="Ann") and said in second.status.value
+    assert said == ELSEWHERE_TAB.format(friend="Ann") and said in second.status.value
     assert second.table.learner_moves() == [] and flow.count == count
     flow.tick()
     assert second.friend_panel.kept.value == written  # nothing kept over the first tab's game

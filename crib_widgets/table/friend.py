@@ -46,7 +46,7 @@ from .friend_codes import LEFT_WORDS as CODES_LEFT
 from .friend_codes import OTHER_GAME, ROUTE_WORDS, check_typed, link_in, link_message
 from .friend_codes import STATUSES as CODES_STATUSES
 from .friend_link import FriendLink, read_code, relay_words
-from .friend_stops import ELSEWHERE, SOMEONE, stop_sentence
+from .friend_stops import ELSEWHERE, ELSEWHERE_TAB, SOMEONE, stop_sentence
 from .seats import LEARNER, STRENGTHS, check_strength
 from .table import Table
 
@@ -94,6 +94,7 @@ class FriendGame:
         self.gone: set[int] = set()  # the devices whose pages the page said have left
         self.show_up = 0  # the deal whose finished show this device's table has up (kept: a reload shows it)
         self._mismatch = ""
+        self._in_other_tab = False  # another tab of this browser plays this game (`elsewhere`)
         self._drawn: tuple[object, ...] = ()  # what the listeners were last told of
         self.listeners: list[Callable[[], None]] = []
         register(self)
@@ -213,7 +214,7 @@ class FriendGame:
         if not self.session.stopped:
             return ""
         if self.session.stop_cause == "elsewhere":
-            return ELSEWHERE.format(friend=self.friend)
+            return (ELSEWHERE_TAB if self._in_other_tab else ELSEWHERE).format(friend=self.friend)
         device = self.session.stop_device
         who = f"{self.link.device_name(device)}'s device" if device in self.others else SOMEONE
         return stop_sentence(self.session.stop_cause, who)
@@ -325,6 +326,7 @@ class FriendGame:
         page keeps out, so the game there goes on; it says where the game is played."""
         if not self.finished:
             self.session.keep_out()
+            self._in_other_tab = True
         return self._changed(self.stopped)
 
     def say(self, sentence: str) -> str:
@@ -473,6 +475,7 @@ class FriendGame:
         game.link, game.session, game.keep = link, session, keep
         game.codes, game.typed, game.shown, game.page_room = codes, "", "", ""
         game.status, game.note, game.finished, game._mismatch = status, "", "", ""
+        game._in_other_tab = False
         if codes and status == "joined":  # by codes, nothing joins the two again but a new pair of codes
             game.status = "waiting"
         game.sent, game.count, game.listeners, game.relays, game._drawn = sent, count, [], (), ()

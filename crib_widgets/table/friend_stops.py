@@ -28,6 +28,9 @@ STOPS = {
 #: the first plays): it keeps out, and the game goes on where it is played. ``{friend}``: the others.
 ELSEWHERE = ("Your game with {friend} is already open on another device or tab: play it there. This page "
              "stays out of it, so the game there goes on.")
+#: A second tab of this browser (the same kept game): it keeps out, and can take over once that tab is shut.
+ELSEWHERE_TAB = ("Your game with {friend} is already open in another tab of this browser: play it there. To "
+                 "play it here instead, close that tab and reload this page.")
 #: Who, when the page cannot tell which device it was.
 SOMEONE = "a friend's device"
 _END = ", so the game is stopped here; the game so far is kept."

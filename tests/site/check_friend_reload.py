@@ -34,7 +34,7 @@ SNAPSHOT = """() => {
   const s = document.querySelector('.crib-friend-joining > .widget-subarea:not(.crib-live-view)');
   return s ? getComputedStyle(s).visibility : ''; }"""
 SHOWN = "() => !!document.querySelector('.crib-friend-text')"
-ELSEWHERE_WORDS = "is already open on another device or tab"
+ELSEWHERE_WORDS = "is already open in another tab of this browser"
 ROOMS = "[...(window.cribFriend ? window.cribFriend.rooms.values() : [])]"
 JOINED = f"() => {ROOMS}.filter((r) => r.trystero).length"
 TRACE = f"() => {ROOMS}.flatMap((r) => r.trace || [])"
