@@ -486,14 +486,17 @@ test("a friend's page that closes its connection is no error in the console; eve
 });
 
 // navigator.locks as far as the page uses it: a lock a name, asked for only if available, held until
-// the promise its callback returns settles.
+// the promise its callback returns settles; as the browser's, the callback runs later, never at once.
 function locks() {
   const held = new Set();
-  return { held, request: (name, options, granted) => {
+  return { held, request: async (name, options, granted) => {
     assert.deepEqual(options, { ifAvailable: true });
-    if (held.has(name)) return Promise.resolve(granted(null));
+    await null;
+    if (held.has(name)) return granted(null);
     held.add(name);
-    return Promise.resolve(granted({ name })).then(() => { held.delete(name); });
+    await granted({ name });
+    held.delete(name);
+    return undefined;
   } };
 }
 

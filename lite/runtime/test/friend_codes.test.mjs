@@ -217,6 +217,26 @@ test("lib/friend.js plays a game of two codes as one of a relay: no relay watche
   assert.ok(rooms[0].left);
 });
 
+test("a game of two codes waits for its lock, then has the code typed and its messages handed on", async () => {
+  // check_friend_codes (a CI run): with the lock granted a moment later, as a browser does, the
+  // code typed reached the room only at Python's next change, so a mistyped code said nothing
+  const rooms = [];
+  const play = new FriendPlay({ joinRoom: () => assert.fail("no relay"), relaySockets: () => ({}), defaults: [],
+    run: () => Promise.resolve(), now: () => 0,
+    locks: { request: async (name, options, granted) => { await null; return granted({ name }); } },
+    joinCodes: ({ role }) => {
+      const room = { role, typedSeen: [], sent: [], makeAction: () => ({ send: (text) => { room.sent.push(text); } }), leave() {} };
+      room.typed = (text) => room.typedSeen.push(text);
+      rooms.push(room);
+      return room;
+    } });
+  const el = { dataset: { room: "Ab3_-Ab3_-Ab3_-Ab3_-x", relay: "", codes: "take", typed: "K2M9 Q8T" }, textContent: "[[1,\"m1\"]]" };
+  play.update({ querySelectorAll: () => [el] });
+  assert.equal(rooms.length, 0, "not before the lock");
+  await new Promise((done) => setTimeout(done, 5));
+  assert.deepEqual([rooms[0].typedSeen, rooms[0].sent], [["K2M9 Q8T"], ["m1"]]);
+});
+
 test("the device that made the game says so when the channel has not opened OPEN_MS after the second code", async () => {
   const { Peer } = fakePeers();
   const told = [], timers = [];

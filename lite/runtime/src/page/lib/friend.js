@@ -143,13 +143,20 @@ export class FriendPlay {
     const seen = new Set(outs.keys());
     outs.forEach((out) => {
       const room = this.rooms.get(out.room) || this.join(out);
-      room.messages = out.messages;
-      if (room.codes && room.trystero) room.trystero.typed(out.typed);
-      this.sendFresh(room);
+      Object.assign(room, { messages: out.messages, typed: out.typed });
+      this.handOn(room);
     });
     for (const [name, room] of this.rooms) {
       if (!seen.has(name)) { this.leave(room); room.release(); this.rooms.delete(name); }
     }
+  }
+
+  /** What Python's element says, handed on to a room joined (again): the code typed (two codes by
+   * hand) and the messages not sent yet. A room still waiting (for its lock, or to join again) gets
+   * it once it joins. */
+  handOn(room) {
+    if (room.codes && room.trystero) room.trystero.typed(room.typed);
+    this.sendFresh(room);
   }
 
   /** Send every message numbered above the last sent (none while the room waits to join again). */
@@ -193,6 +200,7 @@ export class FriendPlay {
       if (this.rooms.get(room.name) !== room) return undefined;  // left meanwhile
       if (lock) {
         this.connect(room);
+        this.handOn(room);
         return new Promise((release) => { room.release = release; });
       }
       if (tries < LOCK_TRIES) this.later(() => this.hold(room, tries + 1), LOCK_RETRY_MS);
@@ -217,7 +225,7 @@ export class FriendPlay {
         room.rejoining = false;
         if (this.rooms.get(name) !== room) return;
         this.connect(room);
-        this.sendFresh(room);
+        this.handOn(room);
       });
       return;
     }
