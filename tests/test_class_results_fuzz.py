@@ -48,3 +48,13 @@ def test_anything_in_the_progress_slot_is_graded_or_one_line(slot):
 def test_any_edit_of_a_results_file_is_graded_or_one_line(at, inserted):
     got = collect(CLASS, [("r.json", FILE[:at] + inserted + FILE[at:])])
     assert len(got.taken) + len(got.refused) == 1 and all("\n" not in line for line in got.refused)
+
+
+def test_a_file_name_or_an_unread_line_with_a_line_break_is_still_one_line():
+    """A file's name comes from the teacher's disk or the browser (a name may hold a line break); a
+    refusal quotes it, and says it in one line all the same."""
+    files = [("r\nevil\u2028.json", "not json"), ("ann\r.json", FILE)]
+    got = collect(CLASS, files, ["a folder\nb: unreadable"])
+    assert len(got.refused) == 2 and len(got.taken) == 1
+    assert all(line.isprintable() for line in got.refused), got.refused
+    assert got.refused[1].startswith("r evil .json: not a results file")

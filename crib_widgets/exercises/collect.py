@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from ..bounded import MAX_LIST_BYTES, MAX_RESULTS_BYTES
 from ..words import plural
 from .assign import Assignment, fold_name
-from .results import CODE_PREFIX, ProgressReader, ResultsError, Submission, codes_in, read_results
+from .results import CODE_PREFIX, ProgressReader, ResultsError, Submission, codes_in, one_line, read_results
 
 __all__ = ["Collected", "collect", "name_in_file_name", "handed_in_limit", "latest_first", "set_aside_line",
            "SET_ASIDE", "ACCENTS_CHANGED", "before_accents_line"]
@@ -90,9 +90,10 @@ def collect(assignment: Assignment, texts: Iterable[tuple[str, str]],
     """Check every (source name, text) against the class: a results file's JSON, or text with codes;
     ``unread`` are the lines for inputs that could not even be read as text (they are listed first);
     ``read_progress`` reads an attached progress (`results.read_results`)."""
-    got = Collected(refused=list(unread))
+    got = Collected(refused=[one_line(line) for line in unread])
     handed: dict[str, list[Submission]] = {}
-    for source, text in texts:
+    for name, text in texts:
+        source = one_line(name)  # a file's name is quoted in one-line messages
         if CODE_PREFIX in text[:1000] or (CODE_PREFIX in text and not text.lstrip().startswith("{")):
             entries = codes_in(text, source)
         else:

@@ -72,7 +72,7 @@ from .short import (
 __all__ = ["ResultsError", "Submission", "make_results", "sign", "read_results", "results_code",
            "decode_code_text", "codes_in", "attach_progress", "split_progress", "ProgressReader",
            "saved_time", "CODE_PREFIX", "MAX_ANSWER", "MAX_ATTACHED_PROGRESS", "FORMAT", "FORMATS",
-           "short_results"]
+           "short_results", "one_line"]
 
 FORMAT = 2  # the format the page and `make_results` write: the time saved is signed with the answers
 FORMATS = (1, 2)  # the formats read: 1 signed the answers only
@@ -449,10 +449,16 @@ def split_progress(text: str) -> tuple[str, str | None]:
     return "{" + ",".join(kept) + "}", progress
 
 
+def one_line(value: object) -> str:
+    """A name or value from outside (a file's name, a field its JSON escaped, such as an edit that
+    made "\\n" of a set code) as a one-line message quotes it: each line break or other control
+    character a space."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(value)).split())
+
+
 def _short(value: object) -> str:
-    """A value from a file, shortened for a one-line message (a line break or other control
-    character the file's JSON escaped, such as an edit that made "\\n" of a set code, is a space)."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in str(value)).split())
+    """A value from a file, on one line and shortened for a message."""
+    text = one_line(value)
     return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
 
 
