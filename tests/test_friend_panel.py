@@ -25,6 +25,11 @@ from crib_widgets.widgets.game_table import GameTable
 @pytest.fixture(autouse=True)
 def small_group(monkeypatch):
     """The test group (the deal's numbers are small, so a game takes a second)."""
+    use_small_group(monkeypatch)
+
+
+def use_small_group(monkeypatch) -> None:
+    """Games with a friend made and joined in the test group, and no page state from another test."""
     make, join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
     monkeypatch.setattr(friend_module.FriendGame, "make",
                         classmethod(lambda cls, **k: make(cls, **{**k, "group": GROUP})))
@@ -48,6 +53,28 @@ def made(monkeypatch) -> tuple[GameTable, GameTable]:
     monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html"))
     ben = GameTable(seed=2, keep="full-game")
     return ann, ben
+
+
+def made_three(monkeypatch) -> list[GameTable]:
+    """Ann's table of three with two friends (Ben, Cy), each friend's page opened from its own link."""
+    ann = GameTable(seed=1, keep="full-game")
+    panel = ann.friend_panel
+    panel.players.value = 3
+    panel.seat_kinds[1].value = "friend"
+    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, Cy"
+    panel.make_button.click()
+    tables = [ann]
+    for device in (1, 2):
+        monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html", device))
+        tables.append(GameTable(seed=device + 1, keep="full-game"))
+    return tables
+
+
+def reopened(monkeypatch, page: GameTable) -> GameTable:
+    """``page`` opened again in this browser (a reload, or a second tab): a new table from what it kept."""
+    kept = html.unescape(re.sub(r"<[^>]+>", "", page.friend_panel.kept.value))  # the span's text, as kept
+    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
+    return GameTable(seed=9, keep="full-game")
 
 
 def relay(*tables: GameTable) -> None:
@@ -223,10 +250,8 @@ def test_a_reloaded_page_brings_the_game_with_the_friend_back(monkeypatch):
         relay(ann, ben)
         take_turn(rng, ann, ben)
     relay(ann, ben)
-    kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))  # the span's text, as kept
     before = ben.table.game.hands[1], ben.table.game.scores, ben.table.number
-    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
-    again = GameTable(seed=9, keep="full-game")  # the same page, reloaded (its address still has the link)
+    again = reopened(monkeypatch, ben)  # the same page, reloaded (its address still has the link)
     assert isinstance(again.table, FriendTable) and again.settings.selected_index == 3
     assert (again.table.game.hands[1], again.table.game.scores, again.table.number) == before
     assert again.friend_panel.flow.count == ben.friend_panel.flow.count + 1  # it asks for what it missed
@@ -255,8 +280,7 @@ def test_a_page_reloaded_at_a_show_shows_the_same_show(monkeypatch):
     shown = ben.show_view.value
     kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))
     assert json.loads(kept)["show"] == 1
-    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
-    again = GameTable(seed=9, keep="full-game")
+    again = reopened(monkeypatch, ben)
     assert isinstance(again.table, FriendTable) and again.table.paused and again.table.number == 1
     def words(show: str) -> list[str]:  # the crib's cards may come in another order (kept by seat)
         return sorted(html.unescape(re.sub(r"<[^>]+>", " ", show)).split())
@@ -360,16 +384,8 @@ def test_a_table_of_four_partners_with_a_computer_seat_makes_a_link_for_each_fri
 
 
 def test_at_a_table_of_three_a_friend_who_leaves_is_named_and_the_computer_finishes(monkeypatch):
-    ann = GameTable(seed=1, keep="full-game")
-    panel = ann.friend_panel
-    panel.players.value = 3
-    panel.seat_kinds[1].value = "friend"
-    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, Cy"
-    panel.make_button.click()
-    tables = [ann]
-    for device in (1, 2):
-        monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html", device))
-        tables.append(GameTable(seed=device + 1, keep="full-game"))
+    tables = made_three(monkeypatch)
+    ann, panel = tables[0], tables[0].friend_panel
     relay(*tables)
     assert all(isinstance(t.table, FriendTable) for t in tables)
     said = tables[2].friend_panel.link_view.value

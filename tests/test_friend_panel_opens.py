@@ -4,8 +4,8 @@ the friend is back. A second page at a device already in the game is offered nei
 
 from __future__ import annotations
 
-from friend_play import GROUP, b64, sent
-from test_friend_panel import small_group  # noqa: F401 (small_group: the autouse fixture)
+from friend_play import GROUP
+from test_friend_panel import made, relay, small_group  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
@@ -13,27 +13,9 @@ from crib_widgets.widgets.game_table import GameTable
 
 SECTION = 3  # "Play a friend on another device" among the table's folded sections
 
-def relay(ann: GameTable, ben: GameTable) -> None:
-    """Each new message in a panel's hidden element reaches the other page once."""
-    last = {id(ann): 0, id(ben): 0}
-    moved = True
-    while moved:
-        moved = False
-        for t in (ann, ben):
-            flow = t.friend_panel.flow
-            for n, text in sent(flow):
-                if n > last[id(t)]:
-                    last[id(t)], moved = n, True
-                    friend_bridge.deliver(flow.room, b64(text))
-
-
 def test_the_section_opens_when_the_friend_leaves_and_folds_when_they_are_back(monkeypatch):
-    ann = GameTable(seed=1, keep="full-game")
+    ann, ben = made(monkeypatch)
     panel = ann.friend_panel
-    panel.your_name.value, panel.friend_name.value = "Ann", "Ben"
-    panel.make_button.click()
-    monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html"))
-    ben = GameTable(seed=2, keep="full-game")
     relay(ann, ben)
     assert ann.settings.selected_index is None  # folded once the first deal came to the table
     friend_bridge.peer(panel.flow.room, "left")

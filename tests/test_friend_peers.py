@@ -7,23 +7,18 @@ from __future__ import annotations
 
 import html
 import json
-import os
 
 import pytest
-from friend_play import GROUP, b64, sent, table
+from friend_play import GROUP, b64, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_friend_panel import made_three, relay, use_small_group
 
-from crib_widgets.table import friend as friend_module
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import LEFT_WORDS
 from crib_widgets.table.friend_keep import come_back
 from crib_widgets.table.friend_table import FriendTable
-from crib_widgets.widgets import friend_panel
 from crib_widgets.widgets.friend_panel import state_html
-from crib_widgets.widgets.game_table import GameTable
-
-_make, _join = friend_module.FriendGame.make.__func__, friend_module.FriendGame.join.__func__
 
 THREE = (("here", "friend", "friend"), ("Ann", "Ben", "Cy"))
 FOUR = (("here", "friend", "here", "friend"), ("Ann", "Ben", "Cal", "Dee"))
@@ -148,26 +143,10 @@ def test_each_friend_is_gone_exactly_when_the_page_last_said_so(calls):
 def test_at_a_table_of_three_a_closed_tab_is_named_on_the_tables_and_then_back(monkeypatch):
     """Through the game tables: Cy's page goes (the page names device 2), Ann's table says so and what
     she can do; Cy's page is back, and nothing says Cy has left any more."""
-    monkeypatch.setenv("CRIB_PAGE_LINK", "https://example.org/15_full_game.html")
-    monkeypatch.delenv("CRIB_FRIEND", raising=False)
-    monkeypatch.delenv("CRIB_GAMES", raising=False)
-    monkeypatch.setattr(friend_module.FriendGame, "make", classmethod(
-        lambda cls, **k: _make(cls, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_module.FriendGame, "join", classmethod(
-        lambda cls, code, **k: _join(cls, code, **{**k, "group": GROUP})))
-    monkeypatch.setattr(friend_panel, "come_back",
-                        lambda keep, environ=os.environ: come_back(keep, environ, GROUP))
-    ann = GameTable(seed=1, keep="full-game")
-    panel = ann.friend_panel
-    panel.players.value = 3
-    panel.seat_kinds[1].value = "friend"
-    panel.your_name.value, panel.friend_name.value = "Ann", "Ben, Cy"
-    panel.make_button.click()
-    tables = [ann]
-    for device in (1, 2):
-        monkeypatch.setenv("CRIB_PAGE_LINK", panel.flow.url("https://example.org/15_full_game.html", device))
-        tables.append(GameTable(seed=device + 1, keep="full-game"))
-    carry(tables)
+    use_small_group(monkeypatch)
+    tables = made_three(monkeypatch)
+    ann, panel = tables[0], tables[0].friend_panel
+    relay(*tables)
     assert all(isinstance(t.table, FriendTable) for t in tables)
     room = panel.flow.room
     try:
@@ -184,20 +163,6 @@ def test_at_a_table_of_three_a_closed_tab_is_named_on_the_tables_and_then_back(m
     finally:
         for t in tables:
             friend_bridge.unregister(t.friend_panel.flow)
-
-
-def carry(tables: list[GameTable]) -> None:
-    """The pages' transport: every message each table's hidden element shows reaches the others once."""
-    last = {id(t): 0 for t in tables}
-    moved = True
-    while moved:
-        moved = False
-        for t in tables:
-            flow = t.friend_panel.flow
-            for n, text in sent(flow):
-                if n > last[id(t)]:
-                    last[id(t)], moved = n, True
-                    friend_bridge.deliver(flow.room, b64(text))
 
 
 def test_a_friend_who_pressed_leave_is_not_waited_for(three):

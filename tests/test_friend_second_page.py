@@ -4,19 +4,15 @@ two pages to its end, and nothing the second page sends stops or changes it."""
 
 from __future__ import annotations
 
-import html
-import json
 import random
-import re
 
 from friend_play import GROUP, game_of, pair, play
 from second_page import Room
-from test_friend_panel import made, relay, small_group, take_turn  # noqa: F401 (small_group: the autouse fixture)
+from test_friend_panel import made, relay, reopened, small_group, take_turn  # noqa: F401 (small_group: the autouse fixture)
 
 from crib_widgets.table import friend_bridge
 from crib_widgets.table.friend import FriendGame
 from crib_widgets.table.friend_stops import ELSEWHERE, ELSEWHERE_TAB
-from crib_widgets.widgets.game_table import GameTable
 
 BASE = "https://example.org/15_full_game.html"
 
@@ -85,9 +81,7 @@ def test_a_second_tab_of_the_same_browser_keeps_out_and_keeps_nothing_over_the_f
         relay(ann, ben)
         take_turn(rng, ann, ben)
     relay(ann, ben)
-    kept = html.unescape(re.sub(r"<[^>]+>", "", ben.friend_panel.kept.value))
-    monkeypatch.setenv("CRIB_GAMES", json.dumps({"full-game-friend": kept}))
-    second = GameTable(seed=9, keep="full-game")  # a second tab: the same kept game
+    second = reopened(monkeypatch, ben)  # a second tab: the same kept game
     flow = second.friend_panel.flow
     written, count = second.friend_panel.kept.value, flow.count
     said = flow.elsewhere()

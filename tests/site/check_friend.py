@@ -234,6 +234,15 @@ STORED = """() => [localStorage, sessionStorage]
   .flatMap((s) => Object.keys(s).map((k) => k + '=' + s.getItem(k))).join('\\n')"""
 
 
+def said_failed(results: Results, what: str, exc: Exception, players, shots: Path) -> None:
+    """A walk through the game stopped by ``exc``: one failed check that says so, and a screenshot
+    of each player's screen as it was."""
+    results.check(False, what, f"{type(exc).__name__}: {exc}"[:1200])
+    for player in players:
+        with contextlib.suppress(Exception):
+            player.tab.screenshot(path=str(shots / f"{player.name.lower()}-failed.png"))
+
+
 class Player:
     """One browser's tab on chapter 15 and its first game table, driven by touch."""
 
@@ -464,10 +473,7 @@ def check_game(browser, base: str, root: Path, relay_url: str, results: Results,
         check_tampered(ann, ben, what, results)
         ben.shot(shots, "7-tampered")
     except Exception as exc:
-        results.check(False, f"{what}: plays a game with a friend", f"{type(exc).__name__}: {exc}"[:1200])
-        for player in (ann, ben):
-            with contextlib.suppress(Exception):
-                player.tab.screenshot(path=str(shots / f"{player.name.lower()}-failed.png"))
+        said_failed(results, f"{what}: plays a game with a friend", exc, (ann, ben), shots)
     finally:
         for context in contexts:
             context.close()

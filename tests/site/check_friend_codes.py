@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import PAGE, Player, both, text_box, wait_until
+from check_friend import PAGE, Player, both, said_failed, text_box, wait_until
 from check_live import LIVE_TIMEOUT_MS, PHONE, Results
 from friend_run import friend_parser, run_friend_check
 
@@ -144,10 +144,7 @@ def check_codes(browser, base: str, root: Path, results: Results, shots: Path) -
         results.check(not away, f"{what}: neither page asked anything of another machine", str(away[:5]))
         reload_and_swap_again(ann, ben, offer, what, results, shots)
     except Exception as exc:
-        results.check(False, f"{what}: plays a game by two codes", f"{type(exc).__name__}: {exc}"[:1200])
-        for player in (ann, ben):
-            with contextlib.suppress(Exception):
-                player.tab.screenshot(path=str(shots / f"{player.name.lower()}-failed.png"))
+        said_failed(results, f"{what}: plays a game by two codes", exc, (ann, ben), shots)
     finally:
         for context in contexts:
             context.close()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
-from check_friend import LINK, PANEL_TEXT, Player, both, play_until, text_box, wait_until
+from check_friend import LINK, PANEL_TEXT, Player, both, play_until, said_failed, text_box, wait_until
 from check_live import PHONE, Results
 from check_people import PAGE
 from friend_run import friend_parser, run_friend_check
@@ -137,10 +137,7 @@ def check_game(browser, base: str, root: Path, relay_url: str, table: Table, res
                       f"({time.monotonic() - started:.0f} s)")
         left_and_back(players, links[-1], table.friend_seats[-1], what, results, shots)
     except Exception as exc:
-        results.check(False, f"{what}: plays a game with two friends", f"{type(exc).__name__}: {exc}"[:1200])
-        for player in players:
-            with contextlib.suppress(Exception):
-                player.tab.screenshot(path=str(shots / f"{player.name.lower()}-failed.png"))
+        said_failed(results, f"{what}: plays a game with two friends", exc, players, shots)
     finally:
         for context in contexts:
             context.close()

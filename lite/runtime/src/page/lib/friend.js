@@ -205,7 +205,6 @@ export class FriendPlay {
       }
       if (tries < LOCK_TRIES) this.later(() => this.hold(room, tries + 1), LOCK_RETRY_MS);
       else {
-        room.elsewhere = true;
         this.note(room, "open in another tab: keeps out");
         this.tell("elsewhere", room.name, "");
       }
